@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+// Lamina: Core Animation's layer rendering, offscreen, on Linux.
+// Modules: Lamina (model, scenes, PNG, the lowering; no GL), LaminaCPU and
+// LaminaGL (two backends of one RenderPlan; they never import each other),
+// and the `lamina` command-line tool. C shims wrap the system libraries.
+import PackageDescription
+
+let package = Package(
+  name: "Lamina",
+  products: [
+    .library(name: "Lamina", targets: ["Lamina"]),
+    .library(name: "LaminaCPU", targets: ["LaminaCPU"]),
+    .library(name: "LaminaGL", targets: ["LaminaGL"]),
+    .executable(name: "lamina", targets: ["lamina"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+  ],
+  targets: [
+    .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
+    .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl"),
+    .systemLibrary(name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2"),
+    .target(name: "Lamina", dependencies: ["CPNG"]),
+    .target(name: "LaminaCPU", dependencies: ["Lamina"]),
+    .target(name: "LaminaGL", dependencies: ["Lamina", "CEGL", "CGLES"]),
+    .executableTarget(
+      name: "lamina",
+      dependencies: [
+        "Lamina", "LaminaCPU", "LaminaGL",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
+    .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU"]),
+    .testTarget(name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,89 @@
+// Image: immutable RGBA8 pixels, premultiplied sRGB inside Lamina.
+// `StraightImage` holds straight alpha and exists only at the PNG boundary,
+// so the two conventions can't be mixed up. `Image` is a class: renderers
+// key their caches (textures, mip chains) on its identity, as CGImage does.
+
+/// Straight-alpha RGBA8 pixels, rows top-down: what PNG files hold.
+public struct StraightImage: Hashable, Sendable {
+  public let width: Int
+  public let height: Int
+  /// `width * height * 4` bytes, RGBA, straight alpha.
+  public var pixels: [UInt8]
+
+  /// Creates an image; `pixels.count` must be `width * height * 4`.
+  public init(width: Int, height: Int, pixels: [UInt8]) {
+    precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+      "StraightImage: \(pixels.count) bytes for \(width)×\(height)")
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+}
+
+/// Where an image came from, so a scene can be written back.
+public enum ImageSource: Hashable, Sendable {
+  /// A PNG file, as written in the scene (relative to the scene's folder).
+  case file(String)
+  /// A generated image (checkerboard, gradient), as its JSON description.
+  case generated(String)
+}
+
+/// Immutable premultiplied sRGB RGBA8 pixels, rows top-down.
+public final class Image: Sendable {
+  public let width: Int
+  public let height: Int
+  /// `width * height * 4` bytes, RGBA, premultiplied alpha.
+  public let pixels: [UInt8]
+  /// Where the image came from, if known.
+  public let source: ImageSource?
+
+  /// Wraps premultiplied pixels; `pixels.count` must be `width * height * 4`.
+  public init(width: Int, height: Int, premultipliedPixels pixels: [UInt8], source: ImageSource? = nil) {
+    precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+      "Image: \(pixels.count) bytes for \(width)×\(height)")
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+    self.source = source
+  }
+
+  /// Premultiplies straight pixels (rounded to nearest).
+  public convenience init(_ straight: StraightImage, source: ImageSource? = nil) {
+    var out = straight.pixels
+    var i = 0
+    while i < out.count {
+      let a = UInt32(out[i + 3])
+      if a != 255 {
+        out[i] = UInt8((UInt32(out[i]) * a + 127) / 255)
+        out[i + 1] = UInt8((UInt32(out[i + 1]) * a + 127) / 255)
+        out[i + 2] = UInt8((UInt32(out[i + 2]) * a + 127) / 255)
+      }
+      i += 4
+    }
+    self.init(width: straight.width, height: straight.height, premultipliedPixels: out, source: source)
+  }
+
+  /// Un-premultiplies (rounded to nearest; colour of fully transparent pixels is 0).
+  public var straight: StraightImage {
+    var out = pixels
+    var i = 0
+    while i < out.count {
+      let a = UInt32(out[i + 3])
+      if a == 0 {
+        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0
+      } else if a != 255 {
+        out[i] = UInt8(min(255, (UInt32(out[i]) * 255 + a / 2) / a))
+        out[i + 1] = UInt8(min(255, (UInt32(out[i + 1]) * 255 + a / 2) / a))
+        out[i + 2] = UInt8(min(255, (UInt32(out[i + 2]) * 255 + a / 2) / a))
+      }
+      i += 4
+    }
+    return StraightImage(width: width, height: height, pixels: out)
+  }
+
+  /// The premultiplied RGBA of pixel (x, y).
+  public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    let i = (y * width + x) * 4
+    return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+  }
+}

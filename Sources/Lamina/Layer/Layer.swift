@@ -1,0 +1,205 @@
+// Layer: `CALayer`'s model, names and defaults. A layer is a reference (like
+// CALayer) in a tree; geometry follows CALayer exactly: `position` is where
+// `anchorPoint` (unit coordinates of `bounds`) sits in the superlayer,
+// `transform` acts about the anchor point, `frame` is derived.
+//
+// Tree edits that would make a cycle throw `LayerTreeError` instead of
+// raising an exception as Core Animation does: a server must not crash on
+// API misuse. Rendering validates the whole tree again (masks included).
+
+/// Why a tree edit was refused.
+public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
+  /// Adding `child` under `parent` would make a layer its own ancestor.
+  case cycle(child: String, parent: String)
+  /// The index is outside `0...sublayers.count`.
+  case indexOutOfRange(index: Int, count: Int)
+  /// The sibling named for `insertSublayer(_:above:)`/`below:` is not a sublayer.
+  case notASublayer(String)
+
+  public var description: String {
+    switch self {
+    case .cycle(let child, let parent):
+      return "cannot add \(child) to \(parent): \(child) is \(parent) or one of its ancestors"
+    case .indexOutOfRange(let index, let count):
+      return "sublayer index \(index) is outside 0...\(count)"
+    case .notASublayer(let name):
+      return "\(name) is not a sublayer of this layer"
+    }
+  }
+}
+
+/// A rectangular, transformable layer: the counterpart of `CALayer`.
+open class Layer {
+  /// Shown in errors and by hit testing.
+  public var name: String?
+
+  // MARK: Geometry
+
+  /// The layer's own coordinate space; its origin offsets the sublayers.
+  public var bounds: CGRect = .zero
+  /// Where `anchorPoint` sits in the superlayer's coordinate space.
+  public var position: CGPoint = .zero
+  /// Unit coordinates in `bounds` about which transforms happen.
+  public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+  /// Orders siblings (stable, ascending) and translates along z.
+  public var zPosition: Double = 0
+  /// `CALayer.transform`, applied about `anchorPoint`.
+  public var transform: Transform3D = .identity
+  /// Applied to all sublayers, about the centre of `bounds`.
+  public var sublayerTransform: Transform3D = .identity
+
+  // MARK: Visibility and compositing
+
+  /// The layer and its subtree are not drawn and not hit.
+  public var isHidden = false
+  /// 0…1; applies to the whole layer.
+  public var opacity: Double = 1
+  /// true: the subtree is composited, then faded as one.
+  public var allowsGroupOpacity = true
+  /// false: not drawn when its back faces the viewer.
+  public var isDoubleSided = true
+
+  // MARK: Shape, background and border
+
+  /// Filled inside the rounded bounds; `nil` is transparent.
+  public var backgroundColor: Color?
+  /// Rounds the background, border and `masksToBounds` clip.
+  public var cornerRadius: Double = 0
+  /// Which corners `cornerRadius` rounds.
+  public var maskedCorners: CornerMask = .all
+  /// Circular or continuous corners.
+  public var cornerCurve: CornerCurve = .circular
+  /// Clips contents, sublayers and the shadow to the rounded bounds.
+  public var masksToBounds = false
+  /// Drawn inside the bounds, above contents and sublayers.
+  public var borderWidth: Double = 0
+  /// `nil` draws no border; the default is opaque black.
+  public var borderColor: Color? = .black
+
+  // MARK: Shadow
+
+  /// 0…1; no shadow at 0.
+  public var shadowOpacity: Double = 0
+  /// The shadow's colour; the default is opaque black.
+  public var shadowColor: Color? = .black
+  /// The default `(0, -3)` puts the shadow above the layer, as on iOS.
+  public var shadowOffset = CGSize(width: 0, height: -3)
+  /// The Gaussian's standard deviation, in points.
+  public var shadowRadius: Double = 3
+  /// The silhouette of the shadow; `nil` uses the alpha of what the layer draws.
+  public var shadowPath: Path?
+
+  // MARK: Contents
+
+  /// The backing image.
+  public var contents: Image?
+  /// The part of the image shown, in unit coordinates.
+  public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+  /// How the image fits the bounds.
+  public var contentsGravity: ContentsGravity = .resize
+  /// Image pixels per point, for the gravities that keep the natural size.
+  public var contentsScale: Double = 1
+  /// Nine-slice stretching, in unit coordinates of the `contentsRect` part.
+  public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+  /// Filter used when the image is drawn smaller than its natural size.
+  public var minificationFilter: ContentsFilter = .linear
+  /// Filter used when the image is drawn larger; `trilinear` acts as `linear`.
+  public var magnificationFilter: ContentsFilter = .linear
+  /// Added to the mipmap level of detail.
+  public var minificationFilterBias: Double = 0
+
+  // MARK: Rasterization and masking
+
+  /// Draw the subtree once into a bitmap and reuse it while nothing changes.
+  public var shouldRasterize = false
+  /// The raster's pixels per point.
+  public var rasterizationScale: Double = 1
+  /// A layer whose alpha masks this one, laid out in this layer's space.
+  public var mask: Layer?
+
+  // MARK: Tree
+
+  /// The sublayers, back to front before `zPosition` sorting; `nil` when none.
+  public private(set) var sublayers: [Layer]?
+  /// The layer this one is a sublayer of.
+  public private(set) weak var superlayer: Layer?
+
+  /// Creates a layer with Core Animation's defaults.
+  public init() {}
+
+  /// True for `TransformLayer`: its sublayers share its 3D space.
+  open var isTransformLayer: Bool { false }
+
+  /// A name for messages: `name`, or the type and address.
+  public var debugName: String {
+    name.map { "'\($0)'" } ?? "unnamed layer"
+  }
+
+  /// Appends `layer`, removing it from its current superlayer first.
+  public func addSublayer(_ layer: Layer) throws(LayerTreeError) {
+    try insertSublayer(layer, at: sublayers?.count ?? 0)
+  }
+
+  /// Inserts `layer` at `index` (0 is the back), moving it if it has a
+  /// superlayer. As on `CALayer`, the layer is removed first, so `index`
+  /// counts the sublayers without it.
+  public func insertSublayer(_ layer: Layer, at index: Int) throws(LayerTreeError) {
+    try checkNoCycle(adding: layer)
+    let countAfterRemoval = (sublayers?.count ?? 0) - (layer.superlayer === self ? 1 : 0)
+    guard index >= 0, index <= countAfterRemoval else {
+      throw .indexOutOfRange(index: index, count: countAfterRemoval)
+    }
+    layer.removeFromSuperlayer()
+    attach(layer, at: index)
+  }
+
+  /// Inserts `layer` just above `sibling` (drawn after it).
+  public func insertSublayer(_ layer: Layer, above sibling: Layer) throws(LayerTreeError) {
+    try insert(layer, besides: sibling, offset: 1)
+  }
+
+  /// Inserts `layer` just below `sibling` (drawn before it).
+  public func insertSublayer(_ layer: Layer, below sibling: Layer) throws(LayerTreeError) {
+    try insert(layer, besides: sibling, offset: 0)
+  }
+
+  private func insert(_ layer: Layer, besides sibling: Layer, offset: Int) throws(LayerTreeError) {
+    guard sibling !== layer, sibling.superlayer === self else {
+      throw .notASublayer(sibling.debugName)
+    }
+    try checkNoCycle(adding: layer)
+    layer.removeFromSuperlayer()
+    let i = sublayers?.firstIndex { $0 === sibling } ?? 0
+    attach(layer, at: i + offset)
+  }
+
+  private func checkNoCycle(adding layer: Layer) throws(LayerTreeError) {
+    var ancestor: Layer? = self
+    while let a = ancestor {
+      if a === layer { throw .cycle(child: layer.debugName, parent: debugName) }
+      ancestor = a.superlayer
+    }
+  }
+
+  private func attach(_ layer: Layer, at index: Int) {
+    var list = sublayers ?? []
+    list.insert(layer, at: index)
+    sublayers = list
+    layer.superlayer = self
+  }
+
+  /// Detaches the layer from its superlayer, if any.
+  public func removeFromSuperlayer() {
+    guard let parent = superlayer else { return }
+    parent.sublayers?.removeAll { $0 === self }
+    if parent.sublayers?.isEmpty == true { parent.sublayers = nil }
+    superlayer = nil
+  }
+}
+
+/// `CATransformLayer`: its sublayers share its 3D space (no flattening). It
+/// draws no background, border, contents, shadow or mask of its own, and its
+/// `opacity` applies to each sublayer on its own.
+public final class TransformLayer: Layer {
+  public override var isTransformLayer: Bool { true }
+}

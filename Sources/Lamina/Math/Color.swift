@@ -1,0 +1,90 @@
+// Colours. `Color` is what a user writes: sRGB, straight alpha, components
+// in 0…1 (as `UIColor`/`CGColor`). `PremultipliedColor` is what renderers
+// blend: sRGB-encoded values multiplied by alpha. The two are distinct types
+// so that a straight colour can never be blended by mistake.
+
+/// An sRGB colour with straight (unpremultiplied) alpha, components in 0…1.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+  public var red: Double, green: Double, blue: Double, alpha: Double
+
+  /// Creates a colour; components are clamped to 0…1.
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = min(max(red, 0), 1)
+    self.green = min(max(green, 0), 1)
+    self.blue = min(max(blue, 0), 1)
+    self.alpha = min(max(alpha, 0), 1)
+  }
+
+  /// Fully transparent black, `UIColor.clear`.
+  public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+  public static let black = Color(red: 0, green: 0, blue: 0)
+  public static let white = Color(red: 1, green: 1, blue: 1)
+  public static let red = Color(red: 1, green: 0, blue: 0)
+  public static let green = Color(red: 0, green: 1, blue: 0)
+  public static let blue = Color(red: 0, green: 0, blue: 1)
+
+  /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`; `nil` otherwise.
+  public init?(hex: String) {
+    guard hex.hasPrefix("#") else { return nil }
+    let digits = Array(hex.dropFirst())
+    guard [3, 4, 6, 8].contains(digits.count) else { return nil }
+    var nibbles: [Int] = []
+    for ch in digits {
+      guard let v = ch.hexDigitValue else { return nil }
+      nibbles.append(v)
+    }
+    let channels: [Double]
+    if digits.count <= 4 {
+      channels = nibbles.map { Double($0 * 17) / 255 }
+    } else {
+      channels = stride(from: 0, to: nibbles.count, by: 2).map {
+        Double(nibbles[$0] * 16 + nibbles[$0 + 1]) / 255
+      }
+    }
+    self.init(
+      red: channels[0], green: channels[1], blue: channels[2],
+      alpha: channels.count == 4 ? channels[3] : 1)
+  }
+
+  /// `#RRGGBBAA` when every component is a whole 8-bit value, else `nil`.
+  public var hexString: String? {
+    let comps = [red, green, blue, alpha]
+    var out = "#"
+    for c in comps {
+      let v = (c * 255).rounded()
+      guard abs(v - c * 255) < 1e-9 else { return nil }
+      out += String(format: "%02X", Int(v))
+    }
+    return out
+  }
+
+  /// The colour multiplied by `alpha`, ready to blend.
+  public var premultiplied: PremultipliedColor {
+    PremultipliedColor(
+      r: Float(red * alpha), g: Float(green * alpha), b: Float(blue * alpha), a: Float(alpha))
+  }
+
+  /// This colour with its alpha multiplied by `factor`.
+  public func withAlphaMultiplied(by factor: Double) -> Color {
+    Color(red: red, green: green, blue: blue, alpha: alpha * factor)
+  }
+
+  public var description: String {
+    hexString ?? "Color(\(red), \(green), \(blue), \(alpha))"
+  }
+}
+
+/// A premultiplied sRGB-encoded colour, components in 0…1, as blended by the
+/// renderers (`r, g, b ≤ a`).
+public struct PremultipliedColor: Hashable, Sendable {
+  public var r: Float, g: Float, b: Float, a: Float
+  public init(r: Float, g: Float, b: Float, a: Float) {
+    self.r = r; self.g = g; self.b = b; self.a = a
+  }
+  public static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+
+  /// This colour scaled by `k` (opacity, coverage).
+  public func scaled(by k: Float) -> PremultipliedColor {
+    PremultipliedColor(r: r * k, g: g * k, b: b * k, a: a * k)
+  }
+}

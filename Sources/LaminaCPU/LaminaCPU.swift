@@ -1,0 +1,2 @@
+// LaminaCPU: the reference rasterizer. (Filled in by issue 3.)
+import Lamina

@@ -1,0 +1,2 @@
+import Lamina
+print("lamina")

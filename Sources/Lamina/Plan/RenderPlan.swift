@@ -1,0 +1,208 @@
+// RenderPlan: what to draw, as plain values. The lowering (Lowering.swift)
+// walks the layer tree once and produces it; LaminaCPU and LaminaGL draw it
+// and nothing else, so a difference between them is a backend bug.
+//
+// Model: a list of surfaces (the canvas is surface 0; the others are
+// offscreen targets for groups). Each surface holds draw commands in order,
+// composited premultiplied source-over. Every command carries a projective
+// matrix from its local space (points of one layer's bounds space, or pixels
+// of another surface) to the target surface's pixels (origin top-left, y
+// down, pixel (i, j) covers [i, i+1)×[j, j+1), its centre at +0.5), and a
+// clip list whose coverages multiply. Backends evaluate shapes in local
+// space by mapping each pixel centre back through the inverse matrix, so
+// perspective is exact, never approximated.
+//
+// Rejected: a retained scene graph per backend (two traversals drift apart),
+// and flattening 3D subtrees through offscreens (the lowering flattens by
+// matrix, z := 0, which is exact and costs nothing; offscreens are used only
+// for what needs one: group opacity, masks, rasterization, content shadows,
+// and planes cut by the 3D sort).
+
+/// A rounded rectangle in a local space, with Core Animation's corner rules.
+public struct RoundedRect: Hashable, Sendable {
+  /// The rectangle, in local units.
+  public var rect: CGRect
+  /// Corner radii, already clamped, in the order minXminY, maxXminY,
+  /// maxXmaxY, minXmaxY (clockwise on a y-down screen from the top-left).
+  public var radii: [Double]
+  /// Circular arcs or Apple's continuous corners.
+  public var curve: CornerCurve
+
+  public init(rect: CGRect, radii: [Double] = [0, 0, 0, 0], curve: CornerCurve = .circular) {
+    self.rect = rect
+    self.radii = radii
+    self.curve = curve
+  }
+
+  /// True when no corner is rounded.
+  public var isRect: Bool { radii.allSatisfy { $0 <= 0 } }
+}
+
+/// A half-plane `a·x + b·y + c ≥ 0` in a local space (used to cut planes in
+/// the 3D sort).
+public struct HalfPlane: Hashable, Sendable {
+  public var a: Double, b: Double, c: Double
+  public init(a: Double, b: Double, c: Double) { self.a = a; self.b = b; self.c = c }
+}
+
+/// One clip: coverage outside the shape is zero; edges are anti-aliased.
+public struct Clip: Hashable, Sendable {
+  public enum Shape: Hashable, Sendable {
+    /// `masksToBounds` of a layer: its rounded bounds.
+    case roundedRect(RoundedRect)
+    /// A convex polygon given by half-planes (a 3D-sort fragment).
+    case convex([HalfPlane])
+  }
+  /// Local units → target pixels.
+  public var matrix: Transform3D
+  public var shape: Shape
+  public init(matrix: Transform3D, shape: Shape) { self.matrix = matrix; self.shape = shape }
+}
+
+/// A filled rounded rectangle, or a ring between two (a border).
+public struct ShapeDraw: Hashable, Sendable {
+  /// Local units → target pixels.
+  public var matrix: Transform3D
+  /// The outer edge.
+  public var outer: RoundedRect
+  /// The inner edge of a border; `nil` fills the whole outer shape.
+  public var inner: RoundedRect?
+  public var color: PremultipliedColor
+  public var clips: [Clip]
+  /// The layer it comes from, for messages and debugging.
+  public var name: String
+}
+
+/// One slice of a contents image: a local rectangle and the image texels
+/// (in level-0 pixels, floating point) mapped onto it.
+public struct ImageSlice: Hashable, Sendable {
+  public var destination: CGRect
+  public var source: CGRect
+  public init(destination: CGRect, source: CGRect) {
+    self.destination = destination
+    self.source = source
+  }
+}
+
+/// Sampling settings of a contents image.
+public struct Sampling: Hashable, Sendable {
+  public var minification: ContentsFilter
+  public var magnification: ContentsFilter
+  /// Added to the level of detail (`minificationFilterBias`).
+  public var bias: Double
+  public init(minification: ContentsFilter, magnification: ContentsFilter, bias: Double) {
+    self.minification = minification
+    self.magnification = magnification
+    self.bias = bias
+  }
+  public static let linear = Sampling(minification: .linear, magnification: .linear, bias: 0)
+}
+
+/// Contents (or any image) drawn onto local rectangles.
+public struct ImageDraw: @unchecked Sendable, Hashable {
+  public var matrix: Transform3D
+  public var image: Image
+  /// One slice, or up to nine (nine-slice contents, drawn as one mesh:
+  /// samples clamp to the whole image's edge, not the slice's).
+  public var slices: [ImageSlice]
+  public var sampling: Sampling
+  /// Multiplies the sampled colour (1 for contents).
+  public var opacity: Float
+  public var clips: [Clip]
+  public var name: String
+
+  public static func == (l: ImageDraw, r: ImageDraw) -> Bool {
+    l.matrix == r.matrix && l.image === r.image && l.slices == r.slices && l.sampling == r.sampling
+      && l.opacity == r.opacity && l.clips == r.clips && l.name == r.name
+  }
+  public func hash(into h: inout Hasher) {
+    h.combine(matrix); h.combine(ObjectIdentifier(image)); h.combine(slices)
+  }
+}
+
+/// The Gaussian shadow of a rounded rectangle, in closed form: coverage of
+/// `shape` convolved with a Gaussian of standard deviation `sigma`, both in
+/// local units, times `color`.
+public struct ShadowDraw: Hashable, Sendable {
+  public var matrix: Transform3D
+  /// The silhouette, already moved by `shadowOffset`.
+  public var shape: RoundedRect
+  /// Standard deviation in local units (points); 0 is a hard edge.
+  public var sigma: Double
+  /// `shadowColor × shadowOpacity × silhouette alpha`, premultiplied.
+  public var color: PremultipliedColor
+  /// The local area to cover: `shape.rect` grown by 3σ or more.
+  public var extent: CGRect
+  public var clips: [Clip]
+  public var name: String
+}
+
+/// A surface's alpha blurred into a shadow under its content.
+public struct SurfaceShadow: Hashable, Sendable {
+  /// Standard deviation in the source surface's pixels.
+  public var sigma: Double
+  /// Offset in the source surface's pixels.
+  public var offsetX: Double, offsetY: Double
+  /// `shadowColor × shadowOpacity`, premultiplied.
+  public var color: PremultipliedColor
+  /// Draw only the shadow (a `shadowPath` silhouette), not the content.
+  public var shadowOnly: Bool
+}
+
+/// Another surface drawn into this one.
+public struct CompositeDraw: Hashable, Sendable {
+  /// Index into `RenderPlan.surfaces`; always greater than the target's.
+  public var surface: Int
+  /// Source surface pixels → target pixels.
+  public var matrix: Transform3D
+  /// Multiplies the whole composite (group opacity).
+  public var opacity: Float
+  /// A surface of the same size whose alpha multiplies the source (mask).
+  public var mask: Int?
+  /// A blurred copy of the source's (masked) alpha drawn first.
+  public var shadow: SurfaceShadow?
+  /// How the source is resampled: `.nearest` when the matrix maps pixels
+  /// onto pixels exactly, else the layer's filters (shouldRasterize).
+  public var sampling: Sampling
+  public var clips: [Clip]
+  public var name: String
+}
+
+/// One drawing command.
+public enum DrawCommand: Hashable, Sendable {
+  case shape(ShapeDraw)
+  case image(ImageDraw)
+  case shadow(ShadowDraw)
+  case composite(CompositeDraw)
+}
+
+/// A render target: the canvas, or an offscreen group.
+public struct Surface: Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+  /// What the surface is for, for messages and debugging.
+  public var label: String
+  /// For `shouldRasterize`: equal keys mean equal pixels, so a renderer may
+  /// reuse a raster it kept from an earlier frame.
+  public var rasterKey: Int?
+  public var commands: [DrawCommand]
+  public init(width: Int, height: Int, label: String, rasterKey: Int? = nil, commands: [DrawCommand] = []) {
+    self.width = width
+    self.height = height
+    self.label = label
+    self.rasterKey = rasterKey
+    self.commands = commands
+  }
+}
+
+/// Everything a backend needs to draw one frame.
+public struct RenderPlan: Hashable, Sendable {
+  /// Output size in pixels.
+  public var width: Int
+  public var height: Int
+  /// Canvas background, premultiplied; surfaces other than 0 start transparent.
+  public var background: PremultipliedColor
+  /// Surface 0 is the canvas. A composite only names later surfaces, so
+  /// drawing them from last to first never reads one before it is drawn.
+  public var surfaces: [Surface]
+}

@@ -29,3 +29,27 @@ public struct Path: Hashable, Sendable {
     self.shape = shape
   }
 }
+
+/// Why SVG path data could not be parsed.
+public struct PathParseError: Error, Equatable, CustomStringConvertible {
+  /// What is wrong.
+  public var message: String
+  /// The character offset in the path data where it was found.
+  public var offset: Int
+  public init(message: String, offset: Int) {
+    self.message = message
+    self.offset = offset
+  }
+  public var description: String { "at character \(offset): \(message)" }
+}
+
+extension Path {
+  /// A rectangle (`CGPath(rect:)`).
+  public init(rect: CGRect) { fatalError("stub") }
+  /// An ellipse inscribed in `rect` (`CGPath(ellipseIn:)`).
+  public init(ellipseIn rect: CGRect) { fatalError("stub") }
+  /// A rounded rectangle with circular arcs, radius clamped to half the shorter side.
+  public init(roundedRect rect: CGRect, cornerRadius: Double) { fatalError("stub") }
+  /// SVG path data with the commands M L H V C S Q T A Z (either case).
+  public init(svg: String) throws(PathParseError) { fatalError("stub") }
+}

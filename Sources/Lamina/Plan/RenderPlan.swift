@@ -147,6 +147,9 @@ public struct SurfaceShadow: Hashable, Sendable {
   public var color: PremultipliedColor
   /// Draw only the shadow (a `shadowPath` silhouette), not the content.
   public var shadowOnly: Bool
+  /// `masksToBounds` of the layer, in source-surface pixels: the shadow
+  /// only shows inside it.
+  public var clip: Clip?
 }
 
 /// Another surface drawn into this one.
@@ -205,4 +208,10 @@ public struct RenderPlan: Hashable, Sendable {
   /// Surface 0 is the canvas. A composite only names later surfaces, so
   /// drawing them from last to first never reads one before it is drawn.
   public var surfaces: [Surface]
+}
+
+/// A backend that draws render plans.
+public protocol PlanRenderer: AnyObject {
+  /// Draws the plan and reads the canvas back.
+  func render(_ plan: RenderPlan) throws -> Image
 }

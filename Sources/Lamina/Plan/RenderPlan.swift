@@ -215,3 +215,9 @@ public protocol PlanRenderer: AnyObject {
   /// Draws the plan and reads the canvas back.
   func render(_ plan: RenderPlan) throws -> Image
 }
+
+extension RoundedRect {
+  /// How far along each edge Apple's continuous corner of radius r starts
+  /// (SCENE_FORMAT.md Details), as a multiple of r.
+  public static let continuousCornerExtent = 1.528665
+}

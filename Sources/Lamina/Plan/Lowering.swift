@@ -1,0 +1,256 @@
+// The lowering: the one place that walks a layer tree. It turns a `Layer`
+// tree into a `RenderPlan` of plain values for both backends.
+//
+// Per layer, in its own space (SCENE_FORMAT.md "Drawing model"): shadow,
+// background, contents, sublayers (in depth order), border; `masksToBounds`
+// clips; then mask and opacity. Offscreen surfaces are made only where the
+// result needs one:
+//   - group opacity over more than one primitive, a `mask`, a shadow taken
+//     from drawn content: a *screen-aligned* surface in the target's own
+//     pixel grid (composited back 1:1, so nothing is resampled), unless a
+//     content shadow sits under a transform that is not a similarity, where
+//     the blur must happen in the layer's plane: a *planar* surface;
+//   - `shouldRasterize`: a planar surface at `rasterizationScale` whose grid
+//     starts at the bounds origin, keyed by its content for reuse;
+//   - `shadowPath`s other than rectangles: the path's coverage, blurred.
+// Flattening is done by matrix (z := 0 between a layer and its sublayers),
+// and planes cut by the 3D sort are drawn with convex clips, so neither
+// needs an offscreen.
+
+extension RenderPlan {
+  /// Lowers the tree under `root` onto a canvas of `size` points at `scale`
+  /// pixels per point. `root`'s bounds space is the canvas (its origin at
+  /// the top-left); `root` draws like any layer.
+  public init(
+    root: Layer, size: CGSize, scale: Double = 1, background: Color? = nil,
+    limits: RenderLimits = .default
+  ) throws(LoweringError) {
+    let w = Double(size.width), h = Double(size.height)
+    guard w > 0, h > 0, w.isFinite, h.isFinite else {
+      throw .invalidCanvas("size \(w)×\(h) points must be positive and finite")
+    }
+    guard scale > 0, scale.isFinite else { throw .invalidCanvas("scale \(scale) must be > 0") }
+    let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded())
+    if let why = limits.violation(width: pw, height: ph) { throw .tooLarge(what: "canvas", reason: why) }
+    guard pw > 0, ph > 0 else { throw .invalidCanvas("\(pw)×\(ph) pixels is empty") }
+    try TreeCheck.validate(root)
+    let builder = PlanBuilder(width: pw, height: ph, scale: scale, limits: limits)
+    let rootMatrix = Transform3D(translationX: -Double(root.bounds.minX), y: -Double(root.bounds.minY))
+      .concatenating(Transform3D(scaleX: scale, y: scale))
+    try builder.emitLayer(root, rootMatrix, into: 0, clips: [], alpha: 1)
+    self.init(
+      width: pw, height: ph, background: (background ?? .clear).premultiplied,
+      surfaces: builder.surfaces)
+  }
+}
+
+/// Builds the surfaces of one plan.
+final class PlanBuilder {
+  var surfaces: [Surface]
+  let scale: Double
+  let limits: RenderLimits
+
+  init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
+    surfaces = [Surface(width: width, height: height, label: "canvas")]
+    self.scale = scale
+    self.limits = limits
+  }
+
+  func add(_ command: DrawCommand, to target: Int) {
+    surfaces[target].commands.append(command)
+  }
+
+  // MARK: Layers
+
+  /// Draws `layer` (and its subtree) whose bounds space maps to target
+  /// pixels by `m`, under `clips`, faded by the inherited `alpha`.
+  func emitLayer(_ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double) throws(LoweringError) {
+    guard !layer.isHidden else { return }
+    let opacity = min(max(layer.opacity, 0), 1)
+    guard opacity > 0, alpha > 0 else { return }
+    if layer.isTransformLayer {
+      try emitSublayers(of: layer, m, into: t, clips: clips, alpha: alpha * opacity)
+      return
+    }
+    if !layer.isDoubleSided && isBackFacing(m) { return }
+    if layer.shouldRasterize {
+      try emitRasterized(layer, m, into: t, clips: clips, alpha: alpha)
+    } else {
+      try emitBody(layer, m, into: t, clips: clips, alpha: alpha, opacity: opacity)
+    }
+  }
+
+  /// The layer with its mask and opacity: directly, or through a group.
+  func emitBody(
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double, opacity: Double
+  ) throws(LoweringError) {
+    let shadow = ShadowKind(layer)
+    let fadesAsGroup = layer.allowsGroupOpacity && opacity < 1 && primitiveCount(layer, shadow) > 1
+    let contentShadow = shadow == .content
+    guard layer.mask != nil || fadesAsGroup || contentShadow else {
+      try emitContent(layer, m, into: t, clips: clips, alpha: alpha * opacity)
+      return
+    }
+    let groupAlpha = layer.allowsGroupOpacity ? alpha * opacity : 1
+    let innerAlpha = layer.allowsGroupOpacity ? 1 : alpha * opacity
+    if contentShadow, similarityScale(m) == nil {
+      try emitPlanarGroup(layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha)
+    } else {
+      try emitScreenGroup(layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha)
+    }
+  }
+
+  /// Steps 1–5 of the drawing model into `t`, faded by `alpha` per draw.
+  func emitContent(
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double,
+    skipContentShadow: Bool = true
+  ) throws(LoweringError) {
+    let rb = roundedBounds(layer)
+    let inner = layer.masksToBounds ? clips + [Clip(matrix: m, shape: .roundedRect(rb))] : clips
+    let name = layer.name ?? ""
+    switch ShadowKind(layer) {
+    case .closedForm(let shape, let silhouetteAlpha):
+      let sigma = max(0, layer.shadowRadius)
+      let moved = shape.offsetBy(dx: Double(layer.shadowOffset.width), dy: Double(layer.shadowOffset.height))
+      let margin = 3 * sigma + 1 / scale
+      let color = (layer.shadowColor ?? .black).withAlphaMultiplied(by: layer.shadowOpacity * silhouetteAlpha * alpha)
+      add(.shadow(ShadowDraw(
+        matrix: m, shape: moved, sigma: sigma, color: color.premultiplied,
+        extent: moved.rect.insetBy(dx: -margin, dy: -margin), clips: inner, name: name)), to: t)
+    case .path(let path):
+      try emitPathShadow(layer, path, m, into: t, clips: inner, alpha: alpha)
+    case .content, .none:
+      break
+    }
+    if let bg = layer.backgroundColor, bg.alpha > 0, !rb.rect.isEmpty {
+      add(.shape(ShapeDraw(
+        matrix: m, outer: rb, inner: nil, color: bg.withAlphaMultiplied(by: alpha).premultiplied,
+        clips: clips, name: name)), to: t)
+    }
+    if let image = layer.contents, image.width > 0, image.height > 0 {
+      let slices = ContentsLayout.slices(
+        imageWidth: image.width, imageHeight: image.height, bounds: layer.bounds,
+        contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
+        scale: layer.contentsScale, center: layer.contentsCenter)
+      if !slices.isEmpty {
+        add(.image(ImageDraw(
+          matrix: m, image: image, slices: slices, sampling: sampling(of: layer),
+          opacity: Float(alpha), clips: inner, name: name)), to: t)
+      }
+    }
+    try emitSublayers(of: layer, m, into: t, clips: inner, alpha: alpha)
+    let bw = layer.borderWidth
+    if bw > 0, let bc = layer.borderColor, bc.alpha > 0, !rb.rect.isEmpty {
+      add(.shape(ShapeDraw(
+        matrix: m, outer: rb, inner: borderInnerEdge(rb, width: bw),
+        color: bc.withAlphaMultiplied(by: alpha).premultiplied, clips: clips, name: name)), to: t)
+    }
+  }
+
+  func sampling(of layer: Layer) -> Sampling {
+    Sampling(
+      minification: layer.minificationFilter, magnification: layer.magnificationFilter,
+      bias: layer.minificationFilterBias)
+  }
+
+  /// How many primitives the layer draws, counting sublayers as two (they
+  /// may overlap each other): a fade of one primitive needs no group.
+  func primitiveCount(_ layer: Layer, _ shadow: ShadowKind) -> Int {
+    var n = shadow == .none ? 0 : 1
+    if let bg = layer.backgroundColor, bg.alpha > 0 { n += 1 }
+    if layer.contents != nil { n += 1 }
+    if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { n += 1 }
+    if (layer.sublayers ?? []).contains(where: { !$0.isHidden }) { n += 2 }
+    return n
+  }
+}
+
+/// The kinds of shadow a layer can cast.
+enum ShadowKind: Equatable {
+  case none
+  /// A rounded rectangle of uniform alpha: drawn in closed form.
+  case closedForm(RoundedRect, alpha: Double)
+  /// A `shadowPath` that is not a rectangle: its coverage, blurred.
+  case path(Path)
+  /// The alpha of everything the layer draws: blurred from a group.
+  case content
+
+  init(_ layer: Layer) {
+    guard layer.shadowOpacity > 0, let color = layer.shadowColor, color.alpha > 0 else {
+      self = .none
+      return
+    }
+    if let path = layer.shadowPath {
+      switch path.shape {
+      case .rect(let r)?: self = .closedForm(RoundedRect(rect: r), alpha: 1)
+      case .roundedRect(let r, let radius)?:
+        let c = min(max(radius, 0), min(Double(r.width), Double(r.height)) / 2)
+        self = .closedForm(RoundedRect(rect: r, radii: [c, c, c, c], curve: .circular), alpha: 1)
+      default: self = .path(path)
+      }
+      return
+    }
+    let drawsSublayers = (layer.sublayers ?? []).contains { !$0.isHidden }
+    let bgAlpha = layer.backgroundColor?.alpha ?? 0
+    let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
+    if layer.contents == nil, !drawsSublayers, bgAlpha > 0, !hasBorder || bgAlpha >= 1 {
+      self = .closedForm(roundedBounds(layer), alpha: bgAlpha)
+    } else if layer.contents != nil || drawsSublayers || hasBorder || bgAlpha > 0 {
+      self = .content
+    } else {
+      self = .none
+    }
+  }
+}
+
+extension RoundedRect {
+  /// The same shape moved by (dx, dy).
+  func offsetBy(dx: Double, dy: Double) -> RoundedRect {
+    RoundedRect(rect: rect.offsetBy(dx: dx, dy: dy), radii: radii, curve: curve)
+  }
+}
+
+/// The layer's rounded bounds: radius clamped to half the shorter side,
+/// only the masked corners rounded, continuous corners falling back to
+/// circular when the edges are too short for them (SCENE_FORMAT.md Details).
+func roundedBounds(_ layer: Layer) -> RoundedRect {
+  let b = layer.bounds
+  let half = min(Double(b.width), Double(b.height)) / 2
+  let r = min(max(layer.cornerRadius, 0), max(half, 0))
+  let mask = layer.maskedCorners
+  let radii: [Double] = [
+    mask.contains(.layerMinXMinYCorner) ? r : 0, mask.contains(.layerMaxXMinYCorner) ? r : 0,
+    mask.contains(.layerMaxXMaxYCorner) ? r : 0, mask.contains(.layerMinXMaxYCorner) ? r : 0,
+  ]
+  let continuous = layer.cornerCurve == .continuous && r * RoundedRect.continuousCornerExtent <= half
+  return RoundedRect(rect: b, radii: radii, curve: continuous ? .continuous : .circular)
+}
+
+/// A border's inner edge: the rect inset by `width`, radii reduced by it,
+/// the same kind of corner; `nil` when the border fills the whole shape.
+func borderInnerEdge(_ outer: RoundedRect, width: Double) -> RoundedRect? {
+  let r = outer.rect.insetBy(dx: width, dy: width)
+  guard !r.isNull, r.width > 0, r.height > 0 else { return nil }
+  let half = min(Double(r.width), Double(r.height)) / 2
+  return RoundedRect(rect: r, radii: outer.radii.map { min(max($0 - width, 0), half) }, curve: outer.curve)
+}
+
+/// True when the layer's plane shows its back: the orientation of the
+/// projected bounds flips (the 3×3 homography has a negative determinant).
+func isBackFacing(_ m: Transform3D) -> Bool {
+  let det = m.m11 * (m.m22 * m.m44 - m.m24 * m.m42) - m.m12 * (m.m21 * m.m44 - m.m24 * m.m41)
+    + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
+  return det < 0
+}
+
+/// The uniform scale of `m` when it maps the plane to the target by a
+/// similarity (rotation, uniform scale, translation, optionally mirrored).
+func similarityScale(_ m: Transform3D) -> Double? {
+  guard m.m14 == 0, m.m24 == 0, m.m44 > 0 else { return nil }
+  let a = m.m11 / m.m44, b = m.m12 / m.m44, c = m.m21 / m.m44, d = m.m22 / m.m44
+  let s = (a * a + b * b).squareRoot()
+  let tol = 1e-9 * max(1, s)
+  guard s > 0, (abs(a - d) <= tol && abs(b + c) <= tol) || (abs(a + d) <= tol && abs(b - c) <= tol)
+  else { return nil }
+  return s
+}

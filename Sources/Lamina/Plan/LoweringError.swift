@@ -1,0 +1,53 @@
+// Errors of the lowering: trees a renderer must refuse rather than crash on.
+
+/// Why a layer tree cannot be drawn.
+public enum LoweringError: Error, Equatable, CustomStringConvertible {
+  /// A layer is its own ancestor through `sublayers` or `mask`.
+  case cycle(layer: String)
+  /// A layer appears twice in the tree (as a sublayer and a mask, say).
+  case layerUsedTwice(layer: String)
+  /// The tree is nested deeper than the renderer's limit.
+  case tooDeep(limit: Int)
+  /// The canvas or an offscreen surface exceeds `RenderLimits`.
+  case tooLarge(what: String, reason: String)
+  /// The canvas size or scale is not a positive finite number.
+  case invalidCanvas(String)
+
+  public var description: String {
+    switch self {
+    case .cycle(let l): return "layer \(l) contains itself (through sublayers or mask)"
+    case .layerUsedTwice(let l): return "layer \(l) is used twice in the tree; a layer has one place"
+    case .tooDeep(let limit): return "the layer tree is nested more than \(limit) levels deep"
+    case .tooLarge(let what, let reason): return "\(what): \(reason)"
+    case .invalidCanvas(let why): return "invalid canvas: \(why)"
+    }
+  }
+}
+
+/// The deepest layer nesting the lowering accepts (masks count as a level).
+public let maximumLayerDepth = 256
+
+enum TreeCheck {
+  /// Refuses cycles, layers used twice and trees deeper than the limit,
+  /// without recursion (a 100,000-level chain must not overflow the stack).
+  static func validate(_ root: Layer) throws(LoweringError) {
+    var seen = Set<ObjectIdentifier>()
+    var onPath = Set<ObjectIdentifier>()
+    // (layer, depth, exiting): an explicit stack for an iterative DFS.
+    var stack: [(Layer, Int, Bool)] = [(root, 0, false)]
+    while let (layer, depth, exiting) = stack.popLast() {
+      let id = ObjectIdentifier(layer)
+      if exiting {
+        onPath.remove(id)
+        continue
+      }
+      guard depth <= maximumLayerDepth else { throw .tooDeep(limit: maximumLayerDepth) }
+      if onPath.contains(id) { throw .cycle(layer: layer.debugName) }
+      guard seen.insert(id).inserted else { throw .layerUsedTwice(layer: layer.debugName) }
+      onPath.insert(id)
+      stack.append((layer, depth, true))
+      if let mask = layer.mask { stack.append((mask, depth + 1, false)) }
+      for child in (layer.sublayers ?? []).reversed() { stack.append((child, depth + 1, false)) }
+    }
+  }
+}

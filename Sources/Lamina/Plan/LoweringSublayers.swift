@@ -1,0 +1,119 @@
+// Sublayers of one layer: its 3D rendering context. The participants are
+// its sublayers, and through any `TransformLayer` their sublayers, all in
+// the layer's sublayer space (after `sublayerTransform`). Planes parallel
+// to the screen are sorted by depth (stable, so zPosition and array order
+// decide ties); otherwise DepthSort orders and cuts them. Each participant
+// is then flattened into the layer's plane (z := 0) and drawn.
+
+extension PlanBuilder {
+  struct Participant {
+    var layer: Layer
+    /// Participant bounds space → the context layer's bounds space (3D).
+    var toContext: Transform3D
+    /// Opacity of transform layers on the way.
+    var alpha: Double
+  }
+
+  /// `sublayerTransform` about the centre of the bounds.
+  func sublayerMatrix(_ layer: Layer) -> Transform3D {
+    guard !layer.sublayerTransform.isIdentity else { return .identity }
+    let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
+    return Transform3D(translationX: -cx, y: -cy)
+      .concatenating(layer.sublayerTransform)
+      .concatenating(Transform3D(translationX: cx, y: cy))
+  }
+
+  /// The participants of `layer`'s 3D context, in zPosition-then-array order.
+  func participants(of layer: Layer) -> [Participant] {
+    var out: [Participant] = []
+    func gather(_ parent: Layer, _ parentToContext: Transform3D, _ alpha: Double) {
+      let children = (parent.sublayers ?? []).enumerated()
+        .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+        .map(\.element)
+      let sub = sublayerMatrix(parent).concatenating(parentToContext)
+      for child in children where !child.isHidden {
+        let toContext = child.transformToSuperlayer.concatenating(sub)
+        if child.isTransformLayer {
+          let o = min(max(child.opacity, 0), 1)
+          if o > 0 { gather(child, toContext, alpha * o) }
+        } else {
+          out.append(Participant(layer: child, toContext: toContext, alpha: alpha))
+        }
+      }
+    }
+    gather(layer, .identity, 1)
+    return out
+  }
+
+  /// Draws `layer`'s sublayers, whose context maps to target pixels by
+  /// flattening then `m`.
+  func emitSublayers(of layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double) throws(LoweringError) {
+    guard layer.sublayers != nil else { return }
+    let parts = participants(of: layer)
+    guard !parts.isEmpty else { return }
+    let flat = Transform3D.flatten.concatenating(m)
+    if parts.allSatisfy({ isScreenParallel($0.toContext) }) {
+      // Stable sort by depth; ties keep zPosition-then-array order.
+      let ordered = parts.enumerated().sorted {
+        let za = $0.element.toContext.m43 / $0.element.toContext.m44
+        let zb = $1.element.toContext.m43 / $1.element.toContext.m44
+        return (za, $0.offset) < (zb, $1.offset)
+      }
+      for (_, p) in ordered {
+        try emitLayer(p.layer, p.toContext.concatenating(flat), into: t, clips: clips, alpha: alpha * p.alpha)
+      }
+      return
+    }
+    let polygons = parts.map { p in
+      DepthSort.polygon(of: localExtent(of: p.layer, includingShadow: true), p.toContext)
+    }
+    for fragment in DepthSort.order(polygons) {
+      let p = parts[fragment.participant]
+      let pm = p.toContext.concatenating(flat)
+      var fragmentClips = clips
+      if !fragment.cuts.isEmpty {
+        let planes = fragment.cuts.map { DepthSort.halfPlane($0, localToContext: p.toContext) }
+        fragmentClips.append(Clip(matrix: pm, shape: .convex(planes)))
+      }
+      try emitLayer(p.layer, pm, into: t, clips: fragmentClips, alpha: alpha * p.alpha)
+    }
+  }
+
+  /// True when the plane z = 0 maps to a plane parallel to the screen with
+  /// constant w: depth is one number per participant.
+  func isScreenParallel(_ m: Transform3D) -> Bool {
+    m.m13 == 0 && m.m23 == 0 && m.m14 == 0 && m.m24 == 0 && m.m44 > 0
+  }
+
+  /// Everything `layer` and its subtree draw, in its bounds space (a
+  /// conservative rectangle): bounds, overflowing contents, sublayers
+  /// flattened into its plane, and shadows when asked.
+  func localExtent(of layer: Layer, includingShadow: Bool) -> CGRect {
+    var box = layer.bounds
+    if !layer.masksToBounds {
+      if let image = layer.contents {
+        for slice in ContentsLayout.slices(
+          imageWidth: image.width, imageHeight: image.height, bounds: layer.bounds,
+          contentsRect: layer.contentsRect, gravity: layer.contentsGravity,
+          scale: layer.contentsScale, center: layer.contentsCenter)
+        {
+          box = box.union(slice.destination)
+        }
+      }
+      for p in participants(of: layer) {
+        let child = localExtent(of: p.layer, includingShadow: includingShadow)
+        if let b = projectedBounds(of: child, p.toContext.concatenating(.flatten)) {
+          box = box.union(b)
+        }
+      }
+    }
+    if includingShadow, ShadowKind(layer) != .none, !layer.masksToBounds {
+      let sigma = max(0, layer.shadowRadius)
+      let silhouette = layer.shadowPath?.boundingBox ?? box
+      box = box.union(
+        silhouette.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+          .insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1))
+    }
+    return box
+  }
+}

@@ -1,0 +1,123 @@
+// Small geometry helpers of the lowering: projecting local rectangles to
+// target pixels with homogeneous clipping (w > ε, as GL clips), shifting
+// commands into an offscreen's pixel grid, and the device bounds of a command.
+
+/// Points closer to the viewer than this (in w) are clipped away.
+let minimumW = 1e-6
+
+extension Transform3D {
+  /// The matrix that keeps x and y and sets z to 0 (flattening, row vectors).
+  static let flatten: Transform3D = {
+    var f = Transform3D.identity
+    f.m33 = 0
+    return f
+  }()
+
+  /// Translation in target pixels applied after `self`.
+  func thenTranslated(x: Double, y: Double) -> Transform3D {
+    concatenating(Transform3D(translationX: x, y: y))
+  }
+}
+
+/// The bounding box, in target pixels, of `rect` (local) under `m`, after
+/// clipping the quad to w > ε; `nil` when nothing is in front of the viewer.
+func projectedBounds(of rect: CGRect, _ m: Transform3D) -> CGRect? {
+  guard rect.width >= 0, rect.height >= 0, !rect.isNull else { return nil }
+  let corners = [
+    m.apply(x: rect.minX, y: rect.minY), m.apply(x: rect.maxX, y: rect.minY),
+    m.apply(x: rect.maxX, y: rect.maxY), m.apply(x: rect.minX, y: rect.maxY),
+  ]
+  var minX = Double.infinity, minY = Double.infinity
+  var maxX = -Double.infinity, maxY = -Double.infinity
+  func add(_ v: Vector4) {
+    let x = v.x / v.w, y = v.y / v.w
+    minX = min(minX, x); maxX = max(maxX, x)
+    minY = min(minY, y); maxY = max(maxY, y)
+  }
+  for i in 0..<4 {
+    let a = corners[i], b = corners[(i + 1) % 4]
+    if a.w > minimumW { add(a) }
+    if (a.w > minimumW) != (b.w > minimumW) {
+      let t = (minimumW - a.w) / (b.w - a.w)
+      add(Vector4(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
+                  z: a.z + (b.z - a.z) * t, w: minimumW))
+    }
+  }
+  guard minX <= maxX, minY <= maxY, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite
+  else { return nil }
+  return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+}
+
+extension Clip {
+  /// A conservative device box outside which the clip's coverage is 0.
+  var deviceBounds: CGRect? {
+    switch shape {
+    case .roundedRect(let rr): return projectedBounds(of: rr.rect, matrix)
+    case .convex: return nil
+    }
+  }
+
+  func shifted(x: Double, y: Double) -> Clip {
+    Clip(matrix: matrix.thenTranslated(x: x, y: y), shape: shape)
+  }
+}
+
+extension DrawCommand {
+  var clips: [Clip] {
+    switch self {
+    case .shape(let d): return d.clips
+    case .image(let d): return d.clips
+    case .shadow(let d): return d.clips
+    case .composite(let d): return d.clips
+    }
+  }
+
+  /// A conservative box of the target pixels the command can touch.
+  func deviceBounds(surfaces: [Surface]) -> CGRect? {
+    var box: CGRect?
+    switch self {
+    case .shape(let d): box = projectedBounds(of: d.outer.rect, d.matrix)
+    case .image(let d):
+      let union = d.slices.reduce(CGRect.null) { $0.union($1.destination) }
+      box = projectedBounds(of: union, d.matrix)
+    case .shadow(let d): box = projectedBounds(of: d.extent, d.matrix)
+    case .composite(let d):
+      let s = surfaces[d.surface]
+      var rect = CGRect(x: 0, y: 0, width: s.width, height: s.height)
+      if let sh = d.shadow {
+        let m = 3 * sh.sigma
+        let moved = rect.offsetBy(dx: sh.offsetX, dy: sh.offsetY).insetBy(dx: -m, dy: -m)
+        rect = sh.shadowOnly ? moved : rect.union(moved)
+      }
+      box = projectedBounds(of: rect, d.matrix)
+    }
+    for clip in clips {
+      guard let b = box else { return nil }
+      if let cb = clip.deviceBounds { box = b.intersection(cb) }
+    }
+    if let b = box, b.isNull || b.isEmpty { return nil }
+    return box
+  }
+
+  /// The command moved by (x, y) target pixels.
+  func shifted(x: Double, y: Double) -> DrawCommand {
+    switch self {
+    case .shape(var d):
+      d.matrix = d.matrix.thenTranslated(x: x, y: y)
+      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
+      return .shape(d)
+    case .image(var d):
+      d.matrix = d.matrix.thenTranslated(x: x, y: y)
+      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
+      return .image(d)
+    case .shadow(var d):
+      d.matrix = d.matrix.thenTranslated(x: x, y: y)
+      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
+      return .shadow(d)
+    case .composite(var d):
+      d.matrix = d.matrix.thenTranslated(x: x, y: y)
+      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
+      return .composite(d)
+    }
+  }
+}

@@ -174,6 +174,12 @@ open class Layer {
   }
 
   private func checkNoCycle(adding layer: Layer) throws(LayerTreeError) {
+    // A layer without sublayers can only be its own ancestor by being self:
+    // this keeps building a deep chain linear instead of quadratic.
+    if layer.sublayers == nil {
+      if layer === self { throw .cycle(child: layer.debugName, parent: debugName) }
+      return
+    }
     var ancestor: Layer? = self
     while let a = ancestor {
       if a === layer { throw .cycle(child: layer.debugName, parent: debugName) }

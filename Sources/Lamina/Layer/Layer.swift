@@ -127,6 +127,20 @@ open class Layer {
   /// Creates a layer with Core Animation's defaults.
   public init() {}
 
+  /// Releases the subtree without recursion: a chain of 100,000 layers must
+  /// not overflow the stack when it is freed. Sublayers still referenced
+  /// elsewhere keep theirs.
+  deinit {
+    guard var stack = sublayers else { return }
+    sublayers = nil
+    while var layer = stack.popLast() {
+      if isKnownUniquelyReferenced(&layer), let children = layer.sublayers {
+        layer.sublayers = nil
+        stack.append(contentsOf: children)
+      }
+    }
+  }
+
   /// True for `TransformLayer`: its sublayers share its 3D space.
   open var isTransformLayer: Bool { false }
 

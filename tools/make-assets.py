@@ -351,13 +351,16 @@ def photo_color(x, y):
     # Crop rows converging to a vanishing point on the horizon.
     d = y - horizon
     u = (x - 256) / max(d, 0.5)
-    stripe = fract(u * 3.2)
+    stripe = fract(u * 6.0)
     col = hex_color("#7FA33E") if stripe < 0.5 else hex_color("#C9B85A")
-    col = mix(col, hex_color("#9CB06A"), clamp(1 - d / 60) * 0.5)
+    # Furrows across the rows, denser towards the horizon (a moire test).
+    if fract(900.0 / max(d, 0.5)) < 0.3:
+      col = mix(col, hex_color("#4E6B2A"), 0.55)
+    col = mix(col, hex_color("#9CB06A"), clamp(1 - d / 40) * 0.4)
     # A picket fence across the foreground.
     if 392 <= y < 452:
-      picket = fract(x / 7.0)
-      top = 392 + abs(picket - 0.3) * 12
+      picket = fract(x / 5.0)
+      top = 392 + abs(picket - 0.3) * 10
       if picket < 0.6 and y >= top:
         col = hex_color("#F3F0E6") if picket < 0.5 else hex_color("#BDB8A8")
       elif 410 <= y < 416 or 436 <= y < 442:

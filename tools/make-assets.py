@@ -93,11 +93,6 @@ def clamp(v, lo=0.0, hi=1.0):
   return lo if v < lo else hi if v > hi else v
 
 
-def smoothstep(e0, e1, v):
-  t = clamp((v - e0) / (e1 - e0))
-  return t * t * (3 - 2 * t)
-
-
 def fract(v):
   return v - math.floor(v)
 

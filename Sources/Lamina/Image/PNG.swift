@@ -1,14 +1,15 @@
 // PNG in and out through libpng's simplified API (`png_image_*`).
 //
 // Design: every PNG kind (grey, grey+alpha, RGB, RGBA, palette with or
-// without tRNS, 1–16 bits) is decoded by libpng straight into 8-bit RGBA
-// with straight alpha, the one format Lamina reads at its boundary; writing
-// always produces 8-bit RGBA. Decoding happens from memory, so a file error
-// and a format error are reported the same way and name the file. The header
-// is read first and its size checked against `RenderLimits` before a pixel
-// buffer is allocated. 16-bit files without colour information are taken as
-// sRGB (`PNG_IMAGE_FLAG_16BIT_sRGB`), scaled to 8 bits as browsers do, not
-// as linear light, libpng's default, which would brighten them.
+// without tRNS, 1–16 bits, interlaced or not) is decoded by libpng straight
+// into 8-bit RGBA with straight alpha, the one format Lamina reads at its
+// boundary; writing always produces 8-bit RGBA. Decoding happens from
+// memory, so file and format errors are reported alike and name the file.
+// The header is read first, and its size checked against `RenderLimits` and
+// against what the data could possibly hold, before a pixel buffer is
+// allocated. 16-bit files without colour information are taken as sRGB
+// (`PNG_IMAGE_FLAG_16BIT_sRGB`) and scaled to 8 bits, as browsers do, not as
+// linear light (libpng's default, which would brighten them).
 //
 // Rejected: libpng's full `png_read_*` API. It reports errors by `longjmp`,
 // which must never cross Swift frames; the simplified API catches them inside
@@ -108,6 +109,14 @@ extension StraightImage {
       let height = Int(control.height)
       if let reason = limits.violation(width: width, height: height) {
         return .failure(PNGError("PNG too large: \(reason)"))
+      }
+      // Deflate compresses at most 1032:1 and a row holds at least one bit
+      // per pixel and a filter byte: data too short to hold the header's
+      // pixels is truncated, and must not cost a large allocation.
+      let leastRawBytes = height * (1 + (width + 7) / 8)
+      if raw.count * 1032 < leastRawBytes {
+        return .failure(
+          PNGError("corrupt PNG: \(raw.count) bytes cannot hold \(width)×\(height) pixels"))
       }
       control.format = rgbaFormat
       control.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)

@@ -1,20 +1,136 @@
 // Generated images of the scene format: checkerboard, linear and radial
-// gradients, sampled at pixel centres and stored in 8 bits.
-// STUB: the PNG helper fills this in.
+// gradients (SCENE_FORMAT.md, "Images" and "Details").
+//
+// Design: each pixel is evaluated once at its centre (x + 0.5, y + 0.5) in
+// pixel space, interpolated in straight alpha, rounded to straight 8-bit
+// values and then premultiplied with rounding, exactly as a PNG of the same
+// image would be loaded. So a scene whose generated images are exported to
+// PNG files renders the same, bit for bit, and both renderers see one set of
+// texels.
+//
+// Rejected: evaluating gradients in the renderers, per fragment. It would be
+// smoother, but the format defines these as images (sampled, filtered and
+// mipmapped like any other), and two evaluations would drift apart.
+//
+// Degenerate input never traps: sizes below zero give empty images, a cell
+// below 1 is 1, no colours is transparent, start = end gives the first
+// colour everywhere, a radius ≤ 0 the last, and NaN counts as 0.
 
 /// The scene format's generated images.
 public enum GeneratedImage {
-  /// `colors[0]` in the top-left cell; `cell` in pixels.
-  public static func checkerboard(width: Int, height: Int, cell: Int, colors: (Color, Color)) -> Image {
-    fatalError("stub")
+  /// A checkerboard of `cell`×`cell`-pixel squares, `colors.0` in the
+  /// top-left cell.
+  public static func checkerboard(
+    width: Int, height: Int, cell: Int, colors: (Color, Color), source: ImageSource? = nil
+  ) -> Image {
+    let width = max(0, width), height = max(0, height), cell = max(1, cell)
+    let texels = (StraightTexel(colors.0), StraightTexel(colors.1))
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    var i = 0
+    for y in 0..<height {
+      for x in 0..<width {
+        let texel = (x / cell + y / cell) % 2 == 0 ? texels.0 : texels.1
+        texel.store(into: &pixels, at: i)
+        i += 4
+      }
+    }
+    return Image(StraightImage(width: width, height: height, pixels: pixels), source: source)
   }
-  /// Stops evenly spaced, interpolated in straight alpha; `start`/`end` in
-  /// unit coordinates, mapped to pixels first (t is the projection in pixel space).
-  public static func linearGradient(width: Int, height: Int, colors: [Color], start: CGPoint, end: CGPoint) -> Image {
-    fatalError("stub")
+
+  /// A linear gradient: stops evenly spaced, interpolated in straight alpha.
+  ///
+  /// `start` and `end` are in unit coordinates and are mapped to pixels
+  /// first (`start.x * width`, `start.y * height`); `t` is the projection of
+  /// each pixel centre onto start→end in pixel space, clamped to 0…1.
+  public static func linearGradient(
+    width: Int, height: Int, colors: [Color], start: CGPoint, end: CGPoint, source: ImageSource? = nil
+  ) -> Image {
+    let w = Double(max(0, width)), h = Double(max(0, height))
+    let sx = Double(start.x) * w, sy = Double(start.y) * h
+    let dx = Double(end.x) * w - sx, dy = Double(end.y) * h - sy
+    let lengthSquared = dx * dx + dy * dy
+    let ramp = GradientRamp(colors)
+    return render(width: width, height: height, ramp: ramp, source: source) { px, py in
+      lengthSquared > 0 ? ((px - sx) * dx + (py - sy) * dy) / lengthSquared : 0
+    }
   }
-  /// `center` in unit coordinates, `radius` in units of the image width (circles in pixels).
-  public static func radialGradient(width: Int, height: Int, colors: [Color], center: CGPoint, radius: Double) -> Image {
-    fatalError("stub")
+
+  /// A radial gradient: stops evenly spaced, interpolated in straight alpha.
+  ///
+  /// `center` is in unit coordinates (`center.x * width`, `center.y *
+  /// height` pixels); `radius` is in units of the image width, so the
+  /// gradient's circles are circles in pixels. `t` is the distance of each
+  /// pixel centre from the centre over the radius, clamped to 0…1.
+  public static func radialGradient(
+    width: Int, height: Int, colors: [Color], center: CGPoint, radius: Double, source: ImageSource? = nil
+  ) -> Image {
+    let cx = Double(center.x) * Double(max(0, width)), cy = Double(center.y) * Double(max(0, height))
+    let r = radius * Double(max(0, width))
+    let ramp = GradientRamp(colors)
+    return render(width: width, height: height, ramp: ramp, source: source) { px, py in
+      r > 0 ? ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot() / r : 1
+    }
+  }
+
+  /// Evaluates `t(x, y)` at every pixel centre and stores the ramp's colour.
+  private static func render(
+    width: Int, height: Int, ramp: GradientRamp, source: ImageSource?,
+    t: (Double, Double) -> Double
+  ) -> Image {
+    let width = max(0, width), height = max(0, height)
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    var i = 0
+    for y in 0..<height {
+      for x in 0..<width {
+        ramp.texel(at: t(Double(x) + 0.5, Double(y) + 0.5)).store(into: &pixels, at: i)
+        i += 4
+      }
+    }
+    return Image(StraightImage(width: width, height: height, pixels: pixels), source: source)
+  }
+}
+
+/// Straight RGBA in 0…1, as interpolated; `Color` itself clamps only when
+/// built through its initializer, so values are clamped again here.
+struct StraightTexel {
+  var r, g, b, a: Double
+
+  init(r: Double, g: Double, b: Double, a: Double) {
+    self.r = r; self.g = g; self.b = b; self.a = a
+  }
+
+  init(_ c: Color) { self.init(r: c.red, g: c.green, b: c.blue, a: c.alpha) }
+
+  /// `self + (other − self) · f`, per channel.
+  func mixed(with other: StraightTexel, _ f: Double) -> StraightTexel {
+    StraightTexel(r: r + (other.r - r) * f, g: g + (other.g - g) * f, b: b + (other.b - b) * f, a: a + (other.a - a) * f)
+  }
+
+  /// Rounds to 8 bits (nearest, halves away from zero) into `pixels[i..<i+4]`.
+  func store(into pixels: inout [UInt8], at i: Int) {
+    pixels[i] = Self.byte(r)
+    pixels[i + 1] = Self.byte(g)
+    pixels[i + 2] = Self.byte(b)
+    pixels[i + 3] = Self.byte(a)
+  }
+
+  static func byte(_ v: Double) -> UInt8 {
+    v.isNaN ? 0 : UInt8((min(max(v, 0), 1) * 255).rounded())
+  }
+}
+
+/// Colour stops evenly spaced over 0…1.
+struct GradientRamp {
+  let stops: [StraightTexel]
+
+  init(_ colors: [Color]) { stops = colors.map(StraightTexel.init) }
+
+  /// The colour at `t` (clamped to 0…1; NaN counts as 0).
+  func texel(at t: Double) -> StraightTexel {
+    guard stops.count > 1 else { return stops.first ?? StraightTexel(r: 0, g: 0, b: 0, a: 0) }
+    let t = t.isNaN ? 0 : min(max(t, 0), 1)
+    let s = t * Double(stops.count - 1)
+    let i = min(Int(s), stops.count - 2)
+    return stops[i].mixed(with: stops[i + 1], s - Double(i))
   }
 }

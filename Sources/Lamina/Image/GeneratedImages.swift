@@ -24,16 +24,14 @@ public enum GeneratedImage {
     width: Int, height: Int, cell: Int, colors: (Color, Color), source: ImageSource? = nil
   ) -> Image {
     let width = max(0, width), height = max(0, height), cell = max(1, cell)
-    let texels = (StraightTexel(colors.0), StraightTexel(colors.1))
-    var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    var i = 0
-    for y in 0..<height {
-      for x in 0..<width {
-        let texel = (x / cell + y / cell) % 2 == 0 ? texels.0 : texels.1
-        texel.store(into: &pixels, at: i)
-        i += 4
-      }
+    let texels = (StraightTexel(colors.0).bytes, StraightTexel(colors.1).bytes)
+    // Two row patterns (even and odd rows of cells), copied row by row.
+    let rows = [0, 1].map { parity in
+      (0..<width).flatMap { x in (x / cell + parity) % 2 == 0 ? texels.0 : texels.1 }
     }
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity(width * height * 4)
+    for y in 0..<height { pixels += rows[y / cell % 2] }
     return Image(StraightImage(width: width, height: height, pixels: pixels), source: source)
   }
 
@@ -79,11 +77,13 @@ public enum GeneratedImage {
   ) -> Image {
     let width = max(0, width), height = max(0, height)
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
-    var i = 0
-    for y in 0..<height {
-      for x in 0..<width {
-        ramp.texel(at: t(Double(x) + 0.5, Double(y) + 0.5)).store(into: &pixels, at: i)
-        i += 4
+    pixels.withUnsafeMutableBufferPointer { out in
+      var i = 0
+      for y in 0..<height {
+        for x in 0..<width {
+          ramp.texel(at: t(Double(x) + 0.5, Double(y) + 0.5)).store(into: out, at: i)
+          i += 4
+        }
       }
     }
     return Image(StraightImage(width: width, height: height, pixels: pixels), source: source)
@@ -106,8 +106,11 @@ struct StraightTexel {
     StraightTexel(r: r + (other.r - r) * f, g: g + (other.g - g) * f, b: b + (other.b - b) * f, a: a + (other.a - a) * f)
   }
 
+  /// RGBA rounded to 8 bits (nearest, halves away from zero).
+  var bytes: [UInt8] { [Self.byte(r), Self.byte(g), Self.byte(b), Self.byte(a)] }
+
   /// Rounds to 8 bits (nearest, halves away from zero) into `pixels[i..<i+4]`.
-  func store(into pixels: inout [UInt8], at i: Int) {
+  func store(into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
     pixels[i] = Self.byte(r)
     pixels[i + 1] = Self.byte(g)
     pixels[i + 2] = Self.byte(b)

@@ -73,20 +73,11 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
     }
     var histogram = [Int](repeating: 0, count: 256)
     var perPixel = [UInt8](repeating: 0, count: count)
-    var sum = 0, sumOfSquares = 0
-    a.withUnsafeBufferPointer { a in
+    let (sum, sumOfSquares) = a.withUnsafeBufferPointer { a in
       b.withUnsafeBufferPointer { b in
         perPixel.withUnsafeMutableBufferPointer { perPixel in
-          for p in 0..<count {
-            var largest = 0
-            for i in 4 * p..<4 * p + 4 {
-              let d = abs(Int(a[i]) - Int(b[i]))
-              sum += d
-              sumOfSquares += d * d
-              largest = max(largest, d)
-            }
-            perPixel[p] = UInt8(largest)
-            histogram[largest] += 1
+          histogram.withUnsafeMutableBufferPointer { histogram in
+            Self.scan(a, b, perPixel: perPixel, histogram: histogram)
           }
         }
       }
@@ -99,6 +90,27 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
     let values = Double(count * 4)
     self.meanAbsoluteError = count == 0 ? 0 : Double(sum) / values
     self.psnr = sumOfSquares == 0 ? .infinity : 10 * log10(255 * 255 / (Double(sumOfSquares) / values))
+  }
+
+  /// The one pass over the bytes: fills the per-pixel maxima and their
+  /// histogram, returns the sums of |d| and d² over all channel values.
+  private static func scan(
+    _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+    perPixel: UnsafeMutableBufferPointer<UInt8>, histogram: UnsafeMutableBufferPointer<Int>
+  ) -> (sum: Int, sumOfSquares: Int) {
+    var sum = 0, sumOfSquares = 0
+    for p in 0..<perPixel.count {
+      var largest = 0
+      for i in 4 * p..<4 * p + 4 {
+        let d = abs(Int(a[i]) - Int(b[i]))
+        sum += d
+        sumOfSquares += d * d
+        largest = max(largest, d)
+      }
+      perPixel[p] = UInt8(largest)
+      histogram[largest] += 1
+    }
+    return (sum, sumOfSquares)
   }
 
   /// The number of pixels compared.
@@ -126,9 +138,15 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
   /// full red. Opaque.
   public func heatmap() -> StraightImage {
     var out = [UInt8](repeating: 0, count: pixelCount * 4)
-    for (p, d) in pixelDifferences.enumerated() {
-      let color = HeatmapScale.colors[Int(d)]
-      out[4 * p] = color.0; out[4 * p + 1] = color.1; out[4 * p + 2] = color.2; out[4 * p + 3] = color.3
+    out.withUnsafeMutableBufferPointer { out in
+      pixelDifferences.withUnsafeBufferPointer { differences in
+        HeatmapScale.colors.withUnsafeBufferPointer { colors in
+          for (p, d) in differences.enumerated() {
+            let color = colors[Int(d)]
+            out[4 * p] = color.0; out[4 * p + 1] = color.1; out[4 * p + 2] = color.2; out[4 * p + 3] = color.3
+          }
+        }
+      }
     }
     return StraightImage(width: max(0, width), height: max(0, height), pixels: out)
   }

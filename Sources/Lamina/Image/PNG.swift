@@ -72,22 +72,26 @@ extension StraightImage {
     let stride = Int32(width * 4)
     // `Array.withUnsafeBytes` rethrows untyped errors: carry a `Result` out.
     return try pixels.withUnsafeBytes { raw -> Result<[UInt8], PNGError> in
-      // First pass measures, second writes: libpng's documented protocol.
-      var size = 0
-      guard png_image_write_to_memory(&control, nil, &size, 0, raw.baseAddress, stride, nil) != 0,
-        size > 0
-      else {
-        return .failure(PNGError("cannot encode a \(width)×\(height) PNG: \(control.errorMessage)"))
+      // One pass into a buffer big enough for incompressible pixels (deflate
+      // adds 5 bytes per 16 KiB block, libpng 12 per 8 KiB IDAT chunk, plus
+      // headers); should libpng still need more, it says how much, and the
+      // second pass cannot fail for want of room.
+      let rawBytes = height * (width * 4 + 1)
+      var capacity = rawBytes + (rawBytes / 8192 + 1) * 17 + 4096
+      for _ in 0..<2 {
+        var out = [UInt8](repeating: 0, count: capacity)
+        var size = capacity
+        let ok = out.withUnsafeMutableBytes { dest in
+          png_image_write_to_memory(&control, dest.baseAddress, &size, 0, raw.baseAddress, stride, nil)
+        }
+        if ok != 0 && size <= out.count {
+          out.removeLast(out.count - size)
+          return .success(out)
+        }
+        guard size > capacity else { break }
+        capacity = size
       }
-      var out = [UInt8](repeating: 0, count: size)
-      let written = out.withUnsafeMutableBytes { dest in
-        png_image_write_to_memory(&control, dest.baseAddress, &size, 0, raw.baseAddress, stride, nil)
-      }
-      guard written != 0, size <= out.count else {
-        return .failure(PNGError("cannot encode a \(width)×\(height) PNG: \(control.errorMessage)"))
-      }
-      out.removeLast(out.count - size)
-      return .success(out)
+      return .failure(PNGError("cannot encode a \(width)×\(height) PNG: \(control.errorMessage)"))
     }.get()
   }
 

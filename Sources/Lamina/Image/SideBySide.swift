@@ -28,39 +28,46 @@ extension ImageDiff {
     let gap = HeatmapScale.gapWidth
     let width = expected.width + gap + diffWidth + gap + actual.width
     var out = [UInt8](repeating: 0, count: width * height * 4)
-
-    func put(_ x: Int, _ y: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) {
-      let o = (y * width + x) * 4
-      out[o] = rgba.0; out[o + 1] = rgba.1; out[o + 2] = rgba.2; out[o + 3] = rgba.3
-    }
-    func paste(_ image: StraightImage, at x0: Int) {
-      for y in 0..<image.height {
-        let row = image.pixels[y * image.width * 4..<(y + 1) * image.width * 4]
-        out.replaceSubrange((y * width + x0) * 4..<(y * width + x0 + image.width) * 4, with: row)
+    out.withUnsafeMutableBufferPointer { out in
+      func put(_ x: Int, _ y: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) {
+        let o = (y * width + x) * 4
+        out[o] = rgba.0; out[o + 1] = rgba.1; out[o + 2] = rgba.2; out[o + 3] = rgba.3
       }
-    }
-
-    paste(expected, at: 0)
-    paste(actual, at: expected.width + gap + diffWidth + gap)
-    for y in 0..<height {
-      for x in 0..<gap {
-        put(expected.width + x, y, HeatmapScale.gap)
-        put(expected.width + gap + diffWidth + x, y, HeatmapScale.gap)
-      }
-    }
-    let x0 = expected.width + gap
-    for y in 0..<height {
-      for x in 0..<diffWidth {
-        let inA = x < expected.width && y < expected.height
-        let inB = x < actual.width && y < actual.height
-        guard inA && inB else {
-          if inA || inB { put(x0 + x, y, HeatmapScale.missing) }
-          continue
+      func paste(_ image: StraightImage, at x0: Int) {
+        let rowBytes = image.width * 4
+        image.pixels.withUnsafeBufferPointer { pixels in
+          guard let source = pixels.baseAddress, let dest = out.baseAddress else { return }
+          for y in 0..<image.height {
+            (dest + (y * width + x0) * 4).update(from: source + y * rowBytes, count: rowBytes)
+          }
         }
-        let i = (y * expected.width + x) * 4, j = (y * actual.width + x) * 4
-        var largest = 0
-        for c in 0..<4 { largest = max(largest, abs(Int(a[i + c]) - Int(b[j + c]))) }
-        put(x0 + x, y, HeatmapScale.colors[largest])
+      }
+      paste(expected, at: 0)
+      paste(actual, at: expected.width + gap + diffWidth + gap)
+      for y in 0..<height {
+        for x in 0..<gap {
+          put(expected.width + x, y, HeatmapScale.gap)
+          put(expected.width + gap + diffWidth + x, y, HeatmapScale.gap)
+        }
+      }
+      let x0 = expected.width + gap
+      a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+          for y in 0..<height {
+            for x in 0..<diffWidth {
+              let inA = x < expected.width && y < expected.height
+              let inB = x < actual.width && y < actual.height
+              guard inA && inB else {
+                if inA || inB { put(x0 + x, y, HeatmapScale.missing) }
+                continue
+              }
+              let i = (y * expected.width + x) * 4, j = (y * actual.width + x) * 4
+              var largest = 0
+              for c in 0..<4 { largest = max(largest, abs(Int(a[i + c]) - Int(b[j + c]))) }
+              put(x0 + x, y, HeatmapScale.colors[largest])
+            }
+          }
+        }
       }
     }
     return StraightImage(width: width, height: height, pixels: out)

@@ -3,6 +3,7 @@
 // (straight first, then premultiplied).
 
 import Testing
+
 @testable import Lamina
 
 /// Premultiplied RGBA of every pixel, row by row.
@@ -19,16 +20,20 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
   @Test func checkerboardStartsWithFirstColourTopLeft() {
     let image = GeneratedImage.checkerboard(width: 5, height: 3, cell: 2, colors: (.red, halfBlue))
     // Alpha 0.5 → 127.5 → 128 straight; blue 255·128/255 = 128 premultiplied.
-    let r: [UInt8] = [255, 0, 0, 255], b: [UInt8] = [0, 0, 128, 128]
-    #expect(pixels(image) == [
-      r, r, b, b, r,
-      r, r, b, b, r,
-      b, b, r, r, b,
-    ])
+    let r: [UInt8] = [255, 0, 0, 255]
+    let b: [UInt8] = [0, 0, 128, 128]
+    #expect(
+      pixels(image) == [
+        r, r, b, b, r,
+        r, r, b, b, r,
+        b, b, r, r, b,
+      ])
   }
 
   @Test func checkerboardDegenerateSizes() {
-    #expect(GeneratedImage.checkerboard(width: -3, height: 2, cell: 4, colors: (.red, .blue)).pixels.isEmpty)
+    #expect(
+      GeneratedImage.checkerboard(width: -3, height: 2, cell: 4, colors: (.red, .blue)).pixels
+        .isEmpty)
     let cellZero = GeneratedImage.checkerboard(width: 2, height: 1, cell: 0, colors: (.red, .blue))
     #expect(pixels(cellZero) == [[255, 0, 0, 255], [0, 0, 255, 255]])
   }
@@ -37,14 +42,19 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     // Start pixel x = 0, end x = 4: centres 0.5…3.5 give t = 1/8, 3/8, 5/8, 7/8,
     // so 31.875, 95.625, 159.375, 223.125 round to 32, 96, 159, 223.
     let image = GeneratedImage.linearGradient(
-      width: 4, height: 1, colors: [.black, .white], start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5))
+      width: 4, height: 1, colors: [.black, .white], start: CGPoint(x: 0, y: 0.5),
+      end: CGPoint(x: 1, y: 0.5))
     #expect(pixels(image) == [grey(32), grey(96), grey(159), grey(223)])
   }
 
   @Test func linearGradientTopToBottom() {
     let image = GeneratedImage.linearGradient(
-      width: 2, height: 4, colors: [.black, .white], start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1))
-    #expect(pixels(image) == [grey(32), grey(32), grey(96), grey(96), grey(159), grey(159), grey(223), grey(223)])
+      width: 2, height: 4, colors: [.black, .white], start: CGPoint(x: 0.5, y: 0),
+      end: CGPoint(x: 0.5, y: 1))
+    #expect(
+      pixels(image) == [
+        grey(32), grey(32), grey(96), grey(96), grey(159), grey(159), grey(223), grey(223),
+      ])
   }
 
   @Test func linearGradientProjectsInPixelSpace() {
@@ -52,7 +62,8 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     // (0.5,0.5) 0.15 → 38.25; (1.5,0.5) 0.25 → 63.75; (0.5,3.5) 0.75 → 191.25;
     // (1.5,3.5) 0.85 → 216.75. (In unit space the corners would differ.)
     let image = GeneratedImage.linearGradient(
-      width: 2, height: 4, colors: [.black, .white], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 1, y: 1))
+      width: 2, height: 4, colors: [.black, .white], start: CGPoint(x: 0, y: 0),
+      end: CGPoint(x: 1, y: 1))
     let p = pixels(image)
     #expect(p[0] == grey(38))
     #expect(p[1] == grey(64))
@@ -63,7 +74,8 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
   @Test func linearGradientClampsBeyondTheEnds() {
     // Start x = 1, end x = 3: t = -0.25, 0.25, 0.75, 1.25 → 0, 64, 191, 255.
     let image = GeneratedImage.linearGradient(
-      width: 4, height: 1, colors: [.black, .white], start: CGPoint(x: 0.25, y: 0), end: CGPoint(x: 0.75, y: 0))
+      width: 4, height: 1, colors: [.black, .white], start: CGPoint(x: 0.25, y: 0),
+      end: CGPoint(x: 0.75, y: 0))
     #expect(pixels(image) == [grey(0), grey(64), grey(191), grey(255)])
   }
 
@@ -71,8 +83,12 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     // t = 1/8…7/8 over stops at 0, ½, 1: s = 0.25, 0.75 in the first half,
     // 1.25, 1.75 in the second; 0.25·255 = 63.75 → 64, 0.75·255 → 191.
     let image = GeneratedImage.linearGradient(
-      width: 4, height: 1, colors: [.red, .green, .blue], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 1, y: 0))
-    #expect(pixels(image) == [[191, 64, 0, 255], [64, 191, 0, 255], [0, 191, 64, 255], [0, 64, 191, 255]])
+      width: 4, height: 1, colors: [.red, .green, .blue], start: CGPoint(x: 0, y: 0),
+      end: CGPoint(x: 1, y: 0))
+    #expect(
+      pixels(image) == [
+        [191, 64, 0, 255], [64, 191, 0, 255], [0, 191, 64, 255], [0, 64, 191, 255],
+      ])
   }
 
   @Test func gradientInterpolatesStraightAlpha() {
@@ -81,13 +97,15 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     // At t = 3/4: (64, 0, 191, 64) → 64·64/255 = 16.06, 191·64/255 = 47.94.
     let clearBlue = Color(red: 0, green: 0, blue: 1, alpha: 0)
     let image = GeneratedImage.linearGradient(
-      width: 2, height: 1, colors: [.red, clearBlue], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 1, y: 0))
+      width: 2, height: 1, colors: [.red, clearBlue], start: CGPoint(x: 0, y: 0),
+      end: CGPoint(x: 1, y: 0))
     #expect(pixels(image) == [[143, 0, 48, 191], [16, 0, 48, 64]])
   }
 
   @Test func linearGradientDegenerateCases() {
     let same = GeneratedImage.linearGradient(
-      width: 2, height: 1, colors: [.red, .blue], start: CGPoint(x: 0.5, y: 0.5), end: CGPoint(x: 0.5, y: 0.5))
+      width: 2, height: 1, colors: [.red, .blue], start: CGPoint(x: 0.5, y: 0.5),
+      end: CGPoint(x: 0.5, y: 0.5))
     #expect(pixels(same) == [[255, 0, 0, 255], [255, 0, 0, 255]])
     let single = GeneratedImage.linearGradient(
       width: 1, height: 1, colors: [halfBlue], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0, y: 1))
@@ -96,7 +114,8 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
       width: 1, height: 1, colors: [], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0, y: 1))
     #expect(pixels(none) == [[0, 0, 0, 0]])
     let nan = GeneratedImage.linearGradient(
-      width: 1, height: 1, colors: [.red, .blue], start: CGPoint(x: Double.nan, y: 0), end: CGPoint(x: 0, y: 1))
+      width: 1, height: 1, colors: [.red, .blue], start: CGPoint(x: Double.nan, y: 0),
+      end: CGPoint(x: 0, y: 1))
     #expect(pixels(nan) == [[255, 0, 0, 255]])
   }
 
@@ -133,7 +152,8 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
   }
 
   @Test func sourceIsKept() {
-    let image = GeneratedImage.checkerboard(width: 1, height: 1, cell: 1, colors: (.red, .blue), source: .generated("{}"))
+    let image = GeneratedImage.checkerboard(
+      width: 1, height: 1, cell: 1, colors: (.red, .blue), source: .generated("{}"))
     #expect(image.source == .generated("{}"))
   }
 }

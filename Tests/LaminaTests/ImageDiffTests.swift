@@ -3,6 +3,7 @@
 
 import Foundation
 import Testing
+
 @testable import Lamina
 
 @Suite struct ImageDiffTests {
@@ -41,7 +42,8 @@ import Testing
 
   @Test func blankAgainstDrawnIsFarApart() throws {
     let drawn = GeneratedImage.checkerboard(width: 32, height: 32, cell: 4, colors: (.red, .blue))
-    let blank = Image(width: 32, height: 32, premultipliedPixels: [UInt8](repeating: 0, count: 32 * 32 * 4))
+    let blank = Image(
+      width: 32, height: 32, premultipliedPixels: [UInt8](repeating: 0, count: 32 * 32 * 4))
     let diff = try ImageDiff(blank, drawn)
     // Every pixel differs by 255 in alpha and one colour channel: mean 127.5.
     #expect(diff.maxChannelDifference == 255)
@@ -69,8 +71,9 @@ import Testing
     #expect(throws: ImageDiffError.bufferLength(expected: 8, a: 8, b: 7)) {
       try ImageDiff(width: 2, height: 1, rgba: a.pixels, [UInt8](repeating: 0, count: 7))
     }
-    #expect(ImageDiffError.sizeMismatch(aWidth: 2, aHeight: 1, bWidth: 3, bHeight: 1).description
-      == "cannot compare images of different sizes: 2×1 and 3×1")
+    #expect(
+      ImageDiffError.sizeMismatch(aWidth: 2, aHeight: 1, bWidth: 3, bHeight: 1).description
+        == "cannot compare images of different sizes: 2×1 and 3×1")
   }
 
   @Test func emptyImagesAreEqual() throws {
@@ -82,9 +85,13 @@ import Testing
   @Test func heatmapIsLogarithmicRed() throws {
     // Differences 0, 1, 2, 10, 255 → red 0, 64, 88, 143, 255.
     let zero = StraightImage(width: 5, height: 1, pixels: [UInt8](repeating: 0, count: 20))
-    let other = StraightImage(width: 5, height: 1, pixels: [0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 10, 0, 0, 0, 0, 255])
+    let other = StraightImage(
+      width: 5, height: 1, pixels: [0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 10, 0, 0, 0, 0, 255])
     let heat = try ImageDiff(zero, other).heatmap()
-    #expect(quads(heat) == [[0, 0, 0, 255], [64, 0, 0, 255], [88, 0, 0, 255], [143, 0, 0, 255], [255, 0, 0, 255]])
+    #expect(
+      quads(heat) == [
+        [0, 0, 0, 255], [64, 0, 0, 255], [88, 0, 0, 255], [143, 0, 0, 255], [255, 0, 0, 255],
+      ])
   }
 
   @Test func sideBySideLaysOutExpectedDiffActual() throws {
@@ -113,8 +120,10 @@ import Testing
     let strip = ImageDiff.sideBySide(expected: tall, actual: wide)
     #expect(strip.width == 2 + 4 + 3 + 4 + 3 && strip.height == 2)
     let p = quads(strip)
-    let magenta: [UInt8] = [255, 0, 255, 255], black: [UInt8] = [0, 0, 0, 255]
-    let row0 = Array(p[6..<9]), row1 = Array(p[16 + 6..<16 + 9])
+    let magenta: [UInt8] = [255, 0, 255, 255]
+    let black: [UInt8] = [0, 0, 0, 255]
+    let row0 = Array(p[6..<9])
+    let row1 = Array(p[16 + 6..<16 + 9])
     #expect(row0 == [black, black, magenta])
     #expect(row1 == [magenta, magenta, [0, 0, 0, 0]])
     #expect(Array(p[16 + 13..<16 + 16]) == [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]])

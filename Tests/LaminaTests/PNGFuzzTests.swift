@@ -4,6 +4,7 @@
 // plain bit flips would mostly stop at "CRC error".
 
 import Testing
+
 @testable import Lamina
 
 @Suite struct PNGFuzzTests {
@@ -11,7 +12,8 @@ import Testing
   /// palette, 16-bit, interlaced.
   static func seeds() throws -> [[UInt8]] {
     var rng = SplitMix64(seed: 42)
-    let noise = StraightImage(width: 12, height: 9, pixels: (0..<12 * 9 * 4).map { _ in rng.nextByte() })
+    let noise = StraightImage(
+      width: 12, height: 9, pixels: (0..<12 * 9 * 4).map { _ in rng.nextByte() })
     var ramp: [UInt8] = []
     for y in 0..<16 {
       for x in 0..<24 { ramp += [UInt8(x * 10), UInt8(y * 15), 128, 255] }
@@ -24,14 +26,21 @@ import Testing
     var palette = RawPNG(width: 8, height: 4, bitDepth: 4, colorType: 3, rows: indices)
     palette.palette = [255, 0, 0, 0, 255, 0, 0, 0, 255]
     palette.transparency = [0, 200]
-    let deep = RawPNG(width: 5, height: 5, bitDepth: 16, colorType: 6, rows: (0..<5).map { _ in
-      (0..<40).map { _ in rng.nextByte() }
-    })
-    var interlaced = RawPNG(width: 10, height: 7, colorType: 2, rows: (0..<7).map { _ in
-      (0..<30).map { _ in rng.nextByte() }
-    })
+    let deep = RawPNG(
+      width: 5, height: 5, bitDepth: 16, colorType: 6,
+      rows: (0..<5).map { _ in
+        (0..<40).map { _ in rng.nextByte() }
+      })
+    var interlaced = RawPNG(
+      width: 10, height: 7, colorType: 2,
+      rows: (0..<7).map { _ in
+        (0..<30).map { _ in rng.nextByte() }
+      })
     interlaced.interlaced = true
-    return [try noise.pngData(), try smooth.pngData(), palette.encoded(), deep.encoded(), interlaced.encoded()]
+    return [
+      try noise.pngData(), try smooth.pngData(), palette.encoded(), deep.encoded(),
+      interlaced.encoded(),
+    ]
   }
 
   /// The chunks of a PNG: (offset of the length field, data length).
@@ -71,9 +80,12 @@ import Testing
       let (offset, length) = chunks[rng.next(below: chunks.count)]
       out[offset + 8 + length + rng.next(below: 4)] ^= 0x5A
     case 4:  // huge or odd dimensions in IHDR, CRC kept valid
-      let sizes: [UInt32] = [0, 1, 16384, 16385, 20000, 65535, 1 << 20, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF]
+      let sizes: [UInt32] = [
+        0, 1, 16384, 16385, 20000, 65535, 1 << 20, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF,
+      ]
       let field = 16 + 4 * rng.next(below: 2)
-      out.replaceSubrange(field..<field + 4, with: RawPNG.bigEndian(sizes[rng.next(below: sizes.count)]))
+      out.replaceSubrange(
+        field..<field + 4, with: RawPNG.bigEndian(sizes[rng.next(below: sizes.count)]))
       fixCRC(&out, chunkAt: 8, length: 13)
     case 5:  // bytes changed inside a chunk's data, CRC kept valid
       let (offset, length) = chunks[rng.next(below: chunks.count)]
@@ -94,13 +106,15 @@ import Testing
   @Test func corruptionsNeverTrap() throws {
     let seeds = try Self.seeds()
     var rng = SplitMix64(seed: 2024)
-    var decoded = 0, rejected = 0
+    var decoded = 0
+    var rejected = 0
     for n in 0..<7000 {
       let kind = n % 7
       let data = Self.corrupt(seeds[n % seeds.count], kind: kind, rng: &rng)
       do {
         let image = try StraightImage(pngData: data)
-        #expect(image.width > 0 && image.height > 0 && image.width <= 16384 && image.height <= 16384)
+        #expect(
+          image.width > 0 && image.height > 0 && image.width <= 16384 && image.height <= 16384)
         #expect(image.pixels.count == image.width * image.height * 4)
         decoded += 1
       } catch {

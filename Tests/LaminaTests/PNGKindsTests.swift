@@ -5,6 +5,7 @@
 // need resources in Package.swift.
 
 import Testing
+
 @testable import Lamina
 
 /// A hand-built PNG: the test spells out the header fields and the packed
@@ -45,7 +46,10 @@ struct RawPNG {
     let bitsPerPixel = channels * Int(bitDepth)
     guard interlaced else { return rows.flatMap { [0] + $0 } }
     // Adam7: (x0, y0, dx, dy) per pass; pixels are re-packed per pass.
-    let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+    let passes = [
+      (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+      (0, 1, 1, 2),
+    ]
     var out: [UInt8] = []
     for (x0, y0, dx, dy) in passes {
       for y in stride(from: y0, to: height, by: dy) {
@@ -89,12 +93,18 @@ struct RawPNG {
     repeat {
       let end = min(start + 65535, data.count)
       let n = UInt16(end - start)
-      out += [end == data.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)]
+      out += [
+        end == data.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8),
+      ]
       out += data[start..<end]
       start = end
     } while start < data.count
-    var a: UInt32 = 1, b: UInt32 = 0
-    for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+    var a: UInt32 = 1
+    var b: UInt32 = 0
+    for byte in data {
+      a = (a + UInt32(byte)) % 65521
+      b = (b + a) % 65521
+    }
     return out + bigEndian(b << 16 | a)
   }
 }
@@ -123,9 +133,11 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
   }
 
   @Test func grey1Bit() throws {
-    let png = RawPNG(width: 4, height: 2, bitDepth: 1, colorType: 0, rows: [[0b1010_0000], [0b0110_0000]])
+    let png = RawPNG(
+      width: 4, height: 2, bitDepth: 1, colorType: 0, rows: [[0b1010_0000], [0b0110_0000]])
     let image = try StraightImage(pngData: png.encoded())
-    let w: [UInt8] = [255, 255, 255, 255], k: [UInt8] = [0, 0, 0, 255]
+    let w: [UInt8] = [255, 255, 255, 255]
+    let k: [UInt8] = [0, 0, 0, 255]
     #expect(quads(image) == [w, k, w, k, k, w, w, k])
   }
 
@@ -188,14 +200,18 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
 
   @Test func rgba16TakenAsSRGB() throws {
     // Samples v·257 are exactly v/255: scaled, not gamma-converted.
-    let row: [UInt8] = [0x80, 0x80, 0x00, 0x00, 0xFF, 0xFF, 0x7F, 0x7F, 0x12, 0x12, 0x40, 0x40, 0xFF, 0xFF, 0xFF, 0xFF]
+    let row: [UInt8] = [
+      0x80, 0x80, 0x00, 0x00, 0xFF, 0xFF, 0x7F, 0x7F, 0x12, 0x12, 0x40, 0x40, 0xFF, 0xFF, 0xFF,
+      0xFF,
+    ]
     let png = RawPNG(width: 2, height: 1, bitDepth: 16, colorType: 6, rows: [row])
     let image = try StraightImage(pngData: png.encoded())
     #expect(quads(image) == [[128, 0, 255, 127], [18, 64, 255, 255]])
   }
 
   @Test func grey16TakenAsSRGB() throws {
-    let png = RawPNG(width: 2, height: 1, bitDepth: 16, colorType: 0, rows: [[0x80, 0x80, 0x20, 0x20]])
+    let png = RawPNG(
+      width: 2, height: 1, bitDepth: 16, colorType: 0, rows: [[0x80, 0x80, 0x20, 0x20]])
     let image = try StraightImage(pngData: png.encoded())
     #expect(quads(image) == [[128, 128, 128, 255], [32, 32, 32, 255]])
   }

@@ -1,13 +1,15 @@
 // PNG writing, round trips, files and the errors a user sees.
 
 import Testing
+
 @testable import Lamina
 
 @Suite struct PNGRoundTripTests {
   /// A straight image with every byte random, alpha included.
   static func noise(width: Int, height: Int, seed: UInt64) -> StraightImage {
     var rng = SplitMix64(seed: seed)
-    return StraightImage(width: width, height: height, pixels: (0..<width * height * 4).map { _ in rng.nextByte() })
+    return StraightImage(
+      width: width, height: height, pixels: (0..<width * height * 4).map { _ in rng.nextByte() })
   }
 
   /// A fresh temporary folder for one test.
@@ -24,6 +26,14 @@ import Testing
     let back = try StraightImage(pngData: data)
     #expect(back == image)
     #expect(try back.pngData() == data)
+  }
+
+  @Test func incompressibleImageFitsTheEncodeBuffer() throws {
+    // 300×200 of noise: several deflate blocks and IDAT chunks, no savings.
+    let image = Self.noise(width: 300, height: 200, seed: 9)
+    let data = try image.pngData()
+    #expect(data.count > image.pixels.count)
+    #expect(try StraightImage(pngData: data) == image)
   }
 
   @Test func writtenFileIsEightBitRGBA() throws {
@@ -84,7 +94,9 @@ import Testing
 
   @Test func emptyAndShortData() {
     #expect(throws: PNGError("not a PNG: the data is empty")) { try StraightImage(pngData: []) }
-    #expect(throws: PNGError("not a PNG: only 4 bytes")) { try StraightImage(pngData: [0x89, 0x50, 0x4E, 0x47]) }
+    #expect(throws: PNGError("not a PNG: only 4 bytes")) {
+      try StraightImage(pngData: [0x89, 0x50, 0x4E, 0x47])
+    }
     let signatureOnly: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     let error = #expect(throws: PNGError.self) { try StraightImage(pngData: signatureOnly) }
     #expect(error?.message.hasPrefix("bad PNG header: ") == true)
@@ -95,7 +107,8 @@ import Testing
     // file holds no pixel data, so only the header check can reject it cleanly.
     let huge = RawPNG(width: 20000, height: 1, colorType: 0, rows: [])
     let error = #expect(throws: PNGError.self) { try StraightImage(pngData: huge.encoded()) }
-    #expect(error?.message == "PNG too large: 20000×1 pixels exceeds the limit of 16384 pixels a side")
+    #expect(
+      error?.message == "PNG too large: 20000×1 pixels exceeds the limit of 16384 pixels a side")
 
     let small = RawPNG(width: 9, height: 1, colorType: 0, rows: [[UInt8](repeating: 0, count: 9)])
     #expect(try StraightImage(pngData: small.encoded()).width == 9)

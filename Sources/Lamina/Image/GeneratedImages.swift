@@ -23,7 +23,9 @@ public enum GeneratedImage {
   public static func checkerboard(
     width: Int, height: Int, cell: Int, colors: (Color, Color), source: ImageSource? = nil
   ) -> Image {
-    let width = max(0, width), height = max(0, height), cell = max(1, cell)
+    let width = max(0, width)
+    let height = max(0, height)
+    let cell = max(1, cell)
     let texels = (StraightTexel(colors.0).bytes, StraightTexel(colors.1).bytes)
     // Two row patterns (even and odd rows of cells), copied row by row.
     let rows = [0, 1].map { parity in
@@ -41,11 +43,15 @@ public enum GeneratedImage {
   /// first (`start.x * width`, `start.y * height`); `t` is the projection of
   /// each pixel centre onto start→end in pixel space, clamped to 0…1.
   public static func linearGradient(
-    width: Int, height: Int, colors: [Color], start: CGPoint, end: CGPoint, source: ImageSource? = nil
+    width: Int, height: Int, colors: [Color], start: CGPoint, end: CGPoint,
+    source: ImageSource? = nil
   ) -> Image {
-    let w = Double(max(0, width)), h = Double(max(0, height))
-    let sx = Double(start.x) * w, sy = Double(start.y) * h
-    let dx = Double(end.x) * w - sx, dy = Double(end.y) * h - sy
+    let w = Double(max(0, width))
+    let h = Double(max(0, height))
+    let sx = Double(start.x) * w
+    let sy = Double(start.y) * h
+    let dx = Double(end.x) * w - sx
+    let dy = Double(end.y) * h - sy
     let lengthSquared = dx * dx + dy * dy
     let ramp = GradientRamp(colors)
     return render(width: width, height: height, ramp: ramp, source: source) { px, py in
@@ -60,9 +66,11 @@ public enum GeneratedImage {
   /// gradient's circles are circles in pixels. `t` is the distance of each
   /// pixel centre from the centre over the radius, clamped to 0…1.
   public static func radialGradient(
-    width: Int, height: Int, colors: [Color], center: CGPoint, radius: Double, source: ImageSource? = nil
+    width: Int, height: Int, colors: [Color], center: CGPoint, radius: Double,
+    source: ImageSource? = nil
   ) -> Image {
-    let cx = Double(center.x) * Double(max(0, width)), cy = Double(center.y) * Double(max(0, height))
+    let cx = Double(center.x) * Double(max(0, width))
+    let cy = Double(center.y) * Double(max(0, height))
     let r = radius * Double(max(0, width))
     let ramp = GradientRamp(colors)
     return render(width: width, height: height, ramp: ramp, source: source) { px, py in
@@ -75,7 +83,8 @@ public enum GeneratedImage {
     width: Int, height: Int, ramp: GradientRamp, source: ImageSource?,
     t: (Double, Double) -> Double
   ) -> Image {
-    let width = max(0, width), height = max(0, height)
+    let width = max(0, width)
+    let height = max(0, height)
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     pixels.withUnsafeMutableBufferPointer { out in
       var i = 0
@@ -96,14 +105,19 @@ struct StraightTexel {
   var r, g, b, a: Double
 
   init(r: Double, g: Double, b: Double, a: Double) {
-    self.r = r; self.g = g; self.b = b; self.a = a
+    self.r = r
+    self.g = g
+    self.b = b
+    self.a = a
   }
 
   init(_ c: Color) { self.init(r: c.red, g: c.green, b: c.blue, a: c.alpha) }
 
   /// `self + (other − self) · f`, per channel.
   func mixed(with other: StraightTexel, _ f: Double) -> StraightTexel {
-    StraightTexel(r: r + (other.r - r) * f, g: g + (other.g - g) * f, b: b + (other.b - b) * f, a: a + (other.a - a) * f)
+    StraightTexel(
+      r: r + (other.r - r) * f, g: g + (other.g - g) * f, b: b + (other.b - b) * f,
+      a: a + (other.a - a) * f)
   }
 
   /// RGBA rounded to 8 bits (nearest, halves away from zero).

@@ -24,9 +24,9 @@ public enum ImageDiffError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case let .sizeMismatch(aw, ah, bw, bh):
+    case .sizeMismatch(let aw, let ah, let bw, let bh):
       "cannot compare images of different sizes: \(aw)×\(ah) and \(bw)×\(bh)"
-    case let .bufferLength(expected, a, b):
+    case .bufferLength(let expected, let a, let b):
       "cannot compare RGBA8 buffers of \(a) and \(b) bytes: \(expected) expected"
     }
   }
@@ -89,7 +89,8 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
     self.maxChannelDifference = histogram.lastIndex { $0 > 0 } ?? 0
     let values = Double(count * 4)
     self.meanAbsoluteError = count == 0 ? 0 : Double(sum) / values
-    self.psnr = sumOfSquares == 0 ? .infinity : 10 * log10(255 * 255 / (Double(sumOfSquares) / values))
+    self.psnr =
+      sumOfSquares == 0 ? .infinity : 10 * log10(255 * 255 / (Double(sumOfSquares) / values))
   }
 
   /// The one pass over the bytes: fills the per-pixel maxima and their
@@ -98,7 +99,8 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
     _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
     perPixel: UnsafeMutableBufferPointer<UInt8>, histogram: UnsafeMutableBufferPointer<Int>
   ) -> (sum: Int, sumOfSquares: Int) {
-    var sum = 0, sumOfSquares = 0
+    var sum = 0
+    var sumOfSquares = 0
     for p in 0..<perPixel.count {
       var largest = 0
       for i in 4 * p..<4 * p + 4 {
@@ -128,8 +130,10 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     let psnrText = psnr.isInfinite ? "∞" : String(format: "%.2f dB", psnr)
     return String(
-      format: "%d×%d: max channel difference %d, mean %.4f, %.4f%% of pixels differ, %.4f%% beyond 2, PSNR %@",
-      width, height, maxChannelDifference, meanAbsoluteError, 100 * fractionBeyond(0), 100 * fractionBeyond(2),
+      format:
+        "%d×%d: max channel difference %d, mean %.4f, %.4f%% of pixels differ, %.4f%% beyond 2, PSNR %@",
+      width, height, maxChannelDifference, meanAbsoluteError, 100 * fractionBeyond(0),
+      100 * fractionBeyond(2),
       psnrText)
   }
 
@@ -143,7 +147,10 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
         HeatmapScale.colors.withUnsafeBufferPointer { colors in
           for (p, d) in differences.enumerated() {
             let color = colors[Int(d)]
-            out[4 * p] = color.0; out[4 * p + 1] = color.1; out[4 * p + 2] = color.2; out[4 * p + 3] = color.3
+            out[4 * p] = color.0
+            out[4 * p + 1] = color.1
+            out[4 * p + 2] = color.2
+            out[4 * p + 3] = color.3
           }
         }
       }

@@ -82,7 +82,8 @@ extension StraightImage {
         var out = [UInt8](repeating: 0, count: capacity)
         var size = capacity
         let ok = out.withUnsafeMutableBytes { dest in
-          png_image_write_to_memory(&control, dest.baseAddress, &size, 0, raw.baseAddress, stride, nil)
+          png_image_write_to_memory(
+            &control, dest.baseAddress, &size, 0, raw.baseAddress, stride, nil)
         }
         if ok != 0 && size <= out.count {
           out.removeLast(out.count - size)
@@ -97,11 +98,14 @@ extension StraightImage {
 
   /// The decoder proper: header, limits, then pixels, inside one borrow of
   /// `data` (libpng reads the memory lazily, up to `png_image_finish_read`).
-  private static func decodePNG(_ data: [UInt8], limits: RenderLimits) throws(PNGError) -> StraightImage {
+  private static func decodePNG(_ data: [UInt8], limits: RenderLimits) throws(PNGError)
+    -> StraightImage
+  {
     guard !data.isEmpty else { throw PNGError("not a PNG: the data is empty") }
     let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     guard data.starts(with: signature) else {
-      throw PNGError(data.count < 8 ? "not a PNG: only \(data.count) bytes" : "not a PNG: bad signature")
+      throw PNGError(
+        data.count < 8 ? "not a PNG: only \(data.count) bytes" : "not a PNG: bad signature")
     }
     return try data.withUnsafeBytes { raw -> Result<StraightImage, PNGError> in
       var control = png_image.blank()
@@ -138,7 +142,9 @@ extension StraightImage {
 
 extension Image {
   /// Decodes PNG data into premultiplied pixels (see `StraightImage(pngData:)`).
-  public convenience init(pngData: [UInt8], limits: RenderLimits = .default, source: ImageSource? = nil)
+  public convenience init(
+    pngData: [UInt8], limits: RenderLimits = .default, source: ImageSource? = nil
+  )
     throws(PNGError)
   {
     self.init(try StraightImage(pngData: pngData, limits: limits), source: source)

@@ -15,7 +15,9 @@ extension ImageDiff {
   /// `expected | diff | actual`, straight alpha; the diff compares the
   /// premultiplied bytes, as `ImageDiff(_:_:)` on `Image`s does.
   public static func sideBySide(expected: Image, actual: Image) -> StraightImage {
-    strip(expected: expected.straight, actual: actual.straight, comparing: expected.pixels, actual.pixels)
+    strip(
+      expected: expected.straight, actual: actual.straight, comparing: expected.pixels,
+      actual.pixels)
   }
 
   /// Lays out the panels; `a` and `b` are the bytes the diff panel compares
@@ -31,7 +33,10 @@ extension ImageDiff {
     out.withUnsafeMutableBufferPointer { out in
       func put(_ x: Int, _ y: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) {
         let o = (y * width + x) * 4
-        out[o] = rgba.0; out[o + 1] = rgba.1; out[o + 2] = rgba.2; out[o + 3] = rgba.3
+        out[o] = rgba.0
+        out[o + 1] = rgba.1
+        out[o + 2] = rgba.2
+        out[o + 3] = rgba.3
       }
       func paste(_ image: StraightImage, at x0: Int) {
         let rowBytes = image.width * 4
@@ -61,7 +66,8 @@ extension ImageDiff {
                 if inA || inB { put(x0 + x, y, HeatmapScale.missing) }
                 continue
               }
-              let i = (y * expected.width + x) * 4, j = (y * actual.width + x) * 4
+              let i = (y * expected.width + x) * 4
+              let j = (y * actual.width + x) * 4
               var largest = 0
               for c in 0..<4 { largest = max(largest, abs(Int(a[i + c]) - Int(b[j + c]))) }
               put(x0 + x, y, HeatmapScale.colors[largest])

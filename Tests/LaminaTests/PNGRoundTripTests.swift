@@ -70,11 +70,16 @@ import Testing
     #expect(named.source == .file("noise.png"))
   }
 
-  @Test func missingFileNamesTheFile() throws {
+  @Test func unreadablePathsNameTheFileAndTheReason() throws {
     let path = "/nonexistent-lamina-folder/missing.png"
-    let error = #expect(throws: PNGError.self) { try Image(contentsOfPNGFile: path) }
-    #expect(error?.message.contains(path) == true)
-    #expect(error?.message.contains("cannot read") == true)
+    #expect(throws: PNGError("\(path): cannot read: No such file or directory")) {
+      try Image(contentsOfPNGFile: path)
+    }
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(throws: PNGError("\(folder): cannot read: Is a directory")) {
+      try Image(contentsOfPNGFile: folder)
+    }
   }
 
   @Test func corruptFileNamesTheFileAndTheReason() throws {
@@ -125,10 +130,29 @@ import Testing
     }
   }
 
-  @Test func unwritablePathNamesTheFile() {
-    let path = "/nonexistent-lamina-folder/out.png"
+  @Test func unwritablePathsNameTheFileAndTheReason() throws {
     let image = Image(Self.noise(width: 1, height: 1, seed: 5))
-    let error = #expect(throws: PNGError.self) { try image.writePNG(to: path) }
-    #expect(error?.message.hasPrefix("\(path): cannot write: ") == true)
+    let path = "/nonexistent-lamina-folder/out.png"
+    #expect(throws: PNGError("\(path): cannot write: No such file or directory")) {
+      try image.writePNG(to: path)
+    }
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(throws: PNGError("\(folder): cannot write: Is a directory")) {
+      try image.writePNG(to: folder)
+    }
+    // A failed write leaves no temporary file behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+  }
+
+  @Test func writeReplacesAnExistingFile() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/image.png"
+    try Image(Self.noise(width: 40, height: 40, seed: 6)).writePNG(to: path)
+    let small = Image(Self.noise(width: 2, height: 1, seed: 7))
+    try small.writePNG(to: path)
+    #expect(try Image(contentsOfPNGFile: path).pixels == small.pixels)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["image.png"])
   }
 }

@@ -156,15 +156,15 @@ extension Image {
   public convenience init(
     contentsOfPNGFile path: String, limits: RenderLimits = .default, source: ImageSource? = nil
   ) throws(PNGError) {
-    let data: Data
+    let data: [UInt8]
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      data = try FileBytes.contents(ofFile: path)
     } catch {
-      throw PNGError("\(path): cannot read: \(Self.reason(error))")
+      throw PNGError("\(path): cannot read: \(error.reason)")
     }
     let straight: StraightImage
     do {
-      straight = try StraightImage(pngData: [UInt8](data), limits: limits)
+      straight = try StraightImage(pngData: data, limits: limits)
     } catch {
       throw PNGError("\(path): \(error.message)")
     }
@@ -185,20 +185,9 @@ extension Image {
       throw PNGError("\(path): \(error.message)")
     }
     do {
-      try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+      try FileBytes.replaceFile(path, with: bytes)
     } catch {
-      throw PNGError("\(path): cannot write: \(Self.reason(error))")
+      throw PNGError("\(path): cannot write: \(error.reason)")
     }
-  }
-
-  /// The operating system's reason for a failed read or write.
-  private static func reason(_ error: any Error) -> String {
-    let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    return ns.localizedDescription
   }
 }

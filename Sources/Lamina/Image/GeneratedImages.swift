@@ -101,7 +101,7 @@ public enum GeneratedImage {
 
 /// Straight RGBA in 0…1, as interpolated; `Color` itself clamps only when
 /// built through its initializer, so values are clamped again here.
-struct StraightTexel {
+private struct StraightTexel {
   var r, g, b, a: Double
 
   init(r: Double, g: Double, b: Double, a: Double) {
@@ -137,7 +137,7 @@ struct StraightTexel {
 }
 
 /// Colour stops evenly spaced over 0…1.
-struct GradientRamp {
+private struct GradientRamp {
   let stops: [StraightTexel]
 
   init(_ colors: [Color]) { stops = colors.map(StraightTexel.init) }

@@ -128,13 +128,12 @@ public struct ImageDiff: Hashable, Sendable, CustomStringConvertible {
 
   /// One line for test failures: the numbers the tolerances bound.
   public var description: String {
+    func percent(_ fraction: Double) -> String { String(format: "%.4f%%", 100 * fraction) }
     let psnrText = psnr.isInfinite ? "∞" : String(format: "%.2f dB", psnr)
-    return String(
-      format:
-        "%d×%d: max channel difference %d, mean %.4f, %.4f%% of pixels differ, %.4f%% beyond 2, PSNR %@",
-      width, height, maxChannelDifference, meanAbsoluteError, 100 * fractionBeyond(0),
-      100 * fractionBeyond(2),
-      psnrText)
+    return "\(width)×\(height): max channel difference \(maxChannelDifference), "
+      + "mean \(String(format: "%.4f", meanAbsoluteError)), "
+      + "\(percent(fractionBeyond(0))) of pixels differ, \(percent(fractionBeyond(2))) beyond 2, "
+      + "PSNR \(psnrText)"
   }
 
   /// Black where the images agree, red where they differ, on a logarithmic

@@ -151,6 +151,15 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     #expect(pixels(image) == [grey(255), grey(255)])
   }
 
+  @Test func generatedImagesSurviveAPNGRoundTrip() throws {
+    // A scene whose generated images are exported as PNG files renders the same.
+    let image = GeneratedImage.radialGradient(
+      width: 40, height: 30,
+      colors: [halfBlue, .red, Color(red: 0.2, green: 1, blue: 0.3, alpha: 0.1)],
+      center: CGPoint(x: 0.3, y: 0.6), radius: 0.4)
+    #expect(try Image(pngData: image.pngData()).pixels == image.pixels)
+  }
+
   @Test func sourceIsKept() {
     let image = GeneratedImage.checkerboard(
       width: 1, height: 1, cell: 1, colors: (.red, .blue), source: .generated("{}"))

@@ -216,6 +216,22 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
     #expect(quads(image) == [[128, 128, 128, 255], [32, 32, 32, 255]])
   }
 
+  @Test func greyAlpha16() throws {
+    let png = RawPNG(
+      width: 1, height: 1, bitDepth: 16, colorType: 4, rows: [[0x40, 0x40, 0x80, 0x80]])
+    #expect(quads(try StraightImage(pngData: png.encoded())) == [[64, 64, 64, 128]])
+  }
+
+  @Test func palette1BitWithFullTransparency() throws {
+    var png = RawPNG(width: 3, height: 1, bitDepth: 1, colorType: 3, rows: [[0b0100_0000]])
+    png.palette = [10, 20, 30, 40, 50, 60]
+    png.transparency = [255, 0]
+    let image = try StraightImage(pngData: png.encoded())
+    #expect(quads(image)[0] == [10, 20, 30, 255])
+    #expect(quads(image)[1][3] == 0)
+    #expect(quads(image)[2] == [10, 20, 30, 255])
+  }
+
   @Test func adam7InterlacedMatchesProgressive() throws {
     // 9×9 covers every pass, including the partial last column and row.
     var rng = SplitMix64(seed: 7)

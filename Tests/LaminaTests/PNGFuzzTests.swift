@@ -127,6 +127,21 @@ import Testing
     #expect(rejected > 2000)
   }
 
+  @Test func hugeDimensionsWithoutLimitsNeverTrap() throws {
+    // With no limits of our own, libpng's (a million pixels a side) and the
+    // data-size check still stand between a 60-byte header and the allocator.
+    let unlimited = RenderLimits(maxDimension: .max, maxPixelBytes: .max)
+    let sizes: [UInt32] = [1_000_000, 1_000_001, 0x7FFF_FFFF, 0xFFFF_FFFF]
+    for width in sizes {
+      for height in sizes {
+        var png = try Self.seeds()[2]
+        png.replaceSubrange(16..<24, with: RawPNG.bigEndian(width) + RawPNG.bigEndian(height))
+        Self.fixCRC(&png, chunkAt: 8, length: 13)
+        #expect(throws: PNGError.self) { try StraightImage(pngData: png, limits: unlimited) }
+      }
+    }
+  }
+
   @Test func hugeDimensionsAreRejectedBeforeAllocating() throws {
     // Valid CRCs, tiny data: limits first, then what the data can hold.
     var png = try Self.seeds()[0]

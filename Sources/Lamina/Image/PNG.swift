@@ -118,6 +118,11 @@ extension StraightImage {
       if let reason = limits.violation(width: width, height: height) {
         return .failure(PNGError("PNG too large: \(reason)"))
       }
+      // libpng takes the row stride as an Int32 (only generous custom
+      // limits could let a width reach that far).
+      guard width <= Int(Int32.max) / 4 else {
+        return .failure(PNGError("PNG too large: \(width) pixels wide"))
+      }
       // Deflate compresses at most 1032:1 and a row holds at least one bit
       // per pixel and a filter byte: data too short to hold the header's
       // pixels is truncated, and must not cost a large allocation.

@@ -119,6 +119,19 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     #expect(pixels(nan) == [[255, 0, 0, 255]])
   }
 
+  @Test func outOfRangeColourFieldsAreClamped() {
+    // `Color`'s fields are public vars: 2 and -1 count as 1 and 0, NaN as 0,
+    // before interpolation (at t = 1/4: 0.75·1 + 0.25·0 → 191).
+    var wild = Color.white
+    wild.red = 2
+    wild.green = -1
+    wild.blue = .nan
+    let image = GeneratedImage.linearGradient(
+      width: 2, height: 1, colors: [wild, .black], start: CGPoint(x: 0, y: 0),
+      end: CGPoint(x: 1, y: 0))
+    #expect(pixels(image) == [[191, 0, 0, 255], [64, 0, 0, 255]])
+  }
+
   @Test func radialGradientDistanceOverRadius() {
     // 5×5, centre (2.5, 2.5), radius 2.5 px: d = 0 → 0; d = 1 → 0.4 → 102;
     // d = 2 → 0.8 → 204; d = √2 → 0.5657 → 144.25; corner d = √8 → clamped → 255.

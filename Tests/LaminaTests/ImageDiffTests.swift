@@ -92,7 +92,7 @@ import Testing
       width: 5, height: 1, pixels: [0, 0, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 10, 0, 0, 0, 0, 255])
     let heat = try ImageDiff(zero, other).heatmap()
     #expect(
-      quads(heat) == [
+      pixelQuads(heat) == [
         [0, 0, 0, 255], [64, 0, 0, 255], [88, 0, 0, 255], [143, 0, 0, 255], [255, 0, 0, 255],
       ])
   }
@@ -101,19 +101,19 @@ import Testing
     let strip = ImageDiff.sideBySide(expected: a, actual: b)
     let gap: [UInt8] = [128, 128, 128, 255]
     #expect(strip.width == 2 + 4 + 2 + 4 + 2 && strip.height == 1)
-    let p = quads(strip)
-    #expect(Array(p[0..<2]) == quads(a))
+    let p = pixelQuads(strip)
+    #expect(Array(p[0..<2]) == pixelQuads(a))
     #expect(Array(p[2..<6]) == [gap, gap, gap, gap])
-    #expect(Array(p[6..<8]) == quads(try ImageDiff(a, b).heatmap()))
+    #expect(Array(p[6..<8]) == pixelQuads(try ImageDiff(a, b).heatmap()))
     #expect(Array(p[8..<12]) == [gap, gap, gap, gap])
-    #expect(Array(p[12..<14]) == quads(b))
+    #expect(Array(p[12..<14]) == pixelQuads(b))
   }
 
   @Test func sideBySideOfImagesDiffsPremultiplied() {
     let red = Image(StraightImage(width: 1, height: 1, pixels: [255, 0, 0, 0]))
     let green = Image(StraightImage(width: 1, height: 1, pixels: [0, 255, 0, 0]))
     let strip = ImageDiff.sideBySide(expected: red, actual: green)
-    #expect(quads(strip)[5] == [0, 0, 0, 255])
+    #expect(pixelQuads(strip)[5] == [0, 0, 0, 255])
   }
 
   @Test func sideBySideShowsSizeMismatchInMagenta() {
@@ -122,7 +122,7 @@ import Testing
     let wide = StraightImage(width: 3, height: 1, pixels: [UInt8](repeating: 255, count: 12))
     let strip = ImageDiff.sideBySide(expected: tall, actual: wide)
     #expect(strip.width == 2 + 4 + 3 + 4 + 3 && strip.height == 2)
-    let p = quads(strip)
+    let p = pixelQuads(strip)
     let magenta: [UInt8] = [255, 0, 255, 255]
     let black: [UInt8] = [0, 0, 0, 255]
     let row0 = Array(p[6..<9])

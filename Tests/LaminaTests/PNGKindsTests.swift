@@ -53,7 +53,7 @@ struct RawPNG {
     var out: [UInt8] = []
     for (x0, y0, dx, dy) in passes {
       for y in stride(from: y0, to: height, by: dy) {
-        var bits = BitWriter()
+        var bits = PNGBitWriter()
         var any = false
         for x in stride(from: x0, to: width, by: dx) {
           any = true
@@ -110,7 +110,7 @@ struct RawPNG {
 }
 
 /// Packs bits most significant first, as PNG scanlines do.
-struct BitWriter {
+struct PNGBitWriter {
   var bytes: [UInt8] = []
   var count = 0
   mutating func append(_ bit: UInt8) {
@@ -121,7 +121,7 @@ struct BitWriter {
 }
 
 /// The pixels of a decoded image as RGBA quadruples, for readable expectations.
-func quads(_ image: StraightImage) -> [[UInt8]] {
+func pixelQuads(_ image: StraightImage) -> [[UInt8]] {
   stride(from: 0, to: image.pixels.count, by: 4).map { Array(image.pixels[$0..<$0 + 4]) }
 }
 
@@ -129,7 +129,7 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
   @Test func grey8() throws {
     let png = RawPNG(width: 3, height: 1, colorType: 0, rows: [[0, 128, 255]])
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[0, 0, 0, 255], [128, 128, 128, 255], [255, 255, 255, 255]])
+    #expect(pixelQuads(image) == [[0, 0, 0, 255], [128, 128, 128, 255], [255, 255, 255, 255]])
   }
 
   @Test func grey1Bit() throws {
@@ -138,14 +138,14 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
     let image = try StraightImage(pngData: png.encoded())
     let w: [UInt8] = [255, 255, 255, 255]
     let k: [UInt8] = [0, 0, 0, 255]
-    #expect(quads(image) == [w, k, w, k, k, w, w, k])
+    #expect(pixelQuads(image) == [w, k, w, k, k, w, w, k])
   }
 
   @Test func grey4BitScalesToFullRange() throws {
     // 4-bit sample v means v/15: 0x5 → 85, 0xA → 170.
     let png = RawPNG(width: 2, height: 1, bitDepth: 4, colorType: 0, rows: [[0x5A]])
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[85, 85, 85, 255], [170, 170, 170, 255]])
+    #expect(pixelQuads(image) == [[85, 85, 85, 255], [170, 170, 170, 255]])
   }
 
   @Test func greyWithTransparentValue() throws {
@@ -153,19 +153,19 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
     png.transparency = [0, 7]
     let image = try StraightImage(pngData: png.encoded())
     #expect(image.pixels[3] == 0)
-    #expect(quads(image)[1] == [8, 8, 8, 255])
+    #expect(pixelQuads(image)[1] == [8, 8, 8, 255])
   }
 
   @Test func greyAlpha8() throws {
     let png = RawPNG(width: 2, height: 1, colorType: 4, rows: [[200, 100, 50, 255]])
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[200, 200, 200, 100], [50, 50, 50, 255]])
+    #expect(pixelQuads(image) == [[200, 200, 200, 100], [50, 50, 50, 255]])
   }
 
   @Test func rgb8() throws {
     let png = RawPNG(width: 2, height: 1, colorType: 2, rows: [[1, 2, 3, 250, 128, 0]])
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[1, 2, 3, 255], [250, 128, 0, 255]])
+    #expect(pixelQuads(image) == [[1, 2, 3, 255], [250, 128, 0, 255]])
   }
 
   @Test func rgbWithTransparentColour() throws {
@@ -173,20 +173,20 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
     png.transparency = [0, 1, 0, 2, 0, 3]
     let image = try StraightImage(pngData: png.encoded())
     #expect(image.pixels[3] == 0)
-    #expect(quads(image)[1] == [1, 2, 4, 255])
+    #expect(pixelQuads(image)[1] == [1, 2, 4, 255])
   }
 
   @Test func rgba8KeepsColourUnderZeroAlpha() throws {
     let png = RawPNG(width: 2, height: 1, colorType: 6, rows: [[10, 20, 30, 0, 200, 150, 100, 77]])
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[10, 20, 30, 0], [200, 150, 100, 77]])
+    #expect(pixelQuads(image) == [[10, 20, 30, 0], [200, 150, 100, 77]])
   }
 
   @Test func paletteWithoutTransparency() throws {
     var png = RawPNG(width: 3, height: 1, bitDepth: 2, colorType: 3, rows: [[0b0001_1000]])
     png.palette = [255, 0, 0, 0, 255, 0, 0, 0, 255]
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]])
+    #expect(pixelQuads(image) == [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255]])
   }
 
   @Test func paletteWithShortTransparency() throws {
@@ -195,7 +195,7 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
     png.palette = [255, 0, 0, 0, 255, 0, 0, 0, 255]
     png.transparency = [0, 128]
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[0, 0, 255, 255], [0, 255, 0, 128], [255, 0, 0, 0]])
+    #expect(pixelQuads(image) == [[0, 0, 255, 255], [0, 255, 0, 128], [255, 0, 0, 0]])
   }
 
   @Test func rgba16TakenAsSRGB() throws {
@@ -206,20 +206,20 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
     ]
     let png = RawPNG(width: 2, height: 1, bitDepth: 16, colorType: 6, rows: [row])
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[128, 0, 255, 127], [18, 64, 255, 255]])
+    #expect(pixelQuads(image) == [[128, 0, 255, 127], [18, 64, 255, 255]])
   }
 
   @Test func grey16TakenAsSRGB() throws {
     let png = RawPNG(
       width: 2, height: 1, bitDepth: 16, colorType: 0, rows: [[0x80, 0x80, 0x20, 0x20]])
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image) == [[128, 128, 128, 255], [32, 32, 32, 255]])
+    #expect(pixelQuads(image) == [[128, 128, 128, 255], [32, 32, 32, 255]])
   }
 
   @Test func greyAlpha16() throws {
     let png = RawPNG(
       width: 1, height: 1, bitDepth: 16, colorType: 4, rows: [[0x40, 0x40, 0x80, 0x80]])
-    #expect(quads(try StraightImage(pngData: png.encoded())) == [[64, 64, 64, 128]])
+    #expect(pixelQuads(try StraightImage(pngData: png.encoded())) == [[64, 64, 64, 128]])
   }
 
   @Test func palette1BitWithFullTransparency() throws {
@@ -227,14 +227,14 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
     png.palette = [10, 20, 30, 40, 50, 60]
     png.transparency = [255, 0]
     let image = try StraightImage(pngData: png.encoded())
-    #expect(quads(image)[0] == [10, 20, 30, 255])
-    #expect(quads(image)[1][3] == 0)
-    #expect(quads(image)[2] == [10, 20, 30, 255])
+    #expect(pixelQuads(image)[0] == [10, 20, 30, 255])
+    #expect(pixelQuads(image)[1][3] == 0)
+    #expect(pixelQuads(image)[2] == [10, 20, 30, 255])
   }
 
   @Test func adam7InterlacedMatchesProgressive() throws {
     // 9×9 covers every pass, including the partial last column and row.
-    var rng = SplitMix64(seed: 7)
+    var rng = PNGTestRandom(seed: 7)
     let rows = (0..<9).map { _ in (0..<36).map { _ in rng.nextByte() } }
     let progressive = RawPNG(width: 9, height: 9, colorType: 6, rows: rows)
     var interlaced = progressive
@@ -246,8 +246,8 @@ func quads(_ image: StraightImage) -> [[UInt8]] {
   }
 }
 
-/// A small deterministic generator (SplitMix64), so tests are repeatable.
-struct SplitMix64 {
+/// A small deterministic generator (PNGTestRandom), so tests are repeatable.
+struct PNGTestRandom {
   var state: UInt64
   init(seed: UInt64) { state = seed }
   mutating func next() -> UInt64 {

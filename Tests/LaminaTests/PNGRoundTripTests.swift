@@ -7,7 +7,7 @@ import Testing
 @Suite struct PNGRoundTripTests {
   /// A straight image with every byte random, alpha included.
   static func noise(width: Int, height: Int, seed: UInt64) -> StraightImage {
-    var rng = SplitMix64(seed: seed)
+    var rng = PNGTestRandom(seed: seed)
     return StraightImage(
       width: width, height: height, pixels: (0..<width * height * 4).map { _ in rng.nextByte() })
   }

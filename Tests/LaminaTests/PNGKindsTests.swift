@@ -246,7 +246,7 @@ func pixelQuads(_ image: StraightImage) -> [[UInt8]] {
   }
 }
 
-/// A small deterministic generator (PNGTestRandom), so tests are repeatable.
+/// A small deterministic generator (SplitMix64), so tests are repeatable.
 struct PNGTestRandom {
   var state: UInt64
   init(seed: UInt64) { state = seed }

@@ -12,7 +12,8 @@ public struct StraightImage: Hashable, Sendable {
 
   /// Creates an image; `pixels.count` must be `width * height * 4`.
   public init(width: Int, height: Int, pixels: [UInt8]) {
-    precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+    precondition(
+      width >= 0 && height >= 0 && pixels.count == width * height * 4,
       "StraightImage: \(pixels.count) bytes for \(width)×\(height)")
     self.width = width
     self.height = height
@@ -38,8 +39,11 @@ public final class Image: Sendable {
   public let source: ImageSource?
 
   /// Wraps premultiplied pixels; `pixels.count` must be `width * height * 4`.
-  public init(width: Int, height: Int, premultipliedPixels pixels: [UInt8], source: ImageSource? = nil) {
-    precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
+  public init(
+    width: Int, height: Int, premultipliedPixels pixels: [UInt8], source: ImageSource? = nil
+  ) {
+    precondition(
+      width >= 0 && height >= 0 && pixels.count == width * height * 4,
       "Image: \(pixels.count) bytes for \(width)×\(height)")
     self.width = width
     self.height = height
@@ -50,33 +54,35 @@ public final class Image: Sendable {
   /// Premultiplies straight pixels (rounded to nearest).
   public convenience init(_ straight: StraightImage, source: ImageSource? = nil) {
     var out = straight.pixels
-    var i = 0
-    while i < out.count {
-      let a = UInt32(out[i + 3])
-      if a != 255 {
-        out[i] = UInt8((UInt32(out[i]) * a + 127) / 255)
-        out[i + 1] = UInt8((UInt32(out[i + 1]) * a + 127) / 255)
-        out[i + 2] = UInt8((UInt32(out[i + 2]) * a + 127) / 255)
+    out.withUnsafeMutableBufferPointer { p in
+      for i in stride(from: 0, to: p.count, by: 4) {
+        let a = UInt32(p[i + 3])
+        guard a != 255 else { continue }
+        p[i] = UInt8((UInt32(p[i]) * a + 127) / 255)
+        p[i + 1] = UInt8((UInt32(p[i + 1]) * a + 127) / 255)
+        p[i + 2] = UInt8((UInt32(p[i + 2]) * a + 127) / 255)
       }
-      i += 4
     }
-    self.init(width: straight.width, height: straight.height, premultipliedPixels: out, source: source)
+    self.init(
+      width: straight.width, height: straight.height, premultipliedPixels: out, source: source)
   }
 
   /// Un-premultiplies (rounded to nearest; colour of fully transparent pixels is 0).
   public var straight: StraightImage {
     var out = pixels
-    var i = 0
-    while i < out.count {
-      let a = UInt32(out[i + 3])
-      if a == 0 {
-        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0
-      } else if a != 255 {
-        out[i] = UInt8(min(255, (UInt32(out[i]) * 255 + a / 2) / a))
-        out[i + 1] = UInt8(min(255, (UInt32(out[i + 1]) * 255 + a / 2) / a))
-        out[i + 2] = UInt8(min(255, (UInt32(out[i + 2]) * 255 + a / 2) / a))
+    out.withUnsafeMutableBufferPointer { p in
+      for i in stride(from: 0, to: p.count, by: 4) {
+        let a = UInt32(p[i + 3])
+        if a == 0 {
+          p[i] = 0
+          p[i + 1] = 0
+          p[i + 2] = 0
+        } else if a != 255 {
+          p[i] = UInt8(min(255, (UInt32(p[i]) * 255 + a / 2) / a))
+          p[i + 1] = UInt8(min(255, (UInt32(p[i + 1]) * 255 + a / 2) / a))
+          p[i + 2] = UInt8(min(255, (UInt32(p[i + 2]) * 255 + a / 2) / a))
+        }
       }
-      i += 4
     }
     return StraightImage(width: width, height: height, pixels: out)
   }

@@ -1,0 +1,269 @@
+// PathRasterizer: exact area coverage of a path under the non-zero rule.
+//
+// Design: the path is transformed, flattened to chords within 0.02 px, and
+// swept row by row. Each pixel row is cut into horizontal bands at every
+// edge end point inside it and, where two edges cross inside a band, at the
+// crossing. Within such a band every edge spans the full height and no two
+// edges cross, so the winding number is constant between neighbouring edges
+// and the filled region is a union of disjoint trapezoids: walking the edges
+// sorted by x, a span opens where the winding leaves 0 and closes where it
+// returns to 0. Each span adds its left edge with +height and its right edge
+// with −height to a row accumulator (the signed-area cells of font
+// rasterizers: per cell the area right of the edge, carried on by a prefix
+// sum). The result is the exact coverage up to floating-point rounding and
+// the flattening (≤ 0.02 px from the true curve); only when a row needs
+// more than `maximumCrossingSplits` crossing cuts are the remaining bands
+// taken as they are (then the error is at most the area between the
+// crossing edges inside those bands).
+//
+// Rejected: accumulating signed area alone (font-rs style), which computes
+// the winding-weighted area and so cannot do non-zero (two overlapping
+// same-direction rects would count twice, opposite ones partly cancel inside
+// a pixel); and sub-scanline point sampling, whose error on near-horizontal
+// edges is up to half a sub-scanline.
+
+extension Path {
+  /// The flattening tolerance of `rasterizedMask`, in device pixels.
+  public static let rasterTolerance = 0.02
+
+  /// A premultiplied white mask of the path filled with the non-zero rule
+  /// after `transform` (path space to pixel space, y down, pixel (x, y)
+  /// covering [x, x+1)×[y, y+1)): each pixel holds r = g = b = a =
+  /// round(coverage × 255), coverage being the exact area of the pixel
+  /// inside the path. Subpaths with non-finite points are left out.
+  public func rasterizedMask(transform: CGAffineTransform, width: Int, height: Int) -> Image {
+    let w = max(width, 0), h = max(height, 0)
+    let coverage = coverageMask(transform: transform, width: w, height: h)
+    var pixels = [UInt8](repeating: 0, count: w * h * 4)
+    for (index, c) in coverage.enumerated() where c > 0 {
+      let v = UInt8((min(c, 1) * 255).rounded())
+      pixels[index * 4] = v
+      pixels[index * 4 + 1] = v
+      pixels[index * 4 + 2] = v
+      pixels[index * 4 + 3] = v
+    }
+    return Image(width: w, height: h, premultipliedPixels: pixels)
+  }
+
+  /// The coverage (0…1) of every pixel, rows top-down: the values behind
+  /// `rasterizedMask`, unrounded.
+  public func coverageMask(transform: CGAffineTransform, width: Int, height: Int) -> [Float] {
+    var rasterizer = NonZeroRasterizer(width: max(width, 0), height: max(height, 0))
+    let polylines = applying(transform).flattened(tolerance: Path.rasterTolerance)
+    for polyline in polylines where polyline.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
+      rasterizer.addClosedPolyline(polyline)
+    }
+    return rasterizer.render()
+  }
+}
+
+/// One edge, stored top to bottom with the direction it had.
+struct RasterEdge {
+  var x0: Double, y0: Double, x1: Double, y1: Double
+  /// +1 when the edge pointed down (+y), −1 when up.
+  var winding: Int
+
+  func x(at y: Double) -> Double {
+    if y <= y0 { return x0 }
+    if y >= y1 { return x1 }
+    return x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+  }
+}
+
+struct NonZeroRasterizer {
+  /// Crossing cuts allowed per pixel row before bands are taken as they are.
+  static let maximumCrossingSplits = 4096
+
+  let width: Int
+  let height: Int
+  private var edges: [RasterEdge] = []
+
+  init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  /// Adds the edges of a polyline, closing it back to its first point.
+  mutating func addClosedPolyline(_ points: [CGPoint]) {
+    guard points.count > 1 else { return }
+    for k in 0..<points.count {
+      let a = points[k], b = points[(k + 1) % points.count]
+      addEdge(Double(a.x), Double(a.y), Double(b.x), Double(b.y))
+    }
+  }
+
+  mutating func addEdge(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double) {
+    if ya == yb { return }  // horizontal edges change no winding
+    if ya < yb {
+      edges.append(RasterEdge(x0: xa, y0: ya, x1: xb, y1: yb, winding: 1))
+    } else {
+      edges.append(RasterEdge(x0: xb, y0: yb, x1: xa, y1: ya, winding: -1))
+    }
+  }
+
+  /// The coverage of every pixel, rows top-down.
+  func render() -> [Float] {
+    var out = [Float](repeating: 0, count: width * height)
+    guard width > 0, height > 0, !edges.isEmpty else { return out }
+    let sorted = edges.sorted { $0.y0 < $1.y0 }
+    var next = 0
+    var active: [RasterEdge] = []
+    var row = RowAccumulator(width: width)
+    let firstRow = max(0, Int(min(max(sorted[0].y0, -1), Double(height)).rounded(.down)))
+    for y in firstRow..<height {
+      let top = Double(y), bottom = top + 1
+      active.removeAll { $0.y1 <= top }
+      while next < sorted.count, sorted[next].y0 < bottom {
+        if sorted[next].y1 > top { active.append(sorted[next]) }
+        next += 1
+      }
+      if active.isEmpty {
+        if next == sorted.count { break }
+        continue
+      }
+      row.clear()
+      row.sweep(active, top: top, bottom: bottom)
+      row.write(into: &out, offset: y * width)
+    }
+    return out
+  }
+}
+
+/// The band sweep and signed-area cells of one pixel row.
+struct RowAccumulator {
+  let width: Int
+  /// Cell deltas: coverage of pixel x is the prefix sum of `cells[0...x]`.
+  private var cells: [Double]
+  private var splitsLeft = 0
+  private var band: [(top: Double, bottom: Double, key: Double, winding: Int)] = []
+
+  init(width: Int) {
+    self.width = width
+    cells = [Double](repeating: 0, count: width + 2)
+  }
+
+  mutating func clear() {
+    for i in cells.indices { cells[i] = 0 }
+  }
+
+  func write(into out: inout [Float], offset: Int) {
+    var sum = 0.0
+    for x in 0..<width {
+      sum += cells[x]
+      out[offset + x] = Float(min(max(sum, 0), 1))
+    }
+  }
+
+  /// Cuts the row at edge end points, then fills each band.
+  mutating func sweep(_ active: [RasterEdge], top: Double, bottom: Double) {
+    var cuts = [top, bottom]
+    for e in active {
+      if e.y0 > top && e.y0 < bottom { cuts.append(e.y0) }
+      if e.y1 > top && e.y1 < bottom { cuts.append(e.y1) }
+    }
+    cuts.sort()
+    splitsLeft = NonZeroRasterizer.maximumCrossingSplits
+    var spanning: [RasterEdge] = []
+    for k in 0..<(cuts.count - 1) {
+      let ya = cuts[k], yb = cuts[k + 1]
+      if yb <= ya { continue }
+      spanning.removeAll(keepingCapacity: true)
+      for e in active where e.y0 <= ya && e.y1 >= yb { spanning.append(e) }
+      fillBand(spanning, ya, yb)
+    }
+  }
+
+  /// Fills one band whose edges all span it, cutting it at crossings of
+  /// neighbouring edges first (iteratively: deep cut chains need no stack).
+  private mutating func fillBand(_ edges: [RasterEdge], _ ya: Double, _ yb: Double) {
+    guard edges.count > 1 else { return }
+    var pending = [(ya, yb)]
+    bands: while let (top, bottom) = pending.popLast() {
+      band.removeAll(keepingCapacity: true)
+      for e in edges {
+        let xt = e.x(at: top), xb = e.x(at: bottom)
+        band.append((xt, xb, (xt + xb) / 2, e.winding))
+      }
+      band.sort { $0.key < $1.key }
+      if splitsLeft > 0 {
+        for k in 0..<(band.count - 1) {
+          let dTop = band[k].top - band[k + 1].top
+          let dBottom = band[k].bottom - band[k + 1].bottom
+          guard dTop > 0 || dBottom > 0 else { continue }
+          // Neighbours in the middle swap order at the top or bottom: they cross.
+          let t = dTop / (dTop - dBottom)
+          let yc = top + t * (bottom - top)
+          if t.isFinite && yc > top && yc < bottom {
+            splitsLeft -= 1
+            pending.append((yc, bottom))
+            pending.append((top, yc))
+            continue bands
+          }
+        }
+      }
+      fillSpans(height: bottom - top)
+    }
+  }
+
+  /// Adds the trapezoids of `band` (sorted, crossing-free) where the winding
+  /// number is not zero.
+  private mutating func fillSpans(height: Double) {
+    var winding = 0
+    var open = 0
+    for k in band.indices {
+      let before = winding
+      winding += band[k].winding
+      if before == 0 && winding != 0 {
+        open = k
+      } else if before != 0 && winding == 0 {
+        accumulate(band[open].top, band[open].bottom, height)
+        accumulate(band[k].top, band[k].bottom, -height)
+      }
+    }
+  }
+
+  /// Adds an edge crossing the band from x `xa` (top) to `xb` (bottom):
+  /// `dy` of coverage to everything right of it. Parts left of the row
+  /// count at x = 0, parts right of it are dropped.
+  private mutating func accumulate(_ xa: Double, _ xb: Double, _ dy: Double) {
+    let limit = Double(width)
+    let lo = min(xa, xb), hi = max(xa, xb)
+    if hi <= 0 {
+      cells[0] += dy
+      return
+    }
+    if lo >= limit { return }
+    if hi - lo < 1e-12 {
+      addVertical(lo, dy)
+      return
+    }
+    let dydx = dy / (hi - lo)
+    if lo < 0 { cells[0] += -lo * dydx }
+    var x = max(lo, 0)
+    let end = min(hi, limit)
+    var cell = x.rounded(.down)
+    while x < end {
+      let nextX = min(cell + 1, end)
+      let d = (nextX - x) * dydx
+      let mid = (x + nextX) / 2 - cell
+      let i = Int(cell)
+      cells[i] += d * (1 - mid)
+      cells[i + 1] += d * mid
+      x = nextX
+      cell += 1
+    }
+  }
+
+  private mutating func addVertical(_ x: Double, _ dy: Double) {
+    if x <= 0 {
+      cells[0] += dy
+      return
+    }
+    if x >= Double(width) { return }
+    let cell = x.rounded(.down)
+    let f = x - cell
+    let i = Int(cell)
+    cells[i] += dy * (1 - f)
+    cells[i + 1] += dy * f
+  }
+}

@@ -132,14 +132,14 @@ extension Path {
   static func norm(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Double {
     let x = Double(a.x) - Double(b.x) - Double(c.x) + Double(d.x)
     let y = Double(a.y) - Double(b.y) - Double(c.y) + Double(d.y)
-    return (x * x + y * y).squareRoot()
+    return hypot(x, y)
   }
 
   /// Chords needed so that the chord error M·h²/8 stays within `tolerance`,
   /// where |B''| ≤ factor·d (factor 2 for quadratics, 6 for cubics).
   static func segmentCount(secondDifference d: Double, factor: Double, tolerance: Double) -> Int {
     let n = (factor * d / (8 * tolerance)).squareRoot().rounded(.up)
-    guard n.isFinite else { return 1 }
+    guard !n.isNaN else { return 1 }
     return Int(min(max(n, 1), Double(maximumSegmentsPerCurve)))
   }
 

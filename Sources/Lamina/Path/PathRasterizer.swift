@@ -1,6 +1,6 @@
 // PathRasterizer: exact area coverage of a path under the non-zero rule.
 //
-// Design: the path is transformed, flattened to chords within 0.02 px, and
+// Design: the path is transformed, flattened to chords within 0.005 px, and
 // swept row by row. Each pixel row is cut into horizontal bands at every
 // edge end point inside it and, where two edges cross inside a band, at the
 // crossing. Within such a band every edge spans the full height and no two
@@ -11,7 +11,7 @@
 // with −height to a row accumulator (the signed-area cells of font
 // rasterizers: per cell the area right of the edge, carried on by a prefix
 // sum). The result is the exact coverage up to floating-point rounding and
-// the flattening (≤ 0.02 px from the true curve); only when a row needs
+// the flattening (≤ 0.005 px from the true curve); only when a row needs
 // more than `maximumCrossingSplits` crossing cuts are the remaining bands
 // taken as they are (then the error is at most the area between the
 // crossing edges inside those bands).
@@ -24,7 +24,7 @@
 
 extension Path {
   /// The flattening tolerance of `rasterizedMask`, in device pixels.
-  public static let rasterTolerance = 0.02
+  public static let rasterTolerance = 0.005
 
   /// A premultiplied white mask of the path filled with the non-zero rule
   /// after `transform` (path space to pixel space, y down, pixel (x, y)

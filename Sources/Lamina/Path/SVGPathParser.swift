@@ -28,8 +28,10 @@ struct SVGPathParser {
   /// True after `Z`: a drawing command then starts a new subpath at `subpathStart`.
   private var needsMove = false
   private var commandCount = 0
+  private let maximumCommands: Int
 
-  init(_ text: String) {
+  init(_ text: String, maximumCommands: Int = Path.maximumSVGCommands) {
+    self.maximumCommands = maximumCommands
     self.bytes = Array(text.utf8)
   }
 
@@ -47,7 +49,7 @@ struct SVGPathParser {
         throw error("expected a command letter (M L H V C S Q T A Z, either case)")
       }
       i += 1
-      try command(letter)
+      try command(letter, at: i - 1)
     }
     return elements
   }
@@ -66,11 +68,11 @@ struct SVGPathParser {
   }
 
   /// Parses the argument sets of one command letter (with its implicit repeats).
-  private mutating func command(_ letter: UInt8) throws(PathParseError) {
+  private mutating func command(_ letter: UInt8, at letterOffset: Int) throws(PathParseError) {
     let relative = letter >= UInt8(ascii: "a")
     let upper = relative ? letter - 32 : letter
     if upper == UInt8(ascii: "Z") {
-      try count()
+      try count(at: letterOffset)
       elements.append(.close)
       current = subpathStart
       needsMove = true
@@ -81,7 +83,7 @@ struct SVGPathParser {
     var first = true
     repeat {
       if !first { skipCommaWhitespace() }
-      try count()
+      try count(at: first ? letterOffset : i)
       try arguments(upper, relative: relative, first: first)
       first = false
       skipWhitespace()
@@ -89,10 +91,11 @@ struct SVGPathParser {
     } while startsNumber() || (i < bytes.count && bytes[i] == UInt8(ascii: ","))
   }
 
-  private mutating func count() throws(PathParseError) {
+  private mutating func count(at offset: Int) throws(PathParseError) {
     commandCount += 1
-    if commandCount > Path.maximumSVGCommands {
-      throw error("path data has more than \(Path.maximumSVGCommands) commands")
+    if commandCount > maximumCommands {
+      i = offset
+      throw error("path data has more than \(maximumCommands) commands")
     }
   }
 

@@ -30,23 +30,31 @@ extension Path {
   /// after `transform` (path space to pixel space, y down, pixel (x, y)
   /// covering [x, x+1)×[y, y+1)): each pixel holds r = g = b = a =
   /// round(coverage × 255), coverage being the exact area of the pixel
-  /// inside the path. Subpaths with non-finite points are left out.
+  /// inside the path. Subpaths with non-finite points are left out, points
+  /// are clamped to ±10⁹ px, and a size whose byte count overflows `Int`
+  /// gives a 0×0 image.
   public func rasterizedMask(transform: CGAffineTransform, width: Int, height: Int) -> Image {
-    let w = max(width, 0), h = max(height, 0)
+    var w = max(width, 0), h = max(height, 0)
+    // Sizes whose byte count overflows cannot be allocated: an empty mask.
+    if w.multipliedReportingOverflow(by: h).overflow || (w * h).multipliedReportingOverflow(by: 4).overflow {
+      (w, h) = (0, 0)
+    }
     let coverage = coverageMask(transform: transform, width: w, height: h)
     var pixels = [UInt8](repeating: 0, count: w * h * 4)
-    for (index, c) in coverage.enumerated() where c > 0 {
-      let v = UInt8((min(c, 1) * 255).rounded())
-      pixels[index * 4] = v
-      pixels[index * 4 + 1] = v
-      pixels[index * 4 + 2] = v
-      pixels[index * 4 + 3] = v
+    // Four equal bytes per pixel: one 32-bit store, whatever the byte order.
+    pixels.withUnsafeMutableBytes { raw in
+      let words = raw.bindMemory(to: UInt32.self)
+      coverage.withUnsafeBufferPointer { values in
+        for i in values.indices where values[i] > 0 {
+          words[i] = UInt32((min(values[i], 1) * 255).rounded()) &* 0x0101_0101
+        }
+      }
     }
     return Image(width: w, height: h, premultipliedPixels: pixels)
   }
 
   /// The coverage (0…1) of every pixel, rows top-down: the values behind
-  /// `rasterizedMask`, unrounded.
+  /// `rasterizedMask`, unrounded. `width × height` must be allocatable.
   public func coverageMask(transform: CGAffineTransform, width: Int, height: Int) -> [Float] {
     var rasterizer = NonZeroRasterizer(width: max(width, 0), height: max(height, 0))
     let polylines = applying(transform).flattened(tolerance: Path.rasterTolerance)
@@ -92,7 +100,14 @@ struct NonZeroRasterizer {
     }
   }
 
+  /// Coordinates are clamped to ±`coordinateLimit` px so that all edge
+  /// arithmetic stays finite; canvases are far smaller.
+  static let coordinateLimit = 1e9
+
   mutating func addEdge(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double) {
+    let limit = Self.coordinateLimit
+    let xa = min(max(xa, -limit), limit), xb = min(max(xb, -limit), limit)
+    let ya = min(max(ya, -limit), limit), yb = min(max(yb, -limit), limit)
     if ya == yb { return }  // horizontal edges change no winding
     if ya < yb {
       edges.append(RasterEdge(x0: xa, y0: ya, x1: xb, y1: yb, winding: 1))
@@ -121,7 +136,6 @@ struct NonZeroRasterizer {
         if next == sorted.count { break }
         continue
       }
-      row.clear()
       row.sweep(active, top: top, bottom: bottom)
       row.write(into: &out, offset: y * width)
     }
@@ -135,35 +149,41 @@ struct RowAccumulator {
   /// Cell deltas: coverage of pixel x is the prefix sum of `cells[0...x]`.
   private var cells: [Double]
   private var splitsLeft = 0
+  // Scratch storage, reused from band to band and row to row.
   private var band: [(top: Double, bottom: Double, key: Double, winding: Int)] = []
+  private var cuts: [Double] = []
+  private var spanning: [RasterEdge] = []
+  private var pending: [(Double, Double)] = []
 
   init(width: Int) {
     self.width = width
     cells = [Double](repeating: 0, count: width + 2)
   }
 
-  mutating func clear() {
-    for i in cells.indices { cells[i] = 0 }
-  }
-
-  func write(into out: inout [Float], offset: Int) {
+  /// Writes the row's coverage (the prefix sums, clamped to 0…1) and
+  /// clears the cells for the next row.
+  mutating func write(into out: inout [Float], offset: Int) {
     var sum = 0.0
     for x in 0..<width {
       sum += cells[x]
+      cells[x] = 0
       out[offset + x] = Float(min(max(sum, 0), 1))
     }
+    cells[width] = 0
+    cells[width + 1] = 0
   }
 
   /// Cuts the row at edge end points, then fills each band.
   mutating func sweep(_ active: [RasterEdge], top: Double, bottom: Double) {
-    var cuts = [top, bottom]
+    cuts.removeAll(keepingCapacity: true)
+    cuts.append(top)
+    cuts.append(bottom)
     for e in active {
       if e.y0 > top && e.y0 < bottom { cuts.append(e.y0) }
       if e.y1 > top && e.y1 < bottom { cuts.append(e.y1) }
     }
     cuts.sort()
     splitsLeft = NonZeroRasterizer.maximumCrossingSplits
-    var spanning: [RasterEdge] = []
     for k in 0..<(cuts.count - 1) {
       let ya = cuts[k], yb = cuts[k + 1]
       if yb <= ya { continue }
@@ -177,7 +197,8 @@ struct RowAccumulator {
   /// neighbouring edges first (iteratively: deep cut chains need no stack).
   private mutating func fillBand(_ edges: [RasterEdge], _ ya: Double, _ yb: Double) {
     guard edges.count > 1 else { return }
-    var pending = [(ya, yb)]
+    pending.removeAll(keepingCapacity: true)
+    pending.append((ya, yb))
     bands: while let (top, bottom) = pending.popLast() {
       band.removeAll(keepingCapacity: true)
       for e in edges {

@@ -110,6 +110,27 @@ import Testing
     #expect(worst < 0.03)
   }
 
+  @Test func thinAndShallowShapesAreExact() throws {
+    // A sliver 0.1 px high: every pixel it crosses holds exactly 0.1 (point
+    // sampling with 16 sub-scanlines would give 0 or 1/16).
+    let sliver = coverage(Path(rect: CGRect(x: 0, y: 1.43, width: 4, height: 0.1)), width: 4, height: 3)
+    #expect(sliver[4 ..< 8].allSatisfy { abs($0 - 0.1) < 1e-6 })
+    let total: Double = sliver.reduce(0, +)
+    #expect(abs(total - 0.4) < 1e-6)
+    // A shallow triangle (0,0) (20,1) (0,1) under a 2× scale: the region
+    // above the line y = x/20 over 40×2 pixels. Where the line crosses a
+    // pixel, its coverage is the pixel's height above the line's mean.
+    let triangle = try Path(svg: "M0 0 L20 1 L0 1 Z")
+    let got = coverage(triangle, CGAffineTransform(scaleX: 2, y: 2), width: 40, height: 2)
+    for x in 0..<40 {
+      let lineY = (Double(x) + 0.5) / 20
+      let row0 = x < 20 ? 1 - lineY : 0
+      let row1 = x < 20 ? 1 : 2 - lineY
+      #expect(abs(got[x] - row0) < 1e-6, "pixel \(x), 0")
+      #expect(abs(got[40 + x] - row1) < 1e-6, "pixel \(x), 1")
+    }
+  }
+
   @Test func maskIsPremultipliedWhiteAndClipsToTheCanvas() {
     let path = Path(rect: CGRect(x: -10, y: 1.5, width: 12.5, height: 100))
     let mask = path.rasterizedMask(transform: .identity, width: 4, height: 3)

@@ -47,13 +47,15 @@ import Testing
   }
 
   @Test func halfCircleArc() throws {
-    // From (0,0) to (20,0) with radius 10, sweep 1: the lower half (y down).
+    // From (0,0) to (20,0) with radius 10, sweep 1 (increasing angle, clockwise
+    // on a y-down screen): through (10, −10), the upper half on screen.
     let path = try Path(svg: "M0 0 A 10 10 0 0 1 20 0")
     let polyline = try #require(path.flattened(tolerance: 0.001).first)
     for q in polyline {
       #expect(abs(hypot(Double(q.x) - 10, Double(q.y)) - 10) < 0.005)
     }
-    #expect(polyline.contains { Double($0.y) < -9.99 })  // sweep 1 turns through −y here
+    #expect(polyline.contains { Double($0.y) < -9.99 })
+    #expect(polyline.allSatisfy { Double($0.y) <= 1e-9 })
     #expect(polyline.last == p(20, 0))
   }
 

@@ -1,3 +1,5 @@
+// CGAffineTransform and its Core Graphics C names: order of chained calls
+// (FIGURES.md 5.4), rotation sign, shear (5.5), inverse, rect bounding boxes.
 import Testing
 @testable import Lamina
 

@@ -1,3 +1,6 @@
+// Hit testing with CALayer's rules on small trees worked out by hand:
+// nesting, rotation, hidden, masksToBounds, array order over zPosition and
+// depth (FIGURES.md 5.23), transform layers, points behind the viewer.
 import Testing
 @testable import Lamina
 

@@ -1,3 +1,6 @@
+// Layer geometry worked out by hand (expected values derived in comments):
+// frame under transforms, anchorPoint, convert in 2D and through perspective,
+// sublayerTransform, flattening versus transform layers.
 import Testing
 @testable import Lamina
 

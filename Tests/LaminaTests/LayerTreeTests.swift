@@ -1,3 +1,5 @@
+// Tree edits as CALayer does them: moves, insert at/above/below, refused
+// cycles (typed errors with their messages), removal.
 import Testing
 @testable import Lamina
 

@@ -1,3 +1,5 @@
+// Path constructors, tight bounds, flattening within its stated tolerance,
+// transforms, and degenerate input that must not trap.
 import Testing
 @testable import Lamina
 

@@ -1,3 +1,5 @@
+// SVG path data: every command, implicit repeats, packed numbers and flags,
+// arcs (SVG 1.1 F.6) including degenerate ones, and errors with offsets.
 import Testing
 @testable import Lamina
 

@@ -1,3 +1,5 @@
+// Transform3D and the CATransform3D C names: Core Animation's rotation
+// signs, the order of chained calls, inverse, perspective divide.
 import Testing
 @testable import Lamina
 

@@ -48,6 +48,7 @@ import Testing
     let box = CGRectApplyAffineTransform(r, CGAffineTransformMakeRotation(.pi / 4))
     let d = 10 * 2.0.squareRoot()
     #expect(abs(Double(box.width) - d) < 1e-9 && abs(Double(box.minX) + d / 2) < 1e-9)
+    #expect(CGRect.null.applying(CGAffineTransformMakeScale(2, 2)).isNull)
     #expect(CGAffineTransformIsIdentity(CGAffineTransformIdentity))
     #expect(CGAffineTransformEqualToTransform(CGAffineTransformMakeTranslation(1, 2), CGAffineTransform(translationX: 1, y: 2)))
   }

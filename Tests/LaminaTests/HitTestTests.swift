@@ -100,6 +100,49 @@ import Testing
     #expect(root.hitTestPath(CGPoint(x: 100, y: 200)) == "root/cube")
   }
 
+  @Test func cubeFromAnAngleHitsALaterHiddenFace() throws {
+    // FIGURES.md 5.20–5.23, as in the book: six 200×200 faces at the centre
+    // of a container whose sublayerTransform is m34 = −1/500, then −45°
+    // about x, then −45° about y (each CATransform3DRotate acts first).
+    let root = try layer("root", CGRect(x: 0, y: 0, width: 400, height: 400))
+    let cube = try layer("cube", CGRect(x: 0, y: 0, width: 400, height: 400), in: root)
+    cube.sublayerTransform = Transform3D(perspective: 500)
+      .rotated(by: -.pi / 4, x: 1, y: 0, z: 0).rotated(by: -.pi / 4, x: 0, y: 1, z: 0)
+    let placements: [Transform3D] = [
+      Transform3D(translationX: 0, y: 0, z: 100),
+      Transform3D(translationX: 100, y: 0, z: 0).rotated(by: .pi / 2, x: 0, y: 1, z: 0),
+      Transform3D(translationX: 0, y: -100, z: 0).rotated(by: .pi / 2, x: 1, y: 0, z: 0),
+      Transform3D(translationX: 0, y: 100, z: 0).rotated(by: -.pi / 2, x: 1, y: 0, z: 0),
+      Transform3D(translationX: -100, y: 0, z: 0).rotated(by: -.pi / 2, x: 0, y: 1, z: 0),
+      Transform3D(translationX: 0, y: 0, z: -100).rotated(by: .pi, x: 0, y: 1, z: 0),
+    ]
+    var faces: [Layer] = []
+    for (i, t) in placements.enumerated() {
+      let face = try layer("face\(i + 1)", CGRect(x: 100, y: 100, width: 200, height: 200), in: cube)
+      face.transform = t
+      faces.append(face)
+    }
+    // The centre of face 3 on screen. The faces behind it along the ray come
+    // later in the array, so one of them wins, as on iOS.
+    let p = faces[2].convert(CGPoint(x: 100, y: 100), to: cube)
+    // Check the premise: along the ray at p, face 3 is the nearest face hit
+    // (the smallest w: the viewer stands at +z).
+    var depths: [(w: Double, index: Int)] = []
+    for (i, face) in faces.enumerated() {
+      guard let q = face.convertedPoint(p, from: cube), face.contains(q) else { continue }
+      let m = face.transformToSuperlayerBounds
+      depths.append((m.apply(x: Double(q.x), y: Double(q.y)).w, i))
+    }
+    #expect(depths.min { $0.w < $1.w }?.index == 2)
+    #expect(depths.count >= 2)
+    let hit = try #require(cube.hitTest(cube.convert(p, to: root)))
+    #expect(hit !== faces[2])
+    #expect(faces[3...].contains { $0 === hit })
+    // Moving face 3 after the others fixes it.
+    try cube.addSublayer(faces[2])
+    #expect(cube.hitTest(cube.convert(p, to: root)) === faces[2])
+  }
+
   @Test func pointsBehindTheViewerDoNotHit() throws {
     let root = try layer("root", CGRect(x: 0, y: 0, width: 400, height: 400))
     let card = try layer("card", CGRect(x: 100, y: 100, width: 200, height: 200), in: root)

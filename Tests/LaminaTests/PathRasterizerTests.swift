@@ -112,6 +112,22 @@ import Testing
     #expect(worst < 0.03)
   }
 
+  @Test func manyCrossingsInOneRowStayCorrect() throws {
+    // A star polygon {61/30}: 61 points on a circle, each joined to the one
+    // 30 steps on, crossing each other about 1,800 times; the core has
+    // winding 30.
+    var d = "M"
+    for k in 0..<61 {
+      let a = Double(k * 30 % 61) * 2 * Double.pi / 61
+      d += " \(10.2 + 9.5 * cos(a)) \(10.1 + 9.5 * sin(a))"
+    }
+    let path = try Path(svg: d + " Z")
+    let got = coverage(path, width: 21, height: 21)
+    let want = supersampled(path.flattened(), width: 21, height: 21)
+    let worst = zip(got, want).map { abs($0 - $1) }.max()!
+    #expect(worst < 0.05)
+  }
+
   @Test func thinAndShallowShapesAreExact() throws {
     // A sliver 0.1 px high: every pixel it crosses holds exactly 0.1 (point
     // sampling with 16 sub-scanlines would give 0 or 1/16).

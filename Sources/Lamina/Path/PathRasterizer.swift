@@ -14,7 +14,9 @@
 // the flattening (≤ 0.005 px from the true curve); only when a row needs
 // more than `maximumCrossingSplits` crossing cuts are the remaining bands
 // taken as they are (then the error is at most the area between the
-// crossing edges inside those bands).
+// crossing edges inside those bands). Crossings are found by insertion-
+// sorting each band's edges from their top order to their bottom order:
+// every swap is one crossing.
 //
 // Rejected: accumulating signed area alone (font-rs style), which computes
 // the winding-weighted area and so cannot do non-zero (two overlapping
@@ -81,6 +83,8 @@ struct RasterEdge {
 struct NonZeroRasterizer {
   /// Crossing cuts allowed per pixel row before bands are taken as they are.
   static let maximumCrossingSplits = 4096
+  /// Bands thinner than this (px) are not cut further at crossings.
+  static let minimumBand = 1e-9
 
   let width: Int
   let height: Int
@@ -149,11 +153,9 @@ struct RowAccumulator {
   /// Cell deltas: coverage of pixel x is the prefix sum of `cells[0...x]`.
   private var cells: [Double]
   private var splitsLeft = 0
-  // Scratch storage, reused from band to band and row to row.
-  private var band: [(top: Double, bottom: Double, key: Double, winding: Int)] = []
+  // Scratch storage, reused from row to row.
   private var cuts: [Double] = []
   private var spanning: [RasterEdge] = []
-  private var pending: [(Double, Double)] = []
 
   init(width: Int) {
     self.width = width
@@ -193,52 +195,63 @@ struct RowAccumulator {
     }
   }
 
-  /// Fills one band whose edges all span it, cutting it at crossings of
-  /// neighbouring edges first (iteratively: deep cut chains need no stack).
+  /// Fills one band whose edges all span it. Insertion-sorting the edges
+  /// from their order at the top into their order at the bottom swaps
+  /// exactly the pairs that cross inside the band (lines cross once); the
+  /// band is cut at all those crossings, so each piece is crossing-free.
+  /// Cost: O(n + k) for the k crossings, then O(n) per piece (the order
+  /// changes little from piece to piece, which Swift's sort exploits).
   private mutating func fillBand(_ edges: [RasterEdge], _ ya: Double, _ yb: Double) {
-    guard edges.count > 1 else { return }
-    pending.removeAll(keepingCapacity: true)
-    pending.append((ya, yb))
-    bands: while let (top, bottom) = pending.popLast() {
-      band.removeAll(keepingCapacity: true)
-      for e in edges {
-        let xt = e.x(at: top), xb = e.x(at: bottom)
-        band.append((xt, xb, (xt + xb) / 2, e.winding))
-      }
-      band.sort { $0.key < $1.key }
-      if splitsLeft > 0 {
-        for k in 0..<(band.count - 1) {
-          let dTop = band[k].top - band[k + 1].top
-          let dBottom = band[k].bottom - band[k + 1].bottom
-          guard dTop > 0 || dBottom > 0 else { continue }
-          // Neighbours in the middle swap order at the top or bottom: they cross.
-          let t = dTop / (dTop - dBottom)
-          let yc = top + t * (bottom - top)
-          if t.isFinite && yc > top && yc < bottom {
-            splitsLeft -= 1
-            pending.append((yc, bottom))
-            pending.append((top, yc))
-            continue bands
-          }
+    let n = edges.count
+    guard n > 1 else { return }
+    let top = edges.map { $0.x(at: ya) }, bottom = edges.map { $0.x(at: yb) }
+    var order = Array(0..<n)
+    order.sort { top[$0] < top[$1] || (top[$0] == top[$1] && bottom[$0] < bottom[$1]) }
+    var crossings: [Double] = []
+    var work = order
+    var swapsLeft = splitsLeft
+    sorting: for i in 1..<n {
+      var j = i
+      while j > 0, bottom[work[j - 1]] > bottom[work[j]] {
+        // a is left of b at the top and right of it at the bottom.
+        let a = work[j - 1], b = work[j]
+        let dTop = top[a] - top[b], dBottom = bottom[a] - bottom[b]
+        let y = ya + dTop / (dTop - dBottom) * (yb - ya)
+        // Crossings within 1e-9 px of the band's edges change no coverage.
+        if y - ya > NonZeroRasterizer.minimumBand && yb - y > NonZeroRasterizer.minimumBand {
+          crossings.append(y)
         }
+        work.swapAt(j - 1, j)
+        j -= 1
+        swapsLeft -= 1
+        if swapsLeft <= 0 { break sorting }  // over budget: keep the cuts found
       }
-      fillSpans(height: bottom - top)
+    }
+    crossings.sort()
+    splitsLeft = max(0, splitsLeft - crossings.count)
+    var lower = ya
+    for upper in crossings + [yb] where upper > lower {
+      fillPiece(edges, &order, lower, upper)
+      lower = upper
     }
   }
 
-  /// Adds the trapezoids of `band` (sorted, crossing-free) where the winding
-  /// number is not zero.
-  private mutating func fillSpans(height: Double) {
+  /// Fills a crossing-free band: a span opens where the winding number
+  /// leaves 0 and closes where it returns to 0, walking the edges by x.
+  private mutating func fillPiece(_ edges: [RasterEdge], _ order: inout [Int], _ ya: Double, _ yb: Double) {
+    let top = edges.map { $0.x(at: ya) }, bottom = edges.map { $0.x(at: yb) }
+    order.sort { top[$0] + bottom[$0] < top[$1] + bottom[$1] }
+    let height = yb - ya
     var winding = 0
     var open = 0
-    for k in band.indices {
+    for k in order {
       let before = winding
-      winding += band[k].winding
+      winding += edges[k].winding
       if before == 0 && winding != 0 {
         open = k
       } else if before != 0 && winding == 0 {
-        accumulate(band[open].top, band[open].bottom, height)
-        accumulate(band[k].top, band[k].bottom, -height)
+        accumulate(top[open], bottom[open], height)
+        accumulate(top[k], bottom[k], -height)
       }
     }
   }

@@ -33,6 +33,11 @@ import Testing
       CGRect(origin: .zero, size: layer.bounds.size), CGRect(x: 0, y: 0, width: 50, height: 100)))
     #expect(close(layer.position, CGPoint(x: 50, y: 25)))
     #expect(close(layer.frame, CGRect(x: 0, y: 0, width: 100, height: 50)))
+    // A scale: the bounds are the frame's size divided by it.
+    layer.transform = Transform3D(scaleX: 2, y: 4)
+    layer.frame = CGRect(x: 10, y: 10, width: 100, height: 100)
+    #expect(layer.bounds.size == CGSize(width: 50, height: 25))
+    #expect(close(layer.frame, CGRect(x: 10, y: 10, width: 100, height: 100)))
     // 45°: the size is the frame mapped back by the inverse rotation (its
     // bounding box, 141.42 square), so reading the frame gives 200×200 about
     // the same centre. Core Animation calls this case undefined.

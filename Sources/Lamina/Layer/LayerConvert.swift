@@ -106,8 +106,8 @@ extension Layer {
 /// The plane-to-plane maps between two layers: up from the source to the
 /// nearest common flattening layer, then down to the destination.
 struct LayerPath {
-  private var up: [Homography] = []
-  private var down: [Homography?] = []
+  private var up: [PlaneHomography] = []
+  private var down: [PlaneHomography?] = []
 
   init(from source: Layer, to destination: Layer) {
     let top: (Layer, Layer)
@@ -124,14 +124,14 @@ struct LayerPath {
 
   /// The homographies from `layer`'s plane up to `top`'s plane, one per
   /// flattening superlayer on the way.
-  static func segments(from layer: Layer, to top: Layer) -> [Homography] {
-    var out: [Homography] = []
+  static func segments(from layer: Layer, to top: Layer) -> [PlaneHomography] {
+    var out: [PlaneHomography] = []
     var m = Transform3D.identity
     var current = layer
     while current !== top, let parent = current.superlayer {
       m = m.concatenating(current.transformToSuperlayerBounds)
       if !parent.isTransformLayer || parent === top {
-        out.append(Homography(m))
+        out.append(PlaneHomography(m))
         m = .identity
       }
       current = parent
@@ -184,7 +184,7 @@ struct LayerPath {
 
 /// A 2D projective map of the plane z = 0, in the row-vector convention of
 /// `Transform3D`: (x', y', w') = (x, y, 1) · H.
-struct Homography {
+struct PlaneHomography {
   var m: [Double]  // row-major 3×3
 
   /// The rows and columns x, y, w of a 4×4 transform.
@@ -208,13 +208,13 @@ struct Homography {
   /// The inverse, or `nil` when singular. With the true inverse (not the
   /// adjugate), the image of a point has w > 0 exactly when the point it
   /// came from was in front of the viewer, so `project` keeps that check.
-  var inverted: Homography? {
+  var inverted: PlaneHomography? {
     let (a, b, c, d, e, f, g, h, i) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
     let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
     let det = a * A + b * B + c * C
     guard det != 0, det.isFinite else { return nil }
     let k = 1 / det
-    return Homography(values: [
+    return PlaneHomography(values: [
       A * k, -(b * i - c * h) * k, (b * f - c * e) * k,
       B * k, (a * i - c * g) * k, -(a * f - c * d) * k,
       C * k, -(a * h - b * g) * k, (a * e - b * d) * k,

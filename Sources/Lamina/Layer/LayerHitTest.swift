@@ -69,7 +69,7 @@ extension Layer {
   private func hit(_ p: CGPoint, spaceToPlane: Transform3D) -> Layer? {
     if isHidden { return nil }
     let toPlane = transformToSuperlayerBounds.concatenating(spaceToPlane)
-    guard let local = Homography(toPlane).inverted?.project(p) else { return nil }
+    guard let local = PlaneHomography(toPlane).inverted?.project(p) else { return nil }
     return hitInside(local: local, plane: p, toPlane: toPlane)
   }
 

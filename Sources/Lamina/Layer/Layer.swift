@@ -151,7 +151,9 @@ open class Layer {
 
   /// Appends `layer`, removing it from its current superlayer first.
   public func addSublayer(_ layer: Layer) throws(LayerTreeError) {
-    try insertSublayer(layer, at: sublayers?.count ?? 0)
+    // The end of the list once `layer` has left it (it may already be here).
+    let end = (sublayers?.count ?? 0) - (layer.superlayer === self ? 1 : 0)
+    try insertSublayer(layer, at: end)
   }
 
   /// Inserts `layer` at `index` (0 is the back), moving it if it has a

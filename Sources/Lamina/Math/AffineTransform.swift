@@ -92,8 +92,10 @@ extension CGPoint {
 }
 
 extension CGRect {
-  /// `CGRectApplyAffineTransform`: the bounding box of the transformed rect.
+  /// `CGRectApplyAffineTransform`: the bounding box of the transformed rect
+  /// (the null rect stays null, as in Core Graphics).
   public func applying(_ t: CGAffineTransform) -> CGRect {
+    guard !isNull else { return self }
     let corners = [
       CGPoint(x: minX, y: minY), CGPoint(x: maxX, y: minY),
       CGPoint(x: minX, y: maxY), CGPoint(x: maxX, y: maxY),

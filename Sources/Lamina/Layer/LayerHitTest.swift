@@ -1,0 +1,94 @@
+// LayerHitTest: `CALayer.contains(_:)` and `hitTest(_:)` with Core
+// Animation's rules, plus the name path of a hit for the command line.
+//
+// Design: the point travels down the tree in the plane of the nearest
+// flattening layer, with the 4×4 map from the current 3D space to that
+// plane; each layer inverts the 2D homography of its own plane (see
+// LayerConvert), which casts the viewer's ray onto it and refuses points
+// behind the viewer. A `TransformLayer` has no plane of its own to test in
+// (Core Animation says not to call `hitTest` on one), so its sublayers are
+// tested in its parent's plane through the composed 3D map, and it is never
+// returned itself. Sublayers are tried in reverse array order, ignoring
+// `zPosition` and depth, as Core Animation does (FIGURES.md 5.23).
+// Rejected: a recursive descent by `convert(_:from:)` per layer, which
+// would flatten at transform layers and walk to the root at every step.
+
+extension Layer {
+  /// `CALayer.contains(_:)`: whether `p`, in this layer's bounds space,
+  /// lies inside `bounds` (minimum edges included, maximum edges excluded,
+  /// as `CGRectContainsPoint`).
+  public func contains(_ p: CGPoint) -> Bool {
+    let b = bounds.standardized
+    return p.x >= b.minX && p.x < b.maxX && p.y >= b.minY && p.y < b.maxY
+  }
+
+  /// `CALayer.hitTest(_:)`: the deepest visible layer of this subtree that
+  /// contains `p`, given in the superlayer's bounds space (the superlayer's
+  /// `sublayerTransform` applies); `nil` when none does. Sublayers are tried
+  /// last first (array order, not `zPosition`); hidden layers and their
+  /// sublayers are skipped; under `masksToBounds`, sublayers are hit only
+  /// inside the bounds; a `TransformLayer` is never returned but its
+  /// sublayers are; points that fall behind the viewer do not hit.
+  public func hitTest(_ p: CGPoint) -> Layer? {
+    hit(p, spaceToPlane: .identity)
+  }
+
+  /// The names from `ancestor` down to this layer joined by `/`, e.g.
+  /// `root/cube/face3`. An unnamed layer shows as `#i`, its index among its
+  /// superlayer's sublayers, or as `root` when it has no superlayer. `nil`
+  /// when `ancestor` is neither this layer nor one of its ancestors.
+  public func namePath(from ancestor: Layer) -> String? {
+    var parts: [String] = []
+    var layer: Layer? = self
+    while let l = layer {
+      if let name = l.name {
+        parts.append(name)
+      } else if let index = l.superlayer?.sublayers?.firstIndex(where: { $0 === l }) {
+        parts.append("#\(index)")
+      } else {
+        parts.append("root")
+      }
+      if l === ancestor { return parts.reversed().joined(separator: "/") }
+      layer = l.superlayer
+    }
+    return nil
+  }
+
+  /// Hit tests a point given in this layer's own bounds space (for a root
+  /// layer: canvas points), with the rules of `hitTest(_:)`, and answers
+  /// the name path of the hit from this layer (see `namePath(from:)`), e.g.
+  /// `root/cube/face3`. The layer itself may be the answer; hidden is `nil`.
+  public func hitTestPath(_ p: CGPoint) -> String? {
+    guard !isHidden else { return nil }
+    return hitInside(local: p, plane: p, toPlane: .identity)?.namePath(from: self)
+  }
+
+  /// `p` lies in a flattening layer's plane; `spaceToPlane` maps the
+  /// superlayer's bounds space (3D) onto that plane (identity unless the
+  /// superlayer is a transform layer).
+  private func hit(_ p: CGPoint, spaceToPlane: Transform3D) -> Layer? {
+    if isHidden { return nil }
+    let toPlane = transformToSuperlayerBounds.concatenating(spaceToPlane)
+    guard let local = PlaneHomography(toPlane).inverted?.project(p) else { return nil }
+    return hitInside(local: local, plane: p, toPlane: toPlane)
+  }
+
+  /// The hit test below a visible layer: `local` is the point in its bounds
+  /// space, `plane` the same point in the flattening plane, `toPlane` the
+  /// map from its bounds space to that plane.
+  private func hitInside(local: CGPoint, plane: CGPoint, toPlane: Transform3D) -> Layer? {
+    let children = sublayers ?? []
+    if isTransformLayer {
+      for child in children.reversed() {
+        if let found = child.hit(plane, spaceToPlane: toPlane) { return found }
+      }
+      return nil
+    }
+    let inside = contains(local)
+    if masksToBounds && !inside { return nil }
+    for child in children.reversed() {
+      if let found = child.hit(local, spaceToPlane: .identity) { return found }
+    }
+    return inside ? self : nil
+  }
+}

@@ -36,9 +36,11 @@ struct JSONParser {
 
   private var location: SourceLocation { SourceLocation(line: line, column: column + 1) }
 
+  /// A syntax error: located by line and column only (its JSON path may not
+  /// even be well-formed yet).
   private func error(_ message: String, at where_: SourceLocation? = nil) -> SceneError {
     let at = where_ ?? location
-    return SceneError(path: path.rendered, line: at.line, column: at.column, message: message)
+    return SceneError(path: "", line: at.line, column: at.column, message: message)
   }
 
   private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -130,7 +132,9 @@ struct JSONParser {
       let keyLocation = location
       let key = try parseString()
       path.append(.key(key))
-      guard seen.insert(key).inserted else { throw error("duplicate key", at: keyLocation) }
+      guard seen.insert(key).inserted else {
+        throw SceneError(path: path.rendered, line: keyLocation.line, column: keyLocation.column, message: "duplicate key")
+      }
       skipWhitespace()
       try expect(":", "':' after the key")
       let value = try parseValue(depth: depth)

@@ -3,7 +3,8 @@
 // rest nest with two-space indents, and members keep their order, so the
 // same tree always prints the same bytes and diffs stay small.
 //
-// Numbers print losslessly: whole values below 2^53 as integers, the rest as
+// Numbers print losslessly: whole values below 2^53 as integers (-0 as
+// "-0"), the rest as
 // the shortest decimal that reads back to the same Double (Swift's
 // `description`, which is valid JSON for every finite value).
 
@@ -33,6 +34,7 @@ enum JSONWriter {
   /// as `null`, which the loader then rejects with its path.
   static func number(_ v: Double) -> String {
     guard v.isFinite else { return "null" }
+    if v == 0 && v.sign == .minus { return "-0" }
     if v == v.rounded(), abs(v) < 9_007_199_254_740_992 { return String(Int64(v)) }
     return v.description
   }

@@ -107,7 +107,11 @@ public struct Scene {
     var decoder = SceneDecoder(limits: limits, baseDirectory: baseDirectory, resources: resources)
     let decoded = decoder.document(document)
     guard decoder.errors.isEmpty, let (canvas, root) = decoded else {
-      throw SceneErrors(errors: decoder.errors)
+      // Document order: by position, ties in the order found.
+      let sorted = decoder.errors.enumerated().sorted {
+        ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+      }
+      throw SceneErrors(errors: sorted.map(\.element))
     }
     for pending in decoder.pendingImages {
       pending.layer.contents = resources.generatedImage(pending.spec)

@@ -71,7 +71,7 @@ extension SceneDecoder {
       do {
         let image = try resources.pngFile(resolved)
         if let problem = limits.violation(width: image.width, height: image.height) {
-          fail(path, at: value.location, "the image is \(problem)")
+          fail(path, at: value.location, "\(problem)")
           return
         }
         layer.contents = Image(
@@ -164,7 +164,7 @@ extension SceneDecoder {
     let h = count(elements[1], path + [.index(1)])
     guard let w, let h else { return nil }
     if let problem = limits.violation(width: w, height: h) {
-      fail(path, at: value.location, "the image is \(problem)")
+      fail(path, at: value.location, "\(problem)")
       return nil
     }
     return (w, h)
@@ -196,10 +196,11 @@ extension SceneDecoder {
     let shapeFields = fields.filter { shapes.contains($0.key) }
     let radiusField = fields.first { $0.key == "cornerRadius" }
     guard shapeFields.count == 1, let field = shapeFields.first else {
-      let message =
-        shapeFields.isEmpty
-        ? "expected one of rect, ellipse, roundedRect, svg" : "a path has exactly one of rect, ellipse, roundedRect, svg"
-      fail(path, at: value.location, message)
+      if shapeFields.count > 1 {
+        fail(path, at: value.location, "a path has exactly one of rect, ellipse, roundedRect, svg")
+      } else if case .object(let raw) = value.kind, raw.allSatisfy({ $0.key.hasPrefix("_") || $0.key == "cornerRadius" }) {
+        fail(path, at: value.location, "expected one of rect, ellipse, roundedRect, svg")
+      }
       return nil
     }
     let fp = path + [.key(field.key)]

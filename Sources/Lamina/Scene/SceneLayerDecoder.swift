@@ -28,7 +28,6 @@ extension SceneDecoder {
     } else {
       fail([.key("canvas")], at: value.location, "required")
     }
-    if let canvas { canvasScale = canvas.scale }
     let root = Scene.makeRoot(for: canvas ?? Canvas(width: 0, height: 0))
     for member in fields {
       let path: [JSONPathComponent] = [.key(member.key)]
@@ -72,18 +71,19 @@ extension SceneDecoder {
     for key in ["width", "height"] where !fields.contains(where: { $0.key == key }) {
       fail(path + [.key(key)], at: value.location, "required")
     }
+    if ok { canvasScale = scale }
     guard ok, let width, let height else { return nil }
     let pw = Canvas.pixels(width * scale), ph = Canvas.pixels(height * scale)
     if let pw, let ph, pw >= 1, ph >= 1 {
       if let problem = limits.violation(width: pw, height: ph) {
-        fail(path, at: value.location, "the canvas is \(problem)")
+        fail(path, at: value.location, "\(problem)")
         return nil
       }
     } else if let pw, let ph {
-      fail(path, at: value.location, "the canvas is \(pw)×\(ph) pixels; it needs at least one pixel each way")
+      fail(path, at: value.location, "\(pw)×\(ph) pixels: the canvas needs at least one pixel each way")
       return nil
     } else {
-      fail(path, at: value.location, "the canvas is too large (\(JSONWriter.number(width * scale))×\(JSONWriter.number(height * scale)) pixels)")
+      fail(path, at: value.location, "the canvas is too large: \(JSONWriter.number(width))×\(JSONWriter.number(height)) points at scale \(JSONWriter.number(scale))")
       return nil
     }
     return Canvas(width: width, height: height, scale: scale, background: background)
@@ -172,7 +172,7 @@ extension SceneDecoder {
         for sublayer in sublayers(v, p) { attach(sublayer, to: layer) }
       }
     }
-    apply(geometry, to: layer, path)
+    apply(geometry, fields: fields, to: layer, path)
     return layer
   }
 
@@ -185,12 +185,16 @@ extension SceneDecoder {
     var affine: (Transform3D, JSONValue.Member)?
   }
 
-  private mutating func apply(_ g: Geometry, to layer: Layer, _ path: [JSONPathComponent]) {
-    if let (_, affine) = g.affine, g.transform != nil {
+  /// Reports conflicting keys (whether or not their values are valid), then
+  /// sets the transform, then `bounds`/`position` or `frame` (the anchor
+  /// point is already set).
+  private mutating func apply(_ g: Geometry, fields: [JSONValue.Member], to layer: Layer, _ path: [JSONPathComponent]) {
+    func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
+    if let affine = member("affineTransform"), member("transform") != nil {
       fail(path + [.key("affineTransform")], at: affine.keyLocation, "not allowed together with transform")
     }
-    if let (_, frame) = g.frame {
-      for (key, present) in [("bounds", g.bounds != nil), ("position", g.position != nil)] where present {
+    if let frame = member("frame") {
+      for key in ["bounds", "position"] where member(key) != nil {
         fail(path + [.key("frame")], at: frame.keyLocation, "not allowed together with \(key)")
       }
     }
@@ -209,7 +213,7 @@ extension SceneDecoder {
     if let problem {
       let key = g.frame?.1 ?? g.bounds?.1
       fail(path + [.key(key?.key ?? "bounds")], at: key?.value.location ?? SourceLocation(line: 0, column: 0),
-        "at the canvas scale the layer is \(problem)")
+        "at the canvas scale, \(problem)")
     }
   }
 

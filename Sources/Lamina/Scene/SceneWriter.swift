@@ -22,6 +22,12 @@ enum SceneWriter {
     JSONValue(.array(values.map { JSONValue(.number($0)) }))
   }
 
+  /// `[x, y, width, height]` as stored: `CGRect.width` would standardize a
+  /// negative width (a flipped `contentsRect`) and lose its sign.
+  static func rectJSON(_ r: CGRect) -> JSONValue {
+    numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
+  }
+
   static func member(_ key: String, _ value: JSONValue) -> JSONValue.Member {
     JSONValue.Member(key: key, keyLocation: SourceLocation(line: 0, column: 0), value: value)
   }
@@ -47,7 +53,7 @@ enum SceneWriter {
     func put(_ key: String, _ v: Double) { put(key, JSONValue(.number(v))) }
     func put(_ key: String, _ v: Bool) { put(key, JSONValue(.bool(v))) }
     func put(_ key: String, _ s: String) { put(key, JSONValue(.string(s))) }
-    func put(_ key: String, _ r: CGRect) { put(key, numbers([r.origin.x, r.origin.y, r.width, r.height])) }
+    func put(_ key: String, _ r: CGRect) { put(key, rectJSON(r)) }
     func put(_ key: String, _ p: CGPoint) { put(key, numbers([p.x, p.y])) }
     func put(_ key: String, color: Color?) { put(key, color.map(colorJSON) ?? JSONValue(.null)) }
     let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
@@ -124,7 +130,7 @@ enum SceneWriter {
   }
 
   static func path(_ p: Path) -> JSONValue {
-    func r(_ rect: CGRect) -> JSONValue { numbers([rect.origin.x, rect.origin.y, rect.width, rect.height]) }
+    let r = rectJSON
     switch p.shape {
     case .rect(let rect): return JSONValue(.object([member("rect", r(rect))]))
     case .ellipse(let rect): return JSONValue(.object([member("ellipse", r(rect))]))

@@ -1,5 +1,5 @@
 // Writing: load → write → load gives an equivalent tree, for every corpus
-// scene and for a few hundred random trees from a seeded generator (a
+// scene and for two hundred random trees from a seeded generator (a
 // property-based test); writing is stable and writes only non-defaults.
 
 import Foundation
@@ -58,7 +58,7 @@ import Testing
 
   @Test func randomTreesRoundTrip() throws {
     var rng = SceneRandom(seed: 12345)
-    for i in 0..<300 {
+    for i in 0..<200 {
       let scene = RandomScene.make(&rng)
       let again = try reload(scene)
       expectEquivalent(scene, again, "random scene \(i)")

@@ -38,10 +38,46 @@ import Testing
     }
     for (_, data) in SceneFixtures.corpus { visit(try JSONParser.parse(data)) }
     let format = SceneDecoder.documentKeys + SceneDecoder.canvasKeys + SceneDecoder.layerKeys
-    let images = ["checkerboard", "linearGradient", "radialGradient", "size", "cell", "colors", "start", "end", "radius"]
+    let images = [
+      "checkerboard", "linearGradient", "radialGradient", "size", "cell", "colors", "start", "end",
+      "radius",
+    ]
     let paths = ["rect", "ellipse", "roundedRect", "svg", "cornerRadius"]
     let missing = Set(format + images + paths).subtracting(seen)
     #expect(missing.isEmpty, "keys no corpus scene uses: \(missing.sorted())")
+  }
+
+  /// The corpus through the builders users get (`SceneResources.standard`):
+  /// real generated images and paths. Disabled while `GeneratedImage` and
+  /// `Path` are stubs that trap; the suites above test the format alone.
+  @Test(.disabled("GeneratedImage and Path(svg:) are stubs (fatalError) until their helpers land"))
+  func corpusLoadsAndRoundTripsWithTheStandardBuilders() throws {
+    func layers(_ root: Layer) -> [Layer] {
+      [root] + (root.mask.map(layers) ?? []) + (root.sublayers ?? []).flatMap(layers)
+    }
+    for (name, data) in SceneFixtures.corpus {
+      let scene = try Scene(jsonData: data)
+      for layer in layers(scene.root) {
+        if let image = layer.contents, case .generated(let json) = image.source {
+          let size = try #require(json.firstRange(of: "\"size\":["))
+          let numbers = json[size.upperBound...].prefix { $0 != "]" }.split(separator: ",")
+          #expect(numbers.map(String.init) == ["\(image.width)", "\(image.height)"], "\(name)")
+        }
+        if let path = layer.shadowPath {
+          #expect(!path.elements.isEmpty && path.shape != nil, "\(name)")
+        }
+      }
+      let again = try Scene(jsonData: scene.jsonData())
+      for (a, b) in zip(scene.layers, again.layers) { #expect(a.isEquivalent(to: b), "\(name)") }
+    }
+    let bad = SceneFixtures.oneLayer(##""shadowPath": { "svg": "M 0 0 X 1" }"##)
+    #expect(throws: SceneErrors.self) { try Scene(jsonData: Array(bad.utf8)) }
+    do {
+      _ = try Scene(jsonData: Array(bad.utf8))
+    } catch {
+      #expect(error.errors.first?.path == "layers[0].shadowPath.svg")
+      #expect(error.errors.first?.message.hasPrefix("invalid SVG path data at character") == true)
+    }
   }
 
   /// The exact report for each invalid scene.
@@ -99,7 +135,8 @@ import Testing
   @Test func corruptedScenesGiveErrorsNotTraps() {
     var rng = SceneRandom(seed: 2026)
     let significant = Array(##"{}[],:"\-+.0123456789eE_ tfn#"##.utf8)
-    var loaded = 0, rejected = 0
+    var loaded = 0
+    var rejected = 0
     let corpus = SceneFixtures.corpus
     for _ in 0..<3000 {
       var bytes = corpus[rng.int(corpus.count)].data
@@ -109,12 +146,16 @@ import Testing
       case 1:
         for _ in 0..<(1 + rng.int(4)) { bytes[rng.int(bytes.count)] = UInt8(rng.int(256)) }
       case 2:
-        for _ in 0..<(1 + rng.int(4)) { bytes.insert(significant[rng.int(significant.count)], at: rng.int(bytes.count + 1)) }
+        for _ in 0..<(1 + rng.int(4)) {
+          bytes.insert(significant[rng.int(significant.count)], at: rng.int(bytes.count + 1))
+        }
       case 3:
-        let a = rng.int(bytes.count), b = min(bytes.count, a + 1 + rng.int(40))
+        let a = rng.int(bytes.count)
+        let b = min(bytes.count, a + 1 + rng.int(40))
         bytes.removeSubrange(a..<b)
       default:
-        let a = rng.int(bytes.count), b = min(bytes.count, a + 1 + rng.int(60))
+        let a = rng.int(bytes.count)
+        let b = min(bytes.count, a + 1 + rng.int(60))
         bytes.insert(contentsOf: bytes[a..<b], at: rng.int(bytes.count + 1))
       }
       do {

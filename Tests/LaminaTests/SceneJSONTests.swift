@@ -7,7 +7,9 @@ import Testing
 @testable import Lamina
 
 @Suite struct SceneJSONTests {
-  func parse(_ text: String) throws(SceneError) -> JSONValue { try JSONParser.parse(Array(text.utf8)) }
+  func parse(_ text: String) throws(SceneError) -> JSONValue {
+    try JSONParser.parse(Array(text.utf8))
+  }
 
   func parseError(_ text: String) -> SceneError? {
     do {
@@ -47,7 +49,10 @@ import Testing
   }
 
   @Test func numbers() throws {
-    for (text, expected) in [("0", 0.0), ("-0.5", -0.5), ("1e3", 1000), ("2.5E-2", 0.025), ("123456789012", 123456789012)] {
+    for (text, expected) in [
+      ("0", 0.0), ("-0.5", -0.5), ("1e3", 1000), ("2.5E-2", 0.025),
+      ("123456789012", 123_456_789_012),
+    ] {
       guard case .number(let v) = try parse(text).kind else {
         Issue.record("\(text) is not a number")
         continue
@@ -68,8 +73,14 @@ import Testing
       ("[-]", "line 1, column 3: expected a digit, found ']'"),
       ("{\"a\": tru}", "line 1, column 7: expected 'true'"),
       ("{\"a\": 1, \"a\": 2}", "a: duplicate key"),
-      ("{\"a\": \"x\ny\"}", "line 1, column 9: control character in a string (write it as an escape such as \\n)"),
-      ("[\"\\x\"]", "line 1, column 4: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found 'x'"),
+      (
+        "{\"a\": \"x\ny\"}",
+        "line 1, column 9: control character in a string (write it as an escape such as \\n)"
+      ),
+      (
+        "[\"\\x\"]",
+        "line 1, column 4: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found 'x'"
+      ),
       ("[\"\\ud800\"]", "line 1, column 5: unpaired UTF-16 surrogate in \\u escape"),
       ("[\"\\udc00\"]", "line 1, column 5: unpaired UTF-16 surrogate in \\u escape"),
       ("{} {}", "line 1, column 4: unexpected text after the end of the document"),
@@ -110,7 +121,10 @@ import Testing
       guard case .string(let back) = try parse(JSONWriter.quoted(s)).kind else { continue }
       #expect(back == s)
     }
-    for v in [0, -0.0, 1, -3, 0.1, 1.0 / 3, 1e-7, 1e300, Double.leastNonzeroMagnitude, 9_007_199_254_740_992, 0x1p60 + 0x1p8, -2.5e20] {
+    for v in [
+      0, -0.0, 1, -3, 0.1, 1.0 / 3, 1e-7, 1e300, Double.leastNonzeroMagnitude,
+      9_007_199_254_740_992, 0x1p60 + 0x1p8, -2.5e20,
+    ] {
       guard case .number(let back) = try parse(JSONWriter.number(v)).kind else { continue }
       #expect(back == v, "\(v) → \(JSONWriter.number(v))")
     }

@@ -12,7 +12,9 @@ import Testing
     do {
       return try SceneFixtures.load(scene.jsonData())
     } catch {
-      Issue.record("written scene does not load:\n\(error)\n\(String(decoding: scene.jsonData(), as: UTF8.self))")
+      Issue.record(
+        "written scene does not load:\n\(error)\n\(String(decoding: scene.jsonData(), as: UTF8.self))"
+      )
       throw error
     }
   }
@@ -28,8 +30,11 @@ import Testing
   /// The first stored property (by reflection, recursively) whose printed
   /// values differ: a readable failure message for `isEquivalent`.
   static func firstDifference(_ a: Layer, _ b: Layer, _ path: String = "") -> String? {
-    func children(_ m: Mirror) -> [Mirror.Child] { Array(m.children) + (m.superclassMirror.map(children) ?? []) }
-    let ma = children(Mirror(reflecting: a)), mb = children(Mirror(reflecting: b))
+    func children(_ m: Mirror) -> [Mirror.Child] {
+      Array(m.children) + (m.superclassMirror.map(children) ?? [])
+    }
+    let ma = children(Mirror(reflecting: a))
+    let mb = children(Mirror(reflecting: b))
     for (x, y) in zip(ma, mb) where x.label != "superlayer" {
       if let la = x.value as? Layer, let lb = y.value as? Layer {
         if let d = firstDifference(la, lb, path + "." + (x.label ?? "")) { return d }
@@ -41,7 +46,8 @@ import Testing
         }
         continue
       }
-      let sa = String(reflecting: x.value), sb = String(reflecting: y.value)
+      let sa = String(reflecting: x.value)
+      let sb = String(reflecting: y.value)
       if sa != sb { return "\(path).\(x.label ?? "?"): \(sa) vs \(sb)" }
     }
     return nil
@@ -66,7 +72,8 @@ import Testing
   }
 
   @Test func equivalenceNoticesEveryDifference() {
-    let a = Layer(), b = Layer()
+    let a = Layer()
+    let b = Layer()
     #expect(a.isEquivalent(to: b))
     b.shadowOffset = CGSize(width: 0, height: 3)
     #expect(!a.isEquivalent(to: b))
@@ -117,9 +124,13 @@ import Testing
   }
 
   @Test func pathsWithoutAShapeAreWrittenAsSVG() {
-    let path = Path(elements: [.move(CGPoint(x: 0, y: 0.5)), .line(CGPoint(x: 10, y: 0)),
+    let path = Path(elements: [
+      .move(CGPoint(x: 0, y: 0.5)), .line(CGPoint(x: 10, y: 0)),
       .quad(control: CGPoint(x: 1, y: 2), to: CGPoint(x: 3, y: 4)),
-      .cubic(control1: CGPoint(x: 5, y: 6), control2: CGPoint(x: 7, y: 8), to: CGPoint(x: -9, y: 1e-7)), .close])
+      .cubic(
+        control1: CGPoint(x: 5, y: 6), control2: CGPoint(x: 7, y: 8), to: CGPoint(x: -9, y: 1e-7)),
+      .close,
+    ])
     #expect(SceneWriter.svgData(path.elements) == "M 0 0.5 L 10 0 Q 1 2 3 4 C 5 6 7 8 -9 1e-07 Z")
   }
 }
@@ -129,7 +140,8 @@ import Testing
 enum RandomScene {
   static func make(_ rng: inout SceneRandom) -> Scene {
     let canvas = Canvas(
-      width: 1 + (rng.next() * 239).rounded(), height: 1 + rng.next() * 239, scale: rng.chance(0.5) ? 2 : 1 + rng.next(),
+      width: 1 + (rng.next() * 239).rounded(), height: 1 + rng.next() * 239,
+      scale: rng.chance(0.5) ? 2 : 1 + rng.next(),
       background: rng.chance(0.5) ? color(&rng) : nil)
     let count = rng.int(4)
     return Scene(canvas: canvas, layers: (0..<count).map { _ in layer(&rng, depth: 0) })
@@ -142,7 +154,9 @@ enum RandomScene {
 
   static func color(_ rng: inout SceneRandom) -> Color {
     if rng.chance(0.5) {
-      return Color(red: Double(rng.int(256)) / 255, green: Double(rng.int(256)) / 255, blue: Double(rng.int(256)) / 255,
+      return Color(
+        red: Double(rng.int(256)) / 255, green: Double(rng.int(256)) / 255,
+        blue: Double(rng.int(256)) / 255,
         alpha: rng.chance(0.5) ? 1 : Double(rng.int(256)) / 255)
     }
     return Color(red: rng.next(), green: rng.next(), blue: rng.next(), alpha: rng.next())
@@ -152,39 +166,53 @@ enum RandomScene {
     switch rng.int(3) {
     case 0: return .identity
     case 1:
-      return Transform3D(CGAffineTransform(rotationAngle: rng.next() * 6).scaledBy(x: value(&rng, 0.1...3), y: rng.next() + 0.5)
+      return Transform3D(
+        CGAffineTransform(rotationAngle: rng.next() * 6).scaledBy(
+          x: value(&rng, 0.1...3), y: rng.next() + 0.5
+        )
         .translatedBy(x: value(&rng, -50...50), y: value(&rng, -50...50)))
     default:
-      return Transform3D(perspective: value(&rng, 100...1000)).rotated(by: rng.next() * 3, x: rng.next(), y: rng.next(), z: 0)
+      return Transform3D(perspective: value(&rng, 100...1000)).rotated(
+        by: rng.next() * 3, x: rng.next(), y: rng.next(), z: 0)
     }
   }
 
   static func rect(_ rng: inout SceneRandom) -> CGRect {
-    CGRect(x: value(&rng, -20...100), y: value(&rng, -20...100), width: value(&rng, 0...120), height: value(&rng, 0...120))
+    CGRect(
+      x: value(&rng, -20...100), y: value(&rng, -20...100), width: value(&rng, 0...120),
+      height: value(&rng, 0...120))
   }
 
   static func image(_ rng: inout SceneRandom) -> Image {
-    let w = 1 + rng.int(64), h = 1 + rng.int(64)
+    let w = 1 + rng.int(64)
+    let h = 1 + rng.int(64)
     switch rng.int(4) {
     case 0:
-      return SceneFixtures.placeholderImage(.checkerboard(width: w, height: h, cell: 1 + rng.int(8), colors: [color(&rng), color(&rng)]))
+      return SceneFixtures.placeholderImage(
+        .checkerboard(
+          width: w, height: h, cell: 1 + rng.int(8), colors: [color(&rng), color(&rng)]))
     case 1:
       return SceneFixtures.placeholderImage(
-        .linearGradient(width: w, height: h, colors: [color(&rng), color(&rng), color(&rng)],
+        .linearGradient(
+          width: w, height: h, colors: [color(&rng), color(&rng), color(&rng)],
           start: CGPoint(x: 0, y: rng.next()), end: CGPoint(x: 1, y: rng.next())))
     case 2:
       return SceneFixtures.placeholderImage(
-        .radialGradient(width: w, height: h, colors: [color(&rng), color(&rng)],
+        .radialGradient(
+          width: w, height: h, colors: [color(&rng), color(&rng)],
           center: CGPoint(x: rng.next(), y: rng.next()), radius: 0.1 + rng.next()))
     default:
       // What the fixtures' PNG reader returns for any file.
-      return Image(width: 3, height: 2, premultipliedPixels: [UInt8](repeating: 255, count: 24), source: .file("dir/ä \(rng.int(9)).png"))
+      return Image(
+        width: 3, height: 2, premultipliedPixels: [UInt8](repeating: 255, count: 24),
+        source: .file("dir/ä \(rng.int(9)).png"))
     }
   }
 
   static func path(_ rng: inout SceneRandom) -> Path {
     let shapes: [Path.Shape] = [
-      .rect(rect(&rng)), .ellipse(rect(&rng)), .roundedRect(rect(&rng), cornerRadius: value(&rng, 0...30)),
+      .rect(rect(&rng)), .ellipse(rect(&rng)),
+      .roundedRect(rect(&rng), cornerRadius: value(&rng, 0...30)),
       .svg("M 0 0 L \(rng.int(100)) 10 Q 5 5 0 20 Z"),
     ]
     return Path(elements: [], shape: shapes[rng.int(shapes.count)])
@@ -195,7 +223,9 @@ enum RandomScene {
     let p = 0.3
     if rng.chance(p) { l.name = ["card", "a \"quoted\" name", "日本", "back\\slash\n"][rng.int(4)] }
     if rng.chance(0.8) { l.bounds = rect(&rng) }
-    if rng.chance(0.8) { l.position = CGPoint(x: value(&rng, -50...250), y: value(&rng, -50...250)) }
+    if rng.chance(0.8) {
+      l.position = CGPoint(x: value(&rng, -50...250), y: value(&rng, -50...250))
+    }
     if rng.chance(p) { l.anchorPoint = CGPoint(x: value(&rng, -1...2), y: rng.next()) }
     if rng.chance(p) { l.zPosition = value(&rng, -100...100) }
     if rng.chance(0.5) { l.transform = transform(&rng) }
@@ -212,14 +242,23 @@ enum RandomScene {
     if rng.chance(p) { l.borderColor = rng.chance(0.2) ? nil : color(&rng) }
     if rng.chance(p) { l.shadowOpacity = value(&rng, 0...1) }
     if rng.chance(p) { l.shadowColor = rng.chance(0.2) ? nil : color(&rng) }
-    if rng.chance(p) { l.shadowOffset = CGSize(width: value(&rng, -10...10), height: value(&rng, -10...10)) }
+    if rng.chance(p) {
+      l.shadowOffset = CGSize(width: value(&rng, -10...10), height: value(&rng, -10...10))
+    }
     if rng.chance(p) { l.shadowRadius = value(&rng, 0...20) }
     if rng.chance(p) { l.shadowPath = path(&rng) }
     if rng.chance(p) { l.contents = image(&rng) }
-    if rng.chance(p) { l.contentsRect = CGRect(x: rng.next(), y: rng.next(), width: value(&rng, -1...1), height: rng.next()) }
-    if rng.chance(p) { l.contentsGravity = ContentsGravity.allCases[rng.int(ContentsGravity.allCases.count)] }
+    if rng.chance(p) {
+      l.contentsRect = CGRect(
+        x: rng.next(), y: rng.next(), width: value(&rng, -1...1), height: rng.next())
+    }
+    if rng.chance(p) {
+      l.contentsGravity = ContentsGravity.allCases[rng.int(ContentsGravity.allCases.count)]
+    }
     if rng.chance(p) { l.contentsScale = value(&rng, 0.5...3) + 0.01 }
-    if rng.chance(p) { l.contentsCenter = CGRect(x: rng.next(), y: rng.next(), width: rng.next(), height: rng.next()) }
+    if rng.chance(p) {
+      l.contentsCenter = CGRect(x: rng.next(), y: rng.next(), width: rng.next(), height: rng.next())
+    }
     if rng.chance(p) { l.minificationFilter = ContentsFilter.allCases[rng.int(3)] }
     if rng.chance(p) { l.magnificationFilter = ContentsFilter.allCases[rng.int(3)] }
     if rng.chance(p) { l.minificationFilterBias = value(&rng, -2...2) }

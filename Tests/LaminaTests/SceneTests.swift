@@ -37,7 +37,8 @@ enum SceneFixtures {
     },
     path: { shape throws(PathParseError) in
       if case .svg(let data) = shape, let bad = data.firstIndex(of: "!") {
-        throw PathParseError(message: "unexpected '!'", offset: data.distance(from: data.startIndex, to: bad))
+        throw PathParseError(
+          message: "unexpected '!'", offset: data.distance(from: data.startIndex, to: bad))
       }
       return Path(elements: [], shape: shape)
     })
@@ -98,7 +99,8 @@ enum SceneFixtures {
   }
 
   @Test func canvasPixelSizeRoundsWidthTimesScale() throws {
-    let scene = try SceneFixtures.load(##"{ "canvas": { "width": 100.3, "height": 50.2, "scale": 2.5, "background": "#FFF" } }"##)
+    let scene = try SceneFixtures.load(
+      ##"{ "canvas": { "width": 100.3, "height": 50.2, "scale": 2.5, "background": "#FFF" } }"##)
     #expect(scene.canvas.pixelWidth == 251)
     #expect(scene.canvas.pixelHeight == 126)
     #expect(scene.canvas.background == .white)
@@ -141,14 +143,16 @@ enum SceneFixtures {
   }
 
   @Test func typeTransformLayerMakesATransformLayer() throws {
-    let layer = try SceneFixtures.firstLayer(##""type": "transformLayer", "sublayers": [{ "name": "a" }]"##)
+    let layer = try SceneFixtures.firstLayer(
+      ##""type": "transformLayer", "sublayers": [{ "name": "a" }]"##)
     #expect(layer is TransformLayer)
     #expect(layer.sublayers?.first?.name == "a")
     #expect(layer.sublayers?.first?.superlayer === layer)
   }
 
   @Test func maskIsALayerInTheMaskKey() throws {
-    let layer = try SceneFixtures.firstLayer(##""frame": [0, 0, 50, 50], "mask": { "frame": [5, 5, 10, 10], "backgroundColor": "#000" }"##)
+    let layer = try SceneFixtures.firstLayer(
+      ##""frame": [0, 0, 50, 50], "mask": { "frame": [5, 5, 10, 10], "backgroundColor": "#000" }"##)
     let mask = try #require(layer.mask)
     #expect(mask.frame == CGRect(x: 5, y: 5, width: 10, height: 10))
     #expect(mask.backgroundColor == .black)
@@ -160,7 +164,10 @@ enum SceneFixtures {
       (##""#F80""##, Color(red: 1, green: 0x88 / 255, blue: 0)),
       (##""#F808""##, Color(red: 1, green: 0x88 / 255, blue: 0, alpha: 0x88 / 255)),
       (##""#5856D6""##, Color(red: 0x58 / 255, green: 0x56 / 255, blue: 0xD6 / 255)),
-      (##""#5856D680""##, Color(red: 0x58 / 255, green: 0x56 / 255, blue: 0xD6 / 255, alpha: 0x80 / 255)),
+      (
+        ##""#5856D680""##,
+        Color(red: 0x58 / 255, green: 0x56 / 255, blue: 0xD6 / 255, alpha: 0x80 / 255)
+      ),
       ("[0.25, 0.5, 0.75, 0.125]", Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.125)),
     ]
     for (json, expected) in cases {
@@ -170,13 +177,16 @@ enum SceneFixtures {
   }
 
   @Test func frameUsesTheAnchorPointAndTransformOfTheSameObjectWhateverTheKeyOrder() throws {
-    let before = try SceneFixtures.firstLayer(##""frame": [10, 20, 100, 50], "anchorPoint": [0, 0]"##)
-    let after = try SceneFixtures.firstLayer(##""anchorPoint": [0, 0], "frame": [10, 20, 100, 50]"##)
+    let before = try SceneFixtures.firstLayer(
+      ##""frame": [10, 20, 100, 50], "anchorPoint": [0, 0]"##)
+    let after = try SceneFixtures.firstLayer(
+      ##""anchorPoint": [0, 0], "frame": [10, 20, 100, 50]"##)
     #expect(before.position == CGPoint(x: 10, y: 20))
     #expect(before.isEquivalent(to: after))
     // Under a 90° rotation, CALayer maps the frame's size back through the
     // rotation: the bounds are 50 wide and 100 tall.
-    let rotated = try SceneFixtures.firstLayer(##""frame": [0, 0, 100, 50], "transform": "rotate(90deg)""##)
+    let rotated = try SceneFixtures.firstLayer(
+      ##""frame": [0, 0, 100, 50], "transform": "rotate(90deg)""##)
     #expect(abs(rotated.bounds.width - 50) < 1e-9 && abs(rotated.bounds.height - 100) < 1e-9)
     #expect(rotated.position == CGPoint(x: 50, y: 25))
   }
@@ -194,19 +204,24 @@ enum SceneFixtures {
 
   @Test func generatedImagesGetTheirCanonicalJSONAsSource() throws {
     let layer = try SceneFixtures.firstLayer(
-      ##""contents": { "linearGradient": { "colors": ["#000", [1, 1, 1, 0.5]], "size": [4, 2] } }"##)
+      ##""contents": { "linearGradient": { "colors": ["#000", [1, 1, 1, 0.5]], "size": [4, 2] } }"##
+    )
     let image = try #require(layer.contents)
     #expect(
       image.source
         == .generated(
-          ##"{"linearGradient":{"size":[4,2],"colors":["#000000",[1,1,1,0.5]],"start":[0.5,0],"end":[0.5,1]}}"##))
+          ##"{"linearGradient":{"size":[4,2],"colors":["#000000",[1,1,1,0.5]],"start":[0.5,0],"end":[0.5,1]}}"##
+        ))
   }
 
   @Test func shadowPathShapes() throws {
     let cases: [(String, Path.Shape)] = [
       (##"{ "rect": [1, 2, 3, 4] }"##, .rect(CGRect(x: 1, y: 2, width: 3, height: 4))),
       (##"{ "ellipse": [0, 0, 10, 5] }"##, .ellipse(CGRect(x: 0, y: 0, width: 10, height: 5))),
-      (##"{ "roundedRect": [0, 0, 10, 5], "cornerRadius": 2 }"##, .roundedRect(CGRect(x: 0, y: 0, width: 10, height: 5), cornerRadius: 2)),
+      (
+        ##"{ "roundedRect": [0, 0, 10, 5], "cornerRadius": 2 }"##,
+        .roundedRect(CGRect(x: 0, y: 0, width: 10, height: 5), cornerRadius: 2)
+      ),
       (##"{ "svg": "M 0 0 L 10 0 Z" }"##, .svg("M 0 0 L 10 0 Z")),
     ]
     for (json, shape) in cases {
@@ -216,11 +231,14 @@ enum SceneFixtures {
   }
 
   @Test func contentsFromAFileOnDisk() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-scene-\(getpid())").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lamina-scene-\(getpid())"
+    ).path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/s.json"
-    try Data(##"{ "canvas": { "width": 10, "height": 10 }, "layers": [ { "name": "x" } ] }"##.utf8).write(to: URL(fileURLWithPath: file))
+    try Data(##"{ "canvas": { "width": 10, "height": 10 }, "layers": [ { "name": "x" } ] }"##.utf8)
+      .write(to: URL(fileURLWithPath: file))
     let scene = try Scene(contentsOfFile: file)
     #expect(scene.layers.first?.name == "x")
     #expect(throws: SceneErrors.self) { try Scene(contentsOfFile: folder + "/nothing.json") }

@@ -17,7 +17,9 @@ import Testing
   }
 
   func expectClose(_ a: Transform3D, _ b: Transform3D, _ what: String) {
-    let close = zip(a.values, b.values).allSatisfy { abs($0 - $1) <= 1e-12 * max(1, abs($0), abs($1)) }
+    let close = zip(a.values, b.values).allSatisfy {
+      abs($0 - $1) <= 1e-12 * max(1, abs($0), abs($1))
+    }
     #expect(close, "\(what): \(a) vs \(b)")
   }
 
@@ -47,7 +49,10 @@ import Testing
       ("skewX(-45deg)", Transform3D(CGAffineTransform(a: 1, b: 0, c: -1, d: 1, tx: 0, ty: 0))),
       ("skewY(45deg)", Transform3D(CGAffineTransform(a: 1, b: 1, c: 0, d: 1, tx: 0, ty: 0))),
       ("perspective(500)", Transform3D(perspective: 500)),
-      ("matrix(1, 2, 3, 4, 5, 6)", Transform3D(CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6))),
+      (
+        "matrix(1, 2, 3, 4, 5, 6)",
+        Transform3D(CGAffineTransform(a: 1, b: 2, c: 3, d: 4, tx: 5, ty: 6))
+      ),
       (
         "matrix3d(1,0,0,0, 0,1,0,0, 0,0,1,-0.002, 5,6,7,1)",
         Transform3D(
@@ -78,7 +83,8 @@ import Testing
 
   @Test func figure54ChainMatchesTheAffineTransformScene() throws {
     let css = try parse("scale(0.5) rotate(30deg) translate(200, 0)")
-    let ca = CGAffineTransform.identity.scaledBy(x: 0.5, y: 0.5).rotated(by: Double.pi / 6).translatedBy(x: 200, y: 0)
+    let ca = CGAffineTransform.identity.scaledBy(x: 0.5, y: 0.5).rotated(by: Double.pi / 6)
+      .translatedBy(x: 200, y: 0)
     expectClose(css, Transform3D(ca), "figure 5.4")
     let scene = try #require(SceneFixtures.corpus.first { $0.name == "affine-transform.json" })
     let layer = try #require(try SceneFixtures.load(scene.data).layers.first)
@@ -90,11 +96,14 @@ import Testing
       let scene = try #require(SceneFixtures.corpus.first { $0.name == name })
       return try #require(try SceneFixtures.load(scene.data).layers.first).transform
     }
-    expectClose(try transform("transform-matrix3d.json"), try transform("transform-perspective.json"), "matrix3d")
+    expectClose(
+      try transform("transform-matrix3d.json"), try transform("transform-perspective.json"),
+      "matrix3d")
   }
 
   @Test func sixteenNumbersAreRowMajorRowVectors() throws {
-    let layer = try SceneFixtures.firstLayer(##""transform": [1,0,0,0, 0,1,0,0, 0,0,1,-0.002, 5,6,0,1]"##)
+    let layer = try SceneFixtures.firstLayer(
+      ##""transform": [1,0,0,0, 0,1,0,0, 0,0,1,-0.002, 5,6,0,1]"##)
     #expect(layer.transform.m34 == -0.002 && layer.transform.m41 == 5 && layer.transform.m42 == 6)
   }
 

@@ -24,9 +24,13 @@ enum CSSTransform {
     if scanner.matchWord("none") {
       scanner.skipSpaces()
       if scanner.atEnd { return .identity }
-      throw CSSTransformError(message: "'none' cannot be combined with functions", offset: scanner.offset)
+      throw CSSTransformError(
+        message: "'none' cannot be combined with functions", offset: scanner.offset)
     }
-    if scanner.atEnd { throw CSSTransformError(message: "expected a transform function such as rotate(45deg)", offset: 1) }
+    if scanner.atEnd {
+      throw CSSTransformError(
+        message: "expected a transform function such as rotate(45deg)", offset: 1)
+    }
     var result = Transform3D.identity
     while !scanner.atEnd {
       let f = try scanner.function()
@@ -68,7 +72,9 @@ enum CSSTransform {
       return true
     }
 
-    static func isLetter(_ c: Unicode.Scalar) -> Bool { (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") }
+    static func isLetter(_ c: Unicode.Scalar) -> Bool {
+      (c >= "a" && c <= "z") || (c >= "A" && c <= "Z")
+    }
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 
     mutating func function() throws(CSSTransformError) -> Transform3D {
@@ -79,7 +85,8 @@ enum CSSTransform {
         i += 1
       }
       guard !name.isEmpty else {
-        throw CSSTransformError(message: "expected a transform function such as rotate(45deg)", offset: start)
+        throw CSSTransformError(
+          message: "expected a transform function such as rotate(45deg)", offset: start)
       }
       guard i < chars.count, chars[i] == "(" else {
         throw CSSTransformError(message: "expected '(' after '\(name)'", offset: offset)
@@ -95,7 +102,8 @@ enum CSSTransform {
           args.append(try argument())
           skipSpaces()
           guard i < chars.count else {
-            throw CSSTransformError(message: "missing ')' after the arguments of \(name)", offset: offset)
+            throw CSSTransformError(
+              message: "missing ')' after the arguments of \(name)", offset: offset)
           }
           if chars[i] == "," {
             i += 1
@@ -115,15 +123,24 @@ enum CSSTransform {
       let start = i
       if i < chars.count, chars[i] == "+" || chars[i] == "-" { i += 1 }
       var digits = 0
-      while i < chars.count, Self.isDigit(chars[i]) { i += 1; digits += 1 }
+      while i < chars.count, Self.isDigit(chars[i]) {
+        i += 1
+        digits += 1
+      }
       if i < chars.count, chars[i] == "." {
         i += 1
-        while i < chars.count, Self.isDigit(chars[i]) { i += 1; digits += 1 }
+        while i < chars.count, Self.isDigit(chars[i]) {
+          i += 1
+          digits += 1
+        }
       }
-      guard digits > 0 else { throw CSSTransformError(message: "expected a number", offset: start + 1) }
+      guard digits > 0 else {
+        throw CSSTransformError(message: "expected a number", offset: start + 1)
+      }
       if i + 1 < chars.count, chars[i] == "e" || chars[i] == "E",
         Self.isDigit(chars[i + 1])
-          || (i + 2 < chars.count && (chars[i + 1] == "+" || chars[i + 1] == "-") && Self.isDigit(chars[i + 2]))
+          || (i + 2 < chars.count && (chars[i + 1] == "+" || chars[i + 1] == "-")
+            && Self.isDigit(chars[i + 2]))
       {
         i += 2
         while i < chars.count, Self.isDigit(chars[i]) { i += 1 }
@@ -147,18 +164,23 @@ enum CSSTransform {
   }
 
   /// The argument values converted by kind: lengths in points, angles in radians.
-  private static func values(_ args: [Argument], _ kinds: [Kind], _ name: String) throws(CSSTransformError) -> [Double] {
+  private static func values(_ args: [Argument], _ kinds: [Kind], _ name: String)
+    throws(CSSTransformError) -> [Double]
+  {
     var out: [Double] = []
     for (arg, kind) in zip(args, kinds) {
       switch kind {
       case .number:
         guard arg.unit.isEmpty else {
-          throw CSSTransformError(message: "\(name) takes plain numbers, got '\(arg.unit)'", offset: arg.offset)
+          throw CSSTransformError(
+            message: "\(name) takes plain numbers, got '\(arg.unit)'", offset: arg.offset)
         }
         out.append(arg.value)
       case .length:
         guard arg.unit.isEmpty || arg.unit == "px" else {
-          throw CSSTransformError(message: "\(name) takes lengths in points (plain numbers), got '\(arg.unit)'", offset: arg.offset)
+          throw CSSTransformError(
+            message: "\(name) takes lengths in points (plain numbers), got '\(arg.unit)'",
+            offset: arg.offset)
         }
         out.append(arg.value)
       case .angle:
@@ -170,9 +192,11 @@ enum CSSTransform {
         case "grad": scale = Double.pi / 200
         case "" where arg.value == 0: scale = 0
         case "":
-          throw CSSTransformError(message: "\(name) needs an angle unit (deg, rad or turn)", offset: arg.offset)
+          throw CSSTransformError(
+            message: "\(name) needs an angle unit (deg, rad or turn)", offset: arg.offset)
         default:
-          throw CSSTransformError(message: "unknown angle unit '\(arg.unit)' (use deg, rad or turn)", offset: arg.offset)
+          throw CSSTransformError(
+            message: "unknown angle unit '\(arg.unit)' (use deg, rad or turn)", offset: arg.offset)
         }
         out.append(arg.value * scale)
       }
@@ -180,13 +204,16 @@ enum CSSTransform {
     return out
   }
 
-  private static func matrix(_ name: String, _ args: [Argument], at offset: Int) throws(CSSTransformError) -> Transform3D {
+  private static func matrix(_ name: String, _ args: [Argument], at offset: Int)
+    throws(CSSTransformError) -> Transform3D
+  {
     /// The argument list must be one of `shapes`; returns the converted values.
     func take(_ shapes: [Kind]...) throws(CSSTransformError) -> [Double] {
       guard let kinds = shapes.first(where: { $0.count == args.count }) else {
         let counts = shapes.map { String($0.count) }.joined(separator: " or ")
         throw CSSTransformError(
-          message: "\(name) takes \(counts) argument\(counts == "1" ? "" : "s"), got \(args.count)", offset: offset)
+          message: "\(name) takes \(counts) argument\(counts == "1" ? "" : "s"), got \(args.count)",
+          offset: offset)
       }
       return try values(args, kinds, name)
     }
@@ -209,7 +236,8 @@ enum CSSTransform {
     case "scaleX": return Transform3D(scaleX: try take([.number])[0], y: 1)
     case "scaleY": return Transform3D(scaleX: 1, y: try take([.number])[0])
     case "scaleZ": return Transform3D(scaleX: 1, y: 1, z: try take([.number])[0])
-    case "rotate", "rotateZ": return Transform3D(rotationAngle: try take([.angle])[0], x: 0, y: 0, z: 1)
+    case "rotate", "rotateZ":
+      return Transform3D(rotationAngle: try take([.angle])[0], x: 0, y: 0, z: 1)
     case "rotateX": return Transform3D(rotationAngle: try take([.angle])[0], x: 1, y: 0, z: 0)
     case "rotateY": return Transform3D(rotationAngle: try take([.angle])[0], x: 0, y: 1, z: 0)
     case "rotate3d":
@@ -222,13 +250,19 @@ enum CSSTransform {
     case "skewY": return Transform3D(CGAffineTransform(shearX: 0, y: tan(try take([.angle])[0])))
     case "perspective":
       let d = try take([.length])[0]
-      guard d > 0 else { throw CSSTransformError(message: "perspective distance must be > 0", offset: offset) }
+      guard d > 0 else {
+        throw CSSTransformError(message: "perspective distance must be > 0", offset: offset)
+      }
       return Transform3D(perspective: d)
     case "matrix":
       let v = try take(Array(repeating: .number, count: 6))
       return Transform3D(CGAffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]))
     case "matrix3d":
-      return Transform3D(try take(Array(repeating: .number, count: 16)))!
+      let v = try take(Array(repeating: .number, count: 16))
+      guard let m = Transform3D(v) else {
+        throw CSSTransformError(message: "matrix3d takes 16 numbers", offset: offset)
+      }
+      return m
     default:
       throw CSSTransformError(message: "unknown transform function '\(name)'", offset: offset)
     }

@@ -28,7 +28,9 @@ struct JSONParser {
     if parser.index == bytes.count { throw parser.error("the document is empty") }
     let value = try parser.parseValue(depth: 0)
     parser.skipWhitespace()
-    if parser.index < bytes.count { throw parser.error("unexpected text after the end of the document") }
+    if parser.index < bytes.count {
+      throw parser.error("unexpected text after the end of the document")
+    }
     return value
   }
 
@@ -38,8 +40,8 @@ struct JSONParser {
 
   /// A syntax error: located by line and column only (its JSON path may not
   /// even be well-formed yet).
-  private func error(_ message: String, at where_: SourceLocation? = nil) -> SceneError {
-    let at = where_ ?? location
+  private func error(_ message: String, at position: SourceLocation? = nil) -> SceneError {
+    let at = position ?? location
     return SceneError(path: "", line: at.line, column: at.column, message: message)
   }
 
@@ -60,7 +62,9 @@ struct JSONParser {
     while let b = peek, b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { advance() }
   }
 
-  private mutating func expect(_ ascii: Unicode.Scalar, _ message: @autoclosure () -> String) throws(SceneError) {
+  private mutating func expect(_ ascii: Unicode.Scalar, _ message: @autoclosure () -> String)
+    throws(SceneError)
+  {
     guard peek == UInt8(ascii: ascii) else { throw unexpected(message()) }
     advance()
   }
@@ -133,7 +137,9 @@ struct JSONParser {
       let key = try parseString()
       path.append(.key(key))
       guard seen.insert(key).inserted else {
-        throw SceneError(path: path.rendered, line: keyLocation.line, column: keyLocation.column, message: "duplicate key")
+        throw SceneError(
+          path: path.rendered, line: keyLocation.line, column: keyLocation.column,
+          message: "duplicate key")
       }
       skipWhitespace()
       try expect(":", "':' after the key")
@@ -260,9 +266,13 @@ struct JSONParser {
     let escapeLocation = location
     var scalar = try hex4()
     if (0xD800...0xDBFF).contains(scalar) {
-      guard peek == UInt8(ascii: "\\") else { throw error("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation) }
+      guard peek == UInt8(ascii: "\\") else {
+        throw error("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
+      }
       advance()
-      guard peek == UInt8(ascii: "u") else { throw error("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation) }
+      guard peek == UInt8(ascii: "u") else {
+        throw error("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
+      }
       advance()
       let low = try hex4()
       guard (0xDC00...0xDFFF).contains(low) else {
@@ -272,7 +282,9 @@ struct JSONParser {
     } else if (0xDC00...0xDFFF).contains(scalar) {
       throw error("unpaired UTF-16 surrogate in \\u escape", at: escapeLocation)
     }
-    guard let s = Unicode.Scalar(scalar) else { throw error("invalid \\u escape", at: escapeLocation) }
+    guard let s = Unicode.Scalar(scalar) else {
+      throw error("invalid \\u escape", at: escapeLocation)
+    }
     utf8.append(contentsOf: String(Character(s)).utf8)
   }
 

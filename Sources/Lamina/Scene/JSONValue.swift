@@ -70,9 +70,12 @@ extension [JSONPathComponent] {
       case .index(let i):
         out += "[\(i)]"
       case .key(let key):
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
-          ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") || $0 == "_"
-        }
+        let plain =
+          !key.isEmpty
+          && key.unicodeScalars.allSatisfy {
+            ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9")
+              || $0 == "_"
+          }
         if plain {
           out += out.isEmpty ? key : "." + key
         } else {

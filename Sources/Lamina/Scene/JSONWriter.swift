@@ -24,7 +24,8 @@ enum JSONWriter {
     case .array(let elements):
       return "[" + elements.map(compact).joined(separator: ",") + "]"
     case .object(let members):
-      return "{" + members.map { quoted($0.key) + ":" + compact($0.value) }.joined(separator: ",") + "}"
+      return "{" + members.map { quoted($0.key) + ":" + compact($0.value) }.joined(separator: ",")
+        + "}"
     default:
       return scalar(value)
     }
@@ -98,7 +99,9 @@ enum JSONWriter {
         return
       }
       if members.allSatisfy({ isScalar($0.value) }) && members.count <= 4 {
-        out += "{ " + members.map { quoted($0.key) + ": " + scalar($0.value) }.joined(separator: ", ") + " }"
+        out +=
+          "{ " + members.map { quoted($0.key) + ": " + scalar($0.value) }.joined(separator: ", ")
+          + " }"
         return
       }
       out += "{\n"

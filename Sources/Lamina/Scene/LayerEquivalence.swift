@@ -16,7 +16,8 @@ extension Layer {
     case (let a?, let b?): guard a.isEquivalent(to: b) else { return false }
     default: return false
     }
-    let mine = sublayers ?? [], theirs = other.sublayers ?? []
+    let mine = sublayers ?? []
+    let theirs = other.sublayers ?? []
     guard mine.count == theirs.count else { return false }
     return zip(mine, theirs).allSatisfy { $0.isEquivalent(to: $1) }
   }
@@ -24,14 +25,18 @@ extension Layer {
   private func hasSameOwnProperties(as o: Layer) -> Bool {
     isTransformLayer == o.isTransformLayer && name == o.name
       && bounds == o.bounds && position == o.position && anchorPoint == o.anchorPoint
-      && zPosition == o.zPosition && transform == o.transform && sublayerTransform == o.sublayerTransform
-      && isHidden == o.isHidden && opacity == o.opacity && allowsGroupOpacity == o.allowsGroupOpacity
+      && zPosition == o.zPosition && transform == o.transform
+      && sublayerTransform == o.sublayerTransform
+      && isHidden == o.isHidden && opacity == o.opacity
+      && allowsGroupOpacity == o.allowsGroupOpacity
       && isDoubleSided == o.isDoubleSided
       && backgroundColor == o.backgroundColor && cornerRadius == o.cornerRadius
       && maskedCorners == o.maskedCorners && cornerCurve == o.cornerCurve
-      && masksToBounds == o.masksToBounds && borderWidth == o.borderWidth && borderColor == o.borderColor
+      && masksToBounds == o.masksToBounds && borderWidth == o.borderWidth
+      && borderColor == o.borderColor
       && shadowOpacity == o.shadowOpacity && shadowColor == o.shadowColor
-      && shadowOffset == o.shadowOffset && shadowRadius == o.shadowRadius && shadowPath == o.shadowPath
+      && shadowOffset == o.shadowOffset && shadowRadius == o.shadowRadius
+      && shadowPath == o.shadowPath
       && Self.sameImage(contents, o.contents)
       && contentsRect == o.contentsRect && contentsGravity == o.contentsGravity
       && contentsScale == o.contentsScale && contentsCenter == o.contentsCenter
@@ -45,7 +50,8 @@ extension Layer {
     case (nil, nil): return true
     case (let a?, let b?):
       return a === b
-        || (a.width == b.width && a.height == b.height && a.source == b.source && a.pixels == b.pixels)
+        || (a.width == b.width && a.height == b.height && a.source == b.source
+          && a.pixels == b.pixels)
     default: return false
     }
   }

@@ -82,22 +82,30 @@ public struct Scene {
   ///     uses the current directory.
   ///   - limits: canvas, layer and image sizes beyond these are errors.
   /// - Throws: every problem in the document, each with its JSON path.
-  public init(jsonData: [UInt8], baseDirectory: String? = nil, limits: RenderLimits = .default) throws(SceneErrors) {
-    try self.init(jsonData: jsonData, baseDirectory: baseDirectory, limits: limits, resources: .standard)
+  public init(jsonData: [UInt8], baseDirectory: String? = nil, limits: RenderLimits = .default)
+    throws(SceneErrors)
+  {
+    try self.init(
+      jsonData: jsonData, baseDirectory: baseDirectory, limits: limits, resources: .standard)
   }
 
   /// Loads a scene file; relative image paths start from the file's folder.
   public init(contentsOfFile path: String, limits: RenderLimits = .default) throws(SceneErrors) {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw SceneErrors(errors: [SceneError(path: "", line: 0, column: 0, message: "cannot read the file '\(path)'")])
+      throw SceneErrors(errors: [
+        SceneError(path: "", line: 0, column: 0, message: "cannot read the file '\(path)'")
+      ])
     }
     let folder = (path as NSString).deletingLastPathComponent
-    try self.init(jsonData: Array(data), baseDirectory: folder.isEmpty ? nil : folder, limits: limits)
+    try self.init(
+      jsonData: Array(data), baseDirectory: folder.isEmpty ? nil : folder, limits: limits)
   }
 
   /// The loader with its image and path builders injected (tests replace
   /// them; everything else uses `.standard`).
-  init(jsonData: [UInt8], baseDirectory: String?, limits: RenderLimits, resources: SceneResources) throws(SceneErrors) {
+  init(jsonData: [UInt8], baseDirectory: String?, limits: RenderLimits, resources: SceneResources)
+    throws(SceneErrors)
+  {
     let document: JSONValue
     do {
       document = try JSONParser.parse(jsonData)
@@ -109,7 +117,9 @@ public struct Scene {
     guard decoder.errors.isEmpty, let (canvas, root) = decoded else {
       // Document order: by position, ties in the order found.
       let sorted = decoder.errors.enumerated().sorted {
-        ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+        ($0.element.line, $0.element.column, $0.offset) < (
+          $1.element.line, $1.element.column, $1.offset
+        )
       }
       throw SceneErrors(errors: sorted.map(\.element))
     }

@@ -42,7 +42,9 @@ struct SceneDecoder {
   }
 
   mutating func fail(_ path: [JSONPathComponent], at location: SourceLocation, _ message: String) {
-    errors.append(SceneError(path: path.rendered, line: location.line, column: location.column, message: message))
+    errors.append(
+      SceneError(
+        path: path.rendered, line: location.line, column: location.column, message: message))
   }
 
   mutating func typeMismatch(_ value: JSONValue, _ path: [JSONPathComponent], expected: String) {
@@ -66,7 +68,9 @@ struct SceneDecoder {
         kept.append(member)
       } else {
         var message = "unknown key"
-        if let guess = Self.closest(to: member.key, in: known) { message += "; did you mean '\(guess)'?" }
+        if let guess = Self.closest(to: member.key, in: known) {
+          message += "; did you mean '\(guess)'?"
+        }
         fail(path + [.key(member.key)], at: member.keyLocation, message)
       }
     }
@@ -103,7 +107,9 @@ struct SceneDecoder {
 
   // MARK: Scalars
 
-  mutating func number(_ value: JSONValue, _ path: [JSONPathComponent], _ rule: NumberRule = .any) -> Double? {
+  mutating func number(_ value: JSONValue, _ path: [JSONPathComponent], _ rule: NumberRule = .any)
+    -> Double?
+  {
     guard case .number(let v) = value.kind else {
       typeMismatch(value, path, expected: "a number")
       return nil
@@ -147,13 +153,17 @@ struct SceneDecoder {
 
   /// An array of exactly `count` numbers; `shape` names them in messages
   /// (`[x, y, width, height]`).
-  mutating func numbers(_ value: JSONValue, _ path: [JSONPathComponent], count: Int, shape: String) -> [Double]? {
+  mutating func numbers(_ value: JSONValue, _ path: [JSONPathComponent], count: Int, shape: String)
+    -> [Double]?
+  {
     guard case .array(let elements) = value.kind else {
       typeMismatch(value, path, expected: shape)
       return nil
     }
     guard elements.count == count else {
-      fail(path, at: value.location, "expected \(shape), got \(elements.count) number\(elements.count == 1 ? "" : "s")")
+      fail(
+        path, at: value.location,
+        "expected \(shape), got \(elements.count) number\(elements.count == 1 ? "" : "s")")
       return nil
     }
     var out: [Double] = []
@@ -168,18 +178,28 @@ struct SceneDecoder {
   }
 
   mutating func size(_ value: JSONValue, _ path: [JSONPathComponent]) -> CGSize? {
-    numbers(value, path, count: 2, shape: "[width, height]").map { CGSize(width: $0[0], height: $0[1]) }
+    numbers(value, path, count: 2, shape: "[width, height]").map {
+      CGSize(width: $0[0], height: $0[1])
+    }
   }
 
   /// A rect; with `nonNegativeSize`, a negative width or height is an error.
-  mutating func rect(_ value: JSONValue, _ path: [JSONPathComponent], nonNegativeSize: Bool = false) -> CGRect? {
+  mutating func rect(_ value: JSONValue, _ path: [JSONPathComponent], nonNegativeSize: Bool = false)
+    -> CGRect?
+  {
     guard let v = numbers(value, path, count: 4, shape: "[x, y, width, height]") else { return nil }
     if nonNegativeSize {
       var ok = true
       for i in 2...3 where v[i] < 0 {
         let at: SourceLocation
-        if case .array(let elements) = value.kind { at = elements[i].location } else { at = value.location }
-        fail(path + [.index(i)], at: at, "\(i == 2 ? "width" : "height") must be ≥ 0, got \(JSONWriter.number(v[i]))")
+        if case .array(let elements) = value.kind {
+          at = elements[i].location
+        } else {
+          at = value.location
+        }
+        fail(
+          path + [.index(i)], at: at,
+          "\(i == 2 ? "width" : "height") must be ≥ 0, got \(JSONWriter.number(v[i]))")
         ok = false
       }
       if !ok { return nil }
@@ -191,7 +211,9 @@ struct SceneDecoder {
 
   /// `"#RGB"`, `"#RGBA"`, `"#RRGGBB"`, `"#RRGGBBAA"` or `[r, g, b, a]` in 0…1.
   /// With `nullable`, JSON `null` gives `.some(nil)`.
-  mutating func color(_ value: JSONValue, _ path: [JSONPathComponent], nullable: Bool = false) -> Color?? {
+  mutating func color(_ value: JSONValue, _ path: [JSONPathComponent], nullable: Bool = false)
+    -> Color??
+  {
     let expected = "a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", \"#RGBA\" or [r, g, b, a])"
     switch value.kind {
     case .null where nullable:
@@ -204,7 +226,9 @@ struct SceneDecoder {
       return .some(c)
     case .array(let elements):
       guard elements.count == 4 else {
-        fail(path, at: value.location, "expected [r, g, b, a], got \(elements.count) number\(elements.count == 1 ? "" : "s")")
+        fail(
+          path, at: value.location,
+          "expected [r, g, b, a], got \(elements.count) number\(elements.count == 1 ? "" : "s")")
         return nil
       }
       var c: [Double] = []

@@ -15,11 +15,14 @@ enum GeneratedImageSpec: Hashable, Sendable {
   func render() -> Image {
     switch self {
     case .checkerboard(let w, let h, let cell, let colors):
-      return GeneratedImage.checkerboard(width: w, height: h, cell: cell, colors: (colors[0], colors[1]))
+      return GeneratedImage.checkerboard(
+        width: w, height: h, cell: cell, colors: (colors[0], colors[1]))
     case .linearGradient(let w, let h, let colors, let start, let end):
-      return GeneratedImage.linearGradient(width: w, height: h, colors: colors, start: start, end: end)
+      return GeneratedImage.linearGradient(
+        width: w, height: h, colors: colors, start: start, end: end)
     case .radialGradient(let w, let h, let colors, let center, let radius):
-      return GeneratedImage.radialGradient(width: w, height: h, colors: colors, center: center, radius: radius)
+      return GeneratedImage.radialGradient(
+        width: w, height: h, colors: colors, center: center, radius: radius)
     }
   }
 
@@ -30,7 +33,9 @@ enum GeneratedImageSpec: Hashable, Sendable {
     func member(_ key: String, _ value: JSONValue) -> JSONValue.Member {
       JSONValue.Member(key: key, keyLocation: SourceLocation(line: 0, column: 0), value: value)
     }
-    func colorList(_ colors: [Color]) -> JSONValue { JSONValue(.array(colors.map(SceneWriter.colorJSON))) }
+    func colorList(_ colors: [Color]) -> JSONValue {
+      JSONValue(.array(colors.map(SceneWriter.colorJSON)))
+    }
     let kind: String
     var fields: [JSONValue.Member]
     switch self {
@@ -67,7 +72,8 @@ extension SceneDecoder {
   mutating func contents(_ value: JSONValue, _ path: [JSONPathComponent], into layer: Layer) {
     switch value.kind {
     case .string(let file):
-      let resolved = file.hasPrefix("/") || baseDirectory == nil ? file : baseDirectory! + "/" + file
+      let resolved =
+        file.hasPrefix("/") || baseDirectory == nil ? file : baseDirectory! + "/" + file
       do {
         let image = try resources.pngFile(resolved)
         if let problem = limits.violation(width: image.width, height: image.height) {
@@ -75,7 +81,8 @@ extension SceneDecoder {
           return
         }
         layer.contents = Image(
-          width: image.width, height: image.height, premultipliedPixels: image.pixels, source: .file(file))
+          width: image.width, height: image.height, premultipliedPixels: image.pixels,
+          source: .file(file))
       } catch {
         fail(path, at: value.location, "cannot read the image: \(error.message)")
       }
@@ -86,14 +93,19 @@ extension SceneDecoder {
     }
   }
 
-  private mutating func generatedImage(_ value: JSONValue, _ path: [JSONPathComponent]) -> GeneratedImageSpec? {
+  private mutating func generatedImage(_ value: JSONValue, _ path: [JSONPathComponent])
+    -> GeneratedImageSpec?
+  {
     let kinds = ["checkerboard", "linearGradient", "radialGradient"]
     guard let outer = members(value, path, known: kinds) else { return nil }
     guard outer.count == 1, let kindMember = outer.first else {
       if outer.count > 1 {
-        fail(path, at: value.location, "an image has exactly one of checkerboard, linearGradient, radialGradient")
+        fail(
+          path, at: value.location,
+          "an image has exactly one of checkerboard, linearGradient, radialGradient")
       } else if case .object(let raw) = value.kind, raw.allSatisfy({ $0.key.hasPrefix("_") }) {
-        fail(path, at: value.location, "expected one of checkerboard, linearGradient, radialGradient")
+        fail(
+          path, at: value.location, "expected one of checkerboard, linearGradient, radialGradient")
       }
       return nil
     }
@@ -109,8 +121,10 @@ extension SceneDecoder {
     var size: (Int, Int)?
     var cell: Int?
     var colors: [Color]?
-    var start = CGPoint(x: 0.5, y: 0), end = CGPoint(x: 0.5, y: 1)
-    var center = CGPoint(x: 0.5, y: 0.5), radius = 0.5
+    var start = CGPoint(x: 0.5, y: 0)
+    var end = CGPoint(x: 0.5, y: 1)
+    var center = CGPoint(x: 0.5, y: 0.5)
+    var radius = 0.5
     var ok = true
     for field in fields {
       let fp = p + [.key(field.key)]
@@ -120,7 +134,11 @@ extension SceneDecoder {
       case "cell":
         if let c = count(field.value, fp) { cell = c } else { ok = false }
       case "colors":
-        if let c = colorList(field.value, fp, count: kind == "checkerboard" ? 2...2 : 2...256) { colors = c } else { ok = false }
+        if let c = colorList(field.value, fp, count: kind == "checkerboard" ? 2...2 : 2...Int.max) {
+          colors = c
+        } else {
+          ok = false
+        }
       case "start":
         if let v = point(field.value, fp) { start = v } else { ok = false }
       case "end":
@@ -137,7 +155,8 @@ extension SceneDecoder {
       ok = false
     }
     if kind == "linearGradient", ok, start == end,
-      let endMember = fields.first(where: { $0.key == "end" }) ?? fields.first(where: { $0.key == "start" })
+      let endMember = fields.first(where: { $0.key == "end" })
+        ?? fields.first(where: { $0.key == "start" })
     {
       fail(p + [.key(endMember.key)], at: endMember.value.location, "start and end must differ")
       ok = false
@@ -170,13 +189,17 @@ extension SceneDecoder {
     return (w, h)
   }
 
-  private mutating func colorList(_ value: JSONValue, _ path: [JSONPathComponent], count: ClosedRange<Int>) -> [Color]? {
+  private mutating func colorList(
+    _ value: JSONValue, _ path: [JSONPathComponent], count: ClosedRange<Int>
+  ) -> [Color]? {
     guard case .array(let elements) = value.kind else {
       typeMismatch(value, path, expected: "an array of colours")
       return nil
     }
     guard count.contains(elements.count) else {
-      let wanted = count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "at least \(count.lowerBound)"
+      let wanted =
+        count.lowerBound == count.upperBound
+        ? "\(count.lowerBound)" : "at least \(count.lowerBound)"
       fail(path, at: value.location, "expected \(wanted) colours, got \(elements.count)")
       return nil
     }
@@ -198,7 +221,9 @@ extension SceneDecoder {
     guard shapeFields.count == 1, let field = shapeFields.first else {
       if shapeFields.count > 1 {
         fail(path, at: value.location, "a path has exactly one of rect, ellipse, roundedRect, svg")
-      } else if case .object(let raw) = value.kind, raw.allSatisfy({ $0.key.hasPrefix("_") || $0.key == "cornerRadius" }) {
+      } else if case .object(let raw) = value.kind,
+        raw.allSatisfy({ $0.key.hasPrefix("_") || $0.key == "cornerRadius" })
+      {
         fail(path, at: value.location, "expected one of rect, ellipse, roundedRect, svg")
       }
       return nil

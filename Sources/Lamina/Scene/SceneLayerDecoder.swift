@@ -21,7 +21,8 @@ extension SceneDecoder {
   /// The canvas and the root layer, or `nil` when the canvas is unusable
   /// (the errors say why; the layers are still validated).
   mutating func document(_ value: JSONValue) -> (Canvas, Layer)? {
-    guard let fields = members(value, [], known: Self.documentKeys, expected: "a scene object") else { return nil }
+    guard let fields = members(value, [], known: Self.documentKeys, expected: "a scene object")
+    else { return nil }
     var canvas: Canvas?
     if let member = fields.first(where: { $0.key == "canvas" }) {
       canvas = self.canvas(member.value, [.key("canvas")])
@@ -34,7 +35,9 @@ extension SceneDecoder {
       switch member.key {
       case "format":
         if let s = string(member.value, path), s != "lamina-scene" {
-          fail(path, at: member.value.location, "expected \"lamina-scene\", got \(JSONWriter.quoted(s))")
+          fail(
+            path, at: member.value.location,
+            "expected \"lamina-scene\", got \(JSONWriter.quoted(s))")
         }
       case "version":
         if let v = number(member.value, path), v != 1 {
@@ -55,7 +58,10 @@ extension SceneDecoder {
 
   private mutating func canvas(_ value: JSONValue, _ path: [JSONPathComponent]) -> Canvas? {
     guard let fields = members(value, path, known: Self.canvasKeys) else { return nil }
-    var width: Double?, height: Double?, scale = 1.0, background: Color?
+    var width: Double?
+    var height: Double?
+    var scale = 1.0
+    var background: Color?
     var ok = true
     for field in fields {
       let p = path + [.key(field.key)]
@@ -73,17 +79,23 @@ extension SceneDecoder {
     }
     if ok { canvasScale = scale }
     guard ok, let width, let height else { return nil }
-    let pw = Canvas.pixels(width * scale), ph = Canvas.pixels(height * scale)
+    let pw = Canvas.pixels(width * scale)
+    let ph = Canvas.pixels(height * scale)
     if let pw, let ph, pw >= 1, ph >= 1 {
       if let problem = limits.violation(width: pw, height: ph) {
         fail(path, at: value.location, "\(problem)")
         return nil
       }
     } else if let pw, let ph {
-      fail(path, at: value.location, "\(pw)×\(ph) pixels: the canvas needs at least one pixel each way")
+      fail(
+        path, at: value.location, "\(pw)×\(ph) pixels: the canvas needs at least one pixel each way"
+      )
       return nil
     } else {
-      fail(path, at: value.location, "the canvas is too large: \(JSONWriter.number(width))×\(JSONWriter.number(height)) points at scale \(JSONWriter.number(scale))")
+      fail(
+        path, at: value.location,
+        "the canvas is too large: \(JSONWriter.number(width))×\(JSONWriter.number(height)) points at scale \(JSONWriter.number(scale))"
+      )
       return nil
     }
     return Canvas(width: width, height: height, scale: scale, background: background)
@@ -109,14 +121,19 @@ extension SceneDecoder {
   /// One layer and its subtree; returned even when it has errors, so that
   /// the caller keeps validating (the tree is dropped at the end).
   private mutating func layer(_ value: JSONValue, _ path: [JSONPathComponent]) -> Layer? {
-    guard let fields = members(value, path, known: Self.layerKeys, expected: "a layer object") else { return nil }
+    guard let fields = members(value, path, known: Self.layerKeys, expected: "a layer object")
+    else { return nil }
     var isTransformLayer = false
-    if let member = fields.first(where: { $0.key == "type" }), let s = string(member.value, path + [.key("type")]) {
+    if let member = fields.first(where: { $0.key == "type" }),
+      let s = string(member.value, path + [.key("type")])
+    {
       switch s {
       case "layer": break
       case "transformLayer": isTransformLayer = true
       default:
-        fail(path + [.key("type")], at: member.value.location, "expected \"layer\" or \"transformLayer\", got \(JSONWriter.quoted(s))")
+        fail(
+          path + [.key("type")], at: member.value.location,
+          "expected \"layer\" or \"transformLayer\", got \(JSONWriter.quoted(s))")
       }
     }
     let layer = isTransformLayer ? TransformLayer() : Layer()
@@ -135,34 +152,50 @@ extension SceneDecoder {
       case "transform": geometry.transform = transform(v, p).map { ($0, field) }
       case "affineTransform":
         geometry.affine = numbers(v, p, count: 6, shape: "[a, b, c, d, tx, ty]").map {
-          (Transform3D(CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5])), field)
+          (
+            Transform3D(
+              CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5])),
+            field
+          )
         }
       case "sublayerTransform": if let x = transform(v, p) { layer.sublayerTransform = x }
       case "hidden": if let x = bool(v, p) { layer.isHidden = x }
       case "opacity": if let x = number(v, p, .unit) { layer.opacity = x }
       case "allowsGroupOpacity": if let x = bool(v, p) { layer.allowsGroupOpacity = x }
-      case "backgroundColor": if case .some(let c) = color(v, p, nullable: true) { layer.backgroundColor = c }
+      case "backgroundColor":
+        if case .some(let c) = color(v, p, nullable: true) { layer.backgroundColor = c }
       case "cornerRadius": if let x = number(v, p, .nonNegative) { layer.cornerRadius = x }
       case "maskedCorners": if let x = cornerMask(v, p) { layer.maskedCorners = x }
-      case "cornerCurve": if let x = name(v, p, CornerCurve.self, caPrefix: "kCACornerCurve") { layer.cornerCurve = x }
+      case "cornerCurve":
+        if let x = name(v, p, CornerCurve.self, caPrefix: "kCACornerCurve") {
+          layer.cornerCurve = x
+        }
       case "masksToBounds": if let x = bool(v, p) { layer.masksToBounds = x }
       case "borderWidth": if let x = number(v, p, .nonNegative) { layer.borderWidth = x }
-      case "borderColor": if case .some(let c) = color(v, p, nullable: true) { layer.borderColor = c }
+      case "borderColor":
+        if case .some(let c) = color(v, p, nullable: true) { layer.borderColor = c }
       case "shadowOpacity": if let x = number(v, p, .unit) { layer.shadowOpacity = x }
-      case "shadowColor": if case .some(let c) = color(v, p, nullable: true) { layer.shadowColor = c }
+      case "shadowColor":
+        if case .some(let c) = color(v, p, nullable: true) { layer.shadowColor = c }
       case "shadowOffset": if let x = size(v, p) { layer.shadowOffset = x }
       case "shadowRadius": if let x = number(v, p, .nonNegative) { layer.shadowRadius = x }
       case "shadowPath": if let x = self.path(v, p) { layer.shadowPath = x }
       case "contents": contents(v, p, into: layer)
       case "contentsRect": if let x = rect(v, p) { layer.contentsRect = x }
       case "contentsGravity":
-        if let x = name(v, p, ContentsGravity.self, caPrefix: "kCAGravity") { layer.contentsGravity = x }
+        if let x = name(v, p, ContentsGravity.self, caPrefix: "kCAGravity") {
+          layer.contentsGravity = x
+        }
       case "contentsScale": if let x = number(v, p, .positive) { layer.contentsScale = x }
       case "contentsCenter": if let x = rect(v, p) { layer.contentsCenter = x }
       case "minificationFilter":
-        if let x = name(v, p, ContentsFilter.self, caPrefix: "kCAFilter") { layer.minificationFilter = x }
+        if let x = name(v, p, ContentsFilter.self, caPrefix: "kCAFilter") {
+          layer.minificationFilter = x
+        }
       case "magnificationFilter":
-        if let x = name(v, p, ContentsFilter.self, caPrefix: "kCAFilter") { layer.magnificationFilter = x }
+        if let x = name(v, p, ContentsFilter.self, caPrefix: "kCAFilter") {
+          layer.magnificationFilter = x
+        }
       case "minificationFilterBias": if let x = number(v, p) { layer.minificationFilterBias = x }
       case "shouldRasterize": if let x = bool(v, p) { layer.shouldRasterize = x }
       case "rasterizationScale": if let x = number(v, p, .positive) { layer.rasterizationScale = x }
@@ -188,10 +221,14 @@ extension SceneDecoder {
   /// Reports conflicting keys (whether or not their values are valid), then
   /// sets the transform, then `bounds`/`position` or `frame` (the anchor
   /// point is already set).
-  private mutating func apply(_ g: Geometry, fields: [JSONValue.Member], to layer: Layer, _ path: [JSONPathComponent]) {
+  private mutating func apply(
+    _ g: Geometry, fields: [JSONValue.Member], to layer: Layer, _ path: [JSONPathComponent]
+  ) {
     func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
     if let affine = member("affineTransform"), member("transform") != nil {
-      fail(path + [.key("affineTransform")], at: affine.keyLocation, "not allowed together with transform")
+      fail(
+        path + [.key("affineTransform")], at: affine.keyLocation,
+        "not allowed together with transform")
     }
     if let frame = member("frame") {
       for key in ["bounds", "position"] where member(key) != nil {
@@ -212,7 +249,9 @@ extension SceneDecoder {
     }
     if let problem {
       let key = g.frame?.1 ?? g.bounds?.1
-      fail(path + [.key(key?.key ?? "bounds")], at: key?.value.location ?? SourceLocation(line: 0, column: 0),
+      fail(
+        path + [.key(key?.key ?? "bounds")],
+        at: key?.value.location ?? SourceLocation(line: 0, column: 0),
         "at the canvas scale, \(problem)")
     }
   }
@@ -233,11 +272,15 @@ extension SceneDecoder {
         ok = false
         continue
       }
-      let match = corners.first { s == $0.0 || s == "layer\($0.0.prefix(1).uppercased() + $0.0.dropFirst())Corner"
-        || s == "kCALayer\($0.0.prefix(1).uppercased() + $0.0.dropFirst())Corner" }
+      let match = corners.first {
+        s == $0.0 || s == "layer\($0.0.prefix(1).uppercased() + $0.0.dropFirst())Corner"
+          || s == "kCALayer\($0.0.prefix(1).uppercased() + $0.0.dropFirst())Corner"
+      }
       guard let (_, corner) = match else {
-        fail(path + [.index(i)], at: element.location,
-          "expected one of \"minXMinY\", \"maxXMinY\", \"minXMaxY\", \"maxXMaxY\", got \(JSONWriter.quoted(s))")
+        fail(
+          path + [.index(i)], at: element.location,
+          "expected one of \"minXMinY\", \"maxXMinY\", \"minXMaxY\", \"maxXMaxY\", got \(JSONWriter.quoted(s))"
+        )
         ok = false
         continue
       }
@@ -261,9 +304,13 @@ extension SceneDecoder {
         return nil
       }
     case .array:
-      return numbers(value, path, count: 16, shape: "16 numbers [m11, m12, …, m44]").flatMap { Transform3D($0) }
+      return numbers(value, path, count: 16, shape: "16 numbers [m11, m12, …, m44]").flatMap {
+        Transform3D($0)
+      }
     default:
-      typeMismatch(value, path, expected: "a transform (CSS functions such as \"rotate(45deg)\", or 16 numbers)")
+      typeMismatch(
+        value, path,
+        expected: "a transform (CSS functions such as \"rotate(45deg)\", or 16 numbers)")
       return nil
     }
   }

@@ -14,7 +14,9 @@
 enum SceneWriter {
   /// `"#RRGGBB"` when opaque, `"#RRGGBBAA"` when 8-bit exact, else `[r, g, b, a]`.
   static func colorJSON(_ c: Color) -> JSONValue {
-    if let hex = c.hexString { return JSONValue(.string(c.alpha == 1 ? String(hex.prefix(7)) : hex)) }
+    if let hex = c.hexString {
+      return JSONValue(.string(c.alpha == 1 ? String(hex.prefix(7)) : hex))
+    }
     return numbers([c.red, c.green, c.blue, c.alpha])
   }
 
@@ -34,7 +36,9 @@ enum SceneWriter {
 
   static func document(_ scene: Scene) -> JSONValue {
     let c = scene.canvas
-    var canvas = [member("width", JSONValue(.number(c.width))), member("height", JSONValue(.number(c.height)))]
+    var canvas = [
+      member("width", JSONValue(.number(c.width))), member("height", JSONValue(.number(c.height))),
+    ]
     if c.scale != 1 { canvas.append(member("scale", JSONValue(.number(c.scale)))) }
     if let background = c.background { canvas.append(member("background", colorJSON(background))) }
     return JSONValue(
@@ -72,7 +76,9 @@ enum SceneWriter {
         put("transform", numbers(l.transform.values))
       }
     }
-    if !l.sublayerTransform.isIdentity { put("sublayerTransform", numbers(l.sublayerTransform.values)) }
+    if !l.sublayerTransform.isIdentity {
+      put("sublayerTransform", numbers(l.sublayerTransform.values))
+    }
     if l.isHidden { put("hidden", true) }
     if l.opacity != 1 { put("opacity", l.opacity) }
     if !l.allowsGroupOpacity { put("allowsGroupOpacity", false) }
@@ -94,7 +100,9 @@ enum SceneWriter {
       if let json = imageJSON(image) {
         put("contents", json)
       } else {
-        put("_contents", "an image without a source (\(image.width)×\(image.height) pixels) cannot be written")
+        put(
+          "_contents",
+          "an image without a source (\(image.width)×\(image.height) pixels) cannot be written")
       }
     }
     if l.contentsRect != unit { put("contentsRect", l.contentsRect) }
@@ -102,7 +110,9 @@ enum SceneWriter {
     if l.contentsScale != 1 { put("contentsScale", l.contentsScale) }
     if l.contentsCenter != unit { put("contentsCenter", l.contentsCenter) }
     if l.minificationFilter != .linear { put("minificationFilter", l.minificationFilter.rawValue) }
-    if l.magnificationFilter != .linear { put("magnificationFilter", l.magnificationFilter.rawValue) }
+    if l.magnificationFilter != .linear {
+      put("magnificationFilter", l.magnificationFilter.rawValue)
+    }
     if l.minificationFilterBias != 0 { put("minificationFilterBias", l.minificationFilterBias) }
     if l.shouldRasterize { put("shouldRasterize", true) }
     if l.rasterizationScale != 1 { put("rasterizationScale", l.rasterizationScale) }
@@ -135,7 +145,10 @@ enum SceneWriter {
     case .rect(let rect): return JSONValue(.object([member("rect", r(rect))]))
     case .ellipse(let rect): return JSONValue(.object([member("ellipse", r(rect))]))
     case .roundedRect(let rect, let radius):
-      return JSONValue(.object([member("roundedRect", r(rect)), member("cornerRadius", JSONValue(.number(radius)))]))
+      return JSONValue(
+        .object([
+          member("roundedRect", r(rect)), member("cornerRadius", JSONValue(.number(radius))),
+        ]))
     case .svg(let data): return JSONValue(.object([member("svg", JSONValue(.string(data)))]))
     case nil: return JSONValue(.object([member("svg", JSONValue(.string(svgData(p.elements))))]))
     }

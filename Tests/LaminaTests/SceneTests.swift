@@ -230,6 +230,15 @@ enum SceneFixtures {
     }
   }
 
+  @Test func errorsCanBeShownWithTheirFileAndPosition() {
+    let error = SceneError(
+      path: "layers[0].opacity", line: 4, column: 18, message: "must be in 0…1, got 2")
+    #expect(error.located(in: "a.json") == "a.json:4:18: layers[0].opacity: must be in 0…1, got 2")
+    let syntax = SceneError(path: "", line: 2, column: 1, message: "the document is empty")
+    #expect(syntax.located(in: "a.json") == "a.json:2:1: the document is empty")
+    #expect(syntax.description == "line 2, column 1: the document is empty")
+  }
+
   @Test func contentsFromAFileOnDisk() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "lamina-scene-\(getpid())"

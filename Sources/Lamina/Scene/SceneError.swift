@@ -31,6 +31,13 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     if line > 0 { return "line \(line), column \(column): \(message)" }
     return message
   }
+
+  /// `file:line:column: path: message`, the form compilers and editors
+  /// understand (`file: message` when there is no position).
+  public func located(in file: String) -> String {
+    let place = line > 0 ? "\(file):\(line):\(column)" : file
+    return "\(place): \(path.isEmpty ? message : "\(path): \(message)")"
+  }
 }
 
 /// Every problem found in a scene document, in document order.

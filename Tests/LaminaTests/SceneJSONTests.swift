@@ -92,6 +92,14 @@ import Testing
     }
   }
 
+  @Test func aLeadingByteOrderMarkIsIgnored() throws {
+    let value = try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))
+    #expect(value.location == SourceLocation(line: 1, column: 1))
+    #expect(throws: SceneError.self) {
+      try JSONParser.parse(Array("[1]".utf8) + [0xEF, 0xBB, 0xBF])
+    }
+  }
+
   @Test func invalidUTF8InAStringIsAnError() {
     let bytes: [UInt8] = [0x22, 0x61, 0xC3, 0x28, 0x22]
     #expect(throws: SceneError.self) { try JSONParser.parse(bytes) }

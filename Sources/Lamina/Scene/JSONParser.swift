@@ -24,6 +24,9 @@ struct JSONParser {
   /// Parses one complete document.
   static func parse(_ bytes: [UInt8]) throws(SceneError) -> JSONValue {
     var parser = JSONParser(bytes)
+    // A UTF-8 byte order mark (some Windows editors write one) is ignored,
+    // as RFC 8259 allows; it does not count as a column.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     parser.skipWhitespace()
     if parser.index == bytes.count { throw parser.error("the document is empty") }
     let value = try parser.parseValue(depth: 0)

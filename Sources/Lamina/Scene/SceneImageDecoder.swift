@@ -72,8 +72,8 @@ extension SceneDecoder {
   mutating func contents(_ value: JSONValue, _ path: [JSONPathComponent], into layer: Layer) {
     switch value.kind {
     case .string(let file):
-      let resolved =
-        file.hasPrefix("/") || baseDirectory == nil ? file : baseDirectory! + "/" + file
+      var resolved = file
+      if let base = baseDirectory, !file.hasPrefix("/") { resolved = base + "/" + file }
       do {
         let image = try resources.pngFile(resolved)
         if let problem = limits.violation(width: image.width, height: image.height) {

@@ -62,6 +62,8 @@ import Testing
       ("none", .identity),
     ]
     for (text, expected) in cases { expectClose(try parse(text), expected, text) }
+    let named = Set(cases.compactMap { $0.0.split(separator: "(").first.map(String.init) })
+    #expect(named.subtracting(["none"]) == Set(CSSTransform.functionNames))
   }
 
   @Test func cssRotationTurnsClockwiseOnAYDownScreenLikeCoreAnimation() throws {
@@ -110,7 +112,10 @@ import Testing
   @Test func badTransformStringsSayWhereAndWhy() {
     let cases: [(String, String)] = [
       ("rotate(45)", "at character 8: rotate needs an angle unit (deg, rad or turn)"),
-      ("rotat(45deg)", "at character 1: unknown transform function 'rotat'"),
+      (
+        "rotat(45deg)", "at character 1: unknown transform function 'rotat'; did you mean 'rotate'?"
+      ),
+      ("spin(1turn)", "at character 1: unknown transform function 'spin'"),
       ("translate(1, 2, 3)", "at character 1: translate takes 1 or 2 arguments, got 3"),
       ("scale(2) rotate(1deg", "at character 21: missing ')' after the arguments of rotate"),
       ("scale(2px)", "at character 7: scale takes plain numbers, got 'px'"),

@@ -204,6 +204,13 @@ enum CSSTransform {
     return out
   }
 
+  /// Every function `matrix(_:_:at:)` knows, for suggestions.
+  static let functionNames = [
+    "translate", "translate3d", "translateX", "translateY", "translateZ", "scale", "scale3d",
+    "scaleX", "scaleY", "scaleZ", "rotate", "rotateZ", "rotateX", "rotateY", "rotate3d", "skew",
+    "skewX", "skewY", "perspective", "matrix", "matrix3d",
+  ]
+
   private static func matrix(_ name: String, _ args: [Argument], at offset: Int)
     throws(CSSTransformError) -> Transform3D
   {
@@ -264,7 +271,11 @@ enum CSSTransform {
       }
       return m
     default:
-      throw CSSTransformError(message: "unknown transform function '\(name)'", offset: offset)
+      var message = "unknown transform function '\(name)'"
+      if let guess = SceneDecoder.closest(to: name, in: functionNames) {
+        message += "; did you mean '\(guess)'?"
+      }
+      throw CSSTransformError(message: message, offset: offset)
     }
   }
 }

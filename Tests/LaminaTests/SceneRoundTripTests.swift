@@ -94,6 +94,25 @@ import Testing
     #expect(a.isEquivalent(to: b))
   }
 
+  /// A stored property added to `Layer` must also be loaded, written and
+  /// compared by `isEquivalent`; this fails until the list below (and
+  /// those three places) know it.
+  @Test func everyStoredLayerPropertyIsHandledByTheSceneFormat() {
+    let handled: Set<String> = [
+      "name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
+      "isHidden", "opacity", "allowsGroupOpacity", "isDoubleSided", "backgroundColor",
+      "cornerRadius", "maskedCorners", "cornerCurve", "masksToBounds", "borderWidth", "borderColor",
+      "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "contents",
+      "contentsRect", "contentsGravity", "contentsScale", "contentsCenter", "minificationFilter",
+      "magnificationFilter", "minificationFilterBias", "shouldRasterize", "rasterizationScale",
+      "mask", "sublayers", "superlayer",
+    ]
+    let stored = Set(Mirror(reflecting: Layer()).children.compactMap(\.label))
+    #expect(
+      stored == handled, "new: \(stored.subtracting(handled)), gone: \(handled.subtracting(stored))"
+    )
+  }
+
   @Test func onlyNonDefaultPropertiesAreWrittenInTableOrder() throws {
     let layer = Layer()
     layer.opacity = 0.5

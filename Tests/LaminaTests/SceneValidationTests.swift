@@ -268,6 +268,25 @@ import Testing
     }
   }
 
+  @Test func transformErrorsPointAtTheCharacter() throws {
+    let text =
+      ##"{ "canvas": { "width": 10, "height": 10 }, "layers": [ { "transform": "scale(2) rotat(1deg)" } ] }"##
+    do {
+      _ = try SceneFixtures.load(text)
+      Issue.record("loaded")
+    } catch {
+      let e = try #require(error.errors.first)
+      // "rotat" is the string's 10th character: the column of its "r".
+      #expect(
+        e.message == "at character 10: unknown transform function 'rotat'; did you mean 'rotate'?")
+      let column =
+        text.unicodeScalars.distance(
+          from: text.unicodeScalars.startIndex, to: try #require(text.range(of: "rotat")).lowerBound
+        ) + 1
+      #expect(e.column == column)
+    }
+  }
+
   @Test func everyErrorIsReportedIncludingHiddenSubtreesAndMasks() {
     let doc = ##"""
       { "canvas": { "width": 10, "height": 10 }, "layers": [

@@ -18,6 +18,8 @@ struct JSONParser {
   /// Unicode scalars consumed on the current line.
   private var column = 0
   private var path: [JSONPathComponent] = []
+  /// Escapes read so far (to tell verbatim strings).
+  private var escapes = 0
 
   private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -98,7 +100,10 @@ struct JSONParser {
     case UInt8(ascii: "["):
       return JSONValue(.array(try parseArray(depth: depth + 1)), at: start)
     case UInt8(ascii: "\""):
-      return JSONValue(.string(try parseString()), at: start)
+      let escapesBefore = escapes
+      var value = JSONValue(.string(try parseString()), at: start)
+      value.isVerbatim = escapes == escapesBefore && start.line == line
+      return value
     case UInt8(ascii: "t"):
       try parseLiteral("true")
       return JSONValue(.bool(true), at: start)
@@ -236,6 +241,7 @@ struct JSONParser {
         return s
       case UInt8(ascii: "\\"):
         advance()
+        escapes += 1
         try parseEscape(into: &utf8)
       case 0..<0x20:
         throw error("control character in a string (write it as an escape such as \\n)")

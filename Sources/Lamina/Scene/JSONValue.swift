@@ -41,6 +41,9 @@ struct JSONValue: Sendable {
 
   var kind: Kind
   var location: SourceLocation
+  /// For strings: the literal had no escapes, so character k of the value
+  /// sits at column `location.column + k` (errors inside strings use it).
+  var isVerbatim = false
 
   init(_ kind: Kind, at location: SourceLocation = SourceLocation(line: 0, column: 0)) {
     self.kind = kind

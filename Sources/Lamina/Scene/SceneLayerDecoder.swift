@@ -300,7 +300,9 @@ extension SceneDecoder {
       do {
         return try CSSTransform.parse(s)
       } catch {
-        fail(path, at: value.location, "at character \(error.offset): \(error.message)")
+        var at = value.location
+        if value.isVerbatim { at.column += error.offset }
+        fail(path, at: at, "at character \(error.offset): \(error.message)")
         return nil
       }
     case .array:

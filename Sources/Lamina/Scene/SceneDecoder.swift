@@ -28,7 +28,7 @@ struct SceneDecoder {
   let limits: RenderLimits
   let baseDirectory: String?
   let resources: SceneResources
-  /// Every error found so far, in document order.
+  /// Every error found so far, in the order found (`Scene` sorts them by position).
   var errors: [SceneError] = []
   /// Generated images to render once the document is known to be valid.
   var pendingImages: [(layer: Layer, spec: GeneratedImageSpec)] = []

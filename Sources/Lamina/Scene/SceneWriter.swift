@@ -50,7 +50,6 @@ enum SceneWriter {
       ]))
   }
 
-  // swift-format-ignore: the property list reads best as one table.
   static func layer(_ l: Layer) -> JSONValue {
     var m: [JSONValue.Member] = []
     func put(_ key: String, _ value: JSONValue) { m.append(member(key, value)) }

@@ -1,0 +1,170 @@
+// Scene: a canvas and a layer tree, loaded from and written to the JSON
+// format of SCENE_FORMAT.md (user reference: docs/scene-format.md).
+//
+// Loading runs in two phases. Phase 1 walks the whole document, collecting
+// every error (hidden subtrees and masks included) while it builds the
+// layers, parses paths and reads PNG files, because those can fail and
+// their errors belong in the same report. Phase 2 runs only when phase 1
+// found nothing: it renders the generated images, which cannot fail once
+// their sizes are checked, so a broken scene never pays for them. On any
+// error the half-built tree is dropped and only `SceneErrors` escapes.
+//
+// Rejected: decoding into a parallel tree of plain "layer spec" values and
+// building `Layer`s from it afterwards. It doubles the property list to keep
+// in step with `Layer`, for no gain: the layers built in phase 1 are cheap.
+
+/// The drawing surface of a scene.
+public struct Canvas: Hashable, Sendable {
+  /// Width in points, > 0.
+  public var width: Double
+  /// Height in points, > 0.
+  public var height: Double
+  /// Pixels per point (the screen scale).
+  public var scale: Double
+  /// The colour under all layers; `nil` is fully transparent.
+  public var background: Color?
+
+  /// Creates a canvas.
+  public init(width: Double, height: Double, scale: Double = 1, background: Color? = nil) {
+    self.width = width
+    self.height = height
+    self.scale = scale
+    self.background = background
+  }
+
+  /// The output image's width, `round(width × scale)` (0 when not representable).
+  public var pixelWidth: Int { Self.pixels(width * scale) ?? 0 }
+  /// The output image's height, `round(height × scale)` (0 when not representable).
+  public var pixelHeight: Int { Self.pixels(height * scale) ?? 0 }
+
+  /// `round(v)` as an Int, or `nil` when `v` is not finite, negative, or
+  /// beyond 2^31 (no limit allows that many pixels a side).
+  static func pixels(_ v: Double) -> Int? {
+    guard v.isFinite, v >= 0, v < 2_147_483_648 else { return nil }
+    return Int(v.rounded())
+  }
+}
+
+/// A canvas and the layers drawn on it.
+public struct Scene {
+  /// The drawing surface.
+  public var canvas: Canvas
+  /// The implicit root layer: its bounds are the canvas, its sublayers are
+  /// the document's `layers`. Only its sublayers are written to a scene file.
+  public var root: Layer
+
+  /// Wraps an existing tree; `root` should have the canvas as its bounds
+  /// (see `init(canvas:layers:)`).
+  public init(canvas: Canvas, root: Layer) {
+    self.canvas = canvas
+    self.root = root
+  }
+
+  /// A scene whose root layer covers the canvas and holds `layers`, in order.
+  /// Layers that already have a superlayer are moved.
+  public init(canvas: Canvas, layers: [Layer]) {
+    let root = Scene.makeRoot(for: canvas)
+    for layer in layers {
+      // A fresh root is nobody's descendant, so no cycle is possible.
+      try? root.addSublayer(layer)
+    }
+    self.init(canvas: canvas, root: root)
+  }
+
+  /// The document's top-level layers (the root's sublayers).
+  public var layers: [Layer] { root.sublayers ?? [] }
+
+  /// Loads a scene from JSON text (UTF-8).
+  ///
+  /// - Parameters:
+  ///   - jsonData: the document.
+  ///   - baseDirectory: the folder that relative PNG paths start from; `nil`
+  ///     uses the current directory.
+  ///   - limits: canvas, layer and image sizes beyond these are errors.
+  /// - Throws: every problem in the document, each with its JSON path.
+  public init(jsonData: [UInt8], baseDirectory: String? = nil, limits: RenderLimits = .default)
+    throws(SceneErrors)
+  {
+    try self.init(
+      jsonData: jsonData, baseDirectory: baseDirectory, limits: limits, resources: .standard)
+  }
+
+  /// Loads a scene file; relative image paths start from the file's folder.
+  public init(contentsOfFile path: String, limits: RenderLimits = .default) throws(SceneErrors) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw SceneErrors(errors: [
+        SceneError(path: "", line: 0, column: 0, message: "cannot read the file '\(path)'")
+      ])
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    try self.init(
+      jsonData: Array(data), baseDirectory: folder.isEmpty ? nil : folder, limits: limits)
+  }
+
+  /// The loader with its image and path builders injected (tests replace
+  /// them; everything else uses `.standard`).
+  init(jsonData: [UInt8], baseDirectory: String?, limits: RenderLimits, resources: SceneResources)
+    throws(SceneErrors)
+  {
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(jsonData)
+    } catch {
+      throw SceneErrors(errors: [error])
+    }
+    var decoder = SceneDecoder(limits: limits, baseDirectory: baseDirectory, resources: resources)
+    let decoded = decoder.document(document)
+    guard decoder.errors.isEmpty, let (canvas, root) = decoded else {
+      // Document order: by position, ties in the order found.
+      let sorted = decoder.errors.enumerated().sorted {
+        ($0.element.line, $0.element.column, $0.offset) < (
+          $1.element.line, $1.element.column, $1.offset
+        )
+      }
+      throw SceneErrors(errors: sorted.map(\.element))
+    }
+    for pending in decoder.pendingImages {
+      pending.layer.contents = resources.generatedImage(pending.spec)
+    }
+    self.init(canvas: canvas, root: root)
+  }
+
+  /// A root layer whose bounds and frame are the canvas.
+  static func makeRoot(for canvas: Canvas) -> Layer {
+    let root = Layer()
+    root.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+    root.position = CGPoint(x: canvas.width / 2, y: canvas.height / 2)
+    return root
+  }
+}
+
+/// How the loader makes images and paths. Injected so that the scene tests
+/// exercise the format on its own; `.standard` is what users get.
+struct SceneResources: Sendable {
+  /// Renders a generated image; the result's `source` is the spec's canonical JSON.
+  var generatedImage: @Sendable (GeneratedImageSpec) -> Image
+  /// Reads a PNG file (the path already resolved against the base directory).
+  var pngFile: @Sendable (String) throws(PNGError) -> Image
+  /// Builds a path; only SVG data can fail.
+  var path: @Sendable (Path.Shape) throws(PathParseError) -> Path
+
+  static let standard = SceneResources(
+    generatedImage: { spec in
+      let image = spec.render()
+      return Image(
+        width: image.width, height: image.height, premultipliedPixels: image.pixels,
+        source: .generated(spec.canonicalJSON))
+    },
+    pngFile: { path throws(PNGError) in try Image(contentsOfPNGFile: path) },
+    path: { shape throws(PathParseError) in
+      var path: Path
+      switch shape {
+      case .rect(let r): path = Path(rect: r)
+      case .ellipse(let r): path = Path(ellipseIn: r)
+      case .roundedRect(let r, let radius): path = Path(roundedRect: r, cornerRadius: radius)
+      case .svg(let data): path = try Path(svg: data)
+      }
+      path.shape = shape
+      return path
+    })
+}

@@ -1,0 +1,319 @@
+// The document, the canvas and the layers. Each layer's keys are read in
+// any order into the layer, except the geometry: `anchorPoint`, then
+// `transform` (or `affineTransform`), then `bounds`/`position` or `frame`.
+// So `frame` always uses the anchor point and transform written in the same
+// object, whatever the key order, as if the properties had been set on a
+// `CALayer` in that order.
+
+extension SceneDecoder {
+  static let documentKeys = ["format", "version", "canvas", "layers"]
+  static let canvasKeys = ["width", "height", "scale", "background"]
+  static let layerKeys = [
+    "name", "type", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
+    "affineTransform", "sublayerTransform", "hidden", "opacity", "allowsGroupOpacity",
+    "backgroundColor", "cornerRadius", "maskedCorners", "cornerCurve", "masksToBounds",
+    "borderWidth", "borderColor", "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius",
+    "shadowPath", "contents", "contentsRect", "contentsGravity", "contentsScale", "contentsCenter",
+    "minificationFilter", "magnificationFilter", "minificationFilterBias", "shouldRasterize",
+    "rasterizationScale", "doubleSided", "mask", "sublayers",
+  ]
+
+  /// The canvas and the root layer, or `nil` when the canvas is unusable
+  /// (the errors say why; the layers are still validated).
+  mutating func document(_ value: JSONValue) -> (Canvas, Layer)? {
+    guard let fields = members(value, [], known: Self.documentKeys, expected: "a scene object")
+    else { return nil }
+    var canvas: Canvas?
+    if let member = fields.first(where: { $0.key == "canvas" }) {
+      canvas = self.canvas(member.value, [.key("canvas")])
+    } else {
+      fail([.key("canvas")], at: value.location, "required")
+    }
+    let root = Scene.makeRoot(for: canvas ?? Canvas(width: 0, height: 0))
+    for member in fields {
+      let path: [JSONPathComponent] = [.key(member.key)]
+      switch member.key {
+      case "format":
+        if let s = string(member.value, path), s != "lamina-scene" {
+          fail(
+            path, at: member.value.location,
+            "expected \"lamina-scene\", got \(JSONWriter.quoted(s))")
+        }
+      case "version":
+        if let v = number(member.value, path), v != 1 {
+          let message =
+            v > 1 && v == v.rounded()
+            ? "version \(JSONWriter.number(v)) is newer than this Lamina reads (1)"
+            : "expected 1, got \(JSONWriter.number(v))"
+          fail(path, at: member.value.location, message)
+        }
+      case "layers":
+        for layer in sublayers(member.value, path) { attach(layer, to: root) }
+      default:
+        break
+      }
+    }
+    return canvas.map { ($0, root) }
+  }
+
+  private mutating func canvas(_ value: JSONValue, _ path: [JSONPathComponent]) -> Canvas? {
+    guard let fields = members(value, path, known: Self.canvasKeys) else { return nil }
+    var width: Double?
+    var height: Double?
+    var scale = 1.0
+    var background: Color?
+    var ok = true
+    for field in fields {
+      let p = path + [.key(field.key)]
+      switch field.key {
+      case "width": width = number(field.value, p, .positive)
+      case "height": height = number(field.value, p, .positive)
+      case "scale":
+        if let v = number(field.value, p, .positive) { scale = v } else { ok = false }
+      default:
+        if case .some(let c) = color(field.value, p) { background = c } else { ok = false }
+      }
+    }
+    for key in ["width", "height"] where !fields.contains(where: { $0.key == key }) {
+      fail(path + [.key(key)], at: value.location, "required")
+    }
+    if ok { canvasScale = scale }
+    guard ok, let width, let height else { return nil }
+    let pw = Canvas.pixels(width * scale)
+    let ph = Canvas.pixels(height * scale)
+    if let pw, let ph, pw >= 1, ph >= 1 {
+      if let problem = limits.violation(width: pw, height: ph) {
+        fail(path, at: value.location, "\(problem)")
+        return nil
+      }
+    } else if let pw, let ph {
+      fail(
+        path, at: value.location, "\(pw)×\(ph) pixels: the canvas needs at least one pixel each way"
+      )
+      return nil
+    } else {
+      fail(
+        path, at: value.location,
+        "the canvas is too large: \(JSONWriter.number(width))×\(JSONWriter.number(height)) points at scale \(JSONWriter.number(scale))"
+      )
+      return nil
+    }
+    return Canvas(width: width, height: height, scale: scale, background: background)
+  }
+
+  private mutating func sublayers(_ value: JSONValue, _ path: [JSONPathComponent]) -> [Layer] {
+    guard case .array(let elements) = value.kind else {
+      typeMismatch(value, path, expected: "an array of layers")
+      return []
+    }
+    return elements.enumerated().compactMap { layer($0.element, path + [.index($0.offset)]) }
+  }
+
+  private mutating func attach(_ layer: Layer, to parent: Layer) {
+    do {
+      try parent.addSublayer(layer)
+    } catch {
+      // Unreachable: every layer is new and has no sublayers yet.
+      fail([], at: SourceLocation(line: 0, column: 0), "internal error: \(error)")
+    }
+  }
+
+  /// One layer and its subtree; returned even when it has errors, so that
+  /// the caller keeps validating (the tree is dropped at the end).
+  private mutating func layer(_ value: JSONValue, _ path: [JSONPathComponent]) -> Layer? {
+    guard let fields = members(value, path, known: Self.layerKeys, expected: "a layer object")
+    else { return nil }
+    var isTransformLayer = false
+    if let member = fields.first(where: { $0.key == "type" }),
+      let s = string(member.value, path + [.key("type")])
+    {
+      switch s {
+      case "layer": break
+      case "transformLayer": isTransformLayer = true
+      default:
+        fail(
+          path + [.key("type")], at: member.value.location,
+          "expected \"layer\" or \"transformLayer\", got \(JSONWriter.quoted(s))")
+      }
+    }
+    let layer = isTransformLayer ? TransformLayer() : Layer()
+    var geometry = Geometry()
+    for field in fields {
+      let p = path + [.key(field.key)]
+      let v = field.value
+      switch field.key {
+      case "name": if let s = string(v, p) { layer.name = s }
+      case "type": break
+      case "frame": geometry.frame = rect(v, p, nonNegativeSize: true).map { ($0, field) }
+      case "bounds": geometry.bounds = rect(v, p, nonNegativeSize: true).map { ($0, field) }
+      case "position": geometry.position = point(v, p).map { ($0, field) }
+      case "anchorPoint": if let x = point(v, p) { layer.anchorPoint = x }
+      case "zPosition": if let x = number(v, p) { layer.zPosition = x }
+      case "transform": geometry.transform = transform(v, p).map { ($0, field) }
+      case "affineTransform":
+        geometry.affine = numbers(v, p, count: 6, shape: "[a, b, c, d, tx, ty]").map {
+          (
+            Transform3D(
+              CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5])),
+            field
+          )
+        }
+      case "sublayerTransform": if let x = transform(v, p) { layer.sublayerTransform = x }
+      case "hidden": if let x = bool(v, p) { layer.isHidden = x }
+      case "opacity": if let x = number(v, p, .unit) { layer.opacity = x }
+      case "allowsGroupOpacity": if let x = bool(v, p) { layer.allowsGroupOpacity = x }
+      case "backgroundColor":
+        if case .some(let c) = color(v, p, nullable: true) { layer.backgroundColor = c }
+      case "cornerRadius": if let x = number(v, p, .nonNegative) { layer.cornerRadius = x }
+      case "maskedCorners": if let x = cornerMask(v, p) { layer.maskedCorners = x }
+      case "cornerCurve":
+        if let x = name(v, p, CornerCurve.self, caPrefix: "kCACornerCurve") {
+          layer.cornerCurve = x
+        }
+      case "masksToBounds": if let x = bool(v, p) { layer.masksToBounds = x }
+      case "borderWidth": if let x = number(v, p, .nonNegative) { layer.borderWidth = x }
+      case "borderColor":
+        if case .some(let c) = color(v, p, nullable: true) { layer.borderColor = c }
+      case "shadowOpacity": if let x = number(v, p, .unit) { layer.shadowOpacity = x }
+      case "shadowColor":
+        if case .some(let c) = color(v, p, nullable: true) { layer.shadowColor = c }
+      case "shadowOffset": if let x = size(v, p) { layer.shadowOffset = x }
+      case "shadowRadius": if let x = number(v, p, .nonNegative) { layer.shadowRadius = x }
+      case "shadowPath": if let x = self.path(v, p) { layer.shadowPath = x }
+      case "contents": contents(v, p, into: layer)
+      case "contentsRect": if let x = rect(v, p) { layer.contentsRect = x }
+      case "contentsGravity":
+        if let x = name(v, p, ContentsGravity.self, caPrefix: "kCAGravity") {
+          layer.contentsGravity = x
+        }
+      case "contentsScale": if let x = number(v, p, .positive) { layer.contentsScale = x }
+      case "contentsCenter": if let x = rect(v, p) { layer.contentsCenter = x }
+      case "minificationFilter":
+        if let x = name(v, p, ContentsFilter.self, caPrefix: "kCAFilter") {
+          layer.minificationFilter = x
+        }
+      case "magnificationFilter":
+        if let x = name(v, p, ContentsFilter.self, caPrefix: "kCAFilter") {
+          layer.magnificationFilter = x
+        }
+      case "minificationFilterBias": if let x = number(v, p) { layer.minificationFilterBias = x }
+      case "shouldRasterize": if let x = bool(v, p) { layer.shouldRasterize = x }
+      case "rasterizationScale": if let x = number(v, p, .positive) { layer.rasterizationScale = x }
+      case "doubleSided": if let x = bool(v, p) { layer.isDoubleSided = x }
+      case "mask": layer.mask = self.layer(v, p)
+      default:  // "sublayers"
+        for sublayer in sublayers(v, p) { attach(sublayer, to: layer) }
+      }
+    }
+    apply(geometry, fields: fields, to: layer, path)
+    return layer
+  }
+
+  /// The geometry keys of one layer object, applied together at the end.
+  private struct Geometry {
+    var frame: (CGRect, JSONValue.Member)?
+    var bounds: (CGRect, JSONValue.Member)?
+    var position: (CGPoint, JSONValue.Member)?
+    var transform: (Transform3D, JSONValue.Member)?
+    var affine: (Transform3D, JSONValue.Member)?
+  }
+
+  /// Reports conflicting keys (whether or not their values are valid), then
+  /// sets the transform, then `bounds`/`position` or `frame` (the anchor
+  /// point is already set).
+  private mutating func apply(
+    _ g: Geometry, fields: [JSONValue.Member], to layer: Layer, _ path: [JSONPathComponent]
+  ) {
+    func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
+    if let affine = member("affineTransform"), member("transform") != nil {
+      fail(
+        path + [.key("affineTransform")], at: affine.keyLocation,
+        "not allowed together with transform")
+    }
+    if let frame = member("frame") {
+      for key in ["bounds", "position"] where member(key) != nil {
+        fail(path + [.key("frame")], at: frame.keyLocation, "not allowed together with \(key)")
+      }
+    }
+    if let (t, _) = g.transform ?? g.affine { layer.transform = t }
+    if let (b, _) = g.bounds { layer.bounds = b }
+    if let (p, _) = g.position { layer.position = p }
+    if let (f, _) = g.frame { layer.frame = f }
+    let w = Canvas.pixels(Double(layer.bounds.width) * canvasScale)
+    let h = Canvas.pixels(Double(layer.bounds.height) * canvasScale)
+    let problem: String?
+    if let w, let h {
+      problem = limits.violation(width: w, height: h)
+    } else {
+      problem = "too large to draw"
+    }
+    if let problem {
+      let key = g.frame?.1 ?? g.bounds?.1
+      fail(
+        path + [.key(key?.key ?? "bounds")],
+        at: key?.value.location ?? SourceLocation(line: 0, column: 0),
+        "at the canvas scale, \(problem)")
+    }
+  }
+
+  private mutating func cornerMask(_ value: JSONValue, _ path: [JSONPathComponent]) -> CornerMask? {
+    guard case .array(let elements) = value.kind else {
+      typeMismatch(value, path, expected: "an array of corner names")
+      return nil
+    }
+    let corners: [(String, CornerMask)] = [
+      ("minXMinY", .layerMinXMinYCorner), ("maxXMinY", .layerMaxXMinYCorner),
+      ("minXMaxY", .layerMinXMaxYCorner), ("maxXMaxY", .layerMaxXMaxYCorner),
+    ]
+    var mask: CornerMask = []
+    var ok = true
+    for (i, element) in elements.enumerated() {
+      guard let s = string(element, path + [.index(i)]) else {
+        ok = false
+        continue
+      }
+      let match = corners.first {
+        s == $0.0 || s == "layer\($0.0.prefix(1).uppercased() + $0.0.dropFirst())Corner"
+          || s == "kCALayer\($0.0.prefix(1).uppercased() + $0.0.dropFirst())Corner"
+      }
+      guard let (_, corner) = match else {
+        fail(
+          path + [.index(i)], at: element.location,
+          "expected one of \"minXMinY\", \"maxXMinY\", \"minXMaxY\", \"maxXMaxY\", got \(JSONWriter.quoted(s))"
+        )
+        ok = false
+        continue
+      }
+      if mask.contains(corner) {
+        fail(path + [.index(i)], at: element.location, "\(JSONWriter.quoted(s)) is listed twice")
+        ok = false
+      }
+      mask.insert(corner)
+    }
+    return ok ? mask : nil
+  }
+
+  /// A transform: CSS functions as a string, or 16 numbers.
+  private mutating func transform(_ value: JSONValue, _ path: [JSONPathComponent]) -> Transform3D? {
+    switch value.kind {
+    case .string(let s):
+      do {
+        return try CSSTransform.parse(s)
+      } catch {
+        var at = value.location
+        if value.isVerbatim { at.column += error.offset }
+        fail(path, at: at, "at character \(error.offset): \(error.message)")
+        return nil
+      }
+    case .array:
+      return numbers(value, path, count: 16, shape: "16 numbers [m11, m12, …, m44]").flatMap {
+        Transform3D($0)
+      }
+    default:
+      typeMismatch(
+        value, path,
+        expected: "a transform (CSS functions such as \"rotate(45deg)\", or 16 numbers)")
+      return nil
+    }
+  }
+}

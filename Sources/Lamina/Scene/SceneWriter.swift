@@ -1,0 +1,177 @@
+// SceneWriter: a scene back to JSON. Only properties that differ from
+// Core Animation's defaults are written, in the order of the format's
+// table, so a written scene reads like a hand-written one. Geometry is
+// written as `bounds` and `position` (never `frame`, which is derived);
+// an affine `transform` as `affineTransform`, any other as 16 numbers, so
+// loading the output gives back the same values bit for bit. Images are
+// written by their `source` and paths by their `shape`; a path built from
+// elements alone is written as SVG path data.
+//
+// Lossy corners, by necessity: an image without a `source` (made in code)
+// has no JSON form and is written as a `_contents` comment, and the root
+// layer's own properties are not part of the format (only its sublayers).
+
+enum SceneWriter {
+  /// `"#RRGGBB"` when opaque, `"#RRGGBBAA"` when 8-bit exact, else `[r, g, b, a]`.
+  static func colorJSON(_ c: Color) -> JSONValue {
+    if let hex = c.hexString {
+      return JSONValue(.string(c.alpha == 1 ? String(hex.prefix(7)) : hex))
+    }
+    return numbers([c.red, c.green, c.blue, c.alpha])
+  }
+
+  static func numbers(_ values: [Double]) -> JSONValue {
+    JSONValue(.array(values.map { JSONValue(.number($0)) }))
+  }
+
+  /// `[x, y, width, height]` as stored: `CGRect.width` would standardize a
+  /// negative width (a flipped `contentsRect`) and lose its sign.
+  static func rectJSON(_ r: CGRect) -> JSONValue {
+    numbers([r.origin.x, r.origin.y, r.size.width, r.size.height])
+  }
+
+  static func member(_ key: String, _ value: JSONValue) -> JSONValue.Member {
+    JSONValue.Member(key: key, keyLocation: SourceLocation(line: 0, column: 0), value: value)
+  }
+
+  static func document(_ scene: Scene) -> JSONValue {
+    let c = scene.canvas
+    var canvas = [
+      member("width", JSONValue(.number(c.width))), member("height", JSONValue(.number(c.height))),
+    ]
+    if c.scale != 1 { canvas.append(member("scale", JSONValue(.number(c.scale)))) }
+    if let background = c.background { canvas.append(member("background", colorJSON(background))) }
+    return JSONValue(
+      .object([
+        member("format", JSONValue(.string("lamina-scene"))),
+        member("version", JSONValue(.number(1))),
+        member("canvas", JSONValue(.object(canvas))),
+        member("layers", JSONValue(.array(scene.layers.map(layer)))),
+      ]))
+  }
+
+  static func layer(_ l: Layer) -> JSONValue {
+    var m: [JSONValue.Member] = []
+    func put(_ key: String, _ value: JSONValue) { m.append(member(key, value)) }
+    func put(_ key: String, _ v: Double) { put(key, JSONValue(.number(v))) }
+    func put(_ key: String, _ v: Bool) { put(key, JSONValue(.bool(v))) }
+    func put(_ key: String, _ s: String) { put(key, JSONValue(.string(s))) }
+    func put(_ key: String, _ r: CGRect) { put(key, rectJSON(r)) }
+    func put(_ key: String, _ p: CGPoint) { put(key, numbers([p.x, p.y])) }
+    func put(_ key: String, color: Color?) { put(key, color.map(colorJSON) ?? JSONValue(.null)) }
+    let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    if let name = l.name { put("name", name) }
+    if l.isTransformLayer { put("type", "transformLayer") }
+    if l.bounds != .zero { put("bounds", l.bounds) }
+    if l.position != .zero { put("position", l.position) }
+    if l.anchorPoint != CGPoint(x: 0.5, y: 0.5) { put("anchorPoint", l.anchorPoint) }
+    if l.zPosition != 0 { put("zPosition", l.zPosition) }
+    if !l.transform.isIdentity {
+      if l.transform.isAffine {
+        let a = l.transform.affineTransform
+        put("affineTransform", numbers([a.a, a.b, a.c, a.d, a.tx, a.ty]))
+      } else {
+        put("transform", numbers(l.transform.values))
+      }
+    }
+    if !l.sublayerTransform.isIdentity {
+      put("sublayerTransform", numbers(l.sublayerTransform.values))
+    }
+    if l.isHidden { put("hidden", true) }
+    if l.opacity != 1 { put("opacity", l.opacity) }
+    if !l.allowsGroupOpacity { put("allowsGroupOpacity", false) }
+    if let c = l.backgroundColor { put("backgroundColor", color: c) }
+    if l.cornerRadius != 0 { put("cornerRadius", l.cornerRadius) }
+    if l.maskedCorners != .all { put("maskedCorners", cornerNames(l.maskedCorners)) }
+    if l.cornerCurve != .circular { put("cornerCurve", l.cornerCurve.rawValue) }
+    if l.masksToBounds { put("masksToBounds", true) }
+    if l.borderWidth != 0 { put("borderWidth", l.borderWidth) }
+    if l.borderColor != .black { put("borderColor", color: l.borderColor) }
+    if l.shadowOpacity != 0 { put("shadowOpacity", l.shadowOpacity) }
+    if l.shadowColor != .black { put("shadowColor", color: l.shadowColor) }
+    if l.shadowOffset != CGSize(width: 0, height: -3) {
+      put("shadowOffset", numbers([l.shadowOffset.width, l.shadowOffset.height]))
+    }
+    if l.shadowRadius != 3 { put("shadowRadius", l.shadowRadius) }
+    if let p = l.shadowPath { put("shadowPath", path(p)) }
+    if let image = l.contents {
+      if let json = imageJSON(image) {
+        put("contents", json)
+      } else {
+        put(
+          "_contents",
+          "an image without a source (\(image.width)×\(image.height) pixels) cannot be written")
+      }
+    }
+    if l.contentsRect != unit { put("contentsRect", l.contentsRect) }
+    if l.contentsGravity != .resize { put("contentsGravity", l.contentsGravity.rawValue) }
+    if l.contentsScale != 1 { put("contentsScale", l.contentsScale) }
+    if l.contentsCenter != unit { put("contentsCenter", l.contentsCenter) }
+    if l.minificationFilter != .linear { put("minificationFilter", l.minificationFilter.rawValue) }
+    if l.magnificationFilter != .linear {
+      put("magnificationFilter", l.magnificationFilter.rawValue)
+    }
+    if l.minificationFilterBias != 0 { put("minificationFilterBias", l.minificationFilterBias) }
+    if l.shouldRasterize { put("shouldRasterize", true) }
+    if l.rasterizationScale != 1 { put("rasterizationScale", l.rasterizationScale) }
+    if !l.isDoubleSided { put("doubleSided", false) }
+    if let mask = l.mask { put("mask", layer(mask)) }
+    if let sublayers = l.sublayers { put("sublayers", JSONValue(.array(sublayers.map(layer)))) }
+    return JSONValue(.object(m))
+  }
+
+  static func cornerNames(_ mask: CornerMask) -> JSONValue {
+    let names: [(CornerMask, String)] = [
+      (.layerMinXMinYCorner, "minXMinY"), (.layerMaxXMinYCorner, "maxXMinY"),
+      (.layerMinXMaxYCorner, "minXMaxY"), (.layerMaxXMaxYCorner, "maxXMaxY"),
+    ]
+    return JSONValue(.array(names.filter { mask.contains($0.0) }.map { JSONValue(.string($0.1)) }))
+  }
+
+  /// The image's `source` as scene JSON, or `nil` when it has none.
+  static func imageJSON(_ image: Image) -> JSONValue? {
+    switch image.source {
+    case .file(let file): return JSONValue(.string(file))
+    case .generated(let text): return try? JSONParser.parse(Array(text.utf8))
+    case nil: return nil
+    }
+  }
+
+  static func path(_ p: Path) -> JSONValue {
+    let r = rectJSON
+    switch p.shape {
+    case .rect(let rect): return JSONValue(.object([member("rect", r(rect))]))
+    case .ellipse(let rect): return JSONValue(.object([member("ellipse", r(rect))]))
+    case .roundedRect(let rect, let radius):
+      return JSONValue(
+        .object([
+          member("roundedRect", r(rect)), member("cornerRadius", JSONValue(.number(radius))),
+        ]))
+    case .svg(let data): return JSONValue(.object([member("svg", JSONValue(.string(data)))]))
+    case nil: return JSONValue(.object([member("svg", JSONValue(.string(svgData(p.elements))))]))
+    }
+  }
+
+  /// SVG path data for absolute elements: `M x y L x y Q … C … Z`.
+  static func svgData(_ elements: [Path.Element]) -> String {
+    func xy(_ p: CGPoint) -> String { JSONWriter.number(p.x) + " " + JSONWriter.number(p.y) }
+    return elements.map { e -> String in
+      switch e {
+      case .move(let p): return "M " + xy(p)
+      case .line(let p): return "L " + xy(p)
+      case .quad(let c, let p): return "Q " + xy(c) + " " + xy(p)
+      case .cubic(let c1, let c2, let p): return "C " + xy(c1) + " " + xy(c2) + " " + xy(p)
+      case .close: return "Z"
+      }
+    }.joined(separator: " ")
+  }
+}
+
+extension Scene {
+  /// The scene as pretty-printed JSON (UTF-8) in the scene format, with a
+  /// stable key order and only the properties that differ from their defaults.
+  public func jsonData() -> [UInt8] {
+    JSONWriter.pretty(SceneWriter.document(self))
+  }
+}

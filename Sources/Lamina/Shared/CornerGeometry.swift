@@ -135,8 +135,8 @@ extension RoundedRect {
   /// corners fit; otherwise they fall back to circular, as in Core Animation).
   public var usesContinuousCorners: Bool {
     guard curve == .continuous else { return false }
-    let r = (0..<4).map { radius($0) }.max() ?? 0
-    return ContinuousCorner.fits(width: rect.width, height: rect.height, radius: r)
+    let r = max(max(radius(0), radius(1)), max(radius(2), radius(3)))
+    return ContinuousCorner.fits(width: Double(rect.width), height: Double(rect.height), radius: r)
   }
 
   /// The four corners in outline order (minXminY, maxXminY, maxXmaxY,
@@ -185,16 +185,18 @@ extension RoundedRect {
   /// the curve for continuous ones).
   public func contains(x: Double, y: Double) -> Bool {
     let r = rect.standardized
-    guard x >= Double(r.minX), x <= Double(r.maxX), y >= Double(r.minY), y <= Double(r.maxY)
-    else { return false }
-    for corner in corners where !corner.pieces.isEmpty {
-      // Local coordinates in the corner's frame, in units of the radius.
-      let d = SIMD2(x, y) - corner.origin
-      let a = (d * corner.horizontal).sum() / corner.radius
-      let b = (d * corner.vertical).sum() / corner.radius
-      let reach = corner.reach / corner.radius
+    let x0 = Double(r.minX), x1 = Double(r.maxX), y0 = Double(r.minY), y1 = Double(r.maxY)
+    guard x >= x0, x <= x1, y >= y0, y <= y1 else { return false }
+    let continuous = usesContinuousCorners
+    let reach = continuous ? ContinuousCorner.extent : 1
+    for i in 0..<4 {
+      let radius = radius(i)
+      guard radius > 0 else { continue }
+      // Distances from the corner along its horizontal and vertical edges.
+      let a = (i == 0 || i == 3 ? x - x0 : x1 - x) / radius
+      let b = (i < 2 ? y - y0 : y1 - y) / radius
       guard a < reach, b < reach else { continue }
-      if corner.pieces == CornerPiece.circular {
+      if !continuous {
         if a < 1, b < 1, (1 - a) * (1 - a) + (1 - b) * (1 - b) > 1 { return false }
       } else if !Self.insideContinuous(a: a, b: b) {
         return false
@@ -203,25 +205,31 @@ extension RoundedRect {
     return true
   }
 
-  /// Inside test against the continuous corner in its canonical frame: the
-  /// curve is symmetric about a = b and, for a ≥ b, a graph b(a) that
-  /// decreases in a; find the crossing by bisection on the flattened curve.
+  /// Inside test against the continuous corner in its canonical frame. The
+  /// curve is symmetric about a = b; its first half is a graph b(a), with a
+  /// decreasing along it, tabulated densely once and searched by bisection.
   private static func insideContinuous(a: Double, b: Double) -> Bool {
     let (u, v) = a >= b ? (a, b) : (b, a)
-    // Walk the first half of the curve (pieces 0–2 up to the diagonal).
-    var previous = CornerPiece.continuous[0].evaluate(0).point
-    for piece in CornerPiece.continuous.prefix(3) {
-      let n = 512
-      for step in 1...n {
-        let p = piece.evaluate(Double(step) / Double(n)).point
-        if u <= previous.x && u >= p.x {
-          let t = previous.x == p.x ? 0 : (previous.x - u) / (previous.x - p.x)
-          let curveB = previous.y + (p.y - previous.y) * t
-          return v >= curveB
-        }
-        previous = p
-      }
+    let table = continuousTable
+    // table[k].x decreases from `extent` to below the diagonal.
+    guard u >= table[table.count - 1].x else { return false }
+    if u >= table[0].x { return true }
+    var lo = 0, hi = table.count - 1
+    while hi - lo > 1 {
+      let mid = (lo + hi) / 2
+      if table[mid].x >= u { lo = mid } else { hi = mid }
     }
-    return false  // u ≥ v and both below the curve's end: the corner's outside
+    let p = table[lo], q = table[hi]
+    let t = p.x == q.x ? 0 : (p.x - u) / (p.x - q.x)
+    return v >= p.y + (q.y - p.y) * t
   }
+
+  /// The first three pieces of the continuous corner, 2048 points each.
+  private static let continuousTable: [SIMD2<Double>] = {
+    var points: [SIMD2<Double>] = []
+    for piece in CornerPiece.continuous.prefix(3) {
+      for step in 0...2048 { points.append(piece.evaluate(Double(step) / 2048).point) }
+    }
+    return points
+  }()
 }

@@ -12,6 +12,13 @@ public struct MipLevel: Hashable, Sendable {
   public let width: Int
   public let height: Int
   public let pixels: [UInt8]
+
+  /// Wraps premultiplied pixels (`width * height * 4` bytes).
+  public init(width: Int, height: Int, pixels: [UInt8]) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
 }
 
 /// An image and its reduced levels, down to 1×1.

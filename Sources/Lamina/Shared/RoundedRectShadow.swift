@@ -1,0 +1,105 @@
+// The Gaussian shadow of a rounded rectangle, defined once: the coverage of
+// the shape convolved with a 2D Gaussian, evaluated at one point.
+//
+// Method: by Green's theorem, ∫∫_shape G(p − q) dq = ∮ Φ((X − px)/σ) g(Y − py) dY
+// along the outline (Φ the normal distribution function, g the density).
+// The rectangle gives the exact product of erf differences; each rounded
+// corner adds the integral along its curve minus the straight path it
+// replaces. The curve pieces are smooth in their parameter, so composite
+// 8-point Gauss–Legendre with panels no longer than σ is accurate to ~1e-7;
+// a corner whose square holds less than 1e-6 of Gaussian mass is skipped.
+//
+// Rejected: integrating rows numerically over the corner band (the span
+// width has a square-root singularity where the arc meets the edge, so it
+// converges slowly) and 2D sampling (thousands of samples per pixel).
+
+/// Evaluates the blurred coverage of a rounded rectangle at local points.
+public struct RoundedRectShadow: Sendable {
+  /// Gauss–Legendre nodes on [−1, 1] and their weights (8 points).
+  static let nodes: [Double] = [
+    -0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
+    0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363,
+  ]
+  static let weights: [Double] = [
+    0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
+    0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763,
+  ]
+
+  /// One rounded corner's correction.
+  struct Corner: Sendable {
+    /// Quadrature nodes along the curve: X, Y and weight × dY/ds.
+    var xs: [Double], ys: [Double], ws: [Double]
+    /// The replaced straight vertical path: x, and y from `y0` to `y1`.
+    var edgeX: Double, edgeY0: Double, edgeY1: Double
+    /// The corner square, for the skip bound.
+    var minX: Double, maxX: Double, minY: Double, maxY: Double
+  }
+
+  public let shape: RoundedRect
+  public let sigma: Double
+  let minX: Double, maxX: Double, minY: Double, maxY: Double
+  let cornerTerms: [Corner]
+
+  /// Prepares the shadow of `shape` blurred with standard deviation `sigma` > 0.
+  public init(shape: RoundedRect, sigma: Double) {
+    self.shape = shape
+    self.sigma = sigma
+    let r = shape.rect.standardized
+    minX = Double(r.minX); maxX = Double(r.maxX); minY = Double(r.minY); maxY = Double(r.maxY)
+    var terms: [Corner] = []
+    for corner in shape.corners where !corner.pieces.isEmpty {
+      var term = Corner(xs: [], ys: [], ws: [], edgeX: corner.origin.x, edgeY0: 0, edgeY1: 0,
+        minX: 0, maxX: 0, minY: 0, maxY: 0)
+      for index in corner.orderedPieceIndices {
+        // Panels no longer than σ along the piece.
+        var length = 0.0
+        var previous = corner.evaluate(piece: index, at: 0).point
+        for k in 1...16 {
+          let p = corner.evaluate(piece: index, at: Double(k) / 16).point
+          length += ((p - previous) * (p - previous)).sum().squareRoot()
+          previous = p
+        }
+        let panels = min(512, max(1, Int((length / sigma).rounded(.up))))
+        for panel in 0..<panels {
+          for (node, weight) in zip(Self.nodes, Self.weights) {
+            let s = (Double(panel) + 0.5 + 0.5 * node) / Double(panels)
+            let (p, t) = corner.evaluate(piece: index, at: s)
+            term.xs.append(p.x)
+            term.ys.append(p.y)
+            term.ws.append(weight * 0.5 / Double(panels) * t.y)
+          }
+        }
+      }
+      let far = corner.origin + corner.vertical * corner.reach
+      (term.edgeY0, term.edgeY1) = corner.reversed ? (far.y, corner.origin.y) : (corner.origin.y, far.y)
+      let across = corner.origin + (corner.horizontal + corner.vertical) * corner.reach
+      term.minX = min(corner.origin.x, across.x); term.maxX = max(corner.origin.x, across.x)
+      term.minY = min(corner.origin.y, across.y); term.maxY = max(corner.origin.y, across.y)
+      terms.append(term)
+    }
+    cornerTerms = terms
+  }
+
+  /// The blurred coverage (0…1) at local point (x, y).
+  public func value(x: Double, y: Double) -> Double {
+    let k = 1 / (sigma * 2.0.squareRoot())
+    let fx = 0.5 * (erf((maxX - x) * k) - erf((minX - x) * k))
+    let fy = 0.5 * (erf((maxY - y) * k) - erf((minY - y) * k))
+    var total = fx * fy
+    let density = k / Double.pi.squareRoot()  // 1/(σ√(2π))
+    for c in cornerTerms {
+      let bx = 0.5 * (erf((c.maxX - x) * k) - erf((c.minX - x) * k))
+      let by = 0.5 * (erf((c.maxY - y) * k) - erf((c.minY - y) * k))
+      if bx * by < 1e-6 { continue }
+      var curve = 0.0
+      for i in c.xs.indices {
+        let dy = (c.ys[i] - y) * k
+        curve += c.ws[i] * 0.5 * (1 + erf((c.xs[i] - x) * k)) * exp(-dy * dy)
+      }
+      curve *= density
+      let straight = 0.5 * (1 + erf((c.edgeX - x) * k)) * 0.5 * (erf((c.edgeY1 - y) * k) - erf((c.edgeY0 - y) * k))
+      total += curve - straight
+    }
+    return min(1, max(0, total))
+  }
+}

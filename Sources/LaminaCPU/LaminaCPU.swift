@@ -1,2 +1,0 @@
-// LaminaCPU: the reference rasterizer. (Filled in by issue 3.)
-import Lamina

@@ -1,0 +1,111 @@
+// Homography: the 2D projective part of a command's `Transform3D` (rows x,
+// y, w of the plane z = 0) and its inverse. Stages map pixel centres back to
+// local space through the inverse, so perspective is exact; a point whose
+// back-projection has w ≤ 0 lies behind the viewer and is not drawn.
+import Lamina
+
+/// A 3×3 projective map applied to row vectors: (x, y, 1)·H = (X, Y, W).
+struct Homography: Sendable {
+  var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+
+  /// The local → target map of a plan matrix.
+  init(_ t: Transform3D) {
+    m = (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
+  }
+
+  init(_ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) { self.m = m }
+
+  /// (x, y, 1)·H.
+  @inline(__always)
+  func apply(_ x: Double, _ y: Double) -> SIMD3<Double> {
+    SIMD3(x * m.0 + y * m.3 + m.6, x * m.1 + y * m.4 + m.7, x * m.2 + y * m.5 + m.8)
+  }
+
+  /// The inverse, or nil when singular or not finite.
+  var inverse: Homography? {
+    let (a, b, c, d, e, f, g, h, i) = m
+    let c0 = e * i - f * h, c1 = f * g - d * i, c2 = d * h - e * g
+    let det = a * c0 + b * c1 + c * c2
+    guard det != 0, det.isFinite else { return nil }
+    let k = 1 / det
+    let r = Homography((
+      c0 * k, (c * h - b * i) * k, (b * f - c * e) * k,
+      c1 * k, (a * i - c * g) * k, (c * d - a * f) * k,
+      c2 * k, (b * g - a * h) * k, (a * e - b * d) * k))
+    let all = [r.m.0, r.m.1, r.m.2, r.m.3, r.m.4, r.m.5, r.m.6, r.m.7, r.m.8]
+    return all.allSatisfy(\.isFinite) ? r : nil
+  }
+
+  /// True for x' = a·x + c, y' = d·y + f (no rotation, shear or perspective).
+  var isAxisAligned: Bool { m.1 == 0 && m.3 == 0 && m.2 == 0 && m.5 == 0 && m.8 == 1 }
+
+  /// An upper bound of how many target pixels one local unit spans at local
+  /// point (x, y) (Frobenius norm of the Jacobian); nil behind the viewer.
+  func scale(atX x: Double, y: Double) -> Double? {
+    let v = apply(x, y)
+    guard v.z > 0 else { return nil }
+    let X = v.x / v.z, Y = v.y / v.z
+    let a = (m.0 - X * m.2) / v.z, b = (m.3 - X * m.5) / v.z
+    let c = (m.1 - Y * m.2) / v.z, d = (m.4 - Y * m.5) / v.z
+    return (a * a + b * b + c * c + d * d).squareRoot()
+  }
+
+  /// The largest scale over a local rectangle's corners and centre.
+  func maxScale(over r: CGRect) -> Double {
+    let xs = [Double(r.minX), Double(r.midX), Double(r.maxX)]
+    let ys = [Double(r.minY), Double(r.midY), Double(r.maxY)]
+    var s = 0.0
+    for x in xs { for y in ys { if let v = scale(atX: x, y: y) { s = max(s, v) } } }
+    return s > 0 ? s : 1
+  }
+
+  /// Projects a closed local polygon to target pixels, first cutting away
+  /// the part with w below a small positive bound (behind the viewer).
+  func project(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
+    guard !polygon.isEmpty else { return [] }
+    let eps = 1e-9 * (abs(m.2) + abs(m.5) + abs(m.8))
+    let ws = polygon.map { $0.x * m.2 + $0.y * m.5 + m.8 - eps }
+    var out: [SIMD2<Double>] = []
+    out.reserveCapacity(polygon.count + 2)
+    func emit(_ p: SIMD2<Double>) {
+      let v = apply(p.x, p.y)
+      out.append(SIMD2(v.x / v.z, v.y / v.z))
+    }
+    if ws.allSatisfy({ $0 > 0 }) {
+      for p in polygon { emit(p) }
+      return out
+    }
+    for i in polygon.indices {
+      let j = (i + 1) % polygon.count
+      let (p, q, wp, wq) = (polygon[i], polygon[j], ws[i], ws[j])
+      if wp > 0 { emit(p) }
+      if (wp > 0) != (wq > 0) {
+        let t = wp / (wp - wq)
+        emit(p + (q - p) * t)
+      }
+    }
+    return out.count >= 3 ? out : []
+  }
+}
+
+/// The pixel box of a polygon, within `limit`.
+func pixelBounds(_ polygon: [SIMD2<Double>], within limit: PixelRect) -> PixelRect {
+  guard var lo = polygon.first else { return .empty }
+  var hi = lo
+  for p in polygon {
+    lo = pointwiseMin(lo, p)
+    hi = pointwiseMax(hi, p)
+  }
+  return .covering(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, within: limit)
+}
+
+extension CGRect {
+  /// The four corners, clockwise on a y-down screen.
+  var polygon: [SIMD2<Double>] {
+    let r = standardized
+    return [
+      SIMD2(Double(r.minX), Double(r.minY)), SIMD2(Double(r.maxX), Double(r.minY)),
+      SIMD2(Double(r.maxX), Double(r.maxY)), SIMD2(Double(r.minX), Double(r.maxY)),
+    ]
+  }
+}

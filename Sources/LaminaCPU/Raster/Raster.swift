@@ -1,0 +1,96 @@
+// Raster: one surface's pixels, premultiplied sRGB RGBA8, rows top-down,
+// and the source-over blend every stage ends with. Tiles of one raster are
+// written by different threads, never the same tile twice at once, so the
+// storage is a raw buffer shared without locks.
+//
+// Rejected: Float surfaces. The plan's semantics round every surface to 8
+// bits after each command (as GL's RGBA8 targets do), and 8-bit storage
+// makes the reference and the GL backend agree to the level.
+import Lamina
+
+/// Premultiplied RGBA8 pixels owned by the CPU renderer.
+final class Raster: @unchecked Sendable {
+  let width: Int
+  let height: Int
+  let pixels: UnsafeMutablePointer<UInt8>
+
+  init(width: Int, height: Int, fill: PremultipliedColor = .transparent) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    let count = self.width * self.height * 4
+    pixels = .allocate(capacity: max(4, count))
+    let value = [fill.r, fill.g, fill.b, fill.a].map { quantize($0) }
+    if value == [0, 0, 0, 0] {
+      pixels.initialize(repeating: 0, count: max(4, count))
+    } else {
+      for i in 0..<max(1, self.width * self.height) {
+        for c in 0..<4 { (pixels + i * 4 + c).initialize(to: value[c]) }
+      }
+    }
+  }
+
+  deinit { pixels.deallocate() }
+
+  /// A copy as an `Image`.
+  func image(source: ImageSource? = nil) -> Image {
+    let bytes = Array(UnsafeBufferPointer(start: pixels, count: width * height * 4))
+    return Image(width: width, height: height, premultipliedPixels: bytes, source: source)
+  }
+
+  /// Source-over of a premultiplied colour scaled by `k` (0…1) onto pixel
+  /// `index`, rounded to nearest.
+  @inline(__always)
+  func blend(_ index: Int, _ color: SIMD4<Float>, _ k: Float) {
+    let p = pixels + index * 4
+    if k >= 1 && color.w >= 1 {
+      p[0] = quantize(color.x); p[1] = quantize(color.y); p[2] = quantize(color.z); p[3] = 255
+      return
+    }
+    let s = color * (k * 255)
+    let inverse = 1 - color.w * k
+    p[0] = UInt8(min(255, s.x + Float(p[0]) * inverse + 0.5))
+    p[1] = UInt8(min(255, s.y + Float(p[1]) * inverse + 0.5))
+    p[2] = UInt8(min(255, s.z + Float(p[2]) * inverse + 0.5))
+    p[3] = UInt8(min(255, s.w + Float(p[3]) * inverse + 0.5))
+  }
+
+  /// The premultiplied texel (i, j) in 0…1.
+  @inline(__always)
+  func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
+    let p = pixels + (j * width + i) * 4
+    return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
+  }
+}
+
+/// A value in 0…1 to 8 bits, rounded to nearest.
+@inline(__always)
+func quantize(_ v: Float) -> UInt8 {
+  UInt8(min(255, max(0, v * 255 + 0.5)))
+}
+
+/// A rectangle of whole pixels, [x0, x1) × [y0, y1).
+struct PixelRect: Hashable, Sendable {
+  var x0: Int, y0: Int, x1: Int, y1: Int
+
+  static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+  var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
+  var width: Int { x1 - x0 }
+  var height: Int { y1 - y0 }
+
+  func intersection(_ o: PixelRect) -> PixelRect {
+    let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    return r.isEmpty ? .empty : r
+  }
+
+  /// The pixels touched by the real box [minX, maxX] × [minY, maxY], within `limit`.
+  static func covering(minX: Double, minY: Double, maxX: Double, maxY: Double, within limit: PixelRect)
+    -> PixelRect
+  {
+    guard minX.isFinite || maxX.isFinite, minX <= maxX, minY <= maxY else { return .empty }
+    func clampInt(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v))) }
+    let r = PixelRect(
+      x0: clampInt(minX.rounded(.down)), y0: clampInt(minY.rounded(.down)),
+      x1: clampInt(maxX.rounded(.up)), y1: clampInt(maxY.rounded(.up)))
+    return r.intersection(limit)
+  }
+}

@@ -1,0 +1,81 @@
+// BlurStage: the Gaussian blur of a surface's alpha for surface shadows
+// (mirrors Shaders/blur.frag). Separable, with Lamina's pixel-integrated
+// kernel (radius ⌈4σ⌉, normalised), on a grid padded by the kernel radius so
+// the blur spreads past the surface's edge; exact for any σ (the GL backend
+// may downsample for speed; the reference does not).
+import Dispatch
+import Lamina
+
+/// A single-channel grid over source-surface pixels: texel (i, j) has its
+/// centre at source coordinates (i − pad + ½, j − pad + ½); zero outside.
+final class AlphaGrid: @unchecked Sendable {
+  let width: Int, height: Int, pad: Int
+  let values: UnsafeMutablePointer<Float>
+
+  init(width: Int, height: Int, pad: Int) {
+    self.width = width; self.height = height; self.pad = pad
+    values = .allocate(capacity: max(1, width * height))
+    values.initialize(repeating: 0, count: max(1, width * height))
+  }
+
+  deinit { values.deallocate() }
+
+  @inline(__always)
+  func fetch(_ i: Int, _ j: Int) -> Float {
+    guard i >= 0, j >= 0, i < width, j < height else { return 0 }
+    return values[j * width + i]
+  }
+
+  /// The value at source coordinates (u, v): nearest texel, or bilinear.
+  @inline(__always)
+  func sample(_ u: Double, _ v: Double, nearest: Bool) -> Float {
+    let x = max(-4, min(1e9, u + Double(pad))), y = max(-4, min(1e9, v + Double(pad)))
+    if nearest { return fetch(Int(x.rounded(.down)), Int(y.rounded(.down))) }
+    let fx = (x - 0.5).rounded(.down), fy = (y - 0.5).rounded(.down)
+    let i = Int(fx), j = Int(fy)
+    let tx = Float(x - 0.5 - fx), ty = Float(y - 0.5 - fy)
+    let top = fetch(i, j) + (fetch(i + 1, j) - fetch(i, j)) * tx
+    let bottom = fetch(i, j + 1) + (fetch(i + 1, j + 1) - fetch(i, j + 1)) * tx
+    return top + (bottom - top) * ty
+  }
+}
+
+/// The alpha of `raster` blurred with standard deviation `sigma` pixels.
+func blurredAlpha(_ raster: Raster, sigma: Double) -> AlphaGrid {
+  let kernel = gaussianKernel(sigma: sigma)
+  let radius = kernel.count / 2
+  let w = raster.width, h = raster.height
+  let out = AlphaGrid(width: w + 2 * radius, height: h + 2 * radius, pad: radius)
+  // Horizontal pass: h rows of the padded width.
+  let buffer = AlphaGrid(width: out.width, height: h, pad: 0)
+  let rows = buffer
+  let ow = out.width
+  let k = kernel
+  do {
+    DispatchQueue.concurrentPerform(iterations: h) { j in
+      let src = raster.pixels + j * w * 4
+      for i in 0..<ow {
+        // Output texel i sits at source column i − radius; taps k = 0…2r read i − 2r + k.
+        var sum: Float = 0
+        let first = max(0, 2 * radius - i), last = min(2 * radius, w - 1 + 2 * radius - i)
+        if first <= last {
+          for t in first...last { sum += k[t] * Float(src[(i - 2 * radius + t) * 4 + 3]) }
+        }
+        rows.values[j * ow + i] = sum * (1 / 255)
+      }
+    }
+    // Vertical pass into the padded grid.
+    let oh = out.height
+    DispatchQueue.concurrentPerform(iterations: oh) { j in
+      let first = max(0, 2 * radius - j), last = min(2 * radius, h - 1 + 2 * radius - j)
+      let dst = out.values + j * ow
+      guard first <= last else { return }
+      for t in first...last {
+        let weight = k[t]
+        let src = rows.values + (j - 2 * radius + t) * ow
+        for i in 0..<ow { dst[i] += weight * src[i] }
+      }
+    }
+  }
+  return out
+}

@@ -1,0 +1,107 @@
+// ClipStage: the product of a command's clips over a tile, exact area
+// coverage like every other edge (mirrors the clip helpers of the GL
+// shaders). A rounded-rect clip is its outline projected to target pixels.
+// A convex clip is a list of local half-planes; through the inverse
+// homography each becomes a half-plane of target pixels ((X, Y, 1)·H⁻¹ is
+// proportional to (x, y, 1) with a positive factor where w > 0), so the tile
+// square cut by those half-planes (and by w > 0) is exactly the clip.
+import Lamina
+
+/// Flattening tolerance of curved edges, in target pixels.
+let flatteningTolerance = 0.001
+
+/// A rounded rectangle's outline in target pixels.
+func projectedOutline(_ shape: RoundedRect, _ h: Homography) -> [SIMD2<Double>] {
+  let scale = h.maxScale(over: shape.rect)
+  return h.project(shape.outline(tolerance: flatteningTolerance / scale))
+}
+
+/// One clip, ready to rasterize.
+enum PreparedClip: Sendable {
+  /// A polygon in target pixels.
+  case polygon([SIMD2<Double>])
+  /// Half-planes A·X + B·Y + C ≥ 0 in target pixels (the first is w > 0).
+  case halfPlanes([SIMD3<Double>])
+}
+
+/// The clips of one command.
+struct PreparedClips: Sendable {
+  var clips: [PreparedClip]
+  /// Where the product can be non-zero.
+  var bounds: PixelRect
+
+  init(_ clips: [Clip], within limit: PixelRect) {
+    var bounds = limit
+    var prepared: [PreparedClip] = []
+    for clip in clips {
+      let h = Homography(clip.matrix)
+      switch clip.shape {
+      case .roundedRect(let shape):
+        let polygon = projectedOutline(shape, h)
+        bounds = bounds.intersection(pixelBounds(polygon, within: limit))
+        prepared.append(.polygon(polygon))
+      case .convex(let planes):
+        guard let inv = h.inverse else {
+          bounds = .empty
+          continue
+        }
+        let m = inv.m
+        var lines = [SIMD3(m.2, m.5, m.8)]  // w > 0
+        for p in planes {
+          lines.append(
+            SIMD3(
+              p.a * m.0 + p.b * m.1 + p.c * m.2,
+              p.a * m.3 + p.b * m.4 + p.c * m.5,
+              p.a * m.6 + p.b * m.7 + p.c * m.8))
+        }
+        let box = Self.cut(Self.square(limit), by: lines)
+        bounds = bounds.intersection(pixelBounds(box, within: limit))
+        prepared.append(.halfPlanes(lines))
+      }
+    }
+    self.clips = prepared
+    self.bounds = bounds
+  }
+
+  var isEmpty: Bool { clips.isEmpty }
+
+  static func square(_ r: PixelRect) -> [SIMD2<Double>] {
+    [
+      SIMD2(Double(r.x0), Double(r.y0)), SIMD2(Double(r.x1), Double(r.y0)),
+      SIMD2(Double(r.x1), Double(r.y1)), SIMD2(Double(r.x0), Double(r.y1)),
+    ]
+  }
+
+  /// Sutherland–Hodgman: the part of `polygon` where every A·X + B·Y + C ≥ 0.
+  static func cut(_ polygon: [SIMD2<Double>], by lines: [SIMD3<Double>]) -> [SIMD2<Double>] {
+    var poly = polygon
+    for line in lines {
+      guard !poly.isEmpty else { break }
+      var out: [SIMD2<Double>] = []
+      for i in poly.indices {
+        let p = poly[i], q = poly[(i + 1) % poly.count]
+        let dp = line.x * p.x + line.y * p.y + line.z, dq = line.x * q.x + line.y * q.y + line.z
+        if dp >= 0 { out.append(p) }
+        if (dp >= 0) != (dq >= 0) { out.append(p + (q - p) * (dp / (dp - dq))) }
+      }
+      poly = out.count >= 3 ? out : []
+    }
+    return poly
+  }
+
+  /// Writes the clips' product over the scratch's current region into
+  /// `scratch.clip`. Uses the accumulator.
+  func render(_ region: PixelRect, _ scratch: TileScratch) {
+    let n = region.width * region.height
+    scratch.clip.update(repeating: 1, count: n)
+    for clip in clips {
+      scratch.begin(region)
+      switch clip {
+      case .polygon(let polygon): scratch.add(polygon)
+      case .halfPlanes(let lines): scratch.add(Self.cut(Self.square(region), by: lines))
+      }
+      scratch.resolve(into: scratch.temp)
+      for i in 0..<n { scratch.clip[i] *= scratch.temp[i] }
+    }
+  }
+}

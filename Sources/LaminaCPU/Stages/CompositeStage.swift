@@ -1,0 +1,113 @@
+// CompositeStage: another surface drawn into this one (mirrors
+// Shaders/composite.frag). A pixel centre maps back to source pixels; the
+// source is read with the plan's sampling (`nearest` reproduces a
+// pixel-aligned copy exactly), the source rectangle's edge is anti-aliased
+// by exact coverage. A surface shadow is the blurred unmasked alpha read at
+// (source − offset), tinted, × its clip; content over shadow (or the shadow
+// alone), × mask alpha, × opacity × clips, source-over.
+import Lamina
+
+struct CompositeStage: PreparedDraw {
+  struct Shadow: Sendable {
+    var alpha: AlphaGrid
+    var offsetX: Double, offsetY: Double
+    var color: SIMD4<Float>
+    var only: Bool
+    /// Coverage of `SurfaceShadow.clip` over the source pixels.
+    var clip: AlphaGrid?
+  }
+  let inverse: Homography
+  let source: Texture
+  let mask: Texture?
+  let shadow: Shadow?
+  let sampling: Sampling
+  let nearestReads: Bool
+  let opacity: Float
+  let outline: [SIMD2<Double>]
+  let clips: PreparedClips
+  let bounds: PixelRect
+
+  init?(_ draw: CompositeDraw, source raster: Raster, mask maskRaster: Raster?, limit: PixelRect) {
+    let h = Homography(draw.matrix)
+    guard let inverse = h.inverse, draw.opacity > 0, raster.width > 0, raster.height > 0 else {
+      return nil
+    }
+    self.inverse = inverse
+    sampling = draw.sampling
+    nearestReads = draw.sampling.minification == .nearest && draw.sampling.magnification == .nearest
+    let mip = draw.sampling.needsMipChain
+    source = Texture(raster.image(), mipmapped: mip)
+    mask = maskRaster.map { Texture($0.image(), mipmapped: mip) }
+    opacity = min(1, draw.opacity)
+    if let s = draw.shadow, s.color.a > 0, s.sigma.isFinite, s.sigma >= 0 {
+      var clipGrid: AlphaGrid? = nil
+      if let clip = s.clip {
+        clipGrid = Self.coverage(of: clip, width: raster.width, height: raster.height)
+      }
+      shadow = Shadow(
+        alpha: blurredAlpha(raster, sigma: s.sigma), offsetX: s.offsetX, offsetY: s.offsetY,
+        color: SIMD4(s.color.r, s.color.g, s.color.b, s.color.a), only: s.shadowOnly, clip: clipGrid)
+    } else {
+      shadow = nil
+    }
+    outline = h.project(CGRect(x: 0, y: 0, width: raster.width, height: raster.height).polygon)
+    clips = PreparedClips(draw.clips, within: limit)
+    bounds = pixelBounds(outline, within: clips.bounds)
+    guard !bounds.isEmpty else { return nil }
+  }
+
+  /// Exact coverage of a clip over a `width`×`height` grid of pixels.
+  static func coverage(of clip: Clip, width: Int, height: Int) -> AlphaGrid {
+    let grid = AlphaGrid(width: width, height: height, pad: 0)
+    let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    let prepared = PreparedClips([clip], within: whole)
+    let scratch = TileScratch()
+    let size = TileScratch.size
+    for y0 in stride(from: 0, to: height, by: size) {
+      for x0 in stride(from: 0, to: width, by: size) {
+        let region = PixelRect(x0: x0, y0: y0, x1: min(width, x0 + size), y1: min(height, y0 + size))
+        prepared.render(region, scratch)
+        for j in 0..<region.height {
+          (grid.values + (y0 + j) * width + x0).update(from: scratch.clip + j * region.width, count: region.width)
+        }
+      }
+    }
+    return grid
+  }
+
+  func draw(_ region: PixelRect, into target: Raster, scratch: TileScratch) {
+    if !clips.isEmpty { clips.render(region, scratch) }
+    scratch.begin(region)
+    scratch.add(outline)
+    scratch.resolve(into: scratch.coverage)
+    let w = region.width
+    let m = inverse.m
+    for j in 0..<region.height {
+      var index = (region.y0 + j) * target.width + region.x0
+      for i in 0..<w {
+        defer { index += 1 }
+        var k = scratch.coverage[j * w + i]
+        if !clips.isEmpty { k *= scratch.clip[j * w + i] }
+        guard k > 0 else { continue }
+        let v = inverse.apply(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
+        guard v.z > 0 else { continue }
+        let x = v.x / v.z, y = v.y / v.z
+        let dxdX = (m.0 - x * m.2) / v.z, dxdY = (m.3 - x * m.5) / v.z
+        let dydX = (m.1 - y * m.2) / v.z, dydY = (m.4 - y * m.5) / v.z
+        var color = SIMD4<Float>.zero
+        if shadow?.only != true {
+          color = source.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling)
+        }
+        if let shadow {
+          var s = shadow.alpha.sample(x - shadow.offsetX, y - shadow.offsetY, nearest: nearestReads)
+          if let clip = shadow.clip { s *= clip.sample(x, y, nearest: nearestReads) }
+          color += shadow.color * (s * (1 - color.w))
+        }
+        if let mask {
+          color *= mask.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling).w
+        }
+        target.blend(index, color, k * opacity)
+      }
+    }
+  }
+}

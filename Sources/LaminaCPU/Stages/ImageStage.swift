@@ -1,0 +1,100 @@
+// ImageStage: contents drawn onto local rectangles (mirrors
+// Shaders/image.frag). A pixel centre maps back to local space through the
+// inverse homography (so texture coordinates are perspective-correct by
+// construction), then linearly into its slice's texels; ρ comes from the
+// analytic Jacobian of that map at the centre. The union of the slices is
+// anti-aliased by exact coverage; × opacity × clips, source-over.
+import Lamina
+
+struct ImageStage: PreparedDraw {
+  struct Slice: Sendable {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+    /// texel = origin + (local − destination origin) × scale
+    var u0: Double, v0: Double, su: Double, sv: Double
+  }
+  let inverse: Homography
+  let slices: [Slice]
+  let polygons: [[SIMD2<Double>]]
+  let texture: Texture
+  let sampling: Sampling
+  let opacity: Float
+  let clips: PreparedClips
+  let bounds: PixelRect
+
+  init?(_ draw: ImageDraw, limit: PixelRect, textures: TextureCache) {
+    let h = Homography(draw.matrix)
+    guard let inverse = h.inverse, draw.image.width > 0, draw.image.height > 0, draw.opacity > 0
+    else { return nil }
+    self.inverse = inverse
+    var slices: [Slice] = []
+    var polygons: [[SIMD2<Double>]] = []
+    for s in draw.slices {
+      let d = s.destination.standardized
+      guard d.width > 0, d.height > 0 else { continue }
+      slices.append(
+        Slice(
+          minX: Double(d.minX), minY: Double(d.minY), maxX: Double(d.maxX), maxY: Double(d.maxY),
+          u0: Double(s.source.minX), v0: Double(s.source.minY),
+          su: Double(s.source.width / d.width), sv: Double(s.source.height / d.height)))
+      polygons.append(h.project(d.polygon))
+    }
+    guard !slices.isEmpty else { return nil }
+    self.slices = slices
+    self.polygons = polygons
+    texture = textures.texture(for: draw.image, mipmapped: draw.sampling.needsMipChain)
+    sampling = draw.sampling
+    opacity = min(1, draw.opacity)
+    clips = PreparedClips(draw.clips, within: limit)
+    var b = PixelRect.empty
+    for p in polygons {
+      let r = pixelBounds(p, within: clips.bounds)
+      guard !r.isEmpty else { continue }
+      b = b.isEmpty ? r : PixelRect(x0: min(b.x0, r.x0), y0: min(b.y0, r.y0), x1: max(b.x1, r.x1), y1: max(b.y1, r.y1))
+    }
+    bounds = b
+    guard !bounds.isEmpty else { return nil }
+  }
+
+  /// The slice containing the local point, or the nearest one.
+  @inline(__always)
+  func slice(_ x: Double, _ y: Double) -> Slice {
+    var best = slices[0]
+    var bestDistance = Double.infinity
+    for s in slices {
+      let dx = max(s.minX - x, 0, x - s.maxX), dy = max(s.minY - y, 0, y - s.maxY)
+      let d = dx * dx + dy * dy
+      if d == 0 { return s }
+      if d < bestDistance { bestDistance = d; best = s }
+    }
+    return best
+  }
+
+  func draw(_ region: PixelRect, into target: Raster, scratch: TileScratch) {
+    if !clips.isEmpty { clips.render(region, scratch) }
+    scratch.begin(region)
+    for p in polygons { scratch.add(p) }
+    scratch.resolve(into: scratch.coverage)
+    let w = region.width
+    let m = inverse.m
+    for j in 0..<region.height {
+      var index = (region.y0 + j) * target.width + region.x0
+      for i in 0..<w {
+        defer { index += 1 }
+        var k = scratch.coverage[j * w + i]
+        if !clips.isEmpty { k *= scratch.clip[j * w + i] }
+        guard k > 0 else { continue }
+        let v = inverse.apply(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
+        guard v.z > 0 else { continue }
+        let x = v.x / v.z, y = v.y / v.z
+        // ∂(x, y)/∂(X, Y) of the inverse homography at the centre.
+        let dxdX = (m.0 - x * m.2) / v.z, dxdY = (m.3 - x * m.5) / v.z
+        let dydX = (m.1 - y * m.2) / v.z, dydY = (m.4 - y * m.5) / v.z
+        let s = slice(x, y)
+        let u = s.u0 + (x - s.minX) * s.su, t = s.v0 + (y - s.minY) * s.sv
+        let texel = texture.sample(
+          u, t, dudx: dxdX * s.su, dvdx: dydX * s.sv, dudy: dxdY * s.su, dvdy: dydY * s.sv, sampling)
+        target.blend(index, texel, k * opacity)
+      }
+    }
+  }
+}

@@ -5,6 +5,8 @@
 // normalised over ±3σ. Texels outside the input are transparent.
 // ALPHA_INPUT reads the input's alpha (the first pass), else its red.
 
+out vec4 fragColor;
+
 uniform sampler2D uInput;
 uniform vec2 uDirection;
 uniform float uSigma;

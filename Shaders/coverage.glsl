@@ -1,9 +1,9 @@
 // coverage.glsl: the shared geometry of every fragment shader. A target
 // pixel centre maps back through a draw's inverse homography to its local
 // point; the local Jacobian (the local step of one pixel in x and in y)
-// turns local distances into pixel distances, so anti-aliasing is the
-// area of a one-pixel box (exact for axis-aligned edges) under any
-// affine or perspective matrix. Mirrors LaminaCPU's coverage functions by
+// turns local distances into pixel distances and directions, so
+// anti-aliasing is the area of a one-pixel box cut by the edge's tangent
+// line (exact for straight edges of any direction under an affine map). Mirrors LaminaCPU's coverage functions by
 // name. `kContinuousCurve` (the half-planes of Apple's continuous corner,
 // unit radius) is prepended by ShaderSource.swift from the same points the
 // CPU uses.
@@ -27,24 +27,42 @@ bool localPoint(mat3 inverse, vec2 pixel, out Local l) {
   return true;
 }
 
-// Coverage of the one-pixel footprint by the slab lo <= x <= hi, where
-// `scale` is the local length of one pixel across the slab.
-float slabCoverage(float x, float lo, float hi, float scale) {
-  float s = max(scale, 1e-6);
-  return clamp((x - lo) / s + 0.5, 0.0, 1.0) - clamp((x - hi) / s + 0.5, 0.0, 1.0);
+// The share of a one-pixel square on the inner side of a straight edge
+// whose pixel-space unit normal is `n`, at signed distance `t` (pixels,
+// positive inside) from the pixel centre: exact for any direction. The
+// square's projection on n is a trapezoid (uniform widths |n.x| and |n.y|
+// convolved); this is its CDF.
+float boxEdgeCoverage(float t, vec2 n) {
+  vec2 m = abs(n);
+  float a = max(m.x, m.y);
+  float b = min(m.x, m.y);
+  if (b < 0.01) return clamp(t / max(a, 1e-6) + 0.5, 0.0, 1.0);
+  float s = 0.5 * (a + b);
+  float d = 0.5 * (a - b);
+  vec4 x = max(vec4(t + s, t + d, t - d, t - s), 0.0);
+  x = x * x;
+  return clamp(0.5 * (x.x - x.y - x.z + x.w) / (a * b), 0.0, 1.0);
+}
+
+// Coverage of the one-pixel footprint by the slab lo <= x <= hi of a local
+// coordinate x whose change per pixel step is `g` (pixel-space gradient).
+float slabCoverage(float x, float lo, float hi, vec2 g) {
+  float len = max(length(g), 1e-12);
+  vec2 n = g / len;
+  return boxEdgeCoverage((x - lo) / len, n) - boxEdgeCoverage((x - hi) / len, n);
 }
 
 float rectCoverage(Local l, vec4 rect) {
-  float sx = length(vec2(l.dx.x, l.dy.x));
-  float sy = length(vec2(l.dx.y, l.dy.y));
-  return slabCoverage(l.p.x, rect.x, rect.z, sx) * slabCoverage(l.p.y, rect.y, rect.w, sy);
+  return slabCoverage(l.p.x, rect.x, rect.z, vec2(l.dx.x, l.dy.x))
+    * slabCoverage(l.p.y, rect.y, rect.w, vec2(l.dx.y, l.dy.y));
 }
 
 // Coverage of a signed local distance `d` (positive outside) whose local
-// gradient is the unit vector `n`.
+// gradient is the unit vector `n`; q moves by qdx, qdy per pixel step.
 float edgeCoverage(float d, vec2 n, vec2 qdx, vec2 qdy) {
-  float g = length(vec2(dot(n, qdx), dot(n, qdy)));
-  return clamp(0.5 - d / max(g, 1e-6), 0.0, 1.0);
+  vec2 g = vec2(dot(n, qdx), dot(n, qdy));
+  float len = max(length(g), 1e-12);
+  return boxEdgeCoverage(-d / len, g / len);
 }
 
 // rect = (minX, minY, maxX, maxY); radii in the order minXminY, maxXminY,

@@ -15,12 +15,17 @@ import CGLES
 import Lamina
 
 /// The OpenGL ES 3 backend: draws render plans offscreen through headless EGL.
-public final class GLRenderer: PlanRenderer {
+///
+/// `render` may be called from any thread; calls on one renderer run one at
+/// a time. For parallel rendering, use one renderer per thread.
+public final class GLRenderer: PlanRenderer, @unchecked Sendable {
+  // Sendable by construction: the mutable GL state in `resources` is only
+  // touched inside `context.withCurrent`, which holds the context's lock.
   private let context: GLContext
-  private var resources: GLResources?
+  private let resources: GLResources
   /// Counts the GL objects this renderer holds (for leak tests).
   public let ledger = GLObjectLedger()
-  private var maxTextureSize = 0
+  private let maxTextureSize: Int
 
   /// Opens the shared display (once per process) and creates a context.
   public init() throws(GLError) {
@@ -37,20 +42,18 @@ public final class GLRenderer: PlanRenderer {
   }
 
   deinit {
-    if let resources {
-      try? context.withCurrent { () throws(GLError) in resources.deleteAll() }
-    }
+    let resources = self.resources
+    try? context.withCurrent { () throws(GLError) in resources.deleteAll() }
   }
 
   /// The number of programs compiled so far (each variant is one).
   public var programCount: Int {
-    (try? context.withCurrent { () throws(GLError) in resources?.programs.count ?? 0 }) ?? 0
+    (try? context.withCurrent { () throws(GLError) in resources.programs.count }) ?? 0
   }
 
   /// Draws the plan and reads the canvas back.
   public func render(_ plan: RenderPlan) throws(GLError) -> Image {
     try validate(plan)
-    guard let resources else { throw .contextLost }
     return try context.withCurrent { () throws(GLError) -> Image in
       try draw(plan, resources)
     }

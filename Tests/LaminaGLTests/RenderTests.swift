@@ -206,3 +206,47 @@ struct RenderTests {
     #expect(throws: GLError.self) { try renderer.render(F.plan(0, 8, [])) }
   }
 }
+
+@Suite("GL shape cells", requiresGL)
+struct ShapeCellTests {
+  /// A clip that covers everything turns the cell split off (clipped draws
+  /// are one quad), so the two images must agree.
+  static let noOpClip = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: CGRect(x: -1000, y: -1000, width: 3000, height: 3000))))
+
+  static func compare(_ commands: [DrawCommand], clipped: [DrawCommand], tolerance: Int) throws {
+    let renderer = try GLRenderer()
+    let a = try renderer.render(PlanFixtures.plan(160, 120, background: PlanFixtures.white, commands))
+    let b = try renderer.render(PlanFixtures.plan(160, 120, background: PlanFixtures.white, clipped))
+    var worst = 0
+    for i in a.pixels.indices { worst = max(worst, abs(Int(a.pixels[i]) - Int(b.pixels[i]))) }
+    #expect(worst <= tolerance, "cells differ from one quad by \(worst) levels")
+  }
+
+  @Test func fillsAndRingsAreUnchangedBySplitting() throws {
+    let grey = PremultipliedColor(r: 0.2, g: 0.4, b: 0.6, a: 0.8)
+    for curve in [CornerCurve.circular, .continuous] {
+      let rect = CGRect(x: 10.3, y: 12.6, width: 120.5, height: 80.25)
+      let inner = RoundedRect(rect: rect.insetBy(dx: 2.5, dy: 2.5), radii: [9.5, 9.5, 9.5, 9.5], curve: curve)
+      let m = Transform3D(scaleX: 1.1, y: 0.9).concatenating(Transform3D(translationX: 3.5, y: 2))
+      try Self.compare(
+        [PlanFixtures.shape(rect, radius: 12, curve: curve, color: grey, matrix: m),
+         PlanFixtures.shape(rect, radius: 12, curve: curve, inner: inner, color: PlanFixtures.black, matrix: m)],
+        clipped: [PlanFixtures.shape(rect, radius: 12, curve: curve, color: grey, matrix: m, clips: [Self.noOpClip]),
+                  PlanFixtures.shape(rect, radius: 12, curve: curve, inner: inner, color: PlanFixtures.black, matrix: m, clips: [Self.noOpClip])],
+        tolerance: 0)
+    }
+  }
+
+  @Test func shadowsAreUnchangedBySplitting() throws {
+    let rect = CGRect(x: 30, y: 25, width: 100, height: 70)
+    let color = PremultipliedColor(r: 0, g: 0, b: 0, a: 0.6)
+    for radius in [0.0, 12.0] {
+      let plain = ShadowDraw(
+        matrix: .identity, shape: RoundedRect(rect: rect, radii: [radius, radius, radius, radius]), sigma: 3,
+        color: color, extent: rect.insetBy(dx: -12, dy: -12), clips: [], name: "shadow")
+      var clipped = plain
+      clipped.clips = [Self.noOpClip]
+      try Self.compare([.shadow(plain)], clipped: [.shadow(clipped)], tolerance: 1)
+    }
+  }
+}

@@ -49,7 +49,7 @@ struct ShaderTests {
       defer { cache.deleteAll() }
       let shape = try cache.shape(rounded: true, continuous: false, ring: true, clips: true)
       #expect(shape.rect >= 0 && shape.innerRadii >= 0 && shape.color >= 0)
-      #expect(shape.common.inverse >= 0 && shape.common.quad >= 0 && shape.common.clipPlanes >= 0)
+      #expect(shape.common.inverse >= 0 && shape.common.quads >= 0 && shape.common.clipPlanes >= 0)
       let plain = try cache.shape(rounded: false, continuous: false, ring: false, clips: false)
       #expect(plain.common.clipCount == -1, "unclipped variants compile the clips out")
     }

@@ -61,10 +61,10 @@ enum BlurPass {
     glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
     glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
     glUniform1i(p.input, 0)
-    glUniform4f(p.quad, 0, 0, Float(output.width), Float(output.height))
+    glUniform4f(p.quads, 0, 0, Float(output.width), Float(output.height))
     glUniform2f(p.targetSize, Float(output.width), Float(output.height))
     glUniform2f(p.direction, direction.0, direction.1)
     glUniform1f(p.sigma, Float(sigma))
-    drawQuad()
+    drawQuads()
   }
 }

@@ -33,9 +33,9 @@ enum CompositePass {
     let p = try r.programs.composite(defines: defines)
     r.use(p.program)
     let bounds = CGRect(x: 0, y: 0, width: source.width, height: source.height)
-    guard
-      try setCommon(p.common, matrix: d.matrix, localBounds: bounds, clips: d.clips, target: target, name: d.name)
-    else { return }
+    let count = try setCommon(
+      p.common, matrix: d.matrix, localBounds: bounds, clips: d.clips, target: target, name: d.name)
+    guard count > 0 else { return }
 
     let trilinear = !nearest && d.sampling.minification == .trilinear
     bindSurface(source, unit: 0, sampling: d.sampling, mipmapped: trilinear)
@@ -67,7 +67,7 @@ enum CompositePass {
         }
       }
     }
-    drawQuad()
+    drawQuads(count)
     glActiveTexture(GLenum(GL_TEXTURE0))
   }
 

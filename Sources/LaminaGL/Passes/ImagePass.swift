@@ -72,9 +72,9 @@ enum ImagePass {
   ) throws(GLError) {
     let p = try r.programs.image(clips: !d.clips.isEmpty)
     r.use(p.program)
-    guard
-      try setCommon(p.common, matrix: d.matrix, localBounds: bounds, clips: d.clips, target: target, name: d.name)
-    else { return }
+    let count = try setCommon(
+      p.common, matrix: d.matrix, localBounds: bounds, clips: d.clips, target: target, name: d.name)
+    guard count > 0 else { return }
     glActiveTexture(GLenum(GL_TEXTURE0))
     try r.textures.bind(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
     setFilters(d.sampling)
@@ -89,6 +89,6 @@ enum ImagePass {
     glUniform4fv(p.bounds, 1, bounds.edges)
     glUniform1f(p.bias, Float(d.sampling.bias))
     glUniform1f(p.opacity, d.opacity)
-    drawQuad()
+    drawQuads(count)
   }
 }

@@ -56,27 +56,35 @@ final class GLResources {
 let maxClips = 8
 let maxClipPlanes = 32
 
-/// Sets the quad, target and inverse matrix, and the clips of a CLIPS
-/// variant. False when nothing of the draw can show (a singular matrix or
-/// clip, or a quad off the target).
+/// Sets the quads (the pixel box of `localBounds`, unless `quads` are
+/// given), target and inverse matrix, and the clips of a CLIPS variant.
+/// Returns how many quads to draw: 0 when nothing of the draw can show (a
+/// singular matrix or clip, or a quad off the target).
 func setCommon(
-  _ u: CommonUniforms, matrix: Transform3D, localBounds: CGRect, clips: [Clip], target: SurfaceTarget,
-  name: String
-) throws(GLError) -> Bool {
+  _ u: CommonUniforms, matrix: Transform3D, localBounds: CGRect, quads: [PixelRect]? = nil, clips: [Clip],
+  target: SurfaceTarget, name: String
+) throws(GLError) -> Int {
   let homography = Homography(matrix)
-  guard let inverse = homography.inverse,
-    let quad = homography.pixelBounds(of: localBounds, width: target.width, height: target.height)
-  else { return false }
-  glUniform4f(u.quad, quad.0, quad.1, quad.2, quad.3)
+  guard let inverse = homography.inverse else { return 0 }
+  let list: [PixelRect]
+  if let quads {
+    list = quads
+  } else {
+    guard let quad = homography.pixelBounds(of: localBounds, width: target.width, height: target.height)
+    else { return 0 }
+    list = [quad]
+  }
+  guard !list.isEmpty else { return 0 }
+  setQuads(u.quads, list)
   glUniform2f(u.targetSize, Float(target.width), Float(target.height))
   glUniformMatrix3fv(u.inverse, 1, GLboolean(GL_FALSE), inverse.uniform)
-  if clips.isEmpty { return true }
+  if clips.isEmpty { return list.count }
   guard clips.count <= maxClips else {
     throw .unsupported(reason: "\(name): \(clips.count) clips on one draw (at most \(maxClips))")
   }
   var inverses: [Float] = [], rects: [Float] = [], radii: [Float] = [], infos: [Float] = [], planes: [Float] = []
   for clip in clips {
-    guard let clipInverse = Homography(clip.matrix).inverse else { return false }
+    guard let clipInverse = Homography(clip.matrix).inverse else { return 0 }
     inverses += clipInverse.uniform
     switch clip.shape {
     case .roundedRect(let r):
@@ -100,16 +108,37 @@ func setCommon(
   glUniform4fv(u.clipRadii, GLsizei(clips.count), radii)
   glUniform4fv(u.clipInfo, GLsizei(clips.count), infos)
   if !planes.isEmpty { glUniform3fv(u.clipPlanes, GLsizei(planes.count / 3), planes) }
-  return true
+  return list.count
+}
+
+/// Uploads up to 8 quads to quad.vert's `uQuads`.
+func setQuads(_ location: GLint, _ quads: [PixelRect]) {
+  precondition(quads.count <= 8, "at most 8 quads a draw")
+  let values = quads.flatMap { [$0.0, $0.1, $0.2, $0.3] }
+  glUniform4fv(location, GLsizei(quads.count), values)
+}
+
+/// Fills `cells` with one colour (solid.frag), in one instanced call.
+func drawSolid(_ cells: [PixelRect], color: PremultipliedColor, target: SurfaceTarget, _ r: GLResources)
+  throws(GLError)
+{
+  guard !cells.isEmpty else { return }
+  let p = try r.programs.solid()
+  r.use(p.program)
+  setQuads(p.quads, cells)
+  glUniform2f(p.targetSize, Float(target.width), Float(target.height))
+  setColor(p.color, color)
+  drawQuads(cells.count)
 }
 
 func setColor(_ location: GLint, _ c: PremultipliedColor) {
   glUniform4f(location, c.r, c.g, c.b, c.a)
 }
 
-/// Draws the quad set by `setCommon` (4 vertices from gl_VertexID).
-func drawQuad() {
-  glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+/// Draws the `count` quads set by `setCommon` (4 vertices each, from
+/// gl_VertexID and gl_InstanceID).
+func drawQuads(_ count: Int = 1) {
+  glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
 }
 
 /// The GL filter enums for a sampling.

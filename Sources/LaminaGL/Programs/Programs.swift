@@ -8,11 +8,11 @@ import CGLES
 /// Uniforms every draw program has: the quad, the target, the inverse
 /// matrix and (in CLIPS variants) the clips.
 struct CommonUniforms {
-  let quad, targetSize, inverse: GLint
+  let quads, targetSize, inverse: GLint
   let clipCount, clipInverse, clipRect, clipRadii, clipInfo, clipPlanes: GLint
 
   init(_ p: Program) {
-    quad = p.location("quad")
+    quads = p.location("quads")
     targetSize = p.location("targetSize")
     inverse = p.location("inverse")
     clipCount = p.location("clipCount")
@@ -101,12 +101,23 @@ struct CompositeProgram {
   }
 }
 
-struct BlurProgram {
+struct SolidProgram {
   let program: Program
-  let quad, targetSize, input, direction, sigma: GLint
+  let quads, targetSize, color: GLint
   init(_ p: Program) {
     program = p
-    quad = p.location("quad")
+    quads = p.location("quads")
+    targetSize = p.location("targetSize")
+    color = p.location("color")
+  }
+}
+
+struct BlurProgram {
+  let program: Program
+  let quads, targetSize, input, direction, sigma: GLint
+  init(_ p: Program) {
+    program = p
+    quads = p.location("quads")
     targetSize = p.location("targetSize")
     input = p.location("input")
     direction = p.location("direction")
@@ -123,6 +134,7 @@ enum ShaderVariants {
     ("image.frag", ["CLIPS"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
+    ("solid.frag", []),
   ]
 }
 
@@ -173,6 +185,8 @@ final class ProgramCache {
   func composite(defines: [String]) throws(GLError) -> CompositeProgram {
     CompositeProgram(try program("composite.frag", defines))
   }
+
+  func solid() throws(GLError) -> SolidProgram { SolidProgram(try program("solid.frag", [])) }
 
   func blur(downsample: Bool, alphaInput: Bool) throws(GLError) -> BlurProgram {
     var defines: [String] = []

@@ -22,7 +22,13 @@ let package = Package(
     .systemLibrary(name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2"),
     .target(name: "Lamina", dependencies: ["CPNG"]),
     .target(name: "LaminaCPU", dependencies: ["Lamina"]),
-    .target(name: "LaminaGL", dependencies: ["Lamina", "CEGL", "CGLES"]),
+    .executableTarget(name: "EmbedShadersGenerator", path: "tools/EmbedShaders/Generator"),
+    .plugin(
+      name: "EmbedShaders", capability: .buildTool(),
+      dependencies: ["EmbedShadersGenerator"], path: "tools/EmbedShaders/Plugin"),
+    .target(
+      name: "LaminaGL", dependencies: ["Lamina", "CEGL", "CGLES"],
+      plugins: ["EmbedShaders"]),
     .executableTarget(
       name: "lamina",
       dependencies: [

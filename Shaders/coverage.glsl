@@ -1,0 +1,107 @@
+// coverage.glsl: the shared geometry of every fragment shader. A target
+// pixel centre maps back through a draw's inverse homography to its local
+// point; the local Jacobian (the local step of one pixel in x and in y)
+// turns local distances into pixel distances and directions, so
+// anti-aliasing is the area of a one-pixel box cut by the edge's tangent
+// line (exact for straight edges of any direction under an affine map). Mirrors LaminaCPU's coverage functions by
+// name. `kContinuousCurve` (the half-planes of Apple's continuous corner,
+// unit radius) is prepended by ShaderSource.swift from the same points the
+// CPU uses.
+
+out vec4 fragColor;
+
+// A local point and its derivatives per target pixel step.
+struct Local {
+  vec2 p;
+  vec2 dx;
+  vec2 dy;
+};
+
+// False where the back-projection has W <= 0 (behind the eye): not drawn.
+bool localPoint(mat3 inverse, vec2 pixel, out Local l) {
+  vec3 h = inverse * vec3(pixel, 1.0);
+  if (h.z <= 0.0) return false;
+  l.p = h.xy / h.z;
+  l.dx = (inverse[0].xy - l.p * inverse[0].z) / h.z;
+  l.dy = (inverse[1].xy - l.p * inverse[1].z) / h.z;
+  return true;
+}
+
+// The share of a one-pixel square on the inner side of a straight edge
+// whose pixel-space unit normal is `n`, at signed distance `t` (pixels,
+// positive inside) from the pixel centre: exact for any direction. The
+// square's projection on n is a trapezoid (uniform widths |n.x| and |n.y|
+// convolved); this is its CDF.
+float boxEdgeCoverage(float t, vec2 n) {
+  vec2 m = abs(n);
+  float a = max(m.x, m.y);
+  float b = min(m.x, m.y);
+  if (b < 0.01) return clamp(t / max(a, 1e-6) + 0.5, 0.0, 1.0);
+  float s = 0.5 * (a + b);
+  float d = 0.5 * (a - b);
+  vec4 x = max(vec4(t + s, t + d, t - d, t - s), 0.0);
+  x = x * x;
+  return clamp(0.5 * (x.x - x.y - x.z + x.w) / (a * b), 0.0, 1.0);
+}
+
+// Coverage of the one-pixel footprint by the slab lo <= x <= hi of a local
+// coordinate x whose change per pixel step is `g` (pixel-space gradient).
+float slabCoverage(float x, float lo, float hi, vec2 g) {
+  float len = max(length(g), 1e-12);
+  vec2 n = g / len;
+  return boxEdgeCoverage((x - lo) / len, n) - boxEdgeCoverage((x - hi) / len, n);
+}
+
+float rectCoverage(Local l, vec4 rect) {
+  return slabCoverage(l.p.x, rect.x, rect.z, vec2(l.dx.x, l.dy.x))
+    * slabCoverage(l.p.y, rect.y, rect.w, vec2(l.dx.y, l.dy.y));
+}
+
+// Coverage of a signed local distance `d` (positive outside) whose local
+// gradient is the unit vector `n`; q moves by qdx, qdy per pixel step.
+float edgeCoverage(float d, vec2 n, vec2 qdx, vec2 qdy) {
+  vec2 g = vec2(dot(n, qdx), dot(n, qdy));
+  float len = max(length(g), 1e-12);
+  return boxEdgeCoverage(-d / len, g / len);
+}
+
+// rect = (minX, minY, maxX, maxY); radii in the order minXminY, maxXminY,
+// maxXmaxY, minXmaxY. Straight edges by exact slab area; in a corner
+// square, the corner's own distance takes over where it is smaller.
+float roundedRectCoverage(Local l, vec4 rect, vec4 radii, bool continuous) {
+  float cov = rectCoverage(l, rect);
+  vec2 centre = 0.5 * (rect.xy + rect.zw);
+  float r;
+  vec2 corner;
+  vec2 dir;
+  if (l.p.x < centre.x) {
+    if (l.p.y < centre.y) { r = radii.x; corner = rect.xy; dir = vec2(1.0, 1.0); }
+    else { r = radii.w; corner = vec2(rect.x, rect.w); dir = vec2(1.0, -1.0); }
+  } else {
+    if (l.p.y < centre.y) { r = radii.y; corner = vec2(rect.z, rect.y); dir = vec2(-1.0, 1.0); }
+    else { r = radii.z; corner = rect.zw; dir = vec2(-1.0, -1.0); }
+  }
+  if (r <= 0.0) return cov;
+  // q: distances from the corner's vertical and horizontal edges, inwards.
+  vec2 q = (l.p - corner) * dir;
+  vec2 qdx = l.dx * dir;
+  vec2 qdy = l.dy * dir;
+  if (continuous) {
+    float reach = CONTINUOUS_REACH * r;
+    if (q.x >= reach || q.y >= reach) return cov;
+    vec2 s = q / r;
+    float best = -1e9;
+    vec2 n = vec2(0.0);
+    for (int i = 0; i < CONTINUOUS_PLANES; i++) {
+      vec3 plane = kContinuousCurve[i];
+      float d = dot(plane.xy, s) + plane.z;
+      if (d > best) { best = d; n = plane.xy; }
+    }
+    return min(cov, edgeCoverage(best * r, n, qdx, qdy));
+  }
+  if (q.x >= r || q.y >= r) return cov;
+  vec2 v = vec2(r) - q;
+  float len = length(v);
+  if (len < 1e-6) return cov;
+  return min(cov, edgeCoverage(len - r, v / len, -qdx, -qdy));
+}

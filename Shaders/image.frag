@@ -1,0 +1,52 @@
+// image.frag: contents slices. Local points map to level-0 texel
+// coordinates by a piecewise-linear map per axis (up to three pieces: a
+// nine-slice grid is one mesh, so bilinear reads cross slice edges). The
+// level of detail follows GLES 3.0 §3.8 exactly: ρ is the larger length
+// of the texel-space steps of one pixel in x and in y, λ = log2 ρ + bias,
+// and textureLod(λ) lets the sampler choose magnification (λ ≤ 0) or
+// minification (λ > 0) with the filters the renderer set on the texture.
+// Edges of the slices' union are anti-aliased by coverage. Variant: CLIPS.
+
+uniform mat3 uInverse;
+uniform sampler2D uImage;
+uniform vec2 uImageSize;
+uniform vec4 uDestX;         // piece edges along x, local units
+uniform vec3 uSourceStartX;  // texel coordinate where each piece starts
+uniform vec3 uSourceEndX;    // and where it ends
+uniform vec4 uDestY;
+uniform vec3 uSourceStartY;
+uniform vec3 uSourceEndY;
+uniform vec4 uBounds;  // the union of the slices
+uniform float uBias;
+uniform float uOpacity;
+
+// Texel coordinate of x and its derivative d(texel)/d(local).
+vec2 pieceMap(float x, vec4 d, vec3 start, vec3 end) {
+  int k = 0;
+  if (x >= d.z && d.w > d.z) k = 2;
+  else if (x >= d.y && d.z > d.y) k = 1;
+  float d0 = k == 0 ? d.x : (k == 1 ? d.y : d.z);
+  float d1 = k == 0 ? d.y : (k == 1 ? d.z : d.w);
+  float s0 = start[k];
+  float s1 = end[k];
+  float scale = d1 > d0 ? (s1 - s0) / (d1 - d0) : 0.0;
+  return vec2(s0 + (x - d0) * scale, scale);
+}
+
+void main() {
+  Local l;
+  if (!localPoint(uInverse, gl_FragCoord.xy, l)) discard;
+  vec2 mx = pieceMap(l.p.x, uDestX, uSourceStartX, uSourceEndX);
+  vec2 my = pieceMap(l.p.y, uDestY, uSourceStartY, uSourceEndY);
+  vec2 texel = vec2(mx.x, my.x);
+  vec2 stepX = vec2(mx.y * l.dx.x, my.y * l.dx.y);
+  vec2 stepY = vec2(mx.y * l.dy.x, my.y * l.dy.y);
+  float rho = max(length(stepX), length(stepY));
+  float lambda = log2(max(rho, 1e-20)) + uBias;
+  vec4 colour = textureLod(uImage, texel / uImageSize, lambda);
+  float cov = rectCoverage(l, uBounds) * uOpacity;
+#ifdef CLIPS
+  cov *= clipCoverage(gl_FragCoord.xy);
+#endif
+  fragColor = colour * cov;
+}

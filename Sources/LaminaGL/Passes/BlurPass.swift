@@ -1,0 +1,70 @@
+// BlurPass: the Gaussian blur of a surface's alpha for a surface shadow.
+// The alpha is first halved with exact 2×2 boxes until σ ≤ 4 texels of the
+// current level (the boxes' own variance is taken off σ), then blurred by
+// two separable passes, so the cost does not grow with σ. The result is
+// read bilinearly by composite.frag at (source − offset) × `scale`.
+// Mirrors LaminaCPU's BlurStage (which blurs at full resolution: the
+// difference is within the parity tolerance for soft shadows).
+
+import CGLES
+import Lamina
+
+enum BlurPass {
+  /// The blurred alpha (in the red channel) of `source`, and the factor
+  /// from source pixels to its texture coordinates. The caller releases
+  /// the returned target to the pool.
+  static func blur(
+    _ source: SurfaceTarget, sigma: Double, _ r: GLResources
+  ) throws(GLError) -> (target: SurfaceTarget, scaleX: Float, scaleY: Float) {
+    glDisable(GLenum(GL_BLEND))
+    defer {
+      glEnable(GLenum(GL_BLEND))
+      r.resetBindings()
+    }
+    var input = source
+    var owned: SurfaceTarget? = nil
+    var factor = 1
+    var variance = 0.0  // added by the boxes, in source pixels²
+    var alphaInput = true
+    while sigma / Double(factor) > 4, input.width > 1 || input.height > 1 {
+      let next = try r.pool.acquire(width: (input.width + 1) / 2, height: (input.height + 1) / 2)
+      try pass(input: input, output: next, downsample: true, alphaInput: alphaInput, direction: (0, 0), sigma: 1, r)
+      variance += Double(factor * factor) / 4
+      factor *= 2
+      if let owned { r.pool.release(owned) }
+      owned = next
+      input = next
+      alphaInput = false
+    }
+    let levelSigma = max(0.01, (max(0, sigma * sigma - variance)).squareRoot() / Double(factor))
+    let horizontal = try r.pool.acquire(width: input.width, height: input.height)
+    try pass(input: input, output: horizontal, downsample: false, alphaInput: alphaInput, direction: (1, 0), sigma: levelSigma, r)
+    if let owned { r.pool.release(owned) }
+    let vertical = try r.pool.acquire(width: input.width, height: input.height)
+    try pass(input: horizontal, output: vertical, downsample: false, alphaInput: false, direction: (0, 1), sigma: levelSigma, r)
+    r.pool.release(horizontal)
+    glBindTexture(GLenum(GL_TEXTURE_2D), vertical.texture)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+    return (vertical, 1 / Float(factor * vertical.width), 1 / Float(factor * vertical.height))
+  }
+
+  private static func pass(
+    input: SurfaceTarget, output: SurfaceTarget, downsample: Bool, alphaInput: Bool, direction: (Float, Float),
+    sigma: Double, _ r: GLResources
+  ) throws(GLError) {
+    let p = try r.programs.blur(downsample: downsample, alphaInput: alphaInput)
+    r.use(p.program)
+    output.bind()
+    glActiveTexture(GLenum(GL_TEXTURE0))
+    glBindTexture(GLenum(GL_TEXTURE_2D), input.texture)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+    glUniform1i(p.input, 0)
+    glUniform4f(p.quads, 0, 0, Float(output.width), Float(output.height))
+    glUniform2f(p.targetSize, Float(output.width), Float(output.height))
+    glUniform2f(p.direction, direction.0, direction.1)
+    glUniform1f(p.sigma, Float(sigma))
+    drawQuads()
+  }
+}

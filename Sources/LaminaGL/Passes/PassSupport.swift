@@ -1,0 +1,160 @@
+// What every pass shares: the renderer's GL resources, binding a program
+// (skipped when already bound: programs change only between runs of
+// different commands), the quad, the inverse matrix and the clips. A draw
+// sets every uniform it reads, so nothing leaks from one draw to the next.
+
+import CGLES
+import Lamina
+
+/// The GL objects of one renderer, alive while its context is.
+final class GLResources {
+  let ledger: GLObjectLedger
+  let programs: ProgramCache
+  let pool: SurfacePool
+  let textures: TextureCache
+  var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
+  let vertexArray: GLuint
+  var frame = 0
+  private var boundProgram: GLuint = 0
+
+  init(ledger: GLObjectLedger) {
+    self.ledger = ledger
+    programs = ProgramCache(ledger: ledger)
+    pool = SurfacePool(ledger: ledger)
+    textures = TextureCache(ledger: ledger)
+    var vao: GLuint = 0
+    glGenVertexArrays(1, &vao)
+    ledger.created(.vertexArray)
+    vertexArray = vao
+  }
+
+  func use(_ program: Program) {
+    if boundProgram != program.id {
+      glUseProgram(program.id)
+      boundProgram = program.id
+    }
+  }
+
+  /// Forget the bound program (after something else changed it).
+  func resetBindings() { boundProgram = 0 }
+
+  func deleteAll() {
+    programs.deleteAll()
+    pool.deleteAll()
+    textures.deleteAll()
+    for raster in rasters.values { raster.target.delete() }
+    rasters.removeAll()
+    var vao = vertexArray
+    glDeleteVertexArrays(1, &vao)
+    ledger.deleted(.vertexArray)
+    boundProgram = 0
+  }
+}
+
+/// The most clips one draw may carry, and half-planes across its convex clips
+/// (clip.glsl's MAX_CLIPS and MAX_CLIP_PLANES).
+let maxClips = 8
+let maxClipPlanes = 32
+
+/// Sets the quads (the pixel box of `localBounds`, unless `quads` are
+/// given), target and inverse matrix, and the clips of a CLIPS variant.
+/// Returns how many quads to draw: 0 when nothing of the draw can show (a
+/// singular matrix or clip, or a quad off the target).
+func setCommon(
+  _ u: CommonUniforms, matrix: Transform3D, localBounds: CGRect, quads: [PixelRect]? = nil, clips: [Clip],
+  target: SurfaceTarget, name: String
+) throws(GLError) -> Int {
+  let homography = Homography(matrix)
+  guard let inverse = homography.inverse else { return 0 }
+  let list: [PixelRect]
+  if let quads {
+    list = quads
+  } else {
+    guard let quad = homography.pixelBounds(of: localBounds, width: target.width, height: target.height)
+    else { return 0 }
+    list = [quad]
+  }
+  guard !list.isEmpty else { return 0 }
+  setQuads(u.quads, list)
+  glUniform2f(u.targetSize, Float(target.width), Float(target.height))
+  glUniformMatrix3fv(u.inverse, 1, GLboolean(GL_FALSE), inverse.uniform)
+  if clips.isEmpty { return list.count }
+  guard clips.count <= maxClips else {
+    throw .unsupported(reason: "\(name): \(clips.count) clips on one draw (at most \(maxClips))")
+  }
+  var inverses: [Float] = [], rects: [Float] = [], radii: [Float] = [], infos: [Float] = [], planes: [Float] = []
+  for clip in clips {
+    guard let clipInverse = Homography(clip.matrix).inverse else { return 0 }
+    inverses += clipInverse.uniform
+    switch clip.shape {
+    case .roundedRect(let r):
+      rects += r.rect.edges
+      radii += r.radiiUniform
+      infos += [0, r.curve == .continuous && !r.isRect ? 1 : 0, 0, 0]
+    case .convex(let halfPlanes):
+      let first = planes.count / 3
+      guard first + halfPlanes.count <= maxClipPlanes else {
+        throw .unsupported(reason: "\(name): more than \(maxClipPlanes) clip half-planes on one draw")
+      }
+      for p in halfPlanes { planes += [Float(p.a), Float(p.b), Float(p.c)] }
+      rects += [0, 0, 0, 0]
+      radii += [0, 0, 0, 0]
+      infos += [1, 0, Float(first), Float(halfPlanes.count)]
+    }
+  }
+  glUniform1i(u.clipCount, GLint(clips.count))
+  glUniformMatrix3fv(u.clipInverse, GLsizei(clips.count), GLboolean(GL_FALSE), inverses)
+  glUniform4fv(u.clipRect, GLsizei(clips.count), rects)
+  glUniform4fv(u.clipRadii, GLsizei(clips.count), radii)
+  glUniform4fv(u.clipInfo, GLsizei(clips.count), infos)
+  if !planes.isEmpty { glUniform3fv(u.clipPlanes, GLsizei(planes.count / 3), planes) }
+  return list.count
+}
+
+/// Uploads up to 8 quads to quad.vert's `uQuads`.
+func setQuads(_ location: GLint, _ quads: [PixelRect]) {
+  precondition(quads.count <= 8, "at most 8 quads a draw")
+  let values = quads.flatMap { [$0.0, $0.1, $0.2, $0.3] }
+  glUniform4fv(location, GLsizei(quads.count), values)
+}
+
+/// Fills `cells` with one colour (solid.frag), in one instanced call.
+func drawSolid(_ cells: [PixelRect], color: PremultipliedColor, target: SurfaceTarget, _ r: GLResources)
+  throws(GLError)
+{
+  guard !cells.isEmpty else { return }
+  let p = try r.programs.solid()
+  r.use(p.program)
+  setQuads(p.quads, cells)
+  glUniform2f(p.targetSize, Float(target.width), Float(target.height))
+  setColor(p.color, color)
+  drawQuads(cells.count)
+}
+
+func setColor(_ location: GLint, _ c: PremultipliedColor) {
+  glUniform4f(location, c.r, c.g, c.b, c.a)
+}
+
+/// Draws the `count` quads set by `setCommon` (4 vertices each, from
+/// gl_VertexID and gl_InstanceID).
+func drawQuads(_ count: Int = 1) {
+  glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+}
+
+/// The GL filter enums for a sampling.
+func glFilters(_ s: Sampling) -> (min: GLint, mag: GLint) {
+  let min: GLint
+  switch s.minification {
+  case .nearest: min = GL_NEAREST
+  case .linear: min = GL_LINEAR
+  case .trilinear: min = GL_LINEAR_MIPMAP_LINEAR
+  }
+  return (min, s.magnification == .nearest ? GL_NEAREST : GL_LINEAR)
+}
+
+/// Sets the filters on the bound texture.
+func setFilters(_ s: Sampling) {
+  let f = glFilters(s)
+  glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), f.min)
+  glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), f.mag)
+}

@@ -1,0 +1,52 @@
+// ShadowPass: `.shadow` commands, the closed-form Gaussian of a rounded
+// rectangle (shadow.frag). σ = 0 is plain coverage, drawn by ShapePass.
+// Unclipped shadows under a translate-and-scale matrix are cut into cells
+// (ShapeCells): the interior more than 4σ inside every edge is solid.
+// Mirrors LaminaCPU's ShadowStage.
+
+import CGLES
+import Lamina
+
+enum ShadowPass {
+  static func draw(_ d: ShadowDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+    guard d.sigma.isFinite, d.sigma >= 0 else {
+      throw .unsupported(reason: "\(d.name): shadow sigma \(d.sigma) is not a finite number ≥ 0")
+    }
+    if d.sigma == 0 {
+      // Plain coverage of the shape, limited to the extent.
+      let clip = Clip(matrix: d.matrix, shape: .roundedRect(RoundedRect(rect: d.extent)))
+      try ShapePass.fill(
+        matrix: d.matrix, outer: d.shape, inner: nil, color: d.color, clips: d.clips + [clip], name: d.name,
+        into: target, r)
+      return
+    }
+    let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
+    let p = try r.programs.shadow(rounded: !d.shape.isRect, clips: !d.clips.isEmpty)
+    r.use(p.program)
+    let count = try setCommon(
+      p.common, matrix: d.matrix, localBounds: d.extent, quads: cells?.coverage, clips: d.clips, target: target,
+      name: d.name)
+    guard count > 0 else { return }
+    glUniform4fv(p.rect, 1, d.shape.rect.edges)
+    glUniform4fv(p.radii, 1, d.shape.radiiUniform)
+    glUniform4fv(p.extent, 1, d.extent.edges)
+    glUniform1f(p.sigma, Float(d.sigma))
+    setColor(p.color, d.color)
+    drawQuads(count)
+    if let cells { try drawSolid(cells.interior, color: d.color, target: target, r) }
+  }
+
+  /// Beyond 4σ inside every edge and clear of the corners' reach, the
+  /// shadow is its colour to within 1/30000: those cells are solid.
+  static func cells(_ d: ShadowDraw, target: SurfaceTarget) -> ShapeCells? {
+    guard let map = ShapeCells.axisAligned(d.matrix) else { return nil }
+    let s = d.shape.rect, e = d.extent
+    guard e.minX <= s.minX, e.minY <= s.minY, e.maxX >= s.maxX, e.maxY >= s.maxY else { return nil }
+    let margin = Double(max(s.minX - e.minX, e.maxX - s.maxX, s.minY - e.minY, e.maxY - s.maxY))
+    let edge = 4 * d.sigma
+    let corner = ShapeCells.cornerReach(d.shape) + edge
+    return ShapeCells.split(
+      rect: s, map: map, margin: (margin, margin), corner: (corner, corner), edge: (edge, edge),
+      width: target.width, height: target.height)
+  }
+}

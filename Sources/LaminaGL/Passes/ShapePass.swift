@@ -1,0 +1,62 @@
+// ShapePass: `.shape` commands (fills and border rings) with shape.frag,
+// and `.shadow` commands whose σ is 0 (plain coverage). Unclipped shapes
+// under a translate-and-scale matrix are cut into cells (ShapeCells): the
+// coverage shader runs only near the edges; a fill's interior is solid and
+// a ring's is skipped. Mirrors LaminaCPU's ShapeStage.
+
+import CGLES
+import Lamina
+
+enum ShapePass {
+  static func draw(_ d: ShapeDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+    try fill(
+      matrix: d.matrix, outer: d.outer, inner: d.inner, color: d.color, clips: d.clips, name: d.name,
+      into: target, r)
+  }
+
+  static func fill(
+    matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
+    name: String, into target: SurfaceTarget, _ r: GLResources
+  ) throws(GLError) {
+    guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
+    let cells = clips.isEmpty ? self.cells(matrix: matrix, outer: outer, inner: inner, target: target) : nil
+    let rounded = !outer.isRect || !(inner?.isRect ?? true)
+    let continuous = outer.curve == .continuous || inner?.curve == .continuous
+    let p = try r.programs.shape(rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty)
+    r.use(p.program)
+    let count = try setCommon(
+      p.common, matrix: matrix, localBounds: outer.rect, quads: cells?.coverage, clips: clips, target: target,
+      name: name)
+    guard count > 0 else { return }
+    glUniform4fv(p.rect, 1, outer.rect.edges)
+    glUniform4fv(p.radii, 1, outer.radiiUniform)
+    if let inner {
+      glUniform4fv(p.innerRect, 1, inner.rect.edges)
+      glUniform4fv(p.innerRadii, 1, inner.radiiUniform)
+    }
+    setColor(p.color, color)
+    drawQuads(count)
+    if let cells, inner == nil { try drawSolid(cells.interior, color: color, target: target, r) }
+  }
+
+  /// The cells of an axis-aligned shape, or nil to draw one quad.
+  static func cells(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, target: SurfaceTarget)
+    -> ShapeCells?
+  {
+    guard let map = ShapeCells.axisAligned(matrix) else { return nil }
+    var corner = ShapeCells.cornerReach(outer)
+    var edge = (0.0, 0.0)
+    if let inner {
+      // The strips and corners must cover the ring: the interior cells are
+      // then inside the inner edge, where the ring's coverage is 0.
+      let o = outer.rect, i = inner.rect
+      guard i.minX >= o.minX, i.minY >= o.minY, i.maxX <= o.maxX, i.maxY <= o.maxY else { return nil }
+      let insetX = max(i.minX - o.minX, o.maxX - i.maxX), insetY = max(i.minY - o.minY, o.maxY - i.maxY)
+      edge = (Double(insetX), Double(insetY))
+      corner = max(corner, Double(max(insetX, insetY)) + ShapeCells.cornerReach(inner))
+    }
+    return ShapeCells.split(
+      rect: outer.rect, map: map, margin: (0, 0), corner: (corner, corner), edge: edge, width: target.width,
+      height: target.height)
+  }
+}

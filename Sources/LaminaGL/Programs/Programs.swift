@@ -1,0 +1,205 @@
+// The typed program wrappers, one per shader, each holding the uniform
+// locations it sets (looked up once at link), and the cache of variants.
+// A variant is a set of `#define`s; each is compiled on first use and kept
+// for the renderer's life.
+
+import CGLES
+
+/// Uniforms every draw program has: the quad, the target, the inverse
+/// matrix and (in CLIPS variants) the clips.
+struct CommonUniforms {
+  let quads, targetSize, inverse: GLint
+  let clipCount, clipInverse, clipRect, clipRadii, clipInfo, clipPlanes: GLint
+
+  init(_ p: Program) {
+    quads = p.location("quads")
+    targetSize = p.location("targetSize")
+    inverse = p.location("inverse")
+    clipCount = p.location("clipCount")
+    clipInverse = p.location("clipInverse")
+    clipRect = p.location("clipRect")
+    clipRadii = p.location("clipRadii")
+    clipInfo = p.location("clipInfo")
+    clipPlanes = p.location("clipPlanes")
+  }
+}
+
+struct ShapeProgram {
+  let program: Program
+  let common: CommonUniforms
+  let rect, radii, innerRect, innerRadii, color: GLint
+  init(_ p: Program) {
+    program = p
+    common = CommonUniforms(p)
+    rect = p.location("rect")
+    radii = p.location("radii")
+    innerRect = p.location("innerRect")
+    innerRadii = p.location("innerRadii")
+    color = p.location("color")
+  }
+}
+
+struct ShadowProgram {
+  let program: Program
+  let common: CommonUniforms
+  let rect, radii, extent, sigma, color: GLint
+  init(_ p: Program) {
+    program = p
+    common = CommonUniforms(p)
+    rect = p.location("rect")
+    radii = p.location("radii")
+    extent = p.location("extent")
+    sigma = p.location("sigma")
+    color = p.location("color")
+  }
+}
+
+struct ImageProgram {
+  let program: Program
+  let common: CommonUniforms
+  let image, imageSize, bounds, bias, opacity: GLint
+  let destX, sourceStartX, sourceEndX, destY, sourceStartY, sourceEndY: GLint
+  init(_ p: Program) {
+    program = p
+    common = CommonUniforms(p)
+    image = p.location("image")
+    imageSize = p.location("imageSize")
+    destX = p.location("destX")
+    sourceStartX = p.location("sourceStartX")
+    sourceEndX = p.location("sourceEndX")
+    destY = p.location("destY")
+    sourceStartY = p.location("sourceStartY")
+    sourceEndY = p.location("sourceEndY")
+    bounds = p.location("bounds")
+    bias = p.location("bias")
+    opacity = p.location("opacity")
+  }
+}
+
+struct CompositeProgram {
+  let program: Program
+  let common: CommonUniforms
+  let source, sourceSize, bias, opacity, mask: GLint
+  let shadow, shadowOffset, shadowScale, shadowColor: GLint
+  let shadowClipInverse, shadowClipRect, shadowClipRadii, shadowClipContinuous: GLint
+  init(_ p: Program) {
+    program = p
+    common = CommonUniforms(p)
+    source = p.location("source")
+    sourceSize = p.location("sourceSize")
+    bias = p.location("bias")
+    opacity = p.location("opacity")
+    mask = p.location("mask")
+    shadow = p.location("shadow")
+    shadowOffset = p.location("shadowOffset")
+    shadowScale = p.location("shadowScale")
+    shadowColor = p.location("shadowColor")
+    shadowClipInverse = p.location("shadowClipInverse")
+    shadowClipRect = p.location("shadowClipRect")
+    shadowClipRadii = p.location("shadowClipRadii")
+    shadowClipContinuous = p.location("shadowClipContinuous")
+  }
+}
+
+struct SolidProgram {
+  let program: Program
+  let quads, targetSize, color: GLint
+  init(_ p: Program) {
+    program = p
+    quads = p.location("quads")
+    targetSize = p.location("targetSize")
+    color = p.location("color")
+  }
+}
+
+struct BlurProgram {
+  let program: Program
+  let quads, targetSize, input, direction, sigma: GLint
+  init(_ p: Program) {
+    program = p
+    quads = p.location("quads")
+    targetSize = p.location("targetSize")
+    input = p.location("input")
+    direction = p.location("direction")
+    sigma = p.location("sigma")
+  }
+}
+
+/// Every shader and the defines its variants may use (also what the
+/// compile tests walk through).
+enum ShaderVariants {
+  static let fragments: [(file: String, flags: [String])] = [
+    ("shape.frag", ["ROUNDED", "RING", "CLIPS"]),
+    ("shadow.frag", ["ROUNDED", "CLIPS"]),
+    ("image.frag", ["CLIPS"]),
+    ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS"]),
+    ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
+    ("solid.frag", []),
+  ]
+}
+
+/// Compiled programs by variant, created on first use.
+final class ProgramCache {
+  private struct Key: Hashable {
+    var file: String
+    var defines: [String]
+    var continuous: Bool
+  }
+  private var programs: [Key: Program] = [:]
+  private let ledger: GLObjectLedger
+
+  init(ledger: GLObjectLedger) { self.ledger = ledger }
+
+  /// The program of `file` with `defines`, compiled and linked on first use.
+  func program(_ file: String, _ defines: [String], continuous: Bool = false) throws(GLError) -> Program {
+    let key = Key(file: file, defines: defines.sorted(), continuous: continuous)
+    if let program = programs[key] { return program }
+    let name = ([file] + key.defines + (continuous ? ["CONTINUOUS"] : [])).joined(separator: "+")
+    guard let vertex = ShaderSource.assemble(main: "quad.vert", defines: []),
+      let fragment = ShaderSource.assemble(main: file, defines: key.defines, continuous: continuous)
+    else { throw .shaderCompile(name: name, log: "shader source \(file) is not embedded in the binary") }
+    let program = try Program(name: name, vertex: vertex, fragment: fragment, ledger: ledger)
+    programs[key] = program
+    return program
+  }
+
+  func shape(rounded: Bool, continuous: Bool, ring: Bool, clips: Bool) throws(GLError) -> ShapeProgram {
+    var defines: [String] = []
+    if rounded { defines.append("ROUNDED") }
+    if ring { defines.append("RING") }
+    if clips { defines.append("CLIPS") }
+    return ShapeProgram(try program("shape.frag", defines, continuous: rounded && continuous))
+  }
+
+  func shadow(rounded: Bool, clips: Bool) throws(GLError) -> ShadowProgram {
+    var defines: [String] = []
+    if rounded { defines.append("ROUNDED") }
+    if clips { defines.append("CLIPS") }
+    return ShadowProgram(try program("shadow.frag", defines))
+  }
+
+  func image(clips: Bool) throws(GLError) -> ImageProgram {
+    ImageProgram(try program("image.frag", clips ? ["CLIPS"] : []))
+  }
+
+  func composite(defines: [String]) throws(GLError) -> CompositeProgram {
+    CompositeProgram(try program("composite.frag", defines))
+  }
+
+  func solid() throws(GLError) -> SolidProgram { SolidProgram(try program("solid.frag", [])) }
+
+  func blur(downsample: Bool, alphaInput: Bool) throws(GLError) -> BlurProgram {
+    var defines: [String] = []
+    if downsample { defines.append("DOWNSAMPLE") }
+    if alphaInput { defines.append("ALPHA_INPUT") }
+    return BlurProgram(try program("blur.frag", defines))
+  }
+
+  /// Number of programs compiled so far.
+  var count: Int { programs.count }
+
+  func deleteAll() {
+    for program in programs.values { program.delete() }
+    programs.removeAll()
+  }
+}

@@ -1,0 +1,81 @@
+// ShaderSource: assembles a program's GLSL from the embedded Shaders/
+// files. Every stage gets `#version 300 es`, high precision and its
+// variant's `#define`s; fragment shaders get the shared coverage.glsl (and
+// clip.glsl for CLIPS variants) plus the continuous-corner half-planes,
+// computed here from PaintCode's published control points so the shader
+// and the CPU share one definition of Apple's corner.
+//
+// Rejected: a `#include` preprocessor in the files (GLSL ES has none, and
+// glslangValidator would need the same one); uniform flags instead of
+// defines (on llvmpipe a disabled branch costs as much as running it).
+
+import Foundation
+
+enum ShaderSource {
+  /// A file of Shaders/, or nil when the name is not embedded.
+  static func file(_ name: String) -> String? { EmbeddedShaders.files[name] }
+
+  /// The full source of one stage. `main` is a Shaders/ file name.
+  static func assemble(main: String, defines: [String], continuous: Bool = false) -> String? {
+    guard let body = file(main) else { return nil }
+    var text = "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
+    for define in defines.sorted() { text += "#define \(define)\n" }
+    if main.hasSuffix(".frag") {
+      text += "#define CONTINUOUS_CORNERS \(continuous ? "true" : "false")\n"
+      if main != "blur.frag" && main != "solid.frag" {
+        text += continuousCurveDeclaration
+        text += "#line 1\n" + (file("coverage.glsl") ?? "")
+        if defines.contains("CLIPS") { text += "#line 1\n" + (file("clip.glsl") ?? "") }
+      }
+    }
+    return text + "#line 1\n" + body
+  }
+
+  /// How far Apple's continuous corner reaches along each edge, in radii.
+  static let continuousReach = 1.52866483
+
+  /// The continuous corner of unit radius, in corner coordinates (distance
+  /// along the edge it leaves, distance into the rectangle), from the top
+  /// edge round to the side edge: PaintCode's published control points.
+  static let continuousCorner: [(Double, Double)] = {
+    typealias P = (Double, Double)
+    func cubic(_ p0: P, _ c1: P, _ c2: P, _ p1: P, steps: Int) -> [P] {
+      (1...steps).map { i in
+        let t = Double(i) / Double(steps), u = 1 - t
+        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        return (a * p0.0 + b * c1.0 + c * c2.0 + d * p1.0, a * p0.1 + b * c1.1 + c * c2.1 + d * p1.1)
+      }
+    }
+    var points: [P] = [(1.52866483, 0)]
+    points += cubic((1.52866483, 0), (1.08849323, 0), (0.86840689, 0), (0.66993427, 0.06549600), steps: 8)
+    points.append((0.63149399, 0.07491100))
+    points += cubic(
+      (0.63149399, 0.07491100), (0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.07491100, 0.63149399),
+      steps: 8)
+    points.append((0.06549600, 0.66993427))
+    points += cubic((0.06549600, 0.66993427), (0, 0.86840689), (0, 1.08849323), (0, 1.52866483), steps: 8)
+    return points
+  }()
+
+  /// One half-plane (n, c) per segment: n·s + c is the signed distance
+  /// from the segment's line, positive outside (towards the corner).
+  static let continuousCurveDeclaration: String = {
+    let points = continuousCorner
+    var planes: [String] = []
+    for i in 0..<(points.count - 1) {
+      let (ax, ay) = points[i], (bx, by) = points[i + 1]
+      let tx = bx - ax, ty = by - ay
+      let length = (tx * tx + ty * ty).squareRoot()
+      let nx = -ty / length, ny = tx / length
+      let c = -(nx * ax + ny * ay)
+      planes.append("vec3(\(nx), \(ny), \(c))")
+    }
+    return """
+      #define CONTINUOUS_REACH \(continuousReach)
+      #define CONTINUOUS_PLANES \(planes.count)
+      const vec3 kContinuousCurve[\(planes.count)] = vec3[\(planes.count)](
+        \(planes.joined(separator: ",\n  ")));
+
+      """
+  }()
+}

@@ -1,0 +1,160 @@
+// GLRenderer: draws a RenderPlan with OpenGL ES 3 on the shared headless
+// EGL display. Surfaces are drawn from last to first (a composite only
+// names later surfaces), each into a pooled texture+framebuffer, commands
+// in order with premultiplied source-over blending (ONE,
+// ONE_MINUS_SRC_ALPHA); the canvas is read back top-down as it is stored.
+// GL objects (programs, pooled targets, image textures, kept rasters) live
+// as long as the renderer; its context is current only inside `render`,
+// so a renderer can be used from any thread, one call at a time.
+//
+// Rejected: a persistent current context (pins the renderer to a thread;
+// an `await` would silently draw nothing, NOTES-swift-gl.md), and one
+// uber-shader with uniform flags (slower on llvmpipe than variants).
+
+import CGLES
+import Lamina
+
+/// The OpenGL ES 3 backend: draws render plans offscreen through headless EGL.
+///
+/// `render` may be called from any thread; calls on one renderer run one at
+/// a time. For parallel rendering, use one renderer per thread.
+public final class GLRenderer: PlanRenderer, @unchecked Sendable {
+  // Sendable by construction: the mutable GL state in `resources` is only
+  // touched inside `context.withCurrent`, which holds the context's lock.
+  private let context: GLContext
+  private let resources: GLResources
+  /// Counts the GL objects this renderer holds (for leak tests).
+  public let ledger = GLObjectLedger()
+  private let maxTextureSize: Int
+
+  /// Opens the shared display (once per process) and creates a context.
+  public init() throws(GLError) {
+    context = try GLContext()
+    let ledger = self.ledger
+    let setup = try context.withCurrent { () throws(GLError) -> (GLResources, Int) in
+      GLDebug.install(extensions: glExtensions())
+      var size: GLint = 0
+      glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
+      return (GLResources(ledger: ledger), Int(size))
+    }
+    resources = setup.0
+    maxTextureSize = setup.1
+  }
+
+  deinit {
+    let resources = self.resources
+    try? context.withCurrent { () throws(GLError) in resources.deleteAll() }
+  }
+
+  /// The number of programs compiled so far (each variant is one).
+  public var programCount: Int {
+    (try? context.withCurrent { () throws(GLError) in resources.programs.count }) ?? 0
+  }
+
+  /// Draws the plan and reads the canvas back.
+  public func render(_ plan: RenderPlan) throws(GLError) -> Image {
+    try validate(plan)
+    return try context.withCurrent { () throws(GLError) -> Image in
+      try draw(plan, resources)
+    }
+  }
+
+  private func validate(_ plan: RenderPlan) throws(GLError) {
+    guard plan.width > 0, plan.height > 0 else {
+      throw .unsupported(reason: "canvas of \(plan.width)×\(plan.height) pixels")
+    }
+    guard let canvas = plan.surfaces.first else { throw .unsupported(reason: "the plan has no canvas surface") }
+    guard canvas.width == plan.width, canvas.height == plan.height else {
+      throw .unsupported(
+        reason: "surface 0 is \(canvas.width)×\(canvas.height), the plan \(plan.width)×\(plan.height)")
+    }
+    for (index, surface) in plan.surfaces.enumerated() {
+      let label = "surface \(index) (\(surface.label))"
+      guard surface.width > 0, surface.height > 0, surface.width <= maxTextureSize, surface.height <= maxTextureSize
+      else {
+        throw .unsupported(
+          reason: "\(label) is \(surface.width)×\(surface.height) pixels; this GL allows 1…\(maxTextureSize) a side")
+      }
+      for command in surface.commands {
+        guard case .composite(let c) = command else { continue }
+        guard c.surface > index, c.surface < plan.surfaces.count else {
+          throw .unsupported(reason: "\(label): composite \(c.name) names surface \(c.surface), which must be in \(index + 1)..<\(plan.surfaces.count)")
+        }
+        if let mask = c.mask {
+          guard mask > index, mask < plan.surfaces.count,
+            plan.surfaces[mask].width == plan.surfaces[c.surface].width,
+            plan.surfaces[mask].height == plan.surfaces[c.surface].height
+          else {
+            throw .unsupported(reason: "\(label): composite \(c.name) has mask surface \(mask), which must be a later surface of the source's size")
+          }
+        }
+      }
+    }
+  }
+
+  private func draw(_ plan: RenderPlan, _ r: GLResources) throws(GLError) -> Image {
+    r.frame += 1
+    r.resetBindings()
+    glBindVertexArray(r.vertexArray)
+    glDisable(GLenum(GL_DEPTH_TEST))
+    glDisable(GLenum(GL_SCISSOR_TEST))
+    glDisable(GLenum(GL_DITHER))
+    glEnable(GLenum(GL_BLEND))
+    glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+
+    var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
+    var pooled: [SurfaceTarget] = []
+    defer { for t in pooled { r.pool.release(t) } }
+    for index in plan.surfaces.indices.reversed() {
+      let surface = plan.surfaces[index]
+      if let key = surface.rasterKey, let kept = r.rasters[key],
+        kept.target.width == surface.width, kept.target.height == surface.height
+      {
+        r.rasters[key] = (kept.target, r.frame)
+        targets[index] = kept.target
+        continue
+      }
+      let target = try r.pool.acquire(width: surface.width, height: surface.height)
+      if let key = surface.rasterKey, index != 0 {
+        if let old = r.rasters[key] { old.target.delete() }
+        r.rasters[key] = (target, r.frame)
+      } else {
+        pooled.append(target)
+      }
+      targets[index] = target
+      target.bind()
+      let clear = index == 0 ? plan.background : .transparent
+      glClearColor(clear.r, clear.g, clear.b, clear.a)
+      glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+      for command in surface.commands {
+        switch command {
+        case .shape(let d): try ShapePass.draw(d, into: target, r)
+        case .shadow(let d): try ShadowPass.draw(d, into: target, r)
+        case .image(let d): try ImagePass.draw(d, into: target, r)
+        case .composite(let d):
+          guard let source = targets[d.surface] else { continue }
+          try CompositePass.draw(d, source: source, mask: d.mask.flatMap { targets[$0] }, into: target, r)
+        }
+      }
+      try checkGL("drawing \(surface.label)")
+    }
+    let canvas = targets[0]!
+    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.framebuffer)
+    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    var pixels = [UInt8](repeating: 0, count: plan.width * plan.height * 4)
+    pixels.withUnsafeMutableBytes { bytes in
+      glReadPixels(
+        0, 0, GLsizei(plan.width), GLsizei(plan.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+        bytes.baseAddress)
+    }
+    try checkGL("glReadPixels")
+    // Drop what this frame did not use.
+    for (key, raster) in r.rasters where raster.frame < r.frame {
+      raster.target.delete()
+      r.rasters[key] = nil
+    }
+    r.textures.evict(olderThan: r.frame)
+    r.pool.trim()
+    return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
+  }
+}

@@ -1,0 +1,28 @@
+// Shared by the GL tests: whether EGL can start here. In CI (`CI=true`)
+// a display that cannot start is a test failure with its reason; on a
+// developer machine the GL tests skip visibly with that reason.
+
+import Foundation
+import LaminaGL
+import Testing
+
+enum GLAvailability {
+  static let isCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+  /// The probe's result, computed once per process.
+  static let probe: Result<GLInfo, GLError> = Result { () throws(GLError) in try GLInfo.probe() }
+
+  /// Nil when GL is usable; else why not.
+  static var unavailableReason: String? {
+    if case .failure(let error) = probe { return error.description }
+    return nil
+  }
+
+  /// GL tests run if EGL starts, and always in CI (where they then fail with the reason).
+  static var enabled: Bool { isCI || unavailableReason == nil }
+}
+
+/// The trait every GL suite carries.
+let requiresGL = Testing.ConditionTrait.enabled(
+  if: GLAvailability.enabled,
+  "EGL cannot start on this machine: \(GLAvailability.unavailableReason ?? "")")

@@ -1,0 +1,22 @@
+// `lamina info`: the GL set-up Lamina found.
+import ArgumentParser
+import Lamina
+import LaminaGL
+
+struct InfoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "info", abstract: "Show the EGL display path chosen and the GL vendor, renderer, version and extensions.")
+
+  @Flag(help: "List every extension.") var extensions = false
+
+  func run() throws {
+    let info = try GLInfo.probe()
+    print("EGL platform:   \(info.platform)")
+    print("GL vendor:      \(info.vendor)")
+    print("GL renderer:    \(info.renderer)")
+    print("GL version:     \(info.version)")
+    print("GLSL version:   \(info.shadingLanguageVersion)")
+    print("extensions:     \(info.extensions.count)")
+    if extensions { for e in info.extensions.sorted() { print("  \(e)") } }
+  }
+}

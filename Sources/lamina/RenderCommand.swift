@@ -1,0 +1,30 @@
+// `lamina render SCENE -o OUT.png`.
+import ArgumentParser
+import Lamina
+
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render", abstract: "Render a scene file to a PNG.")
+
+  @Argument(help: "The scene file (JSON).") var scene: String
+  @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
+  @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
+  @Option(help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
+
+  func run() throws {
+    let loaded = try loadScene(scene)
+    let plan: RenderPlan
+    do {
+      plan = try loaded.renderPlan(scale: scale)
+    } catch {
+      warn("\(scene): \(error)")
+      throw ExitCode(1)
+    }
+    let (renderer, used) = try backend.makeRenderer()
+    let start = DispatchTime.now()
+    let image = try renderer.render(plan)
+    let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+    try image.writePNG(to: output)
+    print("\(output): \(image.width)×\(image.height) px, \(used) backend, \(String(format: "%.1f", ms)) ms")
+  }
+}

@@ -1,2 +1,0 @@
-import Lamina
-print("lamina")

@@ -161,6 +161,35 @@ import Testing
     #expect(root.hitTest(CGPoint(x: 50, y: 50)) === root)
   }
 
+  @Test func deepChainsNeitherRecurseNorOverflow() throws {
+    // 100,000 nested layers, each 1 point right of its parent; built from
+    // the bottom so that every edit is O(1).
+    let depth = 100_000
+    var chain: [Layer] = []
+    chain.reserveCapacity(depth + 1)
+    let leaf = Layer()
+    leaf.name = "leaf"
+    leaf.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+    leaf.anchorPoint = .zero
+    chain.append(leaf)
+    for _ in 0..<depth {
+      let parent = Layer()
+      parent.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+      parent.anchorPoint = .zero
+      parent.position = CGPoint(x: 0, y: 0)
+      try parent.addSublayer(chain[chain.count - 1])
+      chain[chain.count - 1].position = CGPoint(x: 1e-4, y: 0)
+      chain.append(parent)
+    }
+    let root = chain[chain.count - 1]
+    // The leaf sits 10 points right of the root (100,000 × 1e-4).
+    let p = CGPoint(x: 15, y: 5)
+    #expect(root.hitTestPath(p)?.hasSuffix("/leaf") == true)
+    #expect(leaf.convertedPoint(CGPoint(x: 5, y: 5), to: root).map { abs(Double($0.x) - 15) < 1e-6 } == true)
+    // Detach bottom-up so that freeing the chain cannot recurse either.
+    for layer in chain { layer.removeFromSuperlayer() }
+  }
+
   @Test func namePathsShowIndicesForUnnamedLayers() throws {
     let root = Layer()
     let a = Layer()

@@ -65,7 +65,8 @@ extension Layer {
   /// `root/cube/face3`. The layer itself may be the answer; hidden is `nil`.
   public func hitTestPath(_ p: CGPoint) -> String? {
     guard !isHidden else { return nil }
-    return LayerHitSearch.run(from: self, local: p, plane: p, toPlane: .identity)?.namePath(from: self)
+    return LayerHitSearch.run(from: self, local: p, plane: p, toPlane: .identity)?.namePath(
+      from: self)
   }
 }
 
@@ -90,9 +91,12 @@ enum LayerHitSearch {
   /// `layer` is visible; `local` is the point in its bounds space, `plane`
   /// the same point in the flattening plane, `toPlane` the map from its
   /// bounds space to that plane.
-  static func run(from layer: Layer, local: CGPoint, plane: CGPoint, toPlane: Transform3D) -> Layer? {
+  static func run(from layer: Layer, local: CGPoint, plane: CGPoint, toPlane: Transform3D) -> Layer?
+  {
     var stack: [Frame] = []
-    if let frame = frame(layer, local: local, plane: plane, toPlane: toPlane) { stack.append(frame) }
+    if let frame = frame(layer, local: local, plane: plane, toPlane: toPlane) {
+      stack.append(frame)
+    }
     while let top = stack.last {
       guard top.next >= 0 else {
         stack.removeLast()
@@ -114,7 +118,9 @@ enum LayerHitSearch {
 
   /// The frame of a visible layer; `nil` when `masksToBounds` rules its
   /// whole subtree out.
-  private static func frame(_ layer: Layer, local: CGPoint, plane: CGPoint, toPlane: Transform3D) -> Frame? {
+  private static func frame(_ layer: Layer, local: CGPoint, plane: CGPoint, toPlane: Transform3D)
+    -> Frame?
+  {
     let children = layer.sublayers ?? []
     if layer.isTransformLayer {
       return Frame(

@@ -100,10 +100,10 @@ final class PlanBuilder {
     }
   }
 
-  /// Steps 1–5 of the drawing model into `t`, faded by `alpha` per draw.
+  /// Steps 1–5 of the drawing model into `t`, faded by `alpha` per draw. A
+  /// content-derived shadow is not drawn here: the group composite does it.
   func emitContent(
-    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double,
-    skipContentShadow: Bool = true
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double
   ) throws(LoweringError) {
     let rb = roundedBounds(layer)
     let inner = layer.masksToBounds ? clips + [Clip(matrix: m, shape: .roundedRect(rb))] : clips

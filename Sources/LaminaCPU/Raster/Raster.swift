@@ -42,6 +42,8 @@ final class Raster: @unchecked Sendable {
   @inline(__always)
   func blend(_ index: Int, _ color: SIMD4<Float>, _ k: Float) {
     let p = pixels + index * 4
+    // Exact skip: with a·k·255 < ½ every channel rounds back to its value.
+    if color.w * k * 255 < 0.5 { return }
     if k >= 1 && color.w >= 1 {
       p[0] = quantize(color.x); p[1] = quantize(color.y); p[2] = quantize(color.z); p[3] = 255
       return

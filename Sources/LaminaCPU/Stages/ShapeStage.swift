@@ -96,13 +96,20 @@ struct ShapeStage: PreparedDraw {
       scratch.resolve(into: scratch.coverage)
     }
     let w = region.width, color = color, clipped = !clips.isEmpty, clip = scratch.clip
+    // Opaque colour: full pixels are one 32-bit store.
+    let solid: UInt32? = color.w >= 1 ? packed(color) : nil
+    let raw = UnsafeMutableRawPointer(target.pixels)
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0
       var index = y * target.width + x0
       for i in (x0 - region.x0)..<(x1 - region.x0) {
         var k = values[j * stride + i]
         if clipped { k *= clip[j * w + i] }
-        if k > 0 { target.blend(index, color, k) }
+        if k >= 1, let solid {
+          raw.storeBytes(of: solid, toByteOffset: index * 4, as: UInt32.self)
+        } else if k > 0 {
+          target.blend(index, color, k)
+        }
         index += 1
       }
     }

@@ -56,8 +56,11 @@ public final class CPURenderer: PlanRenderer {
         keptRasters[key] = kept
         continue
       }
+      // Sizes beyond the limits (the lowering never makes them) draw nothing.
+      let fits = RenderLimits.default.violation(width: width, height: height) == nil
       let raster = Raster(
-        width: width, height: height, fill: index == 0 ? plan.background : .transparent)
+        width: fits ? width : 0, height: fits ? height : 0,
+        fill: index == 0 ? plan.background : .transparent)
       draw(surface, index: index, into: raster, surfaces: drawn)
       drawn[index] = raster
       if let key = surface.rasterKey, index > 0 { keptRasters[key] = raster }

@@ -47,4 +47,22 @@ import Testing
     let expected: [UInt8] = Array(repeating: [128, 0, 64, 128], count: 6).flatMap { $0 }
     #expect(out.pixels == expected)
   }
+
+  @Test func badInputDrawsNothingAndNeverTraps() {
+    let nan = Transform3D(translationX: .nan, y: 0)
+    let odd = RoundedRect(rect: rect(1, 1, 6, 6), radii: [3, .infinity, -2])
+    let singular = Transform3D(scaleX: 0, y: 0)
+    let commands: [DrawCommand] = [
+      shape(odd, matrix: nan), shape(odd, matrix: singular), shape(odd),
+      .shadow(
+        ShadowDraw(
+          matrix: .identity, shape: odd, sigma: 1e12, color: white, extent: rect(-1e12, -1e12, 2e12, 2e12),
+          clips: [], name: "huge")),
+      .shadow(ShadowDraw(matrix: .identity, shape: odd, sigma: .nan, color: white, extent: rect(0, 0, 8, 8), clips: [], name: "nan")),
+    ]
+    let out = CPURenderer().render(plan(width: 8, height: 8, commands))
+    #expect(out.width == 8)
+    let negative = RenderPlan(width: -3, height: 4, background: white, surfaces: [])
+    #expect(CPURenderer().render(negative).width == 0)
+  }
 }

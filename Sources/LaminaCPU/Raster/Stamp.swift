@@ -20,10 +20,13 @@ struct StampPlacement: Hashable, Sendable {
   var fractionX: Double, fractionY: Double
 
   /// The placement of `h` (axis-aligned) and the whole-pixel shift it drops.
-  static func of(_ h: Homography) -> (StampPlacement, dx: Int, dy: Int)? {
+  static func of(_ h: Homography, covering area: CGRect) -> (StampPlacement, dx: Int, dy: Int)? {
     guard h.isAxisAligned, h.m.0 != 0, h.m.4 != 0 else { return nil }
     let ix = h.m.6.rounded(.down), iy = h.m.7.rounded(.down)
     guard abs(ix) < 1e9, abs(iy) < 1e9 else { return nil }
+    // Too large for a stamp (or not finite): evaluate directly.
+    let w = Double(area.width) * abs(h.m.0) + 2, hh = Double(area.height) * abs(h.m.4) + 2
+    guard w * hh < Double(maxStampPixels) else { return nil }
     return (StampPlacement(scaleX: h.m.0, scaleY: h.m.4, fractionX: h.m.6 - ix, fractionY: h.m.7 - iy),
       Int(ix), Int(iy))
   }
@@ -64,6 +67,10 @@ final class Stamp: @unchecked Sendable {
     (values + (region.y0 - dy - rect.y0) * rect.width + (region.x0 - dx - rect.x0), rect.width)
   }
 }
+
+/// The largest stamp, in pixels: larger commands are evaluated directly
+/// (a stamp must never cost more memory than the surfaces it serves).
+let maxStampPixels = 1 << 22
 
 /// A pixel rectangle with no practical limit.
 let unlimited = PixelRect(x0: -(1 << 30), y0: -(1 << 30), x1: 1 << 30, y1: 1 << 30)

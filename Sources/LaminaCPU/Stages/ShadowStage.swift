@@ -60,7 +60,7 @@ struct ShadowStage: PreparedDraw {
       let outline = projectedOutline(draw.shape, h)
       source = .hard(outline)
       bounds = pixelBounds(outline, within: clips.bounds)
-    } else if let (placement, dx, dy) = StampPlacement.of(h) {
+    } else if let (placement, dx, dy) = StampPlacement.of(h, covering: draw.extent) {
       let key = StampKey.shadow(shape: draw.shape, sigma: draw.sigma, extent: draw.extent, placement: placement)
       let stamp = stamps.stamp(for: key) {
         let c = placement.homography

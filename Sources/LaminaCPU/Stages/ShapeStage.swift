@@ -35,7 +35,7 @@ struct ShapeStage: PreparedDraw {
     color = SIMD4(draw.color.r, draw.color.g, draw.color.b, draw.color.a)
     guard color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
     clips = PreparedClips(draw.clips, within: limit)
-    if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h) {
+    if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h, covering: draw.outer.rect) {
       let key = StampKey.shape(outer: draw.outer, inner: draw.inner, placement: placement)
       let stamp = stamps.stamp(for: key) {
         let c = placement.homography

@@ -20,7 +20,9 @@ import Dispatch
 import Lamina
 
 /// Draws render plans on the CPU: the reference the GL backend is tested
-/// against.
+/// against. One renderer draws one plan at a time (it keeps rasters, shadow
+/// and coverage stamps and mip chains from frame to frame); use one
+/// renderer per thread to draw plans concurrently.
 public final class CPURenderer: PlanRenderer {
   /// Worker threads drawing tiles.
   public let threads: Int

@@ -6,9 +6,9 @@
 //
 // Speed: under an axis-aligned affine matrix the values only depend on the
 // shape, σ, the scale and the fractional part of the translation, so they
-// are computed once into a `ShadowStamp` and reused by every identical
-// shadow, in this frame and later ones (a grid of equal cards computes one
-// stamp). The stamp holds exactly what direct evaluation would give.
+// are computed once into a `Stamp` (Raster/Stamp.swift) and reused by every
+// identical shadow, in this frame and later ones (a grid of equal cards
+// computes one). Pixels a later opaque shape overwrites are skipped.
 import Dispatch
 import Lamina
 

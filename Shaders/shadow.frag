@@ -4,7 +4,9 @@
 // quarter disc), integrated with erf along x and with a few exact Gaussian
 // bins along y, only for pixels within reach of that corner. Multiplied by
 // the coverage of the local extent, the clips and the colour.
-// Variants: ROUNDED, CLIPS.
+// Variants: ROUNDED (only the corner of the pixel's quadrant can reach it:
+// the renderer checks that corners are more than their reach apart),
+// ROUNDED + NEAR_CORNERS (all four corners), CLIPS.
 
 uniform mat3 uInverse;
 uniform vec4 uRect;
@@ -36,14 +38,21 @@ float cornerDeficit(vec2 p, vec2 corner, vec2 dir, float r, float sigma) {
   if (r <= 0.0 || q.x > reach || q.y > reach || q.x < -3.0 * sigma || q.y < -3.0 * sigma) return 0.0;
   int bins = int(clamp(ceil(2.0 * r / sigma), 4.0, 16.0));
   float step = r / float(bins);
+  float k = 0.70710678 / sigma;
+  // Bins share their edges, and every row's span starts at the edge
+  // (x = 0): one erf per bin edge along y and one per inset along x.
+  float xStart = erfApprox(-q.x * k);
+  float yLow = erfApprox(-q.y * k);
   float sum = 0.0;
   for (int i = 0; i < bins; i++) {
-    float y0 = float(i) * step;
-    float ym = y0 + 0.5 * step;
-    float dy = r - ym;
+    float y1 = float(i + 1) * step;
+    float yHigh = erfApprox((y1 - q.y) * k);
+    float dy = r - (y1 - 0.5 * step);
     float inset = r - sqrt(max(r * r - dy * dy, 0.0));
-    sum += gaussianIntegral(y0, y0 + step, q.y, sigma) * gaussianIntegral(0.0, inset, q.x, sigma);
+    sum += (yHigh - yLow) * (erfApprox((inset - q.x) * k) - xStart);
+    yLow = yHigh;
   }
+  sum *= 0.25;
   return sum;
 }
 #endif
@@ -54,11 +63,18 @@ void main() {
   vec2 p = l.p;
   float sigma = uSigma;
   float value = gaussianIntegral(uRect.x, uRect.z, p.x, sigma) * gaussianIntegral(uRect.y, uRect.w, p.y, sigma);
-#ifdef ROUNDED
+#if defined(ROUNDED) && defined(NEAR_CORNERS)
   value -= cornerDeficit(p, uRect.xy, vec2(1.0, 1.0), uRadii.x, sigma);
   value -= cornerDeficit(p, vec2(uRect.z, uRect.y), vec2(-1.0, 1.0), uRadii.y, sigma);
   value -= cornerDeficit(p, uRect.zw, vec2(-1.0, -1.0), uRadii.z, sigma);
   value -= cornerDeficit(p, vec2(uRect.x, uRect.w), vec2(1.0, -1.0), uRadii.w, sigma);
+#elif defined(ROUNDED)
+  vec2 centre = 0.5 * (uRect.xy + uRect.zw);
+  bvec2 high = greaterThanEqual(p, centre);
+  vec2 corner = vec2(high.x ? uRect.z : uRect.x, high.y ? uRect.w : uRect.y);
+  vec2 dir = vec2(high.x ? -1.0 : 1.0, high.y ? -1.0 : 1.0);
+  float radius = high.y ? (high.x ? uRadii.z : uRadii.w) : (high.x ? uRadii.y : uRadii.x);
+  value -= cornerDeficit(p, corner, dir, radius, sigma);
 #endif
   float cov = clamp(value, 0.0, 1.0) * rectCoverage(l, uExtent);
 #ifdef CLIPS

@@ -12,16 +12,18 @@ final class GLResources {
   let programs: ProgramCache
   let pool: SurfacePool
   let textures: TextureCache
+  let shadowMasks: ShadowMaskCache?
   var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
   let vertexArray: GLuint
   var frame = 0
   private var boundProgram: GLuint = 0
 
-  init(ledger: GLObjectLedger) {
+  init(ledger: GLObjectLedger, extensions: Set<String>) {
     self.ledger = ledger
     programs = ProgramCache(ledger: ledger)
-    pool = SurfacePool(ledger: ledger)
+    pool = SurfacePool(ledger: ledger, bgra: extensions.contains("GL_EXT_texture_format_BGRA8888"))
     textures = TextureCache(ledger: ledger)
+    shadowMasks = extensions.contains("GL_EXT_color_buffer_float") ? ShadowMaskCache(ledger: ledger) : nil
     var vao: GLuint = 0
     glGenVertexArrays(1, &vao)
     ledger.created(.vertexArray)
@@ -42,6 +44,7 @@ final class GLResources {
     programs.deleteAll()
     pool.deleteAll()
     textures.deleteAll()
+    shadowMasks?.deleteAll()
     for raster in rasters.values { raster.target.delete() }
     rasters.removeAll()
     var vao = vertexArray

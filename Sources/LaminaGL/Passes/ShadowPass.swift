@@ -20,11 +20,45 @@ enum ShadowPass {
         into: target, r)
       return
     }
+    let rounded = !d.shape.isRect
+    // Each corner's deficit reaches r + 3σ inwards and 3σ outwards; if no two
+    // corners' reaches overlap, a pixel needs only its quadrant's corner.
+    let reach = d.shape.radii.max().map { 2 * $0 + 6 * d.sigma } ?? 0
+    let near = Double(min(d.shape.rect.width, d.shape.rect.height)) < reach
     let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
-    let p = try r.programs.shadow(rounded: !d.shape.isRect, clips: !d.clips.isEmpty)
+    if let cells, let masks = r.shadowMasks, let map = ShapeCells.axisAligned(d.matrix),
+      let mask = try masks.mask(d, map: map, frame: r.frame, r)
+    {
+      // A cached coverage mask, offset by whole pixels.
+      target.bind()
+      let p = try r.programs.mask()
+      r.use(p.program)
+      setQuads(p.quads, cells.coverage)
+      glUniform2f(p.targetSize, Float(target.width), Float(target.height))
+      glActiveTexture(GLenum(GL_TEXTURE0))
+      glBindTexture(GLenum(GL_TEXTURE_2D), mask.target.texture)
+      glUniform1i(p.mask, 0)
+      glUniform2i(p.maskOrigin, GLint(mask.originX), GLint(mask.originY))
+      setColor(p.color, d.color)
+      drawQuads(cells.coverage.count)
+    } else if let cells, rounded {
+      // Corners with the rounded program, edge strips with the rectangle's.
+      try run(d, rounded: true, near: near, quads: cells.corners, target, r)
+      try run(d, rounded: false, near: false, quads: cells.edges, target, r)
+    } else {
+      try run(d, rounded: rounded, near: near, quads: cells?.coverage, target, r)
+    }
+    if let cells { try drawSolid(cells.interior, color: d.color, target: target, r) }
+  }
+
+  private static func run(
+    _ d: ShadowDraw, rounded: Bool, near: Bool, quads: [PixelRect]?, _ target: SurfaceTarget, _ r: GLResources
+  ) throws(GLError) {
+    if let quads, quads.isEmpty { return }
+    let p = try r.programs.shadow(rounded: rounded, nearCorners: near, clips: !d.clips.isEmpty)
     r.use(p.program)
     let count = try setCommon(
-      p.common, matrix: d.matrix, localBounds: d.extent, quads: cells?.coverage, clips: d.clips, target: target,
+      p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target,
       name: d.name)
     guard count > 0 else { return }
     glUniform4fv(p.rect, 1, d.shape.rect.edges)
@@ -33,7 +67,6 @@ enum ShadowPass {
     glUniform1f(p.sigma, Float(d.sigma))
     setColor(p.color, d.color)
     drawQuads(count)
-    if let cells { try drawSolid(cells.interior, color: d.color, target: target, r) }
   }
 
   /// Beyond 4σ inside every edge and clear of the corners' reach, the

@@ -32,10 +32,11 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     context = try GLContext()
     let ledger = self.ledger
     let setup = try context.withCurrent { () throws(GLError) -> (GLResources, Int) in
-      GLDebug.install(extensions: glExtensions())
+      let extensions = glExtensions()
+      GLDebug.install(extensions: extensions)
       var size: GLint = 0
       glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
-      return (GLResources(ledger: ledger), Int(size))
+      return (GLResources(ledger: ledger, extensions: extensions), Int(size))
     }
     resources = setup.0
     maxTextureSize = setup.1
@@ -154,6 +155,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
       r.rasters[key] = nil
     }
     r.textures.evict(olderThan: r.frame)
+    r.shadowMasks?.evict(olderThan: r.frame)
     r.pool.trim()
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
   }

@@ -22,7 +22,10 @@ enum ShapePass {
     let cells = clips.isEmpty ? self.cells(matrix: matrix, outer: outer, inner: inner, target: target) : nil
     let rounded = !outer.isRect || !(inner?.isRect ?? true)
     let continuous = outer.curve == .continuous || inner?.curve == .continuous
-    let p = try r.programs.shape(rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty)
+    let axisAligned =
+      ShapeCells.axisAligned(matrix) != nil && clips.allSatisfy { ShapeCells.axisAligned($0.matrix) != nil }
+    let p = try r.programs.shape(
+      rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: matrix, localBounds: outer.rect, quads: cells?.coverage, clips: clips, target: target,

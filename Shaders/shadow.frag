@@ -6,7 +6,8 @@
 // the coverage of the local extent, the clips and the colour.
 // Variants: ROUNDED (only the corner of the pixel's quadrant can reach it:
 // the renderer checks that corners are more than their reach apart),
-// ROUNDED + NEAR_CORNERS (all four corners), CLIPS.
+// ROUNDED + NEAR_CORNERS (all four corners), CONTINUOUS (Apple's corners:
+// each row's inset is read off the corner's half-planes), CLIPS.
 
 uniform mat3 uInverse;
 uniform vec4 uRect;
@@ -32,25 +33,51 @@ float gaussianIntegral(float lo, float hi, float x, float sigma) {
 #ifdef ROUNDED
 // What the corner square (side r, at `corner`, inward `dir`) lacks against
 // the rectangle, blurred, at p.
+#ifdef CONTINUOUS
+// How far the continuous corner (unit radius) is from the vertical edge at
+// depth b below the horizontal one: the largest a any half-plane requires.
+float continuousInset(float b) {
+  float a = 0.0;
+  for (int i = 0; i < CONTINUOUS_PLANES; i++) {
+    vec3 plane = kContinuousCurve[i];
+    if (plane.x < -1e-4) a = max(a, -(plane.y * b + plane.z) / plane.x);
+  }
+  return a;
+}
+#endif
+
 float cornerDeficit(vec2 p, vec2 corner, vec2 dir, float r, float sigma) {
   vec2 q = (p - corner) * dir;
-  float reach = r + 3.0 * sigma;
+#ifdef CONTINUOUS
+  float extent = CONTINUOUS_REACH * r;
+#else
+  float extent = r;
+#endif
+  float reach = extent + 3.0 * sigma;
   if (r <= 0.0 || q.x > reach || q.y > reach || q.x < -3.0 * sigma || q.y < -3.0 * sigma) return 0.0;
-  int bins = int(clamp(ceil(2.0 * r / sigma), 4.0, 16.0));
-  float step = r / float(bins);
+  int bins = int(clamp(ceil(2.0 * extent / sigma), 4.0, 24.0));
+  // Bin edges at extent·(i/bins)²: the inset changes fastest where the
+  // curve leaves the edge (like √b for an arc, b^⅓ for Apple's corner), so
+  // bins are finest there; each bin's Gaussian weight is exact (erf).
   float k = 0.70710678 / sigma;
-  // Bins share their edges, and every row's span starts at the edge
-  // (x = 0): one erf per bin edge along y and one per inset along x.
   float xStart = erfApprox(-q.x * k);
   float yLow = erfApprox(-q.y * k);
+  float y0 = 0.0;
   float sum = 0.0;
   for (int i = 0; i < bins; i++) {
-    float y1 = float(i + 1) * step;
+    float t = float(i + 1) / float(bins);
+    float y1 = extent * t * t;
     float yHigh = erfApprox((y1 - q.y) * k);
-    float dy = r - (y1 - 0.5 * step);
+    float ym = 0.5 * (y0 + y1);
+#ifdef CONTINUOUS
+    float inset = r * continuousInset(ym / r);
+#else
+    float dy = r - ym;
     float inset = r - sqrt(max(r * r - dy * dy, 0.0));
+#endif
     sum += (yHigh - yLow) * (erfApprox((inset - q.x) * k) - xStart);
     yLow = yHigh;
+    y0 = y1;
   }
   sum *= 0.25;
   return sum;

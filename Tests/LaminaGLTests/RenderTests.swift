@@ -250,3 +250,74 @@ struct ShapeCellTests {
     }
   }
 }
+
+@Suite("GL continuous shadows", requiresGL)
+struct ContinuousShadowTests {
+  static func render(_ curve: CornerCurve, sigma: Double, _ renderer: GLRenderer) throws -> Image {
+    let rect = CGRect(x: 16, y: 16, width: 48, height: 40)
+    let shadow = ShadowDraw(
+      matrix: .identity, shape: RoundedRect(rect: rect, radii: [12, 12, 12, 12], curve: curve), sigma: sigma,
+      color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1), extent: rect.insetBy(dx: -4 * sigma, dy: -4 * sigma),
+      clips: [], name: "shadow")
+    return try renderer.render(PlanFixtures.plan(80, 72, [.shadow(shadow)]))
+  }
+
+  /// The truth: the rounded shape (rect 16…64 × 16…56, r = 12; continuous
+  /// corners from PaintCode's points, flattened finely) blurred by numeric
+  /// integration on a 1/8-pixel grid over ±4σ.
+  static func blurred(_ curve: CornerCurve, x: Double, y: Double, sigma: Double) -> Double {
+    let points = ShaderSource.continuousCorner
+    let r = 12.0, reach = ShaderSource.continuousReach
+    func inside(_ px: Double, _ py: Double) -> Bool {
+      guard px >= 16, px <= 64, py >= 16, py <= 56 else { return false }
+      // Distances from the nearest vertical and horizontal edges, in radii.
+      let a = min(px - 16, 64 - px) / r, b = min(py - 16, 56 - py) / r
+      if curve == .circular { return a >= 1 || b >= 1 || (1 - a) * (1 - a) + (1 - b) * (1 - b) <= 1 }
+      guard a < reach, b < reach else { return true }
+      // Inside when on the far side of the curve from the corner: find the
+      // polyline segment spanning a and compare heights.
+      for i in 0..<(points.count - 1) {
+        let (a0, b0) = points[i], (a1, b1) = points[i + 1]
+        if a <= a0 && a >= a1 {
+          let t = a0 == a1 ? 0 : (a0 - a) / (a0 - a1)
+          return b >= b0 + t * (b1 - b0)
+        }
+      }
+      return true
+    }
+    let step = 0.125
+    var sum = 0.0, total = 0.0
+    var dy = -4 * sigma
+    while dy <= 4 * sigma {
+      var dx = -4 * sigma
+      while dx <= 4 * sigma {
+        let w = exp(-(dx * dx + dy * dy) / (2 * sigma * sigma))
+        if inside(x + dx, y + dy) { sum += w }
+        total += w
+        dx += step
+      }
+      dy += step
+    }
+    return sum / total
+  }
+
+  /// Apple's corner leaves the edge earlier (1.53 r from the corner), so
+  /// its shadow is lighter along the edge near the corner, and the same as
+  /// the circular corner's along the middle of the edges.
+  @Test func roundedShadowsMatchTheBlurredShapes() throws {
+    let renderer = try GLRenderer()
+    let circular = try Self.render(.circular, sigma: 2, renderer)
+    let continuous = try Self.render(.continuous, sigma: 2, renderer)
+    let alpha = { (image: Image, x: Int, y: Int) in Int(image.pixels[(y * 80 + x) * 4 + 3]) }
+    for (x, y) in [(27, 16), (16, 27), (53, 16), (19, 19)] {
+      let truth = Self.blurred(.continuous, x: Double(x) + 0.5, y: Double(y) + 0.5, sigma: 2)
+      #expect(abs(alpha(continuous, x, y) - Int((truth * 255).rounded())) <= 2, "(\(x), \(y)) against the blurred shape")
+      let circle = Self.blurred(.circular, x: Double(x) + 0.5, y: Double(y) + 0.5, sigma: 2)
+      #expect(abs(alpha(circular, x, y) - Int((circle * 255).rounded())) <= 2, "(\(x), \(y)) against the blurred circular shape")
+    }
+    #expect(alpha(continuous, 27, 16) < alpha(circular, 27, 16) - 1)
+    for (x, y) in [(40, 16), (16, 36), (40, 36)] {
+      #expect(alpha(continuous, x, y) == alpha(circular, x, y), "(\(x), \(y)) is far from the corners")
+    }
+  }
+}

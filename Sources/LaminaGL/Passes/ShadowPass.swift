@@ -23,8 +23,7 @@ enum ShadowPass {
     let rounded = !d.shape.isRect
     // Each corner's deficit reaches r + 3σ inwards and 3σ outwards; if no two
     // corners' reaches overlap, a pixel needs only its quadrant's corner.
-    let reach = d.shape.radii.max().map { 2 * $0 + 6 * d.sigma } ?? 0
-    let near = Double(min(d.shape.rect.width, d.shape.rect.height)) < reach
+    let near = nearCorners(d)
     let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
     if let cells, let masks = r.shadowMasks, let map = ShapeCells.axisAligned(d.matrix),
       let mask = try masks.mask(d, map: map, frame: r.frame, r)
@@ -55,7 +54,8 @@ enum ShadowPass {
     _ d: ShadowDraw, rounded: Bool, near: Bool, quads: [PixelRect]?, _ target: SurfaceTarget, _ r: GLResources
   ) throws(GLError) {
     if let quads, quads.isEmpty { return }
-    let p = try r.programs.shadow(rounded: rounded, nearCorners: near, clips: !d.clips.isEmpty)
+    let p = try r.programs.shadow(
+      rounded: rounded, nearCorners: near, continuous: d.shape.curve == .continuous, clips: !d.clips.isEmpty)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target,
@@ -67,6 +67,13 @@ enum ShadowPass {
     glUniform1f(p.sigma, Float(d.sigma))
     setColor(p.color, d.color)
     drawQuads(count)
+  }
+
+  /// True when two corners' deficits can reach one pixel (each reaches its
+  /// corner's extent + 3σ inwards and 3σ outwards).
+  static func nearCorners(_ d: ShadowDraw) -> Bool {
+    let reach = 2 * ShapeCells.cornerReach(d.shape) + 6 * d.sigma
+    return Double(min(d.shape.rect.width, d.shape.rect.height)) < reach
   }
 
   /// Beyond 4σ inside every edge and clear of the corners' reach, the

@@ -143,7 +143,7 @@ struct BlurProgram {
 enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
     ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED"]),
-    ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CLIPS"]),
+    ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
     ("image.frag", ["CLIPS"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
@@ -180,7 +180,7 @@ final class ProgramCache {
   // Typed wrappers by variant bits, so a draw costs one array read, not a
   // dictionary of strings (this runs thousands of times a frame).
   private var shapes = [ShapeProgram?](repeating: nil, count: 32)
-  private var shadows = [ShadowProgram?](repeating: nil, count: 8)
+  private var shadows = [ShadowProgram?](repeating: nil, count: 16)
   private var images = [ImageProgram?](repeating: nil, count: 2)
   private var composites: [[String]: CompositeProgram] = [:]
   private var solidProgram: SolidProgram?
@@ -202,13 +202,15 @@ final class ProgramCache {
     return wrapper
   }
 
-  func shadow(rounded: Bool, nearCorners: Bool, clips: Bool) throws(GLError) -> ShadowProgram {
+  func shadow(rounded: Bool, nearCorners: Bool, continuous: Bool, clips: Bool) throws(GLError) -> ShadowProgram {
     let near = rounded && nearCorners
-    let index = (rounded ? 1 : 0) | (near ? 2 : 0) | (clips ? 4 : 0)
+    let continuous = rounded && continuous
+    let index = (rounded ? 1 : 0) | (near ? 2 : 0) | (clips ? 4 : 0) | (continuous ? 8 : 0)
     if let cached = shadows[index] { return cached }
     var defines: [String] = []
     if rounded { defines.append("ROUNDED") }
     if near { defines.append("NEAR_CORNERS") }
+    if continuous { defines.append("CONTINUOUS") }
     if clips { defines.append("CLIPS") }
     let wrapper = ShadowProgram(try program("shadow.frag", defines))
     shadows[index] = wrapper

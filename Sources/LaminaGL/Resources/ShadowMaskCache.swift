@@ -17,6 +17,7 @@ final class ShadowMaskCache {
   struct Key: Hashable {
     var size: [Double]     // shape width, height
     var radii: [Double]
+    var curve: CornerCurve
     var sigma: Double
     var extent: [Double]   // relative to the shape's origin
     var scale: [Double]    // sx, sy
@@ -44,7 +45,7 @@ final class ShadowMaskCache {
     let ix = px.rounded(.down), iy = py.rounded(.down)
     let fx = px - ix, fy = py - iy
     let key = Key(
-      size: [Double(s.width), Double(s.height)], radii: d.shape.radii, sigma: d.sigma,
+      size: [Double(s.width), Double(s.height)], radii: d.shape.radii, curve: d.shape.curve, sigma: d.sigma,
       extent: [Double(e.minX) - lx, Double(e.minY) - ly, Double(e.maxX) - lx, Double(e.maxY) - ly],
       scale: [map.sx, map.sy], phase: [fx, fy])
     let kx = (fx + key.extent[0] * map.sx).rounded(.down) - 2
@@ -66,8 +67,9 @@ final class ShadowMaskCache {
     target.bind()
     glDisable(GLenum(GL_BLEND))
     defer { glEnable(GLenum(GL_BLEND)) }
-    let near = Double(min(s.width, s.height)) < (d.shape.radii.max() ?? 0) * 2 + 6 * d.sigma
-    let p = try r.programs.shadow(rounded: !d.shape.isRect, nearCorners: near, clips: false)
+    let p = try r.programs.shadow(
+      rounded: !d.shape.isRect, nearCorners: ShadowPass.nearCorners(d), continuous: d.shape.curve == .continuous,
+      clips: false)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: matrix, localBounds: e, quads: [(0, 0, Float(width), Float(height))], clips: [],

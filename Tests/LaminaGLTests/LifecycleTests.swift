@@ -70,3 +70,24 @@ struct LifecycleTests {
     #expect(renderer.ledger.live(.program) == programs)
   }
 }
+
+@Suite("GL rasters", requiresGL)
+struct RasterTests {
+  static func plan(key: Int?, color: PremultipliedColor) -> RenderPlan {
+    let raster = Surface(
+      width: 8, height: 8, label: "raster", rasterKey: key,
+      commands: [PlanFixtures.shape(CGRect(x: 0, y: 0, width: 8, height: 8), color: color)])
+    return PlanFixtures.plan(8, 8, [PlanFixtures.composite(1)], offscreen: [raster])
+  }
+
+  @Test func equalRasterKeysReuseTheKeptPixels() throws {
+    let renderer = try GLRenderer()
+    let red = PremultipliedColor(r: 1, g: 0, b: 0, a: 1), blue = PremultipliedColor(r: 0, g: 0, b: 1, a: 1)
+    #expect(try renderer.render(Self.plan(key: 7, color: red)).pixel(x: 4, y: 4) == (255, 0, 0, 255))
+    // Same key: the renderer may (and does) reuse the kept raster.
+    #expect(try renderer.render(Self.plan(key: 7, color: blue)).pixel(x: 4, y: 4) == (255, 0, 0, 255))
+    // Another key, or none, draws afresh.
+    #expect(try renderer.render(Self.plan(key: 8, color: blue)).pixel(x: 4, y: 4) == (0, 0, 255, 255))
+    #expect(try renderer.render(Self.plan(key: nil, color: red)).pixel(x: 4, y: 4) == (255, 0, 0, 255))
+  }
+}

@@ -1,7 +1,9 @@
 // ShadowPass: `.shadow` commands, the closed-form Gaussian of a rounded
 // rectangle (shadow.frag). σ = 0 is plain coverage, drawn by ShapePass.
 // Unclipped shadows under a translate-and-scale matrix are cut into cells
-// (ShapeCells): the interior more than 4σ inside every edge is solid.
+// (ShapeCells): the interior more than 4σ inside every edge is solid, and
+// the rest is copied from a coverage mask cached per shape, σ, scale and
+// sub-pixel phase (ShadowMaskCache), so equal shadows are evaluated once.
 // Mirrors LaminaCPU's ShadowStage.
 
 import CGLES

@@ -27,21 +27,24 @@ enum ShadowPass {
     // corners' reaches overlap, a pixel needs only its quadrant's corner.
     let near = nearCorners(d)
     let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
-    if let cells, let masks = r.shadowMasks, let map = ShapeCells.axisAligned(d.matrix),
-      let mask = try masks.mask(d, map: map, frame: r.frame, r)
+    if cells != nil, let masks = r.shadowMasks, let map = ShapeCells.axisAligned(d.matrix),
+      let mask = try masks.mask(d, map: map, frame: r.frame, r),
+      let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height)
     {
-      // A cached coverage mask, offset by whole pixels.
+      // The cached coverage, offset by whole pixels, over the whole extent
+      // in one quad: a texel fetch costs less than splitting into cells.
       target.bind()
       let p = try r.programs.mask()
       r.use(p.program)
-      setQuads(p.quads, cells.coverage)
+      setQuads(p.quads, [quad])
       glUniform2f(p.targetSize, Float(target.width), Float(target.height))
       glActiveTexture(GLenum(GL_TEXTURE0))
       glBindTexture(GLenum(GL_TEXTURE_2D), mask.target.texture)
       glUniform1i(p.mask, 0)
       glUniform2i(p.maskOrigin, GLint(mask.originX), GLint(mask.originY))
       setColor(p.color, d.color)
-      drawQuads(cells.coverage.count)
+      drawQuads(1)
+      return
     } else if let cells, rounded {
       // Corners with the rounded program, edge strips with the rectangle's.
       try run(d, rounded: true, near: near, quads: cells.corners, target, r)

@@ -12,7 +12,7 @@ final class GLResources {
   let programs: ProgramCache
   let pool: SurfacePool
   let textures: TextureCache
-  let shadowMasks: ShadowMaskCache?
+  let masks: CoverageMaskCache?
   var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
   let vertexArray: GLuint
   var frame = 0
@@ -23,7 +23,7 @@ final class GLResources {
     programs = ProgramCache(ledger: ledger)
     pool = SurfacePool(ledger: ledger, bgra: extensions.contains("GL_EXT_texture_format_BGRA8888"))
     textures = TextureCache(ledger: ledger)
-    shadowMasks = extensions.contains("GL_EXT_color_buffer_float") ? ShadowMaskCache(ledger: ledger) : nil
+    masks = extensions.contains("GL_EXT_color_buffer_float") ? CoverageMaskCache(ledger: ledger) : nil
     var vao: GLuint = 0
     glGenVertexArrays(1, &vao)
     ledger.created(.vertexArray)
@@ -44,7 +44,7 @@ final class GLResources {
     programs.deleteAll()
     pool.deleteAll()
     textures.deleteAll()
-    shadowMasks?.deleteAll()
+    masks?.deleteAll()
     for raster in rasters.values { raster.target.delete() }
     rasters.removeAll()
     var vao = vertexArray

@@ -3,7 +3,7 @@
 // Unclipped shadows under a translate-and-scale matrix are cut into cells
 // (ShapeCells): the interior more than 4σ inside every edge is solid, and
 // the rest is copied from a coverage mask cached per shape, σ, scale and
-// sub-pixel phase (ShadowMaskCache), so equal shadows are evaluated once.
+// sub-pixel phase (CoverageMaskCache), so equal shadows are evaluated once.
 // Mirrors LaminaCPU's ShadowStage.
 
 import CGLES
@@ -27,23 +27,23 @@ enum ShadowPass {
     // corners' reaches overlap, a pixel needs only its quadrant's corner.
     let near = nearCorners(d)
     let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
-    if cells != nil, let masks = r.shadowMasks, let map = ShapeCells.axisAligned(d.matrix),
-      let mask = try masks.mask(d, map: map, frame: r.frame, r),
-      let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height)
+    if cells != nil, let masks = r.masks, let map = ShapeCells.axisAligned(d.matrix),
+      let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height),
+      let mask = try masks.mask(
+        kind: "shadow", geometry: [Double(d.shape.rect.width), Double(d.shape.rect.height), d.sigma] + d.shape.radii,
+        curve: d.shape.curve, origin: d.shape.rect.origin, bounds: d.extent, matrix: d.matrix, map: map,
+        always: true, frame: r.frame,
+        draw: { (moved, mask) throws(GLError) in
+          var local = d
+          local.matrix = moved
+          let full: PixelRect = (0, 0, Float(mask.width), Float(mask.height))
+          try run(local, rounded: rounded, near: near, quads: [full], unit: true, mask, r)
+        })
     {
       // The cached coverage, offset by whole pixels, over the whole extent
       // in one quad: a texel fetch costs less than splitting into cells.
       target.bind()
-      let p = try r.programs.mask()
-      r.use(p.program)
-      setQuads(p.quads, [quad])
-      glUniform2f(p.targetSize, Float(target.width), Float(target.height))
-      glActiveTexture(GLenum(GL_TEXTURE0))
-      glBindTexture(GLenum(GL_TEXTURE_2D), mask.target.texture)
-      glUniform1i(p.mask, 0)
-      glUniform2i(p.maskOrigin, GLint(mask.originX), GLint(mask.originY))
-      setColor(p.color, d.color)
-      drawQuads(1)
+      try CoverageMaskCache.drawMask(mask, color: d.color, quad: quad, target: target, r)
       return
     } else if let cells, rounded {
       // Corners with the rounded program, edge strips with the rectangle's.
@@ -55,8 +55,10 @@ enum ShadowPass {
     if let cells { try drawSolid(cells.interior, color: d.color, target: target, r) }
   }
 
+  /// One shadow.frag draw; `unit` writes the bare coverage (for a mask).
   private static func run(
-    _ d: ShadowDraw, rounded: Bool, near: Bool, quads: [PixelRect]?, _ target: SurfaceTarget, _ r: GLResources
+    _ d: ShadowDraw, rounded: Bool, near: Bool, quads: [PixelRect]?, unit: Bool = false, _ target: SurfaceTarget,
+    _ r: GLResources
   ) throws(GLError) {
     if let quads, quads.isEmpty { return }
     let p = try r.programs.shadow(
@@ -70,7 +72,7 @@ enum ShadowPass {
     glUniform4fv(p.radii, 1, d.shape.radiiUniform)
     glUniform4fv(p.extent, 1, d.extent.edges)
     glUniform1f(p.sigma, Float(d.sigma))
-    setColor(p.color, d.color)
+    setColor(p.color, unit ? PremultipliedColor(r: 1, g: 0, b: 0, a: 0) : d.color)
     drawQuads(count)
   }
 

@@ -155,7 +155,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
       r.rasters[key] = nil
     }
     r.textures.evict(olderThan: r.frame)
-    r.shadowMasks?.evict(olderThan: r.frame)
+    r.masks?.evict(olderThan: r.frame)
     r.pool.trim()
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
   }

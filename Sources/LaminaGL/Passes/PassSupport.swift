@@ -131,7 +131,11 @@ func drawSolid(_ cells: [PixelRect], color: PremultipliedColor, target: SurfaceT
   setQuads(p.quads, cells)
   glUniform2f(p.targetSize, Float(target.width), Float(target.height))
   setColor(p.color, color)
+  // An opaque colour over whole pixels replaces what is there: blending
+  // would compute the same bytes, slower.
+  if color.a >= 1 { glDisable(GLenum(GL_BLEND)) }
   drawQuads(cells.count)
+  if color.a >= 1 { glEnable(GLenum(GL_BLEND)) }
 }
 
 func setColor(_ location: GLint, _ c: PremultipliedColor) {

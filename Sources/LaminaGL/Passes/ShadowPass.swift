@@ -43,7 +43,7 @@ enum ShadowPass {
       // The cached coverage, offset by whole pixels, over the whole extent
       // in one quad: a texel fetch costs less than splitting into cells.
       target.bind()
-      try CoverageMaskCache.drawMask(mask, color: d.color, quad: quad, target: target, r)
+      try CoverageMaskCache.drawMask(mask, color: d.color, quads: [quad], target: target, r)
       return
     } else if let cells, rounded {
       // Corners with the rounded program, edge strips with the rectangle's.

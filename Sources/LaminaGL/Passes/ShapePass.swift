@@ -41,8 +41,15 @@ enum ShapePass {
             clips: [], quads: [(0, 0, Float(mask.width), Float(mask.height))], name: name, target: mask, r)
         })
       if let mask {
+        // Only the cells near the edges need the mask: a fill's interior is
+        // its colour and a ring's is empty.
         target.bind()
-        try CoverageMaskCache.drawMask(mask, color: color, quad: quad, target: target, r)
+        if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
+          try CoverageMaskCache.drawMask(mask, color: color, quads: cells.coverage, target: target, r)
+          if inner == nil { try drawSolid(cells.interior, color: color, target: target, r) }
+        } else {
+          try CoverageMaskCache.drawMask(mask, color: color, quads: [quad], target: target, r)
+        }
         return
       }
     }

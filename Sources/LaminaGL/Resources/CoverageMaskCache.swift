@@ -82,20 +82,21 @@ final class CoverageMaskCache {
     return Mask(target: target, originX: originX, originY: originY)
   }
 
-  /// Draws `mask` × `color` over `quad` of the bound target.
+  /// Draws `mask` × `color` over `quads` (at most 8) of the bound target.
   static func drawMask(
-    _ mask: Mask, color: PremultipliedColor, quad: PixelRect, target: SurfaceTarget, _ r: GLResources
+    _ mask: Mask, color: PremultipliedColor, quads: [PixelRect], target: SurfaceTarget, _ r: GLResources
   ) throws(GLError) {
+    guard !quads.isEmpty else { return }
     let p = try r.programs.mask()
     r.use(p.program)
-    setQuads(p.quads, [quad])
+    setQuads(p.quads, quads)
     glUniform2f(p.targetSize, Float(target.width), Float(target.height))
     glActiveTexture(GLenum(GL_TEXTURE0))
     glBindTexture(GLenum(GL_TEXTURE_2D), mask.target.texture)
     glUniform1i(p.mask, 0)
     glUniform2i(p.maskOrigin, GLint(mask.originX), GLint(mask.originY))
     setColor(p.color, color)
-    drawQuads(1)
+    drawQuads(quads.count)
   }
 
   func evict(olderThan frame: Int) {

@@ -237,6 +237,20 @@ struct ShapeCellTests {
     }
   }
 
+  @Test func shadowUnderAnOpaqueFillIsUnchangedByLeavingOutItsMiddle() throws {
+    let rect = CGRect(x: 30, y: 25, width: 100, height: 70)
+    let shadow = ShadowDraw(
+      matrix: .identity, shape: RoundedRect(rect: rect.offsetBy(dx: 0, dy: 4), radii: [12, 12, 12, 12]), sigma: 4,
+      color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5), extent: rect.offsetBy(dx: 0, dy: 4).insetBy(dx: -12, dy: -12),
+      clips: [], name: "shadow")
+    let fill = PlanFixtures.shape(rect, radius: 12, color: PlanFixtures.white)
+    let clippedFill = PlanFixtures.shape(rect, radius: 12, color: PlanFixtures.white, clips: [Self.noOpClip])
+    // The clipped fill has no opaque interior to leave out; shadows come from masks in both.
+    try Self.compare([.shadow(shadow), fill], clipped: [.shadow(shadow), clippedFill], tolerance: 0)
+    #expect(ShadowPass.subtract((2, 2, 4, 4), from: (0, 0, 10, 10)).count == 4)
+    #expect(ShadowPass.subtract((20, 20, 30, 30), from: (0, 0, 10, 10)).count == 1)
+  }
+
   @Test func shadowsAreUnchangedBySplitting() throws {
     let rect = CGRect(x: 30, y: 25, width: 100, height: 70)
     let color = PremultipliedColor(r: 0, g: 0, b: 0, a: 0.6)

@@ -10,7 +10,11 @@ import CGLES
 import Lamina
 
 enum ShadowPass {
-  static func draw(_ d: ShadowDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  /// Draws `d`; pixels inside `hole` may be left out (the next command
+  /// paints them opaque).
+  static func draw(_ d: ShadowDraw, into target: SurfaceTarget, hole: PixelRect? = nil, _ r: GLResources)
+    throws(GLError)
+  {
     guard d.sigma.isFinite, d.sigma >= 0 else {
       throw .unsupported(reason: "\(d.name): shadow sigma \(d.sigma) is not a finite number ≥ 0")
     }
@@ -43,7 +47,7 @@ enum ShadowPass {
       // The cached coverage, offset by whole pixels, over the whole extent
       // in one quad: a texel fetch costs less than splitting into cells.
       target.bind()
-      try CoverageMaskCache.drawMask(mask, color: d.color, quads: [quad], target: target, r)
+      try CoverageMaskCache.drawMask(mask, color: d.color, quads: subtract(hole, from: quad), target: target, r)
       return
     } else if let cells, rounded {
       // Corners with the rounded program, edge strips with the rectangle's.
@@ -74,6 +78,18 @@ enum ShadowPass {
     glUniform1f(p.sigma, Float(d.sigma))
     setColor(p.color, unit ? PremultipliedColor(r: 1, g: 0, b: 0, a: 0) : d.color)
     drawQuads(count)
+  }
+
+  /// `quad` without `hole`: up to 4 rectangles around it.
+  static func subtract(_ hole: PixelRect?, from q: PixelRect) -> [PixelRect] {
+    guard let h = hole else { return [q] }
+    let x0 = max(q.0, h.0), y0 = max(q.1, h.1), x1 = min(q.2, h.2), y1 = min(q.3, h.3)
+    guard x1 > x0, y1 > y0 else { return [q] }
+    let parts: [PixelRect] = [
+      (q.0, q.1, q.2, y0), (q.0, y1, q.2, q.3),  // above and below the hole
+      (q.0, y0, x0, y1), (x1, y0, q.2, y1),  // left and right of it
+    ]
+    return parts.filter { $0.2 > $0.0 && $0.3 > $0.1 }
   }
 
   /// True when two corners' deficits can reach one pixel (each reaches its

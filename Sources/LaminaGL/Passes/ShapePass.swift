@@ -85,6 +85,17 @@ enum ShapePass {
     drawQuads(count)
   }
 
+  /// The largest rectangle of pixels that `command` paints with an opaque
+  /// colour at full coverage (the middle of a solid fill's interior), so a
+  /// draw just before it may skip them. Nil when there is none.
+  static func opaqueInterior(_ command: DrawCommand, _ target: SurfaceTarget) -> PixelRect? {
+    guard case .shape(let d) = command, d.inner == nil, d.clips.isEmpty, d.color.a >= 1,
+      let cells = cells(matrix: d.matrix, outer: d.outer, inner: nil, target: target),
+      let middle = cells.interior.first
+    else { return nil }
+    return middle
+  }
+
   /// The cells of an axis-aligned shape, or nil to draw one quad.
   static func cells(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, target: SurfaceTarget)
     -> ShapeCells?

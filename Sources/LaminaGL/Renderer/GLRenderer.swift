@@ -127,10 +127,13 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
       let clear = index == 0 ? plan.background : .transparent
       glClearColor(clear.r, clear.g, clear.b, clear.a)
       glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-      for command in surface.commands {
+      for (i, command) in surface.commands.enumerated() {
         switch command {
         case .shape(let d): try ShapePass.draw(d, into: target, r)
-        case .shadow(let d): try ShadowPass.draw(d, into: target, r)
+        case .shadow(let d):
+          // Pixels the next command paints opaque, whole, need no shadow.
+          let next = i + 1 < surface.commands.count ? surface.commands[i + 1] : nil
+          try ShadowPass.draw(d, into: target, hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
         case .image(let d): try ImagePass.draw(d, into: target, r)
         case .composite(let d):
           guard let source = targets[d.surface] else { continue }

@@ -93,3 +93,17 @@ struct RasterTests {
     #expect(try renderer.render(Self.plan(key: nil, color: red)).pixel(x: 4, y: 4) == (255, 0, 0, 255))
   }
 }
+
+@Suite("GL fixtures", requiresGL)
+struct FixtureTests {
+  /// Every fixture renders without error and draws something (the parity
+  /// test against LaminaCPU iterates the same list).
+  @Test func everyFixtureDrawsSomething() throws {
+    let renderer = try GLRenderer()
+    for (name, plan) in PlanFixtures.all {
+      let image = try renderer.render(plan)
+      #expect(image.width == plan.width && image.height == plan.height, "\(name)")
+      #expect(image.pixels.contains { $0 != 0 }, "\(name) is blank")
+    }
+  }
+}

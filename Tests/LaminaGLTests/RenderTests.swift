@@ -93,6 +93,25 @@ struct RenderTests {
     #expect(image.pixel(x: 2, y: 2) == (0, 0, 0, 0))
   }
 
+  @Test func bilinearMagnificationMatchesTheHandComputedSamples() throws {
+    let renderer = try GLRenderer()
+    // Texels 0 and 255 (red) stretched over 4 pixels: pixel centres read
+    // texel coordinates 0.25, 0.75, 1.25, 1.75 (centres at 0.5 and 1.5,
+    // clamped at the edge): 0, 64, 191, 255.
+    let image = Image(width: 2, height: 1, premultipliedPixels: [0, 0, 0, 255, 255, 0, 0, 255])
+    let out = try renderer.render(F.plan(4, 1, [F.image(image, at: CGRect(x: 0, y: 0, width: 4, height: 1))]))
+    let red = (0..<4).map { channel(out, $0, 0, 0) }
+    for (got, expected) in zip(red, [0, 64, 191, 255]) { #expect(abs(got - expected) <= 1, "\(red)") }
+    // Below λ = 0 the magnification filter decides: nearest reads 0, 0, 255, 255.
+    let nearest = Sampling(minification: .linear, magnification: .nearest, bias: 0)
+    let sharp = try renderer.render(F.plan(4, 1, [F.image(image, at: CGRect(x: 0, y: 0, width: 4, height: 1), sampling: nearest)]))
+    #expect((0..<4).map { channel(sharp, $0, 0, 0) } == [0, 0, 255, 255])
+    // A bias of +2 moves λ = −1 above 0: the minification filter (linear) decides.
+    let biased = Sampling(minification: .linear, magnification: .nearest, bias: 2)
+    let soft = try renderer.render(F.plan(4, 1, [F.image(image, at: CGRect(x: 0, y: 0, width: 4, height: 1), sampling: biased)]))
+    #expect(abs(channel(soft, 1, 0, 0) - 64) <= 1)
+  }
+
   @Test func trilinearMinificationReadsTheMipChain() throws {
     let renderer = try GLRenderer()
     // A 1-pixel black/white checkerboard averages to mid grey at every level ≥ 1.

@@ -2,8 +2,9 @@
 // EGL display. Surfaces are drawn from last to first (a composite only
 // names later surfaces), each into a pooled texture+framebuffer, commands
 // in order with premultiplied source-over blending (ONE,
-// ONE_MINUS_SRC_ALPHA); the canvas is read back top-down as it is stored.
-// GL objects (programs, pooled targets, image textures, kept rasters) live
+// ONE_MINUS_SRC_ALPHA); the canvas is read back top-down as it is stored
+// (pixel row j is GL row j, so no flip is needed). GL objects (programs,
+// pooled targets, image textures, coverage masks, kept rasters) live
 // as long as the renderer; its context is current only inside `render`,
 // so a renderer can be used from any thread, one call at a time.
 //

@@ -89,6 +89,11 @@ enum PlanFixtures {
       ("shadow-rounded", plan(72, 64, [shadow(CGRect(x: 16, y: 16, width: 40, height: 32), radius: 12, sigma: 4)])),
       ("image-trilinear", plan(8, 8, [image(noise(width: 64, height: 64), at: CGRect(x: 0, y: 0, width: 8, height: 8),
                                             sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0))])),
+      ("composite-trilinear", plan(
+        16, 16, [composite(1, matrix: Transform3D(scaleX: 0.25, y: 0.25), opacity: 0.8,
+                           sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0))],
+        offscreen: [Surface(width: 63, height: 61, label: "raster",
+                            commands: [image(noise(width: 63, height: 61), at: CGRect(x: 0, y: 0, width: 63, height: 61))])])),
     ]
   }
 

@@ -15,6 +15,8 @@ final class GLResources {
   let masks: CoverageMaskCache?
   var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
   let vertexArray: GLuint
+  /// A framebuffer for rendering into texture levels (MipPass).
+  let scratchFramebuffer: GLuint
   var frame = 0
   private var boundProgram: GLuint = 0
 
@@ -28,6 +30,10 @@ final class GLResources {
     glGenVertexArrays(1, &vao)
     ledger.created(.vertexArray)
     vertexArray = vao
+    var framebuffer: GLuint = 0
+    glGenFramebuffers(1, &framebuffer)
+    ledger.created(.framebuffer)
+    scratchFramebuffer = framebuffer
   }
 
   func use(_ program: Program) {
@@ -50,6 +56,9 @@ final class GLResources {
     var vao = vertexArray
     glDeleteVertexArrays(1, &vao)
     ledger.deleted(.vertexArray)
+    var framebuffer = scratchFramebuffer
+    glDeleteFramebuffers(1, &framebuffer)
+    ledger.deleted(.framebuffer)
     boundProgram = 0
   }
 }

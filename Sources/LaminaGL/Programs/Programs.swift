@@ -125,6 +125,19 @@ struct MaskProgram {
   }
 }
 
+struct MipProgram {
+  let program: Program
+  let quads, targetSize, input, inputSize, outputSize: GLint
+  init(_ p: Program) {
+    program = p
+    quads = p.location("quads")
+    targetSize = p.location("targetSize")
+    input = p.location("input")
+    inputSize = p.location("inputSize")
+    outputSize = p.location("outputSize")
+  }
+}
+
 struct BlurProgram {
   let program: Program
   let quads, targetSize, input, direction, sigma: GLint
@@ -149,6 +162,7 @@ enum ShaderVariants {
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("solid.frag", []),
     ("mask.frag", []),
+    ("mip.frag", []),
   ]
 }
 
@@ -185,6 +199,7 @@ final class ProgramCache {
   private var composites: [[String]: CompositeProgram] = [:]
   private var solidProgram: SolidProgram?
   private var maskProgram: MaskProgram?
+  private var mipProgram: MipProgram?
   private var blurs = [BlurProgram?](repeating: nil, count: 4)
 
   func shape(rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false)
@@ -238,6 +253,13 @@ final class ProgramCache {
     return wrapper
   }
 
+  func mip() throws(GLError) -> MipProgram {
+    if let mipProgram { return mipProgram }
+    let wrapper = MipProgram(try program("mip.frag", []))
+    mipProgram = wrapper
+    return wrapper
+  }
+
   func mask() throws(GLError) -> MaskProgram {
     if let maskProgram { return maskProgram }
     let wrapper = MaskProgram(try program("mask.frag", []))
@@ -268,6 +290,7 @@ final class ProgramCache {
     composites.removeAll()
     solidProgram = nil
     maskProgram = nil
+    mipProgram = nil
     blurs = blurs.map { _ in nil }
   }
 }

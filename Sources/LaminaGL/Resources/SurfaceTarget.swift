@@ -30,8 +30,10 @@ final class SurfaceTarget {
   let framebuffer: GLuint
   let width: Int
   let height: Int
-  /// True once glGenerateMipmap ran on the current content.
+  /// True once MipPass built the chain of the current content.
   var hasMips = false
+  /// True once levels 1… are allocated.
+  var hasMipStorage = false
   private let ledger: GLObjectLedger
 
   let format: TargetFormat

@@ -39,6 +39,10 @@ float boxEdgeCoverage(float t, vec2 n) {
   if (b < 0.01) return clamp(t / max(a, 1e-6) + 0.5, 0.0, 1.0);
   float s = 0.5 * (a + b);
   float d = 0.5 * (a - b);
+  // Beyond ±s the square is wholly on one side. Clamping first keeps the
+  // squares below ~2: far from the edge (t of hundreds of pixels) the four
+  // squares cancel in Float32 to noise that 1/(a·b) magnifies into speckles.
+  t = clamp(t, -s, s);
   vec4 x = max(vec4(t + s, t + d, t - d, t - s), 0.0);
   x = x * x;
   return clamp(0.5 * (x.x - x.y - x.z + x.w) / (a * b), 0.0, 1.0);

@@ -1,7 +1,7 @@
 // TextureCache: one GL texture per `Image` identity, uploaded once and
 // kept while frames keep using it (the entry holds the image, so its
 // identity cannot be reused by another while cached). The mip chain is
-// built (MipChain, the shared rule) and uploaded on first trilinear use.
+// built (Lamina's shared MipChain) and uploaded on first trilinear use.
 
 import CGLES
 import Lamina
@@ -48,7 +48,7 @@ final class TextureCache {
     }
     entry.lastFrame = frame
     if mipmapped && !entry.hasMips {
-      let levels = MipChain.levels(width: image.width, height: image.height, pixels: image.pixels)
+      let levels = MipChain(image).levels.dropFirst()
       for (index, level) in levels.enumerated() {
         level.pixels.withUnsafeBytes { bytes in
           glTexImage2D(

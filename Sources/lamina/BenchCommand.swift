@@ -86,10 +86,11 @@ struct BenchCommand: ParsableCommand {
   }
 
   /// Makes the renderers, runs the scenes, prints the table and writes the
-  /// JSON. GL that cannot start is reported and skipped.
+  /// JSON; returns the table. GL that cannot start is reported and skipped.
+  @discardableResult
   static func execute(
     _ scenes: [BenchScene], backends: [String], frames: Int, warmup: Int, jsonPath: String?
-  ) throws {
+  ) throws -> String {
     var renderers: [(name: String, renderer: PlanRenderer)] = []
     var glRenderer: String?
     for name in backends {
@@ -116,9 +117,10 @@ struct BenchCommand: ParsableCommand {
       throw ExitCode(1)
     }
     progress.finish()
-    if let glRenderer { print("GL: \(glRenderer)") }
-    print("\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up")
-    print(BenchReport.table(results))
+    var table = glRenderer.map { "GL: \($0)\n" } ?? ""
+    table += "\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up\n"
+    table += BenchReport.table(results)
+    print(table)
     if let jsonPath {
       let data = try BenchReport.json(results, glRenderer: glRenderer, frames: frames, warmup: warmup)
       guard FileManager.default.createFile(atPath: jsonPath, contents: data) else {
@@ -126,5 +128,6 @@ struct BenchCommand: ParsableCommand {
         throw ExitCode(1)
       }
     }
+    return table
   }
 }

@@ -26,6 +26,8 @@ struct BenchCommand: ParsableCommand {
   @Flag(help: "List the scenes of the suite and exit.") var list = false
   @Option(help: ArgumentHelp("Write frame 0 of each chosen scene as a scene file into this folder and exit (images made in code are left out).", visibility: .hidden))
   var exportScenes: String?
+  @Option(help: ArgumentHelp("Write the S3 test image as a PNG to this path and exit.", visibility: .hidden))
+  var writeTestImage: String?
 
   func validate() throws {
     guard BenchSuite(rawValue: suite) != nil else {
@@ -51,6 +53,10 @@ struct BenchCommand: ParsableCommand {
         }
         return s
       }
+    }
+    if let path = writeTestImage {
+      try TestImage.shared.writePNG(to: path)
+      return
     }
     if let folder = exportScenes {
       try Self.export(chosen, to: folder)

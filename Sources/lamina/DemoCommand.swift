@@ -17,7 +17,7 @@ struct DemoCommand: ParsableCommand {
 
   @Option(help: "The folder to write (created if missing).") var out: String = "lamina-demo"
   @Option(help: "The folder of figure-*.json scene files.") var examples: String = "Examples"
-  @Option(help: "Timed frames per scene of the closing benchmark; 0 skips it.") var benchFrames: Int = 3
+  @Option(help: "Timed frames per scene of the closing benchmark; 0 skips it.") var benchFrames: Int = 2
 
   func validate() throws {
     guard benchFrames >= 0 else { throw ValidationError("--bench-frames must be 0 or more") }
@@ -59,19 +59,25 @@ struct DemoCommand: ParsableCommand {
     }
     try ContactSheet.sheet(thumbnails).writePNG(to: "\(out)/gallery.png")
     let glName = try? GLInfo.probe().renderer
-    var table: String?
+    // The page is written before the benchmark and again with its table,
+    // so the gallery stands even if the benchmark is interrupted.
+    try writePage(entries, glName, nil)
+    print("\nwrote \(out)/index.html and \(out)/gallery.png (\(thumbnails.count) of \(figures.count) figures)")
     if benchFrames > 0 {
       print("")
-      table = try BenchCommand.execute(
+      let table = try BenchCommand.execute(
         BenchSuite.peers.scenes, backends: gl == nil ? ["cpu"] : ["gl", "cpu"], frames: benchFrames, warmup: 1,
         jsonPath: "\(out)/bench.json")
+      try writePage(entries, glName, table)
     }
+    if thumbnails.count < figures.count { throw ExitCode(1) }
+  }
+
+  private func writePage(_ entries: [FigureEntry], _ glName: String?, _ table: String?) throws {
     let page = DemoPage.html(entries, glRenderer: glName, benchTable: table)
     guard FileManager.default.createFile(atPath: "\(out)/index.html", contents: Data(page.utf8)) else {
       throw ValidationError("cannot write \(out)/index.html")
     }
-    print("\nwrote \(out)/index.html and \(out)/gallery.png (\(thumbnails.count) of \(figures.count) figures)")
-    if thumbnails.count < figures.count { throw ExitCode(1) }
   }
 
   /// Renders one figure on both backends and writes its three PNGs.

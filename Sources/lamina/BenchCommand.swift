@@ -18,42 +18,42 @@ struct BenchCommand: ParsableCommand {
       """)
 
   @Argument(help: "Scenes to run (default: the whole suite). See --list.") var scenes: [String] = []
-  @Option(help: "standard or peers.") var suite: String = "standard"
+  @Option(help: "standard or peers.") var suite: BenchSuite = .standard
   @Option(help: "Backends, comma-separated: gl, cpu.") var backend: String = "gl,cpu"
   @Option(help: "Timed frames per scene and backend.") var frames: Int = 5
   @Option(help: "Untimed frames drawn first (they fill the caches).") var warmup: Int = 1
   @Option(help: "Write the results as JSON to this file.") var json: String?
   @Flag(help: "List the scenes of the suite and exit.") var list = false
-  @Option(help: ArgumentHelp("Write frame 0 of each chosen scene as a scene file into this folder and exit (images made in code are left out).", visibility: .hidden))
+  @Option(
+    help: ArgumentHelp(
+      "Write frame 0 of each chosen scene as a scene file into this folder and exit (images made in code are left out).",
+      visibility: .hidden))
   var exportScenes: String?
-  @Option(help: ArgumentHelp("Write the S3 test image as a PNG to this path and exit.", visibility: .hidden))
+  @Option(
+    help: ArgumentHelp(
+      "Write the S3 test image as a PNG to this path and exit.", visibility: .hidden))
   var writeTestImage: String?
 
   func validate() throws {
-    guard BenchSuite(rawValue: suite) != nil else {
-      throw ValidationError("unknown suite '\(suite)'; use \(BenchSuite.allCases.map(\.rawValue).joined(separator: " or "))")
-    }
     guard frames >= 1 else { throw ValidationError("--frames must be at least 1, not \(frames)") }
     guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, not \(warmup)") }
     _ = try Self.parseBackends(backend)
+    let known = BenchSuite.standard.scenes.map(\.name)
+    for name in scenes where !known.contains(name) {
+      throw ValidationError("unknown scene '\(name)'; scenes: \(known.joined(separator: ", "))")
+    }
   }
 
   func run() throws {
-    let available = BenchSuite(rawValue: suite)!.scenes
+    let available = suite.scenes
     if list {
       for scene in available { print(scene.name) }
       return
     }
-    var chosen = available
-    if !scenes.isEmpty {
-      chosen = try scenes.map { name in
-        guard let s = BenchSuite.standard.scenes.first(where: { $0.name == name }) else {
-          throw ValidationError(
-            "unknown scene '\(name)'; scenes: \(BenchSuite.standard.scenes.map(\.name).joined(separator: ", "))")
-        }
-        return s
-      }
-    }
+    let chosen =
+      scenes.isEmpty
+      ? available
+      : scenes.compactMap { name in BenchSuite.standard.scenes.first { $0.name == name } }
     if let path = writeTestImage {
       try TestImage.shared.writePNG(to: path)
       return
@@ -63,7 +63,8 @@ struct BenchCommand: ParsableCommand {
       return
     }
     try Self.execute(
-      chosen, backends: try Self.parseBackends(backend), frames: frames, warmup: warmup, jsonPath: json)
+      chosen, backends: try Self.parseBackends(backend), frames: frames, warmup: warmup,
+      jsonPath: json)
   }
 
   /// Writes frame 0 of each scene as `<folder>/<name>.json`, to reproduce a
@@ -71,7 +72,8 @@ struct BenchCommand: ParsableCommand {
   static func export(_ scenes: [BenchScene], to folder: String) throws {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     for scene in scenes {
-      let canvas = Canvas(width: scene.width, height: scene.height, scale: scene.scale, background: scene.background)
+      let canvas = Canvas(
+        width: scene.width, height: scene.height, scale: scene.scale, background: scene.background)
       let bytes = Scene(canvas: canvas, root: try scene.build(0)).jsonData()
       try bytes.write(toFile: "\(folder)/\(scene.name).json")
     }
@@ -83,7 +85,8 @@ struct BenchCommand: ParsableCommand {
     for part in list.split(separator: ",") {
       let name = part.trimmingCharacters(in: .whitespaces).lowercased()
       guard name == "gl" || name == "cpu" else {
-        throw ValidationError("unknown backend '\(name)' in --backend \(list); use gl, cpu or gl,cpu")
+        throw ValidationError(
+          "unknown backend '\(name)' in --backend \(list); use gl, cpu or gl,cpu")
       }
       if !names.contains(name) { names.append(name) }
     }
@@ -124,11 +127,13 @@ struct BenchCommand: ParsableCommand {
     }
     progress.finish()
     var table = glRenderer.map { "GL: \($0)\n" } ?? ""
-    table += "\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up\n"
+    table +=
+      "\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up\n"
     table += BenchReport.table(results)
     print(table)
     if let jsonPath {
-      let data = try BenchReport.json(results, glRenderer: glRenderer, frames: frames, warmup: warmup)
+      let data = try BenchReport.json(
+        results, glRenderer: glRenderer, frames: frames, warmup: warmup)
       guard FileManager.default.createFile(atPath: jsonPath, contents: data) else {
         warn("lamina bench: cannot write \(jsonPath)")
         throw ExitCode(1)
@@ -137,3 +142,5 @@ struct BenchCommand: ParsableCommand {
     return table
   }
 }
+
+extension BenchSuite: ExpressibleByArgument {}

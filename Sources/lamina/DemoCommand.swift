@@ -13,11 +13,13 @@ import LaminaGL
 struct DemoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
-    abstract: "Render the book's figures with GL and CPU into an HTML gallery, then run a short benchmark.")
+    abstract:
+      "Render the book's figures with GL and CPU into an HTML gallery, then run a short benchmark.")
 
   @Option(help: "The folder to write (created if missing).") var out: String = "lamina-demo"
   @Option(help: "The folder of figure-*.json scene files.") var examples: String = "Examples"
-  @Option(help: "Timed frames per scene of the closing benchmark; 0 skips it.") var benchFrames: Int = 2
+  @Option(help: "Timed frames per scene of the closing benchmark; 0 skips it.") var benchFrames:
+    Int = 2
 
   func validate() throws {
     guard benchFrames >= 0 else { throw ValidationError("--bench-frames must be 0 or more") }
@@ -28,7 +30,9 @@ struct DemoCommand: ParsableCommand {
     do {
       figures = try Figure.all(in: examples)
     } catch {
-      throw ValidationError("cannot list \(examples): \(error.localizedDescription); run from the project folder or pass --examples")
+      throw ValidationError(
+        "cannot list \(examples): \(error.localizedDescription); run from the project folder or pass --examples"
+      )
     }
     guard !figures.isEmpty else { throw ValidationError("no figure-*.json in \(examples)") }
     try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -62,11 +66,14 @@ struct DemoCommand: ParsableCommand {
     // The page is written before the benchmark and again with its table,
     // so the gallery stands even if the benchmark is interrupted.
     try writePage(entries, glName, nil)
-    print("\nwrote \(out)/index.html and \(out)/gallery.png (\(thumbnails.count) of \(figures.count) figures)")
+    print(
+      "\nwrote \(out)/index.html and \(out)/gallery.png (\(thumbnails.count) of \(figures.count) figures)"
+    )
     if benchFrames > 0 {
       print("")
       let table = try BenchCommand.execute(
-        BenchSuite.peers.scenes, backends: gl == nil ? ["cpu"] : ["gl", "cpu"], frames: benchFrames, warmup: 1,
+        BenchSuite.peers.scenes, backends: gl == nil ? ["cpu"] : ["gl", "cpu"], frames: benchFrames,
+        warmup: 1,
         jsonPath: "\(out)/bench.json")
       try writePage(entries, glName, table)
     }
@@ -75,7 +82,8 @@ struct DemoCommand: ParsableCommand {
 
   private func writePage(_ entries: [FigureEntry], _ glName: String?, _ table: String?) throws {
     let page = DemoPage.html(entries, glRenderer: glName, benchTable: table)
-    guard FileManager.default.createFile(atPath: "\(out)/index.html", contents: Data(page.utf8)) else {
+    guard FileManager.default.createFile(atPath: "\(out)/index.html", contents: Data(page.utf8))
+    else {
       throw ValidationError("cannot write \(out)/index.html")
     }
   }
@@ -90,7 +98,8 @@ struct DemoCommand: ParsableCommand {
       do {
         scene = try Scene(contentsOfFile: figure.path)
       } catch {
-        throw FigureFailure(description: error.errors.map { $0.located(in: figure.path) }.joined(separator: "; "))
+        throw FigureFailure(
+          description: error.errors.map { $0.located(in: figure.path) }.joined(separator: "; "))
       }
       let plan = try scene.renderPlan()
       let cpuImage = cpu.render(plan)

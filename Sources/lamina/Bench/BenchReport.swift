@@ -11,7 +11,10 @@ enum BenchReport {
   /// The text table, one row per scene and backend, with a legend.
   static func table(_ results: [SceneResult]) -> String {
     var rows: [[String]] = [
-      ["scene", "backend", "pixels", "median ms", "p95 ms", "min ms", "Mpx/s", "CPU/GL", "max Δ", ">2 lv"]
+      [
+        "scene", "backend", "pixels", "median ms", "p95 ms", "min ms", "Mpx/s", "CPU/GL", "max Δ",
+        ">2 lv",
+      ]
     ]
     for result in results {
       for t in result.timings {
@@ -28,24 +31,32 @@ enum BenchReport {
     let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
     var lines = rows.map { row in
       row.enumerated().map { c, cell in
-        c < 2 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+        c < 2
+          ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
           : String(repeating: " ", count: widths[c] - cell.count) + cell
       }.joined(separator: "  ")
     }
     lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
     lines.append("")
     lines.append(
-      "ms per frame; GL frames are render() as a whole, timed to completion (drawing + glReadPixels: the")
-    lines.append("renderer does not report readback on its own; one 1920×1080 readback is about 0.4 ms here).")
-    lines.append("CPU/GL: how many times faster GL drew the median frame. max Δ, >2 lv: GL against CPU, last frame.")
+      "ms per frame; GL frames are render() as a whole, timed to completion (drawing + glReadPixels: the"
+    )
+    lines.append(
+      "renderer does not report readback on its own; one 1920×1080 readback is about 0.4 ms here).")
+    lines.append(
+      "CPU/GL: how many times faster GL drew the median frame. max Δ, >2 lv: GL against CPU, last frame."
+    )
     if results.contains(where: { $0.timings.contains { $0.animated } }) {
-      lines.append("*: the tree changes every frame; its frames include building and lowering the tree.")
+      lines.append(
+        "*: the tree changes every frame; its frames include building and lowering the tree.")
     }
     return lines.joined(separator: "\n")
   }
 
   /// The JSON document of `--json`.
-  static func json(_ results: [SceneResult], glRenderer: String?, frames: Int, warmup: Int) throws -> Data {
+  static func json(_ results: [SceneResult], glRenderer: String?, frames: Int, warmup: Int) throws
+    -> Data
+  {
     var machine: [String: Any] = ["uname": Machine.uname, "cores": Machine.cores]
     if let model = Machine.cpuModel { machine["cpu"] = model }
     var rows: [[String: Any]] = []
@@ -68,7 +79,8 @@ enum BenchReport {
       "machine": machine, "gl_renderer": glRenderer ?? NSNull(), "frames": frames, "warmup": warmup,
       "gl_timing": "render() including glReadPixels readback", "results": rows,
     ]
-    return try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    return try JSONSerialization.data(
+      withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
   }
 
   static func fixed(_ value: Double, _ digits: Int = 2) -> String {

@@ -49,7 +49,8 @@ enum Statistics {
   /// The median (the mean of the two middle values for an even count).
   static func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }
-    let s = values.sorted(), n = s.count
+    let s = values.sorted()
+    let n = s.count
     return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
   }
 

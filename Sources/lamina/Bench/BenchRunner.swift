@@ -51,7 +51,8 @@ struct BenchRunner {
       }
       var parity: Parity?
       if lastImages.count >= 2, let d = try? ImageDiff(lastImages[0], lastImages[1]) {
-        parity = Parity(maxChannelDifference: d.maxChannelDifference, shareBeyond2: d.fractionBeyond(2))
+        parity = Parity(
+          maxChannelDifference: d.maxChannelDifference, shareBeyond2: d.fractionBeyond(2))
       }
       results.append(SceneResult(scene: scene.name, timings: timings, parity: parity))
     }

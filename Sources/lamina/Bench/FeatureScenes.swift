@@ -26,7 +26,10 @@ enum FeatureScenes {
   /// A colourful 256×256 gradient, the contents of tiles.
   static let gradient = GeneratedImage.linearGradient(
     width: 256, height: 256,
-    colors: [Color(hex: "#FF3B30")!, Color(hex: "#FFCC00")!, Color(hex: "#34C759")!, Color(hex: "#007AFF")!],
+    colors: [
+      Color(hex: "#FF3B30")!, Color(hex: "#FFCC00")!, Color(hex: "#34C759")!,
+      Color(hex: "#007AFF")!,
+    ],
     start: CGPoint(x: 0, y: 0), end: CGPoint(x: 1, y: 1))
 
   /// Opaque in the middle, fading to transparent at the rim: an alpha mask.
@@ -40,15 +43,18 @@ enum FeatureScenes {
     colors: [Color(hex: "#5AC8FA")!, Color(hex: "#007AFF")!, Color(hex: "#004080")!, Color.clear],
     center: CGPoint(x: 0.5, y: 0.5), radius: 0.72)
 
-  static let palette = ["#FF3B30", "#FF9500", "#FFCC00", "#34C759", "#5AC8FA", "#007AFF", "#5856D6", "#AF52DE"]
-    .map { Color(hex: $0)! }
+  static let palette = [
+    "#FF3B30", "#FF9500", "#FFCC00", "#34C759", "#5AC8FA", "#007AFF", "#5856D6", "#AF52DE",
+  ]
+  .map { Color(hex: $0)! }
 
   /// Frames of a 4×3 grid of 280×200 tiles.
   static func tileFrames() -> [CGRect] {
     var frames: [CGRect] = []
     for row in 0..<3 {
       for column in 0..<4 {
-        frames.append(CGRect(x: 40 + Double(column) * 305, y: 40 + Double(row) * 225, width: 280, height: 200))
+        frames.append(
+          CGRect(x: 40 + Double(column) * 305, y: 40 + Double(row) * 225, width: 280, height: 200))
       }
     }
     return frames
@@ -71,7 +77,8 @@ enum FeatureScenes {
       tile.name = "tile\(i)"
       tile.frame = frame
       tile.contents = gradient
-      try tile.addSublayer(solid(CGRect(x: 30, y: 30, width: 120, height: 90), palette[i % 8], radius: 20))
+      try tile.addSublayer(
+        solid(CGRect(x: 30, y: 30, width: 120, height: 90), palette[i % 8], radius: 20))
       let m = Layer()
       m.frame = CGRect(x: 0, y: 0, width: 280, height: 200)
       m.contents = softDisc
@@ -90,7 +97,9 @@ enum FeatureScenes {
       group.opacity = 0.5
       for k in 0..<4 {
         let d = Double(k) * 40
-        try group.addSublayer(solid(CGRect(x: d, y: d * 0.6, width: 160, height: 100), palette[(i + k) % 8], radius: 16))
+        try group.addSublayer(
+          solid(CGRect(x: d, y: d * 0.6, width: 160, height: 100), palette[(i + k) % 8], radius: 16)
+        )
       }
       try root.addSublayer(group)
     }
@@ -108,7 +117,8 @@ enum FeatureScenes {
       group.cornerRadius = 12
       for k in 0..<20 {
         let chip = PeerScenes.card(
-          CGRect(x: 10 + Double(k % 5) * 54, y: 12 + Double(k / 5) * 46, width: 44, height: 32), radius: 8, sigma: 3)
+          CGRect(x: 10 + Double(k % 5) * 54, y: 12 + Double(k / 5) * 46, width: 44, height: 32),
+          radius: 8, sigma: 3)
         chip.backgroundColor = palette[(i + k) % 8]
         try group.addSublayer(chip)
       }
@@ -127,7 +137,8 @@ enum FeatureScenes {
       holder.shadowOpacity = 0.6
       holder.shadowOffset = CGSize(width: 0, height: 6)
       holder.shadowRadius = Double(2 + 2 * (i % 4))
-      try holder.addSublayer(solid(CGRect(x: 0, y: 0, width: 60, height: 60), palette[i % 8], radius: 30))
+      try holder.addSublayer(
+        solid(CGRect(x: 0, y: 0, width: 60, height: 60), palette[i % 8], radius: 30))
       try root.addSublayer(holder)
     }
     return root
@@ -138,8 +149,10 @@ enum FeatureScenes {
     for i in 0..<40 {
       let b = Layer()
       b.name = "button\(i)"
-      let w = 80 + Double(i % 5) * 40, h = 40 + Double(i % 3) * 30
-      b.frame = CGRect(x: 20 + Double(i % 8) * 155, y: 20 + Double(i / 8) * 140, width: w, height: h)
+      let w = 80 + Double(i % 5) * 40
+      let h = 40 + Double(i % 3) * 30
+      b.frame = CGRect(
+        x: 20 + Double(i % 8) * 155, y: 20 + Double(i / 8) * 140, width: w, height: h)
       b.contents = button
       b.contentsCenter = CGRect(x: 0.45, y: 0.45, width: 0.1, height: 0.1)
       try root.addSublayer(b)
@@ -152,12 +165,15 @@ enum FeatureScenes {
     for i in 0..<6 {
       let stage = Layer()
       stage.name = "stage\(i)"
-      stage.frame = CGRect(x: 40 + Double(i % 3) * 410, y: 40 + Double(i / 3) * 340, width: 380, height: 320)
+      stage.frame = CGRect(
+        x: 40 + Double(i % 3) * 410, y: 40 + Double(i / 3) * 340, width: 380, height: 320)
       stage.sublayerTransform = Transform3D(perspective: 600)
       let space = TransformLayer()
       space.frame = CGRect(x: 0, y: 0, width: 380, height: 320)
-      space.transform = Transform3D(rotationAngle: Double(20 + 10 * i) * .pi / 180, x: 0, y: 1, z: 0)
-        .concatenating(Transform3D(rotationAngle: -20 * .pi / 180, x: 1, y: 0, z: 0))
+      space.transform = Transform3D(
+        rotationAngle: Double(20 + 10 * i) * .pi / 180, x: 0, y: 1, z: 0
+      )
+      .concatenating(Transform3D(rotationAngle: -20 * .pi / 180, x: 1, y: 0, z: 0))
       for k in 0..<3 {
         let plane = Layer()
         plane.name = "plane\(k)"
@@ -176,11 +192,13 @@ enum FeatureScenes {
 
   /// Frame n: 60 image cards with shadows, a rasterized group, a masked
   /// tile and a content shadow, all unchanged, and one card turning 3° a frame.
-  static let animation = BenchScene("animation", width: width, height: height, animated: true) { frame in
+  static let animation = BenchScene("animation", width: width, height: height, animated: true) {
+    frame in
     let root = BenchScene.rootLayer(width: width, height: height)
     for i in 0..<60 {
       let card = PeerScenes.card(
-        CGRect(x: 30 + Double(i % 10) * 122, y: 30 + Double(i / 10) * 84, width: 100, height: 64), radius: 10, sigma: 4)
+        CGRect(x: 30 + Double(i % 10) * 122, y: 30 + Double(i / 10) * 84, width: 100, height: 64),
+        radius: 10, sigma: 4)
       card.name = "card\(i)"
       card.contents = TestImage.shared
       card.minificationFilter = .trilinear
@@ -207,5 +225,7 @@ enum FeatureScenes {
 
 extension Color {
   /// The colour with its alpha replaced.
-  func withAlpha(_ alpha: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: alpha) }
+  func withAlpha(_ alpha: Double) -> Color {
+    Color(red: red, green: green, blue: blue, alpha: alpha)
+  }
 }

@@ -24,7 +24,9 @@ enum Machine {
 
   /// The first "model name" of /proc/cpuinfo, if any.
   static var cpuModel: String? {
-    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
+    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
+      return nil
+    }
     for line in text.split(separator: "\n") where line.hasPrefix("model name") {
       if let colon = line.firstIndex(of: ":") {
         return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)

@@ -36,7 +36,8 @@ enum PeerScenes {
   /// Top-left corners of the 1000 cards, in draw order (`cards_layout`).
   static func cardsLayout() -> [CGPoint] {
     var rng = LCG(seed: 12345)
-    let columns = 40, rows = 25
+    let columns = 40
+    let rows = 25
     let stepX = (1920.0 - 120 - 40) / Double(columns - 1)
     let stepY = (1080.0 - 80 - 40) / Double(rows - 1)
     var corners: [CGPoint] = []

@@ -34,14 +34,18 @@ enum TestImage {
   /// The opaque colour of texel (x, y).
   static func texel(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
     // Sharp lines first: they overwrite everything else.
-    let d1 = ((x - y) % 128 + 128) % 128, d2 = (x + y) % 256
+    let d1 = ((x - y) % 128 + 128) % 128
+    let d2 = (x + y) % 256
     if d1 < 2 || d2 < 2 { return (255, 255, 255) }
     if x % 64 == 0 || y % 64 == 0 { return (0, 0, 0) }
-    let fx = Double(x), fy = Double(y), last = Double(size - 1)
+    let fx = Double(x)
+    let fy = Double(y)
+    let last = Double(size - 1)
     var r = 40 + 180 * fx / last
     var g = 40 + 180 * fy / last
     var b = 128 + 100 * sin(fx / 97) * cos(fy / 61)
-    let zx = fx - 768, zy = fy - 768
+    let zx = fx - 768
+    let zy = fy - 768
     if abs(zx) < 240, abs(zy) < 240 {
       let zone = 255 * (0.5 + 0.5 * cos(Double.pi * (zx * zx + zy * zy) / 512))
       (r, g, b) = (zone, zone, zone)

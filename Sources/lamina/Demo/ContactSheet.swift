@@ -15,22 +15,29 @@ enum ContactSheet {
     let k = max(
       1, (image.width + maxWidth - 1) / maxWidth, (image.height + maxHeight - 1) / maxHeight)
     guard k > 1 else { return image }
-    let w = (image.width + k - 1) / k, h = (image.height + k - 1) / k
+    let w = (image.width + k - 1) / k
+    let h = (image.height + k - 1) / k
     var out = [UInt8](repeating: 0, count: w * h * 4)
     image.pixels.withUnsafeBufferPointer { src in
       for ty in 0..<h {
-        let y0 = ty * k, y1 = min(image.height, y0 + k)
+        let y0 = ty * k
+        let y1 = min(image.height, y0 + k)
         for tx in 0..<w {
-          let x0 = tx * k, x1 = min(image.width, x0 + k)
+          let x0 = tx * k
+          let x1 = min(image.width, x0 + k)
           var sum = (0, 0, 0, 0)
           for y in y0..<y1 {
             var i = (y * image.width + x0) * 4
             for _ in x0..<x1 {
-              sum.0 += Int(src[i]); sum.1 += Int(src[i + 1]); sum.2 += Int(src[i + 2]); sum.3 += Int(src[i + 3])
+              sum.0 += Int(src[i])
+              sum.1 += Int(src[i + 1])
+              sum.2 += Int(src[i + 2])
+              sum.3 += Int(src[i + 3])
               i += 4
             }
           }
-          let n = (y1 - y0) * (x1 - x0), o = (ty * w + tx) * 4
+          let n = (y1 - y0) * (x1 - x0)
+          let o = (ty * w + tx) * 4
           out[o] = UInt8((sum.0 + n / 2) / n)
           out[o + 1] = UInt8((sum.1 + n / 2) / n)
           out[o + 2] = UInt8((sum.2 + n / 2) / n)
@@ -50,7 +57,8 @@ enum ContactSheet {
   ) -> Image {
     let columns = max(1, min(columns, images.count))
     let rows = (images.count + columns - 1) / columns
-    let width = gap + columns * (cellWidth + gap), height = gap + max(rows, 1) * (cellHeight + gap)
+    let width = gap + columns * (cellWidth + gap)
+    let height = gap + max(rows, 1) * (cellHeight + gap)
     var out = [UInt8](repeating: 255, count: width * height * 4)
     for i in stride(from: 0, to: out.count, by: 4) {
       (out[i], out[i + 1], out[i + 2]) = background
@@ -61,11 +69,13 @@ enum ContactSheet {
       let top = gap + (index / columns) * (cellHeight + gap) + (cellHeight - thumb.height) / 2
       for y in 0..<thumb.height {
         for x in 0..<thumb.width {
-          let s = (y * thumb.width + x) * 4, d = ((top + y) * width + left + x) * 4
+          let s = (y * thumb.width + x) * 4
+          let d = ((top + y) * width + left + x) * 4
           // Premultiplied source-over onto the opaque background.
           let inverse = 255 - Int(thumb.pixels[s + 3])
           for c in 0..<3 {
-            out[d + c] = UInt8(min(255, Int(thumb.pixels[s + c]) + (Int(out[d + c]) * inverse + 127) / 255))
+            out[d + c] = UInt8(
+              min(255, Int(thumb.pixels[s + c]) + (Int(out[d + c]) * inverse + 127) / 255))
           }
         }
       }

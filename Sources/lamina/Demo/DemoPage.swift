@@ -44,7 +44,8 @@ enum DemoPage {
       """
     for entry in entries {
       let id = entry.figure.id
-      s += "<section id=\"\(escape(id))\"><h2>\(escape(id))</h2><p>\(escape(entry.figure.caption))</p>\n"
+      s +=
+        "<section id=\"\(escape(id))\"><h2>\(escape(id))</h2><p>\(escape(entry.figure.caption))</p>\n"
       switch entry.outcome {
       case .failure(let failure):
         s += "<p class=\"bad\">Not rendered: \(escape(failure.description))</p>\n"
@@ -58,7 +59,8 @@ enum DemoPage {
       s += "</section>\n"
     }
     if let benchTable {
-      s += "<section><h2>Benchmark (<code>lamina bench --suite peers</code>)</h2><pre>\(escape(benchTable))</pre></section>\n"
+      s +=
+        "<section><h2>Benchmark (<code>lamina bench --suite peers</code>)</h2><pre>\(escape(benchTable))</pre></section>\n"
     }
     s += "</body></html>\n"
     return s

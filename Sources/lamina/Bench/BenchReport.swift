@@ -68,6 +68,7 @@ enum BenchReport {
           "megapixels_per_second": t.megapixelsPerSecond, "frames_ms": t.framesMs,
         ]
         if let ratio = result.cpuOverGL { row["cpu_over_gl"] = ratio }
+        if let reuses = t.rasterReusesPerFrame { row["raster_reuses_per_frame"] = reuses }
         if let p = result.parity {
           row["parity_max_channel_difference"] = p.maxChannelDifference
           row["parity_share_beyond_2"] = p.shareBeyond2

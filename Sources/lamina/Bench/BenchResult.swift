@@ -13,6 +13,9 @@ struct BackendTiming {
   let animated: Bool
   /// Milliseconds of each timed frame, in order (warm-up frames excluded).
   let framesMs: [Double]
+  /// Rasters (`shouldRasterize`) the renderer reused instead of drawing, per
+  /// timed frame, when it counts them (LaminaCPU does).
+  var rasterReusesPerFrame: Double?
 
   var medianMs: Double { Statistics.median(framesMs) }
   var p95Ms: Double { Statistics.percentile(framesMs, 0.95) }

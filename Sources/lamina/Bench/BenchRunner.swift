@@ -9,6 +9,7 @@
 // Rejected: timing only GPU work with timer queries (not in GLES 3 core,
 // and a user waits for the pixels, not for the queue).
 import Lamina
+import LaminaCPU
 
 struct BenchRunner {
   /// The renderers to time, by backend name ("gl", "cpu").
@@ -28,6 +29,7 @@ struct BenchRunner {
       var lastImages: [Image] = []
       for (name, renderer) in renderers {
         var times: [Double] = []
+        var reusesBefore = Self.rasterReuses(renderer)
         var last: Image?
         for frame in 0..<(warmup + frames) {
           let start = DispatchTime.now().uptimeNanoseconds
@@ -40,13 +42,17 @@ struct BenchRunner {
           }
           let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
           if frame >= warmup { times.append(ms) }
+          if frame + 1 == warmup { reusesBefore = Self.rasterReuses(renderer) }
           last = image
           progress.step("\(scene.name) \(name)")
         }
-        timings.append(
-          BackendTiming(
-            scene: scene.name, backend: name, width: scene.pixelWidth, height: scene.pixelHeight,
-            animated: scene.animated, framesMs: times))
+        var timing = BackendTiming(
+          scene: scene.name, backend: name, width: scene.pixelWidth, height: scene.pixelHeight,
+          animated: scene.animated, framesMs: times)
+        if let before = reusesBefore, let after = Self.rasterReuses(renderer) {
+          timing.rasterReusesPerFrame = Double(after - before) / Double(frames)
+        }
+        timings.append(timing)
         if let last { lastImages.append(last) }
       }
       var parity: Parity?
@@ -57,6 +63,11 @@ struct BenchRunner {
       results.append(SceneResult(scene: scene.name, timings: timings, parity: parity))
     }
     return results
+  }
+
+  /// The renderer's count of reused rasters, if it keeps one.
+  private static func rasterReuses(_ renderer: PlanRenderer) -> Int? {
+    (renderer as? CPURenderer)?.rasterCacheHits
   }
 
   private func lower(_ scene: BenchScene, frame: Int) throws -> RenderPlan {

@@ -11,7 +11,8 @@ import Lamina
 struct FigureEntry {
   let figure: Figure
   /// The result of comparing GL with CPU, or why the figure has none.
-  let outcome: Result<ImageDiff, FigureFailure>
+  /// The comparison is `nil` when GL could not start (a CPU render only).
+  let outcome: Result<ImageDiff?, FigureFailure>
 }
 
 /// Why a figure could not be shown.
@@ -49,12 +50,16 @@ enum DemoPage {
       switch entry.outcome {
       case .failure(let failure):
         s += "<p class=\"bad\">Not rendered: \(escape(failure.description))</p>\n"
-      case .success(let diff):
+      case .success(let diff?):
         s += "<div class=\"row\">\n"
         s += image("\(id)-gl.png", "LaminaGL")
         s += image("\(id)-cpu.png", "LaminaCPU (reference)")
         s += image("\(id)-diff.png", "difference (brighter is larger)")
         s += "</div>\n<p class=\"numbers\">\(escape(parity(diff)))</p>\n"
+      case .success(nil):
+        s +=
+          "<div class=\"row\">\n" + image("\(id)-cpu.png", "LaminaCPU (GL did not start)")
+          + "</div>\n"
       }
       s += "</section>\n"
     }

@@ -47,7 +47,7 @@ struct BenchCommand: ParsableCommand {
   func run() throws {
     let available = suite.scenes
     if list {
-      for scene in available { print(scene.name) }
+      for scene in available { say(scene.name) }
       return
     }
     let chosen =
@@ -130,7 +130,7 @@ struct BenchCommand: ParsableCommand {
     table +=
       "\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up\n"
     table += BenchReport.table(results)
-    print(table)
+    say(table)
     if let jsonPath {
       let data = try BenchReport.json(
         results, glRenderer: glRenderer, frames: frames, warmup: warmup)
@@ -144,3 +144,10 @@ struct BenchCommand: ParsableCommand {
 }
 
 extension BenchSuite: ExpressibleByArgument {}
+
+/// Prints a line to standard output unbuffered: what `bench` and `demo`
+/// have printed must survive a renderer that crashes later in the run
+/// (`print` into a pipe or file is block-buffered and would be lost).
+func say(_ line: String = "") {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

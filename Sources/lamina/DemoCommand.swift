@@ -58,7 +58,7 @@ struct DemoCommand: ParsableCommand {
     for entry in entries {
       switch entry.outcome {
       case .success(let diff):
-        print("\(entry.figure.id): \(diff.map(DemoPage.parity) ?? "CPU only")")
+        say("\(entry.figure.id): \(diff.map(DemoPage.parity) ?? "CPU only")")
       case .failure(let failure): warn("\(entry.figure.id): \(failure)")
       }
     }
@@ -67,11 +67,11 @@ struct DemoCommand: ParsableCommand {
     // The page is written before the benchmark and again with its table,
     // so the gallery stands even if the benchmark is interrupted.
     try writePage(entries, glName, nil)
-    print(
+    say(
       "\nwrote \(out)/index.html and \(out)/gallery.png (\(thumbnails.count) of \(figures.count) figures)"
     )
     if benchFrames > 0 {
-      print("")
+      say()
       let table = try BenchCommand.execute(
         BenchSuite.peers.scenes, backends: gl == nil ? ["cpu"] : ["gl", "cpu"], frames: benchFrames,
         warmup: 1,

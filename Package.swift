@@ -35,9 +35,13 @@ let package = Package(
         "Lamina", "LaminaCPU", "LaminaGL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // Test support shared by the test targets: the scene corpus, goldens,
+    // named image tolerances and failure reports. Not a product.
+    .target(name: "LaminaTestSupport", dependencies: ["Lamina"], path: "Tests/LaminaTestSupport"),
     .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
-    .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU"]),
-    .testTarget(name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL"]),
+    .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU", "LaminaTestSupport"]),
+    .testTarget(
+      name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -47,6 +47,12 @@ float boxEdgeCoverage(float t, vec2 n) {
 // Coverage of the one-pixel footprint by the slab lo <= x <= hi of a local
 // coordinate x whose change per pixel step is `g` (pixel-space gradient).
 float slabCoverage(float x, float lo, float hi, vec2 g) {
+#ifdef AXIS_ALIGNED
+  // The draw and its clips only scale and translate: every slab edge is a
+  // pixel row or column, whose box coverage is a clamp.
+  float scale = max(abs(g.x) + abs(g.y), 1e-12);
+  return clamp((x - lo) / scale + 0.5, 0.0, 1.0) - clamp((x - hi) / scale + 0.5, 0.0, 1.0);
+#endif
   float len = max(length(g), 1e-12);
   vec2 n = g / len;
   return boxEdgeCoverage((x - lo) / len, n) - boxEdgeCoverage((x - hi) / len, n);

@@ -20,7 +20,9 @@ import Dispatch
 import Lamina
 
 /// Draws render plans on the CPU: the reference the GL backend is tested
-/// against.
+/// against. One renderer draws one plan at a time (it keeps rasters, shadow
+/// and coverage stamps and mip chains from frame to frame); use one
+/// renderer per thread to draw plans concurrently.
 public final class CPURenderer: PlanRenderer {
   /// Worker threads drawing tiles.
   public let threads: Int
@@ -56,8 +58,11 @@ public final class CPURenderer: PlanRenderer {
         keptRasters[key] = kept
         continue
       }
+      // Sizes beyond the limits (the lowering never makes them) draw nothing.
+      let fits = RenderLimits.default.violation(width: width, height: height) == nil
       let raster = Raster(
-        width: width, height: height, fill: index == 0 ? plan.background : .transparent)
+        width: fits ? width : 0, height: fits ? height : 0,
+        fill: index == 0 ? plan.background : .transparent)
       draw(surface, index: index, into: raster, surfaces: drawn)
       drawn[index] = raster
       if let key = surface.rasterKey, index > 0 { keptRasters[key] = raster }
@@ -76,7 +81,7 @@ public final class CPURenderer: PlanRenderer {
     for command in surface.commands {
       switch command {
       case .shape(let d):
-        if let s = ShapeStage(d, limit: limit) { prepared.append(s) }
+        if let s = ShapeStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
       case .shadow(let d):
         if let s = ShadowStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
       case .image(let d):
@@ -99,15 +104,25 @@ public final class CPURenderer: PlanRenderer {
     let tiles = columns * rows
     let workers = min(threads, tiles)
     let commands = prepared
+    let bounds = prepared.map { $0.bounds }, occluders = prepared.map { $0.occluder }
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
       let scratch = TileScratch()
+      var active: [Int] = []
       var tile = worker
       while tile < tiles {
         let x0 = (tile % columns) * size, y0 = (tile / columns) * size
         let rect = PixelRect(x0: x0, y0: y0, x1: min(raster.width, x0 + size), y1: min(raster.height, y0 + size))
-        for command in commands {
-          let region = command.bounds.intersection(rect)
-          if !region.isEmpty { command.draw(region, into: raster, scratch: scratch) }
+        active.removeAll(keepingCapacity: true)
+        for c in bounds.indices where !bounds[c].intersection(rect).isEmpty { active.append(c) }
+        for (n, c) in active.enumerated() {
+          let region = bounds[c].intersection(rect)
+          // The largest part of the region a later opaque command overwrites.
+          var skip = PixelRect.empty
+          for later in active[(n + 1)...] {
+            let o = occluders[later].intersection(region)
+            if o.width * o.height > skip.width * skip.height { skip = o }
+          }
+          commands[c].draw(region, skipping: skip, into: raster, scratch: scratch)
         }
         tile += workers
       }

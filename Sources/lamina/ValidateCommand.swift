@@ -17,7 +17,7 @@ struct ValidateCommand: ParsableCommand {
         print("\(path): ok")
       } catch let error as SceneErrors {
         failed = true
-        for e in error.errors { print("\(path): \(e)") }
+        for e in error.errors { print(e.located(in: path)) }
       } catch {
         failed = true
         print("\(path): \(error)")

@@ -10,18 +10,18 @@ import Testing
   static let matrices: [(String, Transform3D)] = [
     ("identity", .identity),
     ("scale 2", Transform3D(scaleX: 2, y: 2)),
-    ("rotation", Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1).concatenating(Transform3D(translationX: 14.3, y: -3.2))),
+    ("rotation", Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1).concatenating(Transform3D(translationX: 10.3, y: -3.2))),
     (
       "perspective",
-      Transform3D(translationX: -20, y: -15).concatenating(Transform3D(rotationAngle: 0.6, x: 0.3, y: 1, z: 0))
-        .concatenating(Transform3D(perspective: 80)).concatenating(Transform3D(translationX: 24.6, y: 20.2))
+      Transform3D(translationX: -14, y: -13).concatenating(Transform3D(rotationAngle: 0.6, x: 0.3, y: 1, z: 0))
+        .concatenating(Transform3D(perspective: 60)).concatenating(Transform3D(translationX: 16.6, y: 15.2))
     ),
   ]
 
   /// Largest difference, in levels, between rendered alpha and supersampling:
   /// 64×64 samples on every partly covered pixel, 16×16 on their full or
   /// empty neighbours, the centre sample elsewhere.
-  func worstError(_ outer: RoundedRect, inner: RoundedRect? = nil, matrix: Transform3D, size: Int = 48) -> Int {
+  func worstError(_ outer: RoundedRect, inner: RoundedRect? = nil, matrix: Transform3D, size: Int = 32) -> Int {
     let image = CPURenderer(threads: 2).render(plan(width: size, height: size, [shape(outer, inner: inner, matrix: matrix)]))
     let a = alphas(image)
     let inside = { (x: Double, y: Double) in
@@ -51,14 +51,14 @@ import Testing
   @Test(arguments: [CornerCurve.circular, .continuous], [0, 1, 2, 3])
   func roundedRectMatchesSupersampling(curve: CornerCurve, matrixIndex: Int) {
     let (name, m) = Self.matrices[matrixIndex]
-    let rr = RoundedRect(rect: rect(3.3, 4.7, 36.4, 30.6), radii: [9.7, 4.2, 0, 6.1], curve: curve)
+    let rr = RoundedRect(rect: rect(3.3, 4.7, 22.4, 18.6), radii: [7.7, 3.2, 0, 5.1], curve: curve)
     let error = worstError(rr, matrix: m)
     #expect(error <= 1, "\(curve) under \(name): \(error) levels")
   }
 
   @Test func borderRingMatchesSupersampling() {
-    let outer = RoundedRect(rect: rect(2.25, 3.7, 40, 38.5), radii: [12, 12, 12, 12])
-    let inner = RoundedRect(rect: rect(5.25, 6.7, 34, 32.5), radii: [9, 9, 9, 9])
+    let outer = RoundedRect(rect: rect(2.25, 3.7, 24, 22.5), radii: [8, 8, 8, 8])
+    let inner = RoundedRect(rect: rect(5.25, 6.7, 18, 16.5), radii: [5, 5, 5, 5], curve: .continuous)
     for (name, m) in Self.matrices {
       let error = worstError(outer, inner: inner, matrix: m)
       #expect(error <= 1, "ring under \(name): \(error) levels")

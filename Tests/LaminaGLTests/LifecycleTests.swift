@@ -62,11 +62,48 @@ struct LifecycleTests {
 
   @Test func steadyFramesAllocateNothingNew() throws {
     let renderer = try GLRenderer()
+    // Frame 2 caches the coverage of shapes seen again; from then on, nothing new.
+    _ = try renderer.render(PlanFixtures.mixed)
     _ = try renderer.render(PlanFixtures.mixed)
     let textures = renderer.ledger.live(.texture)
     let programs = renderer.ledger.live(.program)
     for _ in 0..<3 { _ = try renderer.render(PlanFixtures.mixed) }
     #expect(renderer.ledger.live(.texture) == textures)
     #expect(renderer.ledger.live(.program) == programs)
+  }
+}
+
+@Suite("GL rasters", requiresGL)
+struct RasterTests {
+  static func plan(key: Int?, color: PremultipliedColor) -> RenderPlan {
+    let raster = Surface(
+      width: 8, height: 8, label: "raster", rasterKey: key,
+      commands: [PlanFixtures.shape(CGRect(x: 0, y: 0, width: 8, height: 8), color: color)])
+    return PlanFixtures.plan(8, 8, [PlanFixtures.composite(1)], offscreen: [raster])
+  }
+
+  @Test func equalRasterKeysReuseTheKeptPixels() throws {
+    let renderer = try GLRenderer()
+    let red = PremultipliedColor(r: 1, g: 0, b: 0, a: 1), blue = PremultipliedColor(r: 0, g: 0, b: 1, a: 1)
+    #expect(try renderer.render(Self.plan(key: 7, color: red)).pixel(x: 4, y: 4) == (255, 0, 0, 255))
+    // Same key: the renderer may (and does) reuse the kept raster.
+    #expect(try renderer.render(Self.plan(key: 7, color: blue)).pixel(x: 4, y: 4) == (255, 0, 0, 255))
+    // Another key, or none, draws afresh.
+    #expect(try renderer.render(Self.plan(key: 8, color: blue)).pixel(x: 4, y: 4) == (0, 0, 255, 255))
+    #expect(try renderer.render(Self.plan(key: nil, color: red)).pixel(x: 4, y: 4) == (255, 0, 0, 255))
+  }
+}
+
+@Suite("GL fixtures", requiresGL)
+struct FixtureTests {
+  /// Every fixture renders without error and draws something (the parity
+  /// test against LaminaCPU iterates the same list).
+  @Test func everyFixtureDrawsSomething() throws {
+    let renderer = try GLRenderer()
+    for (name, plan) in PlanFixtures.all {
+      let image = try renderer.render(plan)
+      #expect(image.width == plan.width && image.height == plan.height, "\(name)")
+      #expect(image.pixels.contains { $0 != 0 }, "\(name) is blank")
+    }
   }
 }

@@ -78,6 +78,25 @@ enum PlanFixtures {
     return Image(width: width, height: height, premultipliedPixels: pixels)
   }
 
+  /// Named plans for a parity test against LaminaCPU.
+  static var all: [(name: String, plan: RenderPlan)] {
+    [
+      ("mixed", mixed),
+      ("fractional-rect", plan(16, 14, [shape(CGRect(x: 3.25, y: 4.5, width: 9.5, height: 5.7))])),
+      ("rounded-corner", plan(34, 28, [shape(CGRect(x: 2, y: 2, width: 30, height: 24), radius: 10)])),
+      ("continuous-corner", plan(64, 64, [shape(CGRect(x: 0, y: 0, width: 64, height: 64), radius: 12, curve: .continuous)])),
+      ("shadow-rect", plan(72, 56, [shadow(CGRect(x: 20, y: 16, width: 30, height: 20), sigma: 4)])),
+      ("shadow-rounded", plan(72, 64, [shadow(CGRect(x: 16, y: 16, width: 40, height: 32), radius: 12, sigma: 4)])),
+      ("image-trilinear", plan(8, 8, [image(noise(width: 64, height: 64), at: CGRect(x: 0, y: 0, width: 8, height: 8),
+                                            sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0))])),
+      ("composite-trilinear", plan(
+        16, 16, [composite(1, matrix: Transform3D(scaleX: 0.25, y: 0.25), opacity: 0.8,
+                           sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0))],
+        offscreen: [Surface(width: 63, height: 61, label: "raster",
+                            commands: [image(noise(width: 63, height: 61), at: CGRect(x: 0, y: 0, width: 63, height: 61))])])),
+    ]
+  }
+
   /// A scene with one of everything, for the thread and leak tests.
   static var mixed: RenderPlan {
     let group = Surface(

@@ -93,6 +93,25 @@ struct RenderTests {
     #expect(image.pixel(x: 2, y: 2) == (0, 0, 0, 0))
   }
 
+  @Test func bilinearMagnificationMatchesTheHandComputedSamples() throws {
+    let renderer = try GLRenderer()
+    // Texels 0 and 255 (red) stretched over 4 pixels: pixel centres read
+    // texel coordinates 0.25, 0.75, 1.25, 1.75 (centres at 0.5 and 1.5,
+    // clamped at the edge): 0, 64, 191, 255.
+    let image = Image(width: 2, height: 1, premultipliedPixels: [0, 0, 0, 255, 255, 0, 0, 255])
+    let out = try renderer.render(F.plan(4, 1, [F.image(image, at: CGRect(x: 0, y: 0, width: 4, height: 1))]))
+    let red = (0..<4).map { channel(out, $0, 0, 0) }
+    for (got, expected) in zip(red, [0, 64, 191, 255]) { #expect(abs(got - expected) <= 1, "\(red)") }
+    // Below λ = 0 the magnification filter decides: nearest reads 0, 0, 255, 255.
+    let nearest = Sampling(minification: .linear, magnification: .nearest, bias: 0)
+    let sharp = try renderer.render(F.plan(4, 1, [F.image(image, at: CGRect(x: 0, y: 0, width: 4, height: 1), sampling: nearest)]))
+    #expect((0..<4).map { channel(sharp, $0, 0, 0) } == [0, 0, 255, 255])
+    // A bias of +2 moves λ = −1 above 0: the minification filter (linear) decides.
+    let biased = Sampling(minification: .linear, magnification: .nearest, bias: 2)
+    let soft = try renderer.render(F.plan(4, 1, [F.image(image, at: CGRect(x: 0, y: 0, width: 4, height: 1), sampling: biased)]))
+    #expect(abs(channel(soft, 1, 0, 0) - 64) <= 1)
+  }
+
   @Test func trilinearMinificationReadsTheMipChain() throws {
     let renderer = try GLRenderer()
     // A 1-pixel black/white checkerboard averages to mid grey at every level ≥ 1.
@@ -237,6 +256,20 @@ struct ShapeCellTests {
     }
   }
 
+  @Test func shadowUnderAnOpaqueFillIsUnchangedByLeavingOutItsMiddle() throws {
+    let rect = CGRect(x: 30, y: 25, width: 100, height: 70)
+    let shadow = ShadowDraw(
+      matrix: .identity, shape: RoundedRect(rect: rect.offsetBy(dx: 0, dy: 4), radii: [12, 12, 12, 12]), sigma: 4,
+      color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5), extent: rect.offsetBy(dx: 0, dy: 4).insetBy(dx: -12, dy: -12),
+      clips: [], name: "shadow")
+    let fill = PlanFixtures.shape(rect, radius: 12, color: PlanFixtures.white)
+    let clippedFill = PlanFixtures.shape(rect, radius: 12, color: PlanFixtures.white, clips: [Self.noOpClip])
+    // The clipped fill has no opaque interior to leave out; shadows come from masks in both.
+    try Self.compare([.shadow(shadow), fill], clipped: [.shadow(shadow), clippedFill], tolerance: 0)
+    #expect(ShadowPass.subtract((2, 2, 4, 4), from: (0, 0, 10, 10)).count == 4)
+    #expect(ShadowPass.subtract((20, 20, 30, 30), from: (0, 0, 10, 10)).count == 1)
+  }
+
   @Test func shadowsAreUnchangedBySplitting() throws {
     let rect = CGRect(x: 30, y: 25, width: 100, height: 70)
     let color = PremultipliedColor(r: 0, g: 0, b: 0, a: 0.6)
@@ -247,6 +280,77 @@ struct ShapeCellTests {
       var clipped = plain
       clipped.clips = [Self.noOpClip]
       try Self.compare([.shadow(plain)], clipped: [.shadow(clipped)], tolerance: 1)
+    }
+  }
+}
+
+@Suite("GL continuous shadows", requiresGL)
+struct ContinuousShadowTests {
+  static func render(_ curve: CornerCurve, sigma: Double, _ renderer: GLRenderer) throws -> Image {
+    let rect = CGRect(x: 16, y: 16, width: 48, height: 40)
+    let shadow = ShadowDraw(
+      matrix: .identity, shape: RoundedRect(rect: rect, radii: [12, 12, 12, 12], curve: curve), sigma: sigma,
+      color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1), extent: rect.insetBy(dx: -4 * sigma, dy: -4 * sigma),
+      clips: [], name: "shadow")
+    return try renderer.render(PlanFixtures.plan(80, 72, [.shadow(shadow)]))
+  }
+
+  /// The truth: the rounded shape (rect 16…64 × 16…56, r = 12; continuous
+  /// corners from PaintCode's points, flattened finely) blurred by numeric
+  /// integration on a 1/8-pixel grid over ±4σ.
+  static func blurred(_ curve: CornerCurve, x: Double, y: Double, sigma: Double) -> Double {
+    let points = ShaderSource.continuousCorner
+    let r = 12.0, reach = ShaderSource.continuousReach
+    func inside(_ px: Double, _ py: Double) -> Bool {
+      guard px >= 16, px <= 64, py >= 16, py <= 56 else { return false }
+      // Distances from the nearest vertical and horizontal edges, in radii.
+      let a = min(px - 16, 64 - px) / r, b = min(py - 16, 56 - py) / r
+      if curve == .circular { return a >= 1 || b >= 1 || (1 - a) * (1 - a) + (1 - b) * (1 - b) <= 1 }
+      guard a < reach, b < reach else { return true }
+      // Inside when on the far side of the curve from the corner: find the
+      // polyline segment spanning a and compare heights.
+      for i in 0..<(points.count - 1) {
+        let (a0, b0) = points[i], (a1, b1) = points[i + 1]
+        if a <= a0 && a >= a1 {
+          let t = a0 == a1 ? 0 : (a0 - a) / (a0 - a1)
+          return b >= b0 + t * (b1 - b0)
+        }
+      }
+      return true
+    }
+    let step = 0.125
+    var sum = 0.0, total = 0.0
+    var dy = -4 * sigma
+    while dy <= 4 * sigma {
+      var dx = -4 * sigma
+      while dx <= 4 * sigma {
+        let w = exp(-(dx * dx + dy * dy) / (2 * sigma * sigma))
+        if inside(x + dx, y + dy) { sum += w }
+        total += w
+        dx += step
+      }
+      dy += step
+    }
+    return sum / total
+  }
+
+  /// Apple's corner leaves the edge earlier (1.53 r from the corner), so
+  /// its shadow is lighter along the edge near the corner, and the same as
+  /// the circular corner's along the middle of the edges.
+  @Test func roundedShadowsMatchTheBlurredShapes() throws {
+    let renderer = try GLRenderer()
+    let circular = try Self.render(.circular, sigma: 2, renderer)
+    let continuous = try Self.render(.continuous, sigma: 2, renderer)
+    let alpha = { (image: Image, x: Int, y: Int) in Int(image.pixels[(y * 80 + x) * 4 + 3]) }
+    for (x, y) in [(27, 16), (16, 27), (53, 16), (19, 19)] {
+      let truth = Self.blurred(.continuous, x: Double(x) + 0.5, y: Double(y) + 0.5, sigma: 2)
+      #expect(abs(alpha(continuous, x, y) - Int((truth * 255).rounded())) <= 2, "(\(x), \(y)) against the blurred shape")
+      let circle = Self.blurred(.circular, x: Double(x) + 0.5, y: Double(y) + 0.5, sigma: 2)
+      #expect(abs(alpha(circular, x, y) - Int((circle * 255).rounded())) <= 2, "(\(x), \(y)) against the blurred circular shape")
+    }
+    #expect(alpha(continuous, 27, 16) < alpha(circular, 27, 16) - 1)
+    for (x, y) in [(40, 16), (16, 36), (40, 36)] {
+      #expect(alpha(continuous, x, y) == alpha(circular, x, y), "(\(x), \(y)) is far from the corners")
     }
   }
 }

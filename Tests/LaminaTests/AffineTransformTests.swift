@@ -1,6 +1,7 @@
 // CGAffineTransform and its Core Graphics C names: order of chained calls
 // (FIGURES.md 5.4), rotation sign, shear (5.5), inverse, rect bounding boxes.
 import Testing
+
 @testable import Lamina
 
 @Suite struct AffineTransformTests {
@@ -16,11 +17,13 @@ import Testing
     t = CGAffineTransformRotate(t, .pi / 6)
     t = CGAffineTransformTranslate(t, 200, 0)
     // (0, 0) → translate (200, 0) → rotate (173.205, 100) → scale (86.603, 50).
-    #expect(close(CGPointApplyAffineTransform(.zero, t), CGPoint(x: 100 * 3.0.squareRoot() / 2, y: 50)))
+    #expect(
+      close(CGPointApplyAffineTransform(.zero, t), CGPoint(x: 100 * 3.0.squareRoot() / 2, y: 50)))
   }
 
   @Test func rotationTurnsXTowardsY() {
-    #expect(close(CGAffineTransformMakeRotation(.pi / 2).apply(CGPoint(x: 1, y: 0)), CGPoint(x: 0, y: 1)))
+    #expect(
+      close(CGAffineTransformMakeRotation(.pi / 2).apply(CGPoint(x: 1, y: 0)), CGPoint(x: 0, y: 1)))
   }
 
   @Test func inverseAndConcat() throws {
@@ -32,7 +35,8 @@ import Testing
     let singular = CGAffineTransformMakeScale(0, 2)
     #expect(singular.inverted == nil && CGAffineTransformInvert(singular) == singular)
     // Concat: the first acts first.
-    let c = CGAffineTransformConcat(CGAffineTransformMakeTranslation(1, 0), CGAffineTransformMakeScale(2, 2))
+    let c = CGAffineTransformConcat(
+      CGAffineTransformMakeTranslation(1, 0), CGAffineTransformMakeScale(2, 2))
     #expect(c.apply(.zero) == CGPoint(x: 2, y: 0))
   }
 
@@ -50,6 +54,8 @@ import Testing
     #expect(abs(Double(box.width) - d) < 1e-9 && abs(Double(box.minX) + d / 2) < 1e-9)
     #expect(CGRect.null.applying(CGAffineTransformMakeScale(2, 2)).isNull)
     #expect(CGAffineTransformIsIdentity(CGAffineTransformIdentity))
-    #expect(CGAffineTransformEqualToTransform(CGAffineTransformMakeTranslation(1, 2), CGAffineTransform(translationX: 1, y: 2)))
+    #expect(
+      CGAffineTransformEqualToTransform(
+        CGAffineTransformMakeTranslation(1, 2), CGAffineTransform(translationX: 1, y: 2)))
   }
 }

@@ -2,6 +2,7 @@
 // nesting, rotation, hidden, masksToBounds, array order over zPosition and
 // depth (FIGURES.md 5.23), transform layers, points behind the viewer.
 import Testing
+
 @testable import Lamina
 
 /// CALayer's hit-testing rules on small trees worked out by hand.
@@ -78,7 +79,8 @@ import Testing
     let root = try layer("root", CGRect(x: 0, y: 0, width: 400, height: 400))
     let container = try layer("cube", CGRect(x: 0, y: 0, width: 400, height: 400), in: root)
     container.sublayerTransform = Transform3D(perspective: 500)
-    let group = try layer("transform", CGRect(x: 100, y: 100, width: 200, height: 200), in: container)
+    let group = try layer(
+      "transform", CGRect(x: 100, y: 100, width: 200, height: 200), in: container)
     let front = try layer("face1", CGRect(x: 0, y: 0, width: 200, height: 200), in: group)
     front.zPosition = 100
     let back = try layer("face6", CGRect(x: 0, y: 0, width: 200, height: 200), in: group)
@@ -118,7 +120,8 @@ import Testing
     ]
     var faces: [Layer] = []
     for (i, t) in placements.enumerated() {
-      let face = try layer("face\(i + 1)", CGRect(x: 100, y: 100, width: 200, height: 200), in: cube)
+      let face = try layer(
+        "face\(i + 1)", CGRect(x: 100, y: 100, width: 200, height: 200), in: cube)
       face.transform = t
       faces.append(face)
     }
@@ -159,6 +162,37 @@ import Testing
     let flat = try layer("flat", CGRect(x: 0, y: 0, width: 100, height: 100), in: root)
     flat.transform = Transform3D(scaleX: 0, y: 1)
     #expect(root.hitTest(CGPoint(x: 50, y: 50)) === root)
+  }
+
+  @Test func deepChainsNeitherRecurseNorOverflow() throws {
+    // 100,000 nested layers, each 1 point right of its parent; built from
+    // the bottom so that every edit is O(1).
+    let depth = 100_000
+    var chain: [Layer] = []
+    chain.reserveCapacity(depth + 1)
+    let leaf = Layer()
+    leaf.name = "leaf"
+    leaf.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+    leaf.anchorPoint = .zero
+    chain.append(leaf)
+    for _ in 0..<depth {
+      let parent = Layer()
+      parent.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+      parent.anchorPoint = .zero
+      parent.position = CGPoint(x: 0, y: 0)
+      try parent.addSublayer(chain[chain.count - 1])
+      chain[chain.count - 1].position = CGPoint(x: 1e-4, y: 0)
+      chain.append(parent)
+    }
+    let root = chain[chain.count - 1]
+    // The leaf sits 10 points right of the root (100,000 × 1e-4).
+    let p = CGPoint(x: 15, y: 5)
+    #expect(root.hitTestPath(p)?.hasSuffix("/leaf") == true)
+    #expect(
+      leaf.convertedPoint(CGPoint(x: 5, y: 5), to: root).map { abs(Double($0.x) - 15) < 1e-6 }
+        == true)
+    // Detach bottom-up so that freeing the chain cannot recurse either.
+    for layer in chain { layer.removeFromSuperlayer() }
   }
 
   @Test func namePathsShowIndicesForUnnamedLayers() throws {

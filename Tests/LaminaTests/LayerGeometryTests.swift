@@ -2,6 +2,7 @@
 // frame under transforms, anchorPoint, convert in 2D and through perspective,
 // sublayerTransform, flattening versus transform layers.
 import Testing
+
 @testable import Lamina
 
 /// Geometry worked out by hand: frame, anchorPoint, convert in 2D and 3D.
@@ -29,8 +30,11 @@ import Testing
     // A quarter turn: the frame's 100×50 becomes bounds 50×100; it round-trips.
     layer.transform = Transform3D(rotationAngle: .pi / 2, x: 0, y: 0, z: 1)
     layer.frame = CGRect(x: 0, y: 0, width: 100, height: 50)
-    #expect(layer.bounds.size == CGSize(width: 50, height: 100) || close(
-      CGRect(origin: .zero, size: layer.bounds.size), CGRect(x: 0, y: 0, width: 50, height: 100)))
+    #expect(
+      layer.bounds.size == CGSize(width: 50, height: 100)
+        || close(
+          CGRect(origin: .zero, size: layer.bounds.size), CGRect(x: 0, y: 0, width: 50, height: 100)
+        ))
     #expect(close(layer.position, CGPoint(x: 50, y: 25)))
     #expect(close(layer.frame, CGRect(x: 0, y: 0, width: 100, height: 50)))
     // A scale: the bounds are the frame's size divided by it.
@@ -44,7 +48,8 @@ import Testing
     layer.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1)
     layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
     let s = 100 * 2.0.squareRoot()
-    #expect(abs(Double(layer.bounds.width) - s) < 1e-9 && abs(Double(layer.bounds.height) - s) < 1e-9)
+    #expect(
+      abs(Double(layer.bounds.width) - s) < 1e-9 && abs(Double(layer.bounds.height) - s) < 1e-9)
     #expect(close(layer.position, CGPoint(x: 50, y: 50)))
     #expect(close(layer.frame, CGRect(x: -50, y: -50, width: 200, height: 200)))
   }
@@ -132,7 +137,10 @@ import Testing
     try parent.addSublayer(child)
     // The parent's top-left (its bounds origin (10, 20)) is at (0, 0) in root.
     #expect(close(child.convert(CGPoint.zero, to: root), .zero))
-    #expect(close(child.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: root), CGRect(x: 0, y: 0, width: 10, height: 10)))
+    #expect(
+      close(
+        child.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: root),
+        CGRect(x: 0, y: 0, width: 10, height: 10)))
   }
 
   @Test func nestedRotationsCancelAndRectsConvertToBoundingBoxes() throws {
@@ -148,7 +156,9 @@ import Testing
     try root.addSublayer(outer)
     try outer.addSublayer(inner)
     // Upright again: the inner rect lands centred on (100, 100), 40×20.
-    #expect(close(inner.convert(inner.bounds, to: root), CGRect(x: 80, y: 90, width: 40, height: 20), 1e-9))
+    #expect(
+      close(
+        inner.convert(inner.bounds, to: root), CGRect(x: 80, y: 90, width: 40, height: 20), 1e-9))
     // In the outer layer's space the inner rect's bounding box is rotated.
     let inOuter = inner.convert(inner.bounds, to: outer)
     let w = (40 + 20) / 2.0.squareRoot()
@@ -168,7 +178,8 @@ import Testing
       try outer.addSublayer(inner)
       return (root, inner)
     }
-    // Flattened: x = 50 → inner rotation → 50·cos45 (z dropped) → outer → 50·cos²45 = 25.
+    // Flattened: x = 50 → inner rotation → 50·cos45 (z dropped) → outer →
+    // 50·cos²45 = 25.
     let (root, inner) = try build(Layer())
     #expect(close(inner.convert(CGPoint(x: 100, y: 50), to: root), CGPoint(x: 25, y: 0)))
     // Through a transform layer the rotations cancel: x stays 50.
@@ -184,8 +195,10 @@ import Testing
   }
 
   @Test func layersOfDifferentTreesShareTheirRootsSpace() throws {
-    let a = Layer(), b = Layer()
-    let rootA = Layer(), rootB = Layer()
+    let a = Layer()
+    let b = Layer()
+    let rootA = Layer()
+    let rootB = Layer()
     try rootA.addSublayer(a)
     try rootB.addSublayer(b)
     a.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)

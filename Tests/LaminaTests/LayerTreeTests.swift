@@ -1,6 +1,7 @@
 // Tree edits as CALayer does them: moves, insert at/above/below, refused
 // cycles (typed errors with their messages), removal.
 import Testing
+
 @testable import Lamina
 
 @Suite struct LayerTreeTests {
@@ -12,7 +13,9 @@ import Testing
   private func names(_ l: Layer) -> [String] { (l.sublayers ?? []).map { $0.name ?? "?" } }
 
   @Test func addSublayerMovesALayer() throws {
-    let p1 = named("p1"), p2 = named("p2"), c = named("c")
+    let p1 = named("p1")
+    let p2 = named("p2")
+    let c = named("c")
     try p1.addSublayer(c)
     try p2.addSublayer(c)
     #expect(p1.sublayers == nil)
@@ -27,7 +30,10 @@ import Testing
 
   @Test func insertAtAboveAndBelow() throws {
     let p = named("p")
-    let a = named("a"), b = named("b"), c = named("c"), d = named("d")
+    let a = named("a")
+    let b = named("b")
+    let c = named("c")
+    let d = named("d")
     try p.addSublayer(a)
     try p.addSublayer(b)
     try p.insertSublayer(c, at: 0)
@@ -39,27 +45,42 @@ import Testing
     // The index counts the sublayers without the one being moved.
     try p.insertSublayer(c, at: 3)
     #expect(names(p) == ["a", "d", "b", "c"])
-    #expect(throws: LayerTreeError.indexOutOfRange(index: 4, count: 3)) { try p.insertSublayer(c, at: 4) }
-    #expect(throws: LayerTreeError.indexOutOfRange(index: -1, count: 4)) { try p.insertSublayer(named("e"), at: -1) }
-    #expect(throws: LayerTreeError.notASublayer("'x'")) { try p.insertSublayer(a, above: named("x")) }
+    #expect(throws: LayerTreeError.indexOutOfRange(index: 4, count: 3)) {
+      try p.insertSublayer(c, at: 4)
+    }
+    #expect(throws: LayerTreeError.indexOutOfRange(index: -1, count: 4)) {
+      try p.insertSublayer(named("e"), at: -1)
+    }
+    #expect(throws: LayerTreeError.notASublayer("'x'")) {
+      try p.insertSublayer(a, above: named("x"))
+    }
     #expect(names(p) == ["a", "d", "b", "c"])
   }
 
   @Test func cyclesAreRefusedWithAMessage() throws {
-    let root = named("root"), mid = named("mid"), leaf = named("leaf")
+    let root = named("root")
+    let mid = named("mid")
+    let leaf = named("leaf")
     try root.addSublayer(mid)
     try mid.addSublayer(leaf)
-    #expect(throws: LayerTreeError.cycle(child: "'root'", parent: "'leaf'")) { try leaf.addSublayer(root) }
-    #expect(throws: LayerTreeError.cycle(child: "'mid'", parent: "'mid'")) { try mid.addSublayer(mid) }
+    #expect(throws: LayerTreeError.cycle(child: "'root'", parent: "'leaf'")) {
+      try leaf.addSublayer(root)
+    }
+    #expect(throws: LayerTreeError.cycle(child: "'mid'", parent: "'mid'")) {
+      try mid.addSublayer(mid)
+    }
     #expect(throws: LayerTreeError.self) { try leaf.insertSublayer(mid, at: 0) }
     let error = LayerTreeError.cycle(child: "'root'", parent: "'leaf'")
-    #expect(error.description == "cannot add 'root' to 'leaf': 'root' is 'leaf' or one of its ancestors")
+    #expect(
+      error.description == "cannot add 'root' to 'leaf': 'root' is 'leaf' or one of its ancestors")
     // The tree is unchanged.
     #expect(leaf.superlayer === mid && mid.superlayer === root && root.superlayer == nil)
   }
 
   @Test func removeFromSuperlayer() throws {
-    let p = named("p"), a = named("a"), b = named("b")
+    let p = named("p")
+    let a = named("a")
+    let b = named("b")
     try p.addSublayer(a)
     try p.addSublayer(b)
     a.removeFromSuperlayer()

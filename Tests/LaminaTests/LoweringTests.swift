@@ -198,3 +198,11 @@ import Testing
     #expect(cut == [true, false, true])
   }
 }
+
+extension LoweringTests {
+  @Test func hugeCanvasIsRefusedNotTrapped() {
+    #expect(throws: LoweringError.self) {
+      _ = try RenderPlan(root: Layer(), size: CGSize(width: 1e300, height: 10))
+    }
+  }
+}

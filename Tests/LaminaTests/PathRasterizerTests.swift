@@ -1,6 +1,7 @@
 // The non-zero rasterizer against the truth: exact areas where they have a
 // closed form, 64×64 point supersampling (non-zero winding) elsewhere.
 import Testing
+
 @testable import Lamina
 
 /// The rasterizer against exact areas and against 64×64 supersampling.
@@ -15,7 +16,8 @@ import Testing
       var crossings: [(x: Double, dir: Int)] = []
       for line in polylines {
         for k in 0..<line.count {
-          let a = line[k], b = line[(k + 1) % line.count]
+          let a = line[k]
+          let b = line[(k + 1) % line.count]
           let (ax, ay, bx, by) = (Double(a.x), Double(a.y), Double(b.x), Double(b.y))
           if (ay <= y) != (by <= y) {
             crossings.append((ax + (y - ay) * (bx - ax) / (by - ay), ay < by ? 1 : -1))
@@ -37,7 +39,9 @@ import Testing
     return out
   }
 
-  private func coverage(_ path: Path, _ t: CGAffineTransform = .identity, width: Int, height: Int) -> [Double] {
+  private func coverage(_ path: Path, _ t: CGAffineTransform = .identity, width: Int, height: Int)
+    -> [Double]
+  {
     path.coverageMask(transform: t, width: width, height: height).map(Double.init)
   }
 
@@ -131,8 +135,9 @@ import Testing
   @Test func thinAndShallowShapesAreExact() throws {
     // A sliver 0.1 px high: every pixel it crosses holds exactly 0.1 (point
     // sampling with 16 sub-scanlines would give 0 or 1/16).
-    let sliver = coverage(Path(rect: CGRect(x: 0, y: 1.43, width: 4, height: 0.1)), width: 4, height: 3)
-    #expect(sliver[4 ..< 8].allSatisfy { abs($0 - 0.1) < 1e-6 })
+    let sliver = coverage(
+      Path(rect: CGRect(x: 0, y: 1.43, width: 4, height: 0.1)), width: 4, height: 3)
+    #expect(sliver[4..<8].allSatisfy { abs($0 - 0.1) < 1e-6 })
     let total: Double = sliver.reduce(0, +)
     #expect(abs(total - 0.4) < 1e-6)
     // A shallow triangle (0,0) (20,1) (0,1) under a 2× scale: the region
@@ -158,6 +163,7 @@ import Testing
     #expect(mask.pixel(x: 1, y: 2) == (255, 255, 255, 255))
     #expect(mask.pixel(x: 2, y: 2) == (128, 128, 128, 128))
     #expect(mask.pixel(x: 3, y: 2) == (0, 0, 0, 0))
-    #expect(Path(rect: .zero).rasterizedMask(transform: .identity, width: 0, height: 5).pixels.isEmpty)
+    #expect(
+      Path(rect: .zero).rasterizedMask(transform: .identity, width: 0, height: 5).pixels.isEmpty)
   }
 }

@@ -1,15 +1,17 @@
 // Path constructors, tight bounds, flattening within its stated tolerance,
 // transforms, and degenerate input that must not trap.
 import Testing
+
 @testable import Lamina
 
 @Suite struct PathTests {
   @Test func rectIsFourLinesAndClose() {
     let path = Path(rect: CGRect(x: 1, y: 2, width: 3, height: 4))
-    #expect(path.elements == [
-      .move(CGPoint(x: 1, y: 2)), .line(CGPoint(x: 4, y: 2)), .line(CGPoint(x: 4, y: 6)),
-      .line(CGPoint(x: 1, y: 6)), .close,
-    ])
+    #expect(
+      path.elements == [
+        .move(CGPoint(x: 1, y: 2)), .line(CGPoint(x: 4, y: 2)), .line(CGPoint(x: 4, y: 6)),
+        .line(CGPoint(x: 1, y: 6)), .close,
+      ])
     #expect(path.shape == .rect(CGRect(x: 1, y: 2, width: 3, height: 4)))
     #expect(path.boundingBox == CGRect(x: 1, y: 2, width: 3, height: 4))
   }
@@ -21,7 +23,8 @@ import Testing
     // The cubic approximation deviates at most 0.03 % of the radius.
     for polyline in path.flattened(tolerance: 0.001) {
       for p in polyline {
-        let u = (Double(p.x) - 30) / 20, v = (Double(p.y) - 30) / 10
+        let u = (Double(p.x) - 30) / 20
+        let v = (Double(p.y) - 30) / 10
         #expect(abs((u * u + v * v).squareRoot() - 1) < 3e-4)
       }
     }
@@ -36,7 +39,8 @@ import Testing
     // Clamped to 20: a capsule whose first point sits 20 from the left edge.
     #expect(path.elements.first == .move(CGPoint(x: 20, y: 0)))
     for p in path.flattened(tolerance: 0.001).flatMap({ $0 }) where Double(p.x) < 20 {
-      let d = ((Double(p.x) - 20) * (Double(p.x) - 20) + (Double(p.y) - 20) * (Double(p.y) - 20)).squareRoot()
+      let d = ((Double(p.x) - 20) * (Double(p.x) - 20) + (Double(p.y) - 20) * (Double(p.y) - 20))
+        .squareRoot()
       #expect(abs(d - 20) < 0.01)
     }
     #expect(path.boundingBox == rect)
@@ -63,8 +67,10 @@ import Testing
       for k in 0..<n {
         let t = (Double(k) + 0.5) / Double(n)
         let curve = Path.cubicPoint(
-          CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 300), CGPoint(x: 300, y: -200), CGPoint(x: 300, y: 100), t)
-        let a = polyline[k], b = polyline[k + 1]
+          CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 300), CGPoint(x: 300, y: -200),
+          CGPoint(x: 300, y: 100), t)
+        let a = polyline[k]
+        let b = polyline[k + 1]
         let mid = CGPoint(x: (Double(a.x) + Double(b.x)) / 2, y: (Double(a.y) + Double(b.y)) / 2)
         let d = hypot(Double(curve.x) - Double(mid.x), Double(curve.y) - Double(mid.y))
         #expect(d <= tolerance)
@@ -89,11 +95,16 @@ import Testing
 
   @Test func hugeCurvesAndNonFinitePointsDoNotTrap() {
     let big = Path(elements: [
-      .move(.zero), .cubic(control1: CGPoint(x: 1e300, y: 0), control2: CGPoint(x: 0, y: 1e300), to: CGPoint(x: 1, y: 1)),
+      .move(.zero),
+      .cubic(
+        control1: CGPoint(x: 1e300, y: 0), control2: CGPoint(x: 0, y: 1e300),
+        to: CGPoint(x: 1, y: 1)),
     ])
     let lines = big.flattened(tolerance: 1e-9)
     #expect(lines[0].count == Path.maximumSegmentsPerCurve + 1)
-    let bad = Path(elements: [.move(.zero), .line(CGPoint(x: Double.nan, y: 1)), .line(CGPoint(x: 1, y: 1)), .close])
+    let bad = Path(elements: [
+      .move(.zero), .line(CGPoint(x: Double.nan, y: 1)), .line(CGPoint(x: 1, y: 1)), .close,
+    ])
     let mask = bad.rasterizedMask(transform: .identity, width: 4, height: 4)
     #expect(mask.pixels.allSatisfy { $0 == 0 })
   }

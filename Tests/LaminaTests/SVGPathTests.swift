@@ -1,6 +1,7 @@
 // SVG path data: every command, implicit repeats, packed numbers and flags,
 // arcs (SVG 1.1 F.6) including degenerate ones, and errors with offsets.
 import Testing
+
 @testable import Lamina
 
 @Suite struct SVGPathTests {
@@ -8,16 +9,20 @@ import Testing
   private func p(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: x, y: y) }
 
   @Test func absoluteAndRelativeLines() throws {
-    #expect(try points("M 10 10 L 20 10 l 0 5 H 0 h 5 V 0 v 2 Z") == [
-      .move(p(10, 10)), .line(p(20, 10)), .line(p(20, 15)), .line(p(0, 15)), .line(p(5, 15)),
-      .line(p(5, 0)), .line(p(5, 2)), .close,
-    ])
+    #expect(
+      try points("M 10 10 L 20 10 l 0 5 H 0 h 5 V 0 v 2 Z") == [
+        .move(p(10, 10)), .line(p(20, 10)), .line(p(20, 15)), .line(p(0, 15)), .line(p(5, 15)),
+        .line(p(5, 0)), .line(p(5, 2)), .close,
+      ])
   }
 
   @Test func implicitRepeatsAfterMoveAreLines() throws {
     #expect(try points("M0 0 10 0 10 10") == [.move(p(0, 0)), .line(p(10, 0)), .line(p(10, 10))])
     #expect(try points("m1 1 2 0 0 2") == [.move(p(1, 1)), .line(p(3, 1)), .line(p(3, 3))])
-    #expect(try points("M0 0 L1 1, 2 2 3 3") == [.move(p(0, 0)), .line(p(1, 1)), .line(p(2, 2)), .line(p(3, 3))])
+    #expect(
+      try points("M0 0 L1 1, 2 2 3 3") == [
+        .move(p(0, 0)), .line(p(1, 1)), .line(p(2, 2)), .line(p(3, 3)),
+      ])
   }
 
   @Test func packedNumbers() throws {
@@ -27,25 +32,32 @@ import Testing
   }
 
   @Test func curvesAndSmoothReflections() throws {
-    #expect(try points("M0 0 C 0 10 10 10 10 0 S 20 -10 20 0") == [
-      .move(p(0, 0)), .cubic(control1: p(0, 10), control2: p(10, 10), to: p(10, 0)),
-      .cubic(control1: p(10, -10), control2: p(20, -10), to: p(20, 0)),
-    ])
-    #expect(try points("M0 0 Q 5 10 10 0 T 20 0 t 10 0") == [
-      .move(p(0, 0)), .quad(control: p(5, 10), to: p(10, 0)), .quad(control: p(15, -10), to: p(20, 0)),
-      .quad(control: p(25, 10), to: p(30, 0)),
-    ])
+    #expect(
+      try points("M0 0 C 0 10 10 10 10 0 S 20 -10 20 0") == [
+        .move(p(0, 0)), .cubic(control1: p(0, 10), control2: p(10, 10), to: p(10, 0)),
+        .cubic(control1: p(10, -10), control2: p(20, -10), to: p(20, 0)),
+      ])
+    #expect(
+      try points("M0 0 Q 5 10 10 0 T 20 0 t 10 0") == [
+        .move(p(0, 0)), .quad(control: p(5, 10), to: p(10, 0)),
+        .quad(control: p(15, -10), to: p(20, 0)),
+        .quad(control: p(25, 10), to: p(30, 0)),
+      ])
     // S after a non-cubic uses the current point as its first control point.
-    #expect(try points("M0 0 L 10 0 s 10 10 10 0") == [
-      .move(p(0, 0)), .line(p(10, 0)), .cubic(control1: p(10, 0), control2: p(20, 10), to: p(20, 0)),
-    ])
+    #expect(
+      try points("M0 0 L 10 0 s 10 10 10 0") == [
+        .move(p(0, 0)), .line(p(10, 0)),
+        .cubic(control1: p(10, 0), control2: p(20, 10), to: p(20, 0)),
+      ])
   }
 
   @Test func drawingAfterCloseStartsAtTheSubpathStart() throws {
-    #expect(try points("M5 5 L10 5 z l 1 1") == [
-      .move(p(5, 5)), .line(p(10, 5)), .close, .move(p(5, 5)), .line(p(6, 6)),
-    ])
-    #expect(try points("M5 5 L10 5 Z m 1 1") == [.move(p(5, 5)), .line(p(10, 5)), .close, .move(p(6, 6))])
+    #expect(
+      try points("M5 5 L10 5 z l 1 1") == [
+        .move(p(5, 5)), .line(p(10, 5)), .close, .move(p(5, 5)), .line(p(6, 6)),
+      ])
+    #expect(
+      try points("M5 5 L10 5 Z m 1 1") == [.move(p(5, 5)), .line(p(10, 5)), .close, .move(p(6, 6))])
   }
 
   @Test func halfCircleArc() throws {
@@ -81,10 +93,13 @@ import Testing
     }
     #expect(abs(Double(path.boundingBox.height) - 50) < 1e-6)
     let huge = try Path(svg: "M0 0 A 1e200 1e200 0 0 1 1 1")
-    #expect(huge.elements.allSatisfy { element in
-      if case .cubic(let a, let b, let c) = element { return [a, b, c].allSatisfy { $0.x.isFinite && $0.y.isFinite } }
-      return true
-    })
+    #expect(
+      huge.elements.allSatisfy { element in
+        if case .cubic(let a, let b, let c) = element {
+          return [a, b, c].allSatisfy { $0.x.isFinite && $0.y.isFinite }
+        }
+        return true
+      })
   }
 
   @Test func emptyDataIsAnEmptyPath() throws {
@@ -116,7 +131,9 @@ import Testing
   @Test func tooManyCommandsAreRejected() throws {
     // The limit itself (1,000,000) is checked with a small one to stay fast.
     var parser = SVGPathParser("M0 0 h1 h1 h1", maximumCommands: 3)
-    #expect(throws: PathParseError(message: "path data has more than 3 commands, found 'h'", offset: 11)) {
+    #expect(
+      throws: PathParseError(message: "path data has more than 3 commands, found 'h'", offset: 11)
+    ) {
       try parser.parse()
     }
     var fits = SVGPathParser("M0 0 h1 h1", maximumCommands: 3)

@@ -1,6 +1,7 @@
 // Transform3D and the CATransform3D C names: Core Animation's rotation
 // signs, the order of chained calls, inverse, perspective divide.
 import Testing
+
 @testable import Lamina
 
 @Suite struct TransformTests {
@@ -9,7 +10,8 @@ import Testing
   }
 
   @Test func inverseRoundTrips() throws {
-    let t = Transform3D(perspective: 500).rotated(by: 0.7, x: 0, y: 1, z: 0).translatedBy(x: 3, y: -2, z: 5)
+    let t = Transform3D(perspective: 500).rotated(by: 0.7, x: 0, y: 1, z: 0).translatedBy(
+      x: 3, y: -2, z: 5)
     let inv = try #require(t.inverted)
     let p = t.concatenating(inv)
     for (a, b) in zip(p.values, Transform3D.identity.values) { #expect(abs(a - b) < 1e-12) }
@@ -40,8 +42,9 @@ import Testing
     let r = CATransform3DRotate(CATransform3DMakeTranslation(5, 0, 0), .pi / 2, 0, 0, 1)
     let q = try #require(r.project(CGPoint(x: 1, y: 0)))
     #expect(abs(Double(q.x) - 5) < 1e-12 && abs(Double(q.y) - 1) < 1e-12)
-    #expect(CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeTranslation(1, 0, 0))
-      == Transform3D(scaleX: 2, y: 2).concatenating(Transform3D(translationX: 1, y: 0)))
+    #expect(
+      CATransform3DConcat(CATransform3DMakeScale(2, 2, 1), CATransform3DMakeTranslation(1, 0, 0))
+        == Transform3D(scaleX: 2, y: 2).concatenating(Transform3D(translationX: 1, y: 0)))
   }
 
   @Test func invertKeepsSingularInputs() {

@@ -26,7 +26,8 @@ extension Layer {
   /// on the sublayers (bounds space to bounds space).
   public var sublayerTransformAboutCenter: Transform3D {
     guard !sublayerTransform.isIdentity else { return .identity }
-    let cx = Double(bounds.midX), cy = Double(bounds.midY)
+    let cx = Double(bounds.midX)
+    let cy = Double(bounds.midY)
     return Transform3D(translationX: -cx, y: -cy)
       .concatenating(sublayerTransform)
       .concatenating(Transform3D(translationX: cx, y: cy))
@@ -197,7 +198,8 @@ struct PlaneHomography {
   /// Maps `p` and divides by w; `nil` unless w > 0 (in front of the viewer)
   /// and the result is finite.
   func project(_ p: CGPoint) -> CGPoint? {
-    let x = Double(p.x), y = Double(p.y)
+    let x = Double(p.x)
+    let y = Double(p.y)
     let w = x * m[2] + y * m[5] + m[8]
     guard w > 0 else { return nil }
     let q = CGPoint(x: (x * m[0] + y * m[3] + m[6]) / w, y: (x * m[1] + y * m[4] + m[7]) / w)
@@ -210,7 +212,9 @@ struct PlaneHomography {
   /// came from was in front of the viewer, so `project` keeps that check.
   var inverted: PlaneHomography? {
     let (a, b, c, d, e, f, g, h, i) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
-    let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
+    let A = e * i - f * h
+    let B = -(d * i - f * g)
+    let C = d * h - e * g
     let det = a * A + b * B + c * C
     guard det != 0, det.isFinite else { return nil }
     let k = 1 / det

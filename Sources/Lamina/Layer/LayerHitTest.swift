@@ -9,9 +9,11 @@
 // (Core Animation says not to call `hitTest` on one), so its sublayers are
 // tested in its parent's plane through the composed 3D map, and it is never
 // returned itself. Sublayers are tried in reverse array order, ignoring
-// `zPosition` and depth, as Core Animation does (FIGURES.md 5.23).
+// `zPosition` and depth, as Core Animation does (FIGURES.md 5.23). The
+// search keeps its own stack, so deep trees cannot overflow the call stack.
 // Rejected: a recursive descent by `convert(_:from:)` per layer, which
-// would flatten at transform layers and walk to the root at every step.
+// would flatten at transform layers, walk to the root at every step, and
+// recurse as deep as the tree.
 
 extension Layer {
   /// `CALayer.contains(_:)`: whether `p`, in this layer's bounds space,
@@ -30,7 +32,10 @@ extension Layer {
   /// inside the bounds; a `TransformLayer` is never returned but its
   /// sublayers are; points that fall behind the viewer do not hit.
   public func hitTest(_ p: CGPoint) -> Layer? {
-    hit(p, spaceToPlane: .identity)
+    if isHidden { return nil }
+    let toPlane = transformToSuperlayerBounds
+    guard let local = PlaneHomography(toPlane).inverted?.project(p) else { return nil }
+    return LayerHitSearch.run(from: self, local: local, plane: p, toPlane: toPlane)
   }
 
   /// The names from `ancestor` down to this layer joined by `/`, e.g.
@@ -60,35 +65,72 @@ extension Layer {
   /// `root/cube/face3`. The layer itself may be the answer; hidden is `nil`.
   public func hitTestPath(_ p: CGPoint) -> String? {
     guard !isHidden else { return nil }
-    return hitInside(local: p, plane: p, toPlane: .identity)?.namePath(from: self)
+    return LayerHitSearch.run(from: self, local: p, plane: p, toPlane: .identity)?.namePath(
+      from: self)
+  }
+}
+
+/// The depth-first search behind `hitTest`, with an explicit stack so that
+/// a chain of 100,000 layers cannot overflow the call stack.
+enum LayerHitSearch {
+  /// A visible layer being searched.
+  private struct Frame {
+    let layer: Layer
+    /// Whether the point lies inside the layer's bounds.
+    let inside: Bool
+    /// Where its sublayers look for the point: in its own bounds space
+    /// (`childSpaceToPlane` is the identity), or for a transform layer, in
+    /// the flattening plane above with the map from its 3D space to it.
+    let childPlane: CGPoint
+    let childSpaceToPlane: Transform3D
+    let children: [Layer]
+    /// The next sublayer to try, counting down (last first).
+    var next: Int
   }
 
-  /// `p` lies in a flattening layer's plane; `spaceToPlane` maps the
-  /// superlayer's bounds space (3D) onto that plane (identity unless the
-  /// superlayer is a transform layer).
-  private func hit(_ p: CGPoint, spaceToPlane: Transform3D) -> Layer? {
-    if isHidden { return nil }
-    let toPlane = transformToSuperlayerBounds.concatenating(spaceToPlane)
-    guard let local = PlaneHomography(toPlane).inverted?.project(p) else { return nil }
-    return hitInside(local: local, plane: p, toPlane: toPlane)
-  }
-
-  /// The hit test below a visible layer: `local` is the point in its bounds
-  /// space, `plane` the same point in the flattening plane, `toPlane` the
-  /// map from its bounds space to that plane.
-  private func hitInside(local: CGPoint, plane: CGPoint, toPlane: Transform3D) -> Layer? {
-    let children = sublayers ?? []
-    if isTransformLayer {
-      for child in children.reversed() {
-        if let found = child.hit(plane, spaceToPlane: toPlane) { return found }
+  /// `layer` is visible; `local` is the point in its bounds space, `plane`
+  /// the same point in the flattening plane, `toPlane` the map from its
+  /// bounds space to that plane.
+  static func run(from layer: Layer, local: CGPoint, plane: CGPoint, toPlane: Transform3D) -> Layer?
+  {
+    var stack: [Frame] = []
+    if let frame = frame(layer, local: local, plane: plane, toPlane: toPlane) {
+      stack.append(frame)
+    }
+    while let top = stack.last {
+      guard top.next >= 0 else {
+        stack.removeLast()
+        if top.inside && !top.layer.isTransformLayer { return top.layer }
+        continue
       }
-      return nil
+      let child = top.children[top.next]
+      stack[stack.count - 1].next -= 1
+      if child.isHidden { continue }
+      let toPlane = child.transformToSuperlayerBounds.concatenating(top.childSpaceToPlane)
+      // Casting the viewer's ray onto the child's plane; nil behind the viewer.
+      guard let local = PlaneHomography(toPlane).inverted?.project(top.childPlane) else { continue }
+      if let frame = frame(child, local: local, plane: top.childPlane, toPlane: toPlane) {
+        stack.append(frame)
+      }
     }
-    let inside = contains(local)
-    if masksToBounds && !inside { return nil }
-    for child in children.reversed() {
-      if let found = child.hit(local, spaceToPlane: .identity) { return found }
+    return nil
+  }
+
+  /// The frame of a visible layer; `nil` when `masksToBounds` rules its
+  /// whole subtree out.
+  private static func frame(_ layer: Layer, local: CGPoint, plane: CGPoint, toPlane: Transform3D)
+    -> Frame?
+  {
+    let children = layer.sublayers ?? []
+    if layer.isTransformLayer {
+      return Frame(
+        layer: layer, inside: false, childPlane: plane, childSpaceToPlane: toPlane,
+        children: children, next: children.count - 1)
     }
-    return inside ? self : nil
+    let inside = layer.contains(local)
+    if layer.masksToBounds && !inside { return nil }
+    return Frame(
+      layer: layer, inside: inside, childPlane: local, childSpaceToPlane: .identity,
+      children: children, next: children.count - 1)
   }
 }

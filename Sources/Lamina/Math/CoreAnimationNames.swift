@@ -20,7 +20,8 @@ public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.isIdentity }
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
 
 /// A translation by `(tx, ty, tz)`.
-public func CATransform3DMakeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> CATransform3D {
+public func CATransform3DMakeTranslation(_ tx: Double, _ ty: Double, _ tz: Double) -> CATransform3D
+{
   Transform3D(translationX: tx, y: ty, z: tz)
 }
 
@@ -107,12 +108,16 @@ public func CGAffineTransformMakeRotation(_ angle: Double) -> CGAffineTransform 
 }
 
 /// `t` preceded by a translation.
-public func CGAffineTransformTranslate(_ t: CGAffineTransform, _ tx: Double, _ ty: Double) -> CGAffineTransform {
+public func CGAffineTransformTranslate(_ t: CGAffineTransform, _ tx: Double, _ ty: Double)
+  -> CGAffineTransform
+{
   t.translatedBy(x: tx, y: ty)
 }
 
 /// `t` preceded by a scale.
-public func CGAffineTransformScale(_ t: CGAffineTransform, _ sx: Double, _ sy: Double) -> CGAffineTransform {
+public func CGAffineTransformScale(_ t: CGAffineTransform, _ sx: Double, _ sy: Double)
+  -> CGAffineTransform
+{
   t.scaledBy(x: sx, y: sy)
 }
 
@@ -122,7 +127,9 @@ public func CGAffineTransformRotate(_ t: CGAffineTransform, _ angle: Double) -> 
 }
 
 /// `a` then `b`.
-public func CGAffineTransformConcat(_ a: CGAffineTransform, _ b: CGAffineTransform) -> CGAffineTransform {
+public func CGAffineTransformConcat(_ a: CGAffineTransform, _ b: CGAffineTransform)
+  -> CGAffineTransform
+{
   a.concatenating(b)
 }
 
@@ -133,10 +140,16 @@ public func CGAffineTransformInvert(_ t: CGAffineTransform) -> CGAffineTransform
 public func CGAffineTransformIsIdentity(_ t: CGAffineTransform) -> Bool { t.isIdentity }
 
 /// Whether `a` and `b` are equal.
-public func CGAffineTransformEqualToTransform(_ a: CGAffineTransform, _ b: CGAffineTransform) -> Bool { a == b }
+public func CGAffineTransformEqualToTransform(_ a: CGAffineTransform, _ b: CGAffineTransform)
+  -> Bool
+{ a == b }
 
 /// `p` mapped by `t`.
-public func CGPointApplyAffineTransform(_ p: CGPoint, _ t: CGAffineTransform) -> CGPoint { t.apply(p) }
+public func CGPointApplyAffineTransform(_ p: CGPoint, _ t: CGAffineTransform) -> CGPoint {
+  t.apply(p)
+}
 
 /// The bounding box of `r` mapped by `t`.
-public func CGRectApplyAffineTransform(_ r: CGRect, _ t: CGAffineTransform) -> CGRect { r.applying(t) }
+public func CGRectApplyAffineTransform(_ r: CGRect, _ t: CGAffineTransform) -> CGRect {
+  r.applying(t)
+}

@@ -68,9 +68,12 @@ extension Path {
   /// quarter arcs starting at the middle of the right edge, turning towards +y.
   public init(ellipseIn rect: CGRect) {
     let r = rect.standardized
-    let rx = Double(r.width) / 2, ry = Double(r.height) / 2
-    let cx = Double(r.midX), cy = Double(r.midY)
-    let kx = rx * Path.quarterArcHandle, ky = ry * Path.quarterArcHandle
+    let rx = Double(r.width) / 2
+    let ry = Double(r.height) / 2
+    let cx = Double(r.midX)
+    let cy = Double(r.midY)
+    let kx = rx * Path.quarterArcHandle
+    let ky = ry * Path.quarterArcHandle
     func pt(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: x, y: y) }
     self.init(
       elements: [
@@ -93,13 +96,21 @@ extension Path {
     let k = r * (1 - Path.quarterArcHandle)
     func pt(_ x: Double, _ y: Double) -> CGPoint { CGPoint(x: x, y: y) }
     var e: [Element] = [.move(pt(x0 + r, y0)), .line(pt(x1 - r, y0))]
-    if r > 0 { e.append(.cubic(control1: pt(x1 - k, y0), control2: pt(x1, y0 + k), to: pt(x1, y0 + r))) }
+    if r > 0 {
+      e.append(.cubic(control1: pt(x1 - k, y0), control2: pt(x1, y0 + k), to: pt(x1, y0 + r)))
+    }
     e.append(.line(pt(x1, y1 - r)))
-    if r > 0 { e.append(.cubic(control1: pt(x1, y1 - k), control2: pt(x1 - k, y1), to: pt(x1 - r, y1))) }
+    if r > 0 {
+      e.append(.cubic(control1: pt(x1, y1 - k), control2: pt(x1 - k, y1), to: pt(x1 - r, y1)))
+    }
     e.append(.line(pt(x0 + r, y1)))
-    if r > 0 { e.append(.cubic(control1: pt(x0 + k, y1), control2: pt(x0, y1 - k), to: pt(x0, y1 - r))) }
+    if r > 0 {
+      e.append(.cubic(control1: pt(x0 + k, y1), control2: pt(x0, y1 - k), to: pt(x0, y1 - r)))
+    }
     e.append(.line(pt(x0, y0 + r)))
-    if r > 0 { e.append(.cubic(control1: pt(x0, y0 + k), control2: pt(x0 + k, y0), to: pt(x0 + r, y0))) }
+    if r > 0 {
+      e.append(.cubic(control1: pt(x0, y0 + k), control2: pt(x0 + k, y0), to: pt(x0 + r, y0)))
+    }
     e.append(.close)
     self.init(elements: e, shape: .roundedRect(rect, cornerRadius: cornerRadius))
   }

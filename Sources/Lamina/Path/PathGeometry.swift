@@ -37,7 +37,9 @@ extension Path {
       case .cubic(let c1, let c2, let p):
         box.add(current)
         box.add(p)
-        for t in Path.cubicExtrema(current, c1, c2, p) { box.add(Path.cubicPoint(current, c1, c2, p, t)) }
+        for t in Path.cubicExtrema(current, c1, c2, p) {
+          box.add(Path.cubicPoint(current, c1, c2, p, t))
+        }
         current = p
       case .close:
         current = start
@@ -98,7 +100,8 @@ extension Path {
         current = p
       case .quad(let c, let p):
         begin()
-        let n = Path.segmentCount(secondDifference: Path.norm(current, c, c, p), factor: 2, tolerance: tol)
+        let n = Path.segmentCount(
+          secondDifference: Path.norm(current, c, c, p), factor: 2, tolerance: tol)
         let p0 = current
         for k in 1..<n { polyline.append(Path.quadPoint(p0, c, p, Double(k) / Double(n))) }
         polyline.append(p)
@@ -145,15 +148,22 @@ extension Path {
 
   static func quadPoint(_ p0: CGPoint, _ c: CGPoint, _ p1: CGPoint, _ t: Double) -> CGPoint {
     let u = 1 - t
-    let a = u * u, b = 2 * u * t, d = t * t
+    let a = u * u
+    let b = 2 * u * t
+    let d = t * t
     return CGPoint(
       x: a * Double(p0.x) + b * Double(c.x) + d * Double(p1.x),
       y: a * Double(p0.y) + b * Double(c.y) + d * Double(p1.y))
   }
 
-  static func cubicPoint(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, _ t: Double) -> CGPoint {
+  static func cubicPoint(_ p0: CGPoint, _ c1: CGPoint, _ c2: CGPoint, _ p1: CGPoint, _ t: Double)
+    -> CGPoint
+  {
     let u = 1 - t
-    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+    let a = u * u * u
+    let b = 3 * u * u * t
+    let c = 3 * u * t * t
+    let d = t * t * t
     return CGPoint(
       x: a * Double(p0.x) + b * Double(c1.x) + c * Double(c2.x) + d * Double(p1.x),
       y: a * Double(p0.y) + b * Double(c1.y) + c * Double(c2.y) + d * Double(p1.y))
@@ -204,9 +214,12 @@ struct BoundsAccumulator {
   private var maxX = -Double.infinity, maxY = -Double.infinity
 
   mutating func add(_ p: CGPoint) {
-    let x = Double(p.x), y = Double(p.y)
-    minX = min(minX, x); minY = min(minY, y)
-    maxX = max(maxX, x); maxY = max(maxY, y)
+    let x = Double(p.x)
+    let y = Double(p.y)
+    minX = min(minX, x)
+    minY = min(minY, y)
+    maxX = max(maxX, x)
+    maxY = max(maxY, y)
   }
 
   var rect: CGRect {

@@ -36,9 +36,12 @@ extension Path {
   /// are clamped to ±10⁹ px, and a size whose byte count overflows `Int`
   /// gives a 0×0 image.
   public func rasterizedMask(transform: CGAffineTransform, width: Int, height: Int) -> Image {
-    var w = max(width, 0), h = max(height, 0)
+    var w = max(width, 0)
+    var h = max(height, 0)
     // Sizes whose byte count overflows cannot be allocated: an empty mask.
-    if w.multipliedReportingOverflow(by: h).overflow || (w * h).multipliedReportingOverflow(by: 4).overflow {
+    if w.multipliedReportingOverflow(by: h).overflow
+      || (w * h).multipliedReportingOverflow(by: 4).overflow
+    {
       (w, h) = (0, 0)
     }
     let coverage = coverageMask(transform: transform, width: w, height: h)
@@ -99,7 +102,8 @@ struct NonZeroRasterizer {
   mutating func addClosedPolyline(_ points: [CGPoint]) {
     guard points.count > 1 else { return }
     for k in 0..<points.count {
-      let a = points[k], b = points[(k + 1) % points.count]
+      let a = points[k]
+      let b = points[(k + 1) % points.count]
       addEdge(Double(a.x), Double(a.y), Double(b.x), Double(b.y))
     }
   }
@@ -110,8 +114,10 @@ struct NonZeroRasterizer {
 
   mutating func addEdge(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double) {
     let limit = Self.coordinateLimit
-    let xa = min(max(xa, -limit), limit), xb = min(max(xb, -limit), limit)
-    let ya = min(max(ya, -limit), limit), yb = min(max(yb, -limit), limit)
+    let xa = min(max(xa, -limit), limit)
+    let xb = min(max(xb, -limit), limit)
+    let ya = min(max(ya, -limit), limit)
+    let yb = min(max(yb, -limit), limit)
     if ya == yb { return }  // horizontal edges change no winding
     if ya < yb {
       edges.append(RasterEdge(x0: xa, y0: ya, x1: xb, y1: yb, winding: 1))
@@ -130,7 +136,8 @@ struct NonZeroRasterizer {
     var row = RowAccumulator(width: width)
     let firstRow = max(0, Int(min(max(sorted[0].y0, -1), Double(height)).rounded(.down)))
     for y in firstRow..<height {
-      let top = Double(y), bottom = top + 1
+      let top = Double(y)
+      let bottom = top + 1
       active.removeAll { $0.y1 <= top }
       while next < sorted.count, sorted[next].y0 < bottom {
         if sorted[next].y1 > top { active.append(sorted[next]) }
@@ -187,7 +194,8 @@ struct RowAccumulator {
     cuts.sort()
     splitsLeft = NonZeroRasterizer.maximumCrossingSplits
     for k in 0..<(cuts.count - 1) {
-      let ya = cuts[k], yb = cuts[k + 1]
+      let ya = cuts[k]
+      let yb = cuts[k + 1]
       if yb <= ya { continue }
       spanning.removeAll(keepingCapacity: true)
       for e in active where e.y0 <= ya && e.y1 >= yb { spanning.append(e) }
@@ -204,7 +212,8 @@ struct RowAccumulator {
   private mutating func fillBand(_ edges: [RasterEdge], _ ya: Double, _ yb: Double) {
     let n = edges.count
     guard n > 1 else { return }
-    let top = edges.map { $0.x(at: ya) }, bottom = edges.map { $0.x(at: yb) }
+    let top = edges.map { $0.x(at: ya) }
+    let bottom = edges.map { $0.x(at: yb) }
     var order = Array(0..<n)
     order.sort { top[$0] < top[$1] || (top[$0] == top[$1] && bottom[$0] < bottom[$1]) }
     var crossings: [Double] = []
@@ -214,8 +223,10 @@ struct RowAccumulator {
       var j = i
       while j > 0, bottom[work[j - 1]] > bottom[work[j]] {
         // a is left of b at the top and right of it at the bottom.
-        let a = work[j - 1], b = work[j]
-        let dTop = top[a] - top[b], dBottom = bottom[a] - bottom[b]
+        let a = work[j - 1]
+        let b = work[j]
+        let dTop = top[a] - top[b]
+        let dBottom = bottom[a] - bottom[b]
         let y = ya + dTop / (dTop - dBottom) * (yb - ya)
         // Crossings within 1e-9 px of the band's edges change no coverage.
         if y - ya > NonZeroRasterizer.minimumBand && yb - y > NonZeroRasterizer.minimumBand {
@@ -238,8 +249,11 @@ struct RowAccumulator {
 
   /// Fills a crossing-free band: a span opens where the winding number
   /// leaves 0 and closes where it returns to 0, walking the edges by x.
-  private mutating func fillPiece(_ edges: [RasterEdge], _ order: inout [Int], _ ya: Double, _ yb: Double) {
-    let top = edges.map { $0.x(at: ya) }, bottom = edges.map { $0.x(at: yb) }
+  private mutating func fillPiece(
+    _ edges: [RasterEdge], _ order: inout [Int], _ ya: Double, _ yb: Double
+  ) {
+    let top = edges.map { $0.x(at: ya) }
+    let bottom = edges.map { $0.x(at: yb) }
     order.sort { top[$0] + bottom[$0] < top[$1] + bottom[$1] }
     let height = yb - ya
     var winding = 0
@@ -261,7 +275,8 @@ struct RowAccumulator {
   /// count at x = 0, parts right of it are dropped.
   private mutating func accumulate(_ xa: Double, _ xb: Double, _ dy: Double) {
     let limit = Double(width)
-    let lo = min(xa, xb), hi = max(xa, xb)
+    let lo = min(xa, xb)
+    let hi = max(xa, xb)
     if hi <= 0 {
       cells[0] += dy
       return

@@ -24,16 +24,19 @@ struct SVGArc {
       elements = []
       return
     }
-    var rx = Swift.abs(rxIn), ry = Swift.abs(ryIn)
+    var rx = Swift.abs(rxIn)
+    var ry = Swift.abs(ryIn)
     let line: [Path.Element] = [.line(p1)]
     guard rx > 0, ry > 0 else {
       elements = line
       return
     }
     let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * .pi / 180
-    let cosPhi = cos(phi), sinPhi = sin(phi)
+    let cosPhi = cos(phi)
+    let sinPhi = sin(phi)
     // F.6.5.1: the midpoint difference in the ellipse's rotated frame.
-    let dx = (x0 - x1) / 2, dy = (y0 - y1) / 2
+    let dx = (x0 - x1) / 2
+    let dy = (y0 - y1) / 2
     let x1p = cosPhi * dx + sinPhi * dy
     let y1p = -sinPhi * dx + cosPhi * dy
     // F.6.6.2: scale the radii up when they cannot reach both endpoints.
@@ -44,7 +47,8 @@ struct SVGArc {
       ry *= s
     }
     // F.6.5.2: the centre in the rotated frame.
-    let rx2 = rx * rx, ry2 = ry * ry
+    let rx2 = rx * rx
+    let ry2 = ry * ry
     let num = rx2 * ry2 - rx2 * y1p * y1p - ry2 * x1p * x1p
     let den = rx2 * y1p * y1p + ry2 * x1p * x1p
     var coefficient = den > 0 ? (max(num, 0) / den).squareRoot() : 0
@@ -55,8 +59,10 @@ struct SVGArc {
     let cx = cosPhi * cxp - sinPhi * cyp + (x0 + x1) / 2
     let cy = sinPhi * cxp + cosPhi * cyp + (y0 + y1) / 2
     // F.6.5.5–6: the start angle and the sweep.
-    let ux = (x1p - cxp) / rx, uy = (y1p - cyp) / ry
-    let vx = (-x1p - cxp) / rx, vy = (-y1p - cyp) / ry
+    let ux = (x1p - cxp) / rx
+    let uy = (y1p - cyp) / ry
+    let vx = (-x1p - cxp) / rx
+    let vy = (-y1p - cyp) / ry
     let theta1 = atan2(uy, ux)
     var delta = atan2(ux * vy - uy * vx, ux * vx + uy * vy)
     if !sweep && delta > 0 { delta -= 2 * .pi }
@@ -70,7 +76,8 @@ struct SVGArc {
     let handle = 4.0 / 3.0 * tan(step / 4)
     // A point of the unit circle at angle t, mapped onto the ellipse.
     func map(_ ux: Double, _ uy: Double) -> CGPoint {
-      let ex = rx * ux, ey = ry * uy
+      let ex = rx * ux
+      let ey = ry * uy
       return CGPoint(x: cx + cosPhi * ex - sinPhi * ey, y: cy + sinPhi * ex + cosPhi * ey)
     }
     var out: [Path.Element] = []

@@ -99,7 +99,9 @@ struct SVGPathParser {
     }
   }
 
-  private mutating func arguments(_ upper: UInt8, relative: Bool, first: Bool) throws(PathParseError) {
+  private mutating func arguments(_ upper: UInt8, relative: Bool, first: Bool)
+    throws(PathParseError)
+  {
     let origin = relative ? current : .zero
     func point(_ x: Double, _ y: Double) -> CGPoint {
       CGPoint(x: Double(origin.x) + x, y: Double(origin.y) + y)
@@ -174,7 +176,8 @@ struct SVGPathParser {
   private func reflected(after a: UInt8, _ b: UInt8) -> CGPoint {
     guard lastCommand == a || lastCommand == b else { return current }
     return CGPoint(
-      x: 2 * Double(current.x) - Double(lastControl.x), y: 2 * Double(current.y) - Double(lastControl.y))
+      x: 2 * Double(current.x) - Double(lastControl.x),
+      y: 2 * Double(current.y) - Double(lastControl.y))
   }
 
   private mutating func startSubpathIfNeeded() {
@@ -207,7 +210,8 @@ struct SVGPathParser {
 
   // MARK: Tokens
 
-  private mutating func pair(_ make: (Double, Double) -> CGPoint) throws(PathParseError) -> CGPoint {
+  private mutating func pair(_ make: (Double, Double) -> CGPoint) throws(PathParseError) -> CGPoint
+  {
     let x = try number()
     skipCommaWhitespace()
     let y = try number()
@@ -236,7 +240,8 @@ struct SVGPathParser {
   private func startsNumber() -> Bool {
     guard i < bytes.count else { return false }
     let c = bytes[i]
-    return Self.isDigit(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: ".")
+    return Self.isDigit(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
+      || c == UInt8(ascii: ".")
   }
 
   /// number: sign? (digits ('.' digits?)? | '.' digits) (('e'|'E') sign? digits)?
@@ -244,10 +249,16 @@ struct SVGPathParser {
     let start = i
     if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
     var digits = 0
-    while i < bytes.count, Self.isDigit(bytes[i]) { i += 1; digits += 1 }
+    while i < bytes.count, Self.isDigit(bytes[i]) {
+      i += 1
+      digits += 1
+    }
     if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
       i += 1
-      while i < bytes.count, Self.isDigit(bytes[i]) { i += 1; digits += 1 }
+      while i < bytes.count, Self.isDigit(bytes[i]) {
+        i += 1
+        digits += 1
+      }
     }
     guard digits > 0 else {
       i = start
@@ -258,7 +269,10 @@ struct SVGPathParser {
       i += 1
       if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
       var exponentDigits = 0
-      while i < bytes.count, Self.isDigit(bytes[i]) { i += 1; exponentDigits += 1 }
+      while i < bytes.count, Self.isDigit(bytes[i]) {
+        i += 1
+        exponentDigits += 1
+      }
       guard exponentDigits > 0 else {
         i = exponentStart
         throw error("expected digits after the exponent mark 'e'")

@@ -30,7 +30,13 @@ extension RenderPlan {
       throw .invalidCanvas("size \(w)×\(h) points must be positive and finite")
     }
     guard scale > 0, scale.isFinite else { throw .invalidCanvas("scale \(scale) must be > 0") }
-    let pw = Int((w * scale).rounded()), ph = Int((h * scale).rounded())
+    let (fw, fh) = ((w * scale).rounded(), (h * scale).rounded())
+    guard fw <= Double(limits.maxDimension), fh <= Double(limits.maxDimension) else {
+      throw .tooLarge(
+        what: "canvas",
+        reason: "\(fw)×\(fh) pixels exceeds the limit of \(limits.maxDimension) pixels a side")
+    }
+    let pw = Int(fw), ph = Int(fh)
     if let why = limits.violation(width: pw, height: ph) { throw .tooLarge(what: "canvas", reason: why) }
     guard pw > 0, ph > 0 else { throw .invalidCanvas("\(pw)×\(ph) pixels is empty") }
     try TreeCheck.validate(root)
@@ -100,10 +106,10 @@ final class PlanBuilder {
     }
   }
 
-  /// Steps 1–5 of the drawing model into `t`, faded by `alpha` per draw.
+  /// Steps 1–5 of the drawing model into `t`, faded by `alpha` per draw. A
+  /// content-derived shadow is not drawn here: the group composite does it.
   func emitContent(
-    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double,
-    skipContentShadow: Bool = true
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double
   ) throws(LoweringError) {
     let rb = roundedBounds(layer)
     let inner = layer.masksToBounds ? clips + [Clip(matrix: m, shape: .roundedRect(rb))] : clips

@@ -71,8 +71,11 @@ extension PlanBuilder {
         sigma: sigma, offsetX: off.x, offsetY: off.y, color: shadowColor(layer), shadowOnly: false,
         clip: layer.masksToBounds ? Clip(matrix: m, shape: .roundedRect(roundedBounds(layer))) : nil)
     }
+    // The surface holds the content and room for its shadow, so backends
+    // never read a shadow from outside the source rectangle.
     guard let drawn = drawnBounds(of: s),
-      let box = pixelBox(drawn, within: visibleArea(of: t, clips: clips, margin: margin))
+      let box = pixelBox(
+        drawn.insetBy(dx: -margin, dy: -margin), within: visibleArea(of: t, clips: clips, margin: margin))
     else { return dropSurfaces(from: s) }
     try checkSize(box.w, box.h, layer, "group")
     let ox = Double(box.x), oy = Double(box.y)
@@ -149,7 +152,8 @@ extension PlanBuilder {
       let off = linearPart(m, layer.shadowOffset)
       let margin = 3 * sigma * k + max(abs(off.x), abs(off.y)) + 1
       guard let drawn = projectedBounds(of: bbox, m),
-        let box = pixelBox(drawn, within: visibleArea(of: t, clips: clips, margin: margin))
+        let box = pixelBox(
+          drawn.insetBy(dx: -margin, dy: -margin), within: visibleArea(of: t, clips: clips, margin: margin))
       else { return }
       try checkSize(box.w, box.h, layer, "shadow path")
       p = m.thenTranslated(x: -Double(box.x), y: -Double(box.y))
@@ -157,7 +161,10 @@ extension PlanBuilder {
       (w, h, gridScale) = (box.w, box.h, k)
     } else {
       let k = planarScale(m)
-      guard let grid = try planarGrid(bbox, scale: k, snapTo: nil, layer: layer) else { return }
+      let off = layer.shadowOffset
+      let room = 3 * sigma + max(abs(Double(off.width)), abs(Double(off.height))) + 1 / k
+      guard let grid = try planarGrid(bbox.insetBy(dx: -room, dy: -room), scale: k, snapTo: nil, layer: layer)
+      else { return }
       (p, w, h, gridScale) = (grid.0, grid.1, grid.2, k)
       toTarget = gridToTarget(p, m)
     }

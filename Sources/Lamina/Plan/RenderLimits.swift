@@ -23,7 +23,8 @@ public struct RenderLimits: Hashable, Sendable {
     }
     let (bytes, overflow) = width.multipliedReportingOverflow(by: height)
     if overflow || bytes > maxPixelBytes / 4 {
-      return "\(width)×\(height) pixels exceeds the limit of \(maxPixelBytes >> 20) MiB of pixels"
+      let limit = maxPixelBytes % (1 << 20) == 0 ? "\(maxPixelBytes >> 20) MiB" : "\(maxPixelBytes) bytes"
+      return "\(width)×\(height) pixels exceeds the limit of \(limit) of pixels"
     }
     return nil
   }

@@ -71,6 +71,18 @@ public struct ShapeDraw: Hashable, Sendable {
   public var clips: [Clip]
   /// The layer it comes from, for messages and debugging.
   public var name: String
+
+  public init(
+    matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor,
+    clips: [Clip], name: String
+  ) {
+    self.matrix = matrix
+    self.outer = outer
+    self.inner = inner
+    self.color = color
+    self.clips = clips
+    self.name = name
+  }
 }
 
 /// One slice of a contents image: a local rectangle and the image texels
@@ -118,6 +130,19 @@ public struct ImageDraw: @unchecked Sendable, Hashable {
   public func hash(into h: inout Hasher) {
     h.combine(matrix); h.combine(ObjectIdentifier(image)); h.combine(slices)
   }
+
+  public init(
+    matrix: Transform3D, image: Image, slices: [ImageSlice], sampling: Sampling, opacity: Float,
+    clips: [Clip], name: String
+  ) {
+    self.matrix = matrix
+    self.image = image
+    self.slices = slices
+    self.sampling = sampling
+    self.opacity = opacity
+    self.clips = clips
+    self.name = name
+  }
 }
 
 /// The Gaussian shadow of a rounded rectangle, in closed form: coverage of
@@ -135,6 +160,19 @@ public struct ShadowDraw: Hashable, Sendable {
   public var extent: CGRect
   public var clips: [Clip]
   public var name: String
+
+  public init(
+    matrix: Transform3D, shape: RoundedRect, sigma: Double, color: PremultipliedColor,
+    extent: CGRect, clips: [Clip], name: String
+  ) {
+    self.matrix = matrix
+    self.shape = shape
+    self.sigma = sigma
+    self.color = color
+    self.extent = extent
+    self.clips = clips
+    self.name = name
+  }
 }
 
 /// A surface's alpha blurred into a shadow under its content.
@@ -150,6 +188,18 @@ public struct SurfaceShadow: Hashable, Sendable {
   /// `masksToBounds` of the layer, in source-surface pixels: the shadow
   /// only shows inside it.
   public var clip: Clip?
+
+  public init(
+    sigma: Double, offsetX: Double, offsetY: Double, color: PremultipliedColor, shadowOnly: Bool,
+    clip: Clip?
+  ) {
+    self.sigma = sigma
+    self.offsetX = offsetX
+    self.offsetY = offsetY
+    self.color = color
+    self.shadowOnly = shadowOnly
+    self.clip = clip
+  }
 }
 
 /// Another surface drawn into this one.
@@ -169,6 +219,20 @@ public struct CompositeDraw: Hashable, Sendable {
   public var sampling: Sampling
   public var clips: [Clip]
   public var name: String
+
+  public init(
+    surface: Int, matrix: Transform3D, opacity: Float, mask: Int?, shadow: SurfaceShadow?,
+    sampling: Sampling, clips: [Clip], name: String
+  ) {
+    self.surface = surface
+    self.matrix = matrix
+    self.opacity = opacity
+    self.mask = mask
+    self.shadow = shadow
+    self.sampling = sampling
+    self.clips = clips
+    self.name = name
+  }
 }
 
 /// One drawing command.
@@ -208,6 +272,14 @@ public struct RenderPlan: Hashable, Sendable {
   /// Surface 0 is the canvas. A composite only names later surfaces, so
   /// drawing them from last to first never reads one before it is drawn.
   public var surfaces: [Surface]
+
+  /// A plan from its parts.
+  public init(width: Int, height: Int, background: PremultipliedColor, surfaces: [Surface]) {
+    self.width = width
+    self.height = height
+    self.background = background
+    self.surfaces = surfaces
+  }
 }
 
 /// A backend that draws render plans.

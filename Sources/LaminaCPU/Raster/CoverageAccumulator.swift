@@ -57,10 +57,11 @@ final class TileScratch {
   func add(_ polygon: [SIMD2<Double>]) {
     let n = polygon.count
     guard n >= 3 else { return }
-    let ox = Double(region.x0), oy = Double(region.y0)
+    let r = region
+    let ox = Double(r.x0), oy = Double(r.y0), w = Double(r.width), h = Double(r.height)
     var p = polygon[n - 1]
     for q in polygon {
-      addEdge(p.x - ox, p.y - oy, q.x - ox, q.y - oy)
+      addEdge(p.x - ox, p.y - oy, q.x - ox, q.y - oy, w, h)
       p = q
     }
   }
@@ -69,10 +70,11 @@ final class TileScratch {
   func subtract(_ polygon: [SIMD2<Double>]) {
     let n = polygon.count
     guard n >= 3 else { return }
-    let ox = Double(region.x0), oy = Double(region.y0)
+    let r = region
+    let ox = Double(r.x0), oy = Double(r.y0), w = Double(r.width), h = Double(r.height)
     var p = polygon[0]
     for q in polygon.reversed() {
-      addEdge(p.x - ox, p.y - oy, q.x - ox, q.y - oy)
+      addEdge(p.x - ox, p.y - oy, q.x - ox, q.y - oy, w, h)
       p = q
     }
   }
@@ -80,22 +82,28 @@ final class TileScratch {
   /// Writes the coverage of everything added since `begin` into `out`
   /// (row-major over the region).
   func resolve(into out: UnsafeMutablePointer<Float>) {
-    let w = region.width, stride = w + 2
-    for j in 0..<region.height {
+    let r = region
+    let w = r.width, stride = w + 2
+    for j in 0..<r.height {
       var sum: Float = 0
       let row = accumulator + j * stride, o = out + j * w
       for i in 0..<w {
         sum += row[i]
-        o[i] = min(1, abs(sum))
+        // Rounding leaves interior sums a few ulps from 1: make them 1, so
+        // full pixels are written exactly (and may be skipped by others).
+        let a = abs(sum)
+        o[i] = a > 0.99999 ? 1 : a
       }
     }
   }
 
   /// One edge in region coordinates: clipped to the rows, split where it
   /// leaves the region on the left or right and clamped onto that side.
-  private func addEdge(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+  @inline(__always)
+  private func addEdge(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ w: Double, _ h: Double) {
     guard y0 != y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return }
-    let h = Double(region.height), w = Double(region.width)
+    // Entirely above or below the region: nothing to add.
+    guard max(y0, y1) > 0, min(y0, y1) < h else { return }
     let dir: Double = y0 < y1 ? 1 : -1
     var (xa, ya, xb, yb) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
     guard yb > 0, ya < h else { return }
@@ -103,37 +111,39 @@ final class TileScratch {
     if ya < 0 { xa += dxdy * (0 - ya); ya = 0 }
     if yb > h { xb -= dxdy * (yb - h); yb = h }
     if xa >= 0 && xa <= w && xb >= 0 && xb <= w {
-      addClamped(xa, ya, xb, yb, dir)
+      addClamped(xa, ya, xb, yb, dir, w)
       return
     }
-    // Split at x = 0 and x = w (parameters along the edge, in order).
-    var cuts: [Double] = [0, 1]
+    // Split where x crosses 0 and w (at most two cuts, in order along the edge).
+    var t1 = 1.0, t2 = 1.0
     if xb != xa {
-      for bound in [0, w] {
-        let t = (bound - xa) / (xb - xa)
-        if t > 0 && t < 1 { cuts.append(t) }
-      }
+      let c0 = (0 - xa) / (xb - xa), c1 = (w - xa) / (xb - xa)
+      let lo = min(c0, c1), hi = max(c0, c1)
+      if lo > 0 && lo < 1 { t1 = lo }
+      if hi > 0 && hi < 1 { if t1 == 1 { t1 = hi } else { t2 = hi } }
     }
-    cuts.sort()
-    for k in 0..<(cuts.count - 1) {
-      let ta = cuts[k], tb = cuts[k + 1]
+    var ta = 0.0
+    for k in 0..<3 {
+      let tb = k == 0 ? t1 : (k == 1 ? t2 : 1.0)
       guard tb > ta else { continue }
       let sxa = min(w, max(0, xa + (xb - xa) * ta)), sxb = min(w, max(0, xa + (xb - xa) * tb))
-      addClamped(sxa, ya + (yb - ya) * ta, sxb, ya + (yb - ya) * tb, dir)
+      addClamped(sxa, ya + (yb - ya) * ta, sxb, ya + (yb - ya) * tb, dir, w)
+      ta = tb
     }
   }
 
   /// An edge inside the region's columns, with ya < yb.
-  private func addClamped(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double) {
+  private func addClamped(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ w: Double) {
     guard yb > ya else { return }
-    let stride = region.width + 2
+    let stride = Int(w) + 2
     let dxdy = (xb - xa) / (yb - ya)
     var j = Int(ya.rounded(.down))
     let jEnd = Int(yb.rounded(.up))
     while j < jEnd {
       let top = max(ya, Double(j)), bottom = min(yb, Double(j + 1))
       if bottom > top {
-        let xt = xa + (top - ya) * dxdy, xbm = xa + (bottom - ya) * dxdy
+        // Interpolation may step a rounding error outside [0, w]: clamp.
+        let xt = min(w, max(0, xa + (top - ya) * dxdy)), xbm = min(w, max(0, xa + (bottom - ya) * dxdy))
         addBand(row: accumulator + j * stride, min(xt, xbm), max(xt, xbm), dir * (bottom - top))
       }
       j += 1

@@ -17,16 +17,10 @@ final class Raster: @unchecked Sendable {
   init(width: Int, height: Int, fill: PremultipliedColor = .transparent) {
     self.width = max(0, width)
     self.height = max(0, height)
-    let count = self.width * self.height * 4
-    pixels = .allocate(capacity: max(4, count))
-    let value = [fill.r, fill.g, fill.b, fill.a].map { quantize($0) }
-    if value == [0, 0, 0, 0] {
-      pixels.initialize(repeating: 0, count: max(4, count))
-    } else {
-      for i in 0..<max(1, self.width * self.height) {
-        for c in 0..<4 { (pixels + i * 4 + c).initialize(to: value[c]) }
-      }
-    }
+    let count = self.width * self.height
+    pixels = .allocate(capacity: max(4, count * 4))
+    UnsafeMutableRawPointer(pixels).initializeMemory(
+      as: UInt32.self, repeating: packed(SIMD4(fill.r, fill.g, fill.b, fill.a)), count: max(1, count))
   }
 
   deinit { pixels.deallocate() }
@@ -42,8 +36,10 @@ final class Raster: @unchecked Sendable {
   @inline(__always)
   func blend(_ index: Int, _ color: SIMD4<Float>, _ k: Float) {
     let p = pixels + index * 4
+    // Exact skip: with a·k·255 < ½ every channel rounds back to its value.
+    if color.w * k * 255 < 0.5 { return }
     if k >= 1 && color.w >= 1 {
-      p[0] = quantize(color.x); p[1] = quantize(color.y); p[2] = quantize(color.z); p[3] = 255
+      UnsafeMutableRawPointer(p).storeBytes(of: packed(color), as: UInt32.self)
       return
     }
     let s = color * (k * 255)
@@ -60,6 +56,14 @@ final class Raster: @unchecked Sendable {
     let p = pixels + (j * width + i) * 4
     return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
   }
+}
+
+/// A premultiplied colour as the four bytes of one pixel, in memory order.
+@inline(__always)
+func packed(_ c: SIMD4<Float>) -> UInt32 {
+  let bytes = (UInt32(quantize(c.x)), UInt32(quantize(c.y)), UInt32(quantize(c.z)), UInt32(quantize(c.w)))
+  let value = bytes.0 | bytes.1 << 8 | bytes.2 << 16 | bytes.3 << 24
+  return UInt32(littleEndian: value)
 }
 
 /// A value in 0…1 to 8 bits, rounded to nearest.

@@ -40,9 +40,14 @@ final class AlphaGrid: @unchecked Sendable {
   }
 }
 
+/// The largest σ blurred exactly; larger ones are drawn with this σ (a
+/// shadow that wide is nearly invisible, and an exact kernel would cost
+/// O(σ) per pixel and memory for a grid padded by 4σ).
+let maxBlurSigma = 128.0
+
 /// The alpha of `raster` blurred with standard deviation `sigma` pixels.
 func blurredAlpha(_ raster: Raster, sigma: Double) -> AlphaGrid {
-  let kernel = gaussianKernel(sigma: sigma)
+  let kernel = gaussianKernel(sigma: min(sigma, maxBlurSigma))
   let radius = kernel.count / 2
   let w = raster.width, h = raster.height
   let out = AlphaGrid(width: w + 2 * radius, height: h + 2 * radius, pad: radius)

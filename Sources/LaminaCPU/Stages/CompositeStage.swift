@@ -75,7 +75,8 @@ struct CompositeStage: PreparedDraw {
     return grid
   }
 
-  func draw(_ region: PixelRect, into target: Raster, scratch: TileScratch) {
+  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
+    // Draws every pixel of the region: skipping is an optimisation only.
     if !clips.isEmpty { clips.render(region, scratch) }
     scratch.begin(region)
     scratch.add(outline)

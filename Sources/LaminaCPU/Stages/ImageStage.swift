@@ -69,7 +69,8 @@ struct ImageStage: PreparedDraw {
     return best
   }
 
-  func draw(_ region: PixelRect, into target: Raster, scratch: TileScratch) {
+  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
+    // Draws every pixel of the region: skipping is an optimisation only.
     if !clips.isEmpty { clips.render(region, scratch) }
     scratch.begin(region)
     for p in polygons { scratch.add(p) }

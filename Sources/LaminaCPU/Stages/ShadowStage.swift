@@ -6,52 +6,11 @@
 //
 // Speed: under an axis-aligned affine matrix the values only depend on the
 // shape, σ, the scale and the fractional part of the translation, so they
-// are computed once into a `ShadowStamp` and reused by every identical
-// shadow, in this frame and later ones (a grid of equal cards computes one
-// stamp). The stamp holds exactly what direct evaluation would give.
+// are computed once into a `Stamp` (Raster/Stamp.swift) and reused by every
+// identical shadow, in this frame and later ones (a grid of equal cards
+// computes one). Pixels a later opaque shape overwrites are skipped.
 import Dispatch
 import Lamina
-
-/// What makes two axis-aligned shadows produce the same pixels up to a
-/// whole-pixel shift.
-struct ShadowStampKey: Hashable, Sendable {
-  var shape: RoundedRect
-  var sigma: Double
-  var extent: CGRect
-  var scaleX: Double, scaleY: Double
-  var fractionX: Double, fractionY: Double
-}
-
-/// Shadow values over a pixel rectangle, for one `ShadowStampKey`.
-final class ShadowStamp: @unchecked Sendable {
-  let rect: PixelRect
-  let values: UnsafeMutablePointer<Float>
-
-  init(key: ShadowStampKey) {
-    let h = Homography((key.scaleX, 0, 0, 0, key.scaleY, 0, key.fractionX, key.fractionY, 1))
-    let evaluator = ShadowEvaluator(
-      inverse: h.inverse!, shadow: RoundedRectShadow(shape: key.shape, sigma: key.sigma),
-      extent: h.project(key.extent.polygon))
-    let unlimited = PixelRect(x0: -(1 << 30), y0: -(1 << 30), x1: 1 << 30, y1: 1 << 30)
-    rect = pixelBounds(evaluator.extent, within: unlimited)
-    values = .allocate(capacity: max(1, rect.width * rect.height))
-    let size = TileScratch.size
-    let columns = (rect.width + size - 1) / size, rows = (rect.height + size - 1) / size
-    let rect = self.rect, stamp = self
-    DispatchQueue.concurrentPerform(iterations: columns * rows) { t in
-      let scratch = TileScratch()
-      let x0 = rect.x0 + (t % columns) * size, y0 = rect.y0 + (t / columns) * size
-      let region = PixelRect(x0: x0, y0: y0, x1: min(rect.x1, x0 + size), y1: min(rect.y1, y0 + size))
-      evaluator.evaluate(region, scratch)
-      for j in 0..<region.height {
-        let dst = stamp.values + (region.y0 - rect.y0 + j) * rect.width + (region.x0 - rect.x0)
-        dst.update(from: scratch.coverage + j * region.width, count: region.width)
-      }
-    }
-  }
-
-  deinit { values.deallocate() }
-}
 
 /// Direct evaluation of a shadow over a region, into `scratch.coverage`.
 struct ShadowEvaluator: Sendable {
@@ -82,7 +41,7 @@ struct ShadowEvaluator: Sendable {
 
 struct ShadowStage: PreparedDraw {
   enum Source: Sendable {
-    case stamp(ShadowStamp, dx: Int, dy: Int)
+    case stamp(Stamp, dx: Int, dy: Int)
     case direct(ShadowEvaluator)
     case hard([SIMD2<Double>])
   }
@@ -101,15 +60,15 @@ struct ShadowStage: PreparedDraw {
       let outline = projectedOutline(draw.shape, h)
       source = .hard(outline)
       bounds = pixelBounds(outline, within: clips.bounds)
-    } else if h.isAxisAligned, h.m.0 != 0, h.m.4 != 0 {
-      let tx = h.m.6, ty = h.m.7
-      let ix = tx.rounded(.down), iy = ty.rounded(.down)
-      let key = ShadowStampKey(
-        shape: draw.shape, sigma: draw.sigma, extent: draw.extent, scaleX: h.m.0, scaleY: h.m.4,
-        fractionX: tx - ix, fractionY: ty - iy)
-      guard abs(ix) < 1e9, abs(iy) < 1e9 else { return nil }
-      let stamp = stamps.stamp(for: key)
-      let dx = Int(ix), dy = Int(iy)
+    } else if let (placement, dx, dy) = StampPlacement.of(h, covering: draw.extent) {
+      let key = StampKey.shadow(shape: draw.shape, sigma: draw.sigma, extent: draw.extent, placement: placement)
+      let stamp = stamps.stamp(for: key) {
+        let c = placement.homography
+        let evaluator = ShadowEvaluator(
+          inverse: c.inverse!, shadow: RoundedRectShadow(shape: draw.shape, sigma: draw.sigma),
+          extent: c.project(draw.extent.polygon))
+        return Stamp(rect: pixelBounds(evaluator.extent, within: unlimited)) { evaluator.evaluate($0, $1) }
+      }
       source = .stamp(stamp, dx: dx, dy: dy)
       let r = stamp.rect
       bounds = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy)
@@ -125,15 +84,13 @@ struct ShadowStage: PreparedDraw {
     guard !bounds.isEmpty else { return nil }
   }
 
-  func draw(_ region: PixelRect, into target: Raster, scratch: TileScratch) {
+  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
     if !clips.isEmpty { clips.render(region, scratch) }
-    let w = region.width
-    var stampRow: UnsafeMutablePointer<Float>? = nil
-    var stampStride = 0
+    var values = scratch.coverage
+    var stride = region.width
     switch source {
     case .stamp(let stamp, let dx, let dy):
-      stampStride = stamp.rect.width
-      stampRow = stamp.values + (region.y0 - dy - stamp.rect.y0) * stampStride + (region.x0 - dx - stamp.rect.x0)
+      (values, stride) = stamp.values(for: region, dx: dx, dy: dy)
     case .direct(let evaluator):
       evaluator.evaluate(region, scratch)
     case .hard(let outline):
@@ -141,33 +98,16 @@ struct ShadowStage: PreparedDraw {
       scratch.add(outline)
       scratch.resolve(into: scratch.coverage)
     }
-    for j in 0..<region.height {
-      var index = (region.y0 + j) * target.width + region.x0
-      for i in 0..<w {
-        var k = stampRow.map { $0[j * stampStride + i] } ?? scratch.coverage[j * w + i]
-        if !clips.isEmpty { k *= scratch.clip[j * w + i] }
+    let w = region.width, color = color, clipped = !clips.isEmpty, clip = scratch.clip
+    forEachSpan(region, skipping: skip) { y, x0, x1 in
+      let j = y - region.y0
+      var index = y * target.width + x0
+      for i in (x0 - region.x0)..<(x1 - region.x0) {
+        var k = values[j * stride + i]
+        if clipped { k *= clip[j * w + i] }
         if k > 0 { target.blend(index, color, k) }
         index += 1
       }
     }
-  }
-}
-
-/// Shadow stamps kept across frames; entries unused for a frame are dropped.
-final class StampCache: @unchecked Sendable {
-  private var current: [ShadowStampKey: ShadowStamp] = [:]
-  private var previous: [ShadowStampKey: ShadowStamp] = [:]
-
-  func stamp(for key: ShadowStampKey) -> ShadowStamp {
-    if let s = current[key] { return s }
-    let s = previous[key] ?? ShadowStamp(key: key)
-    current[key] = s
-    return s
-  }
-
-  /// Ends a frame: what was not used in it is released at the end of the next.
-  func endFrame() {
-    previous = current
-    current = [:]
   }
 }

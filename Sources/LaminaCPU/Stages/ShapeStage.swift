@@ -7,40 +7,109 @@ import Lamina
 protocol PreparedDraw: Sendable {
   /// The pixels it may touch.
   var bounds: PixelRect { get }
-  /// Draws the part inside `region` (within `bounds` and one tile).
-  func draw(_ region: PixelRect, into target: Raster, scratch: TileScratch)
+  /// Pixels it overwrites completely (opaque, full coverage): earlier
+  /// commands may skip them. Empty when unknown.
+  var occluder: PixelRect { get }
+  /// Draws the part inside `region` (within `bounds` and one tile), except
+  /// the pixels of `skip`, which a later command overwrites.
+  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch)
+}
+
+extension PreparedDraw {
+  var occluder: PixelRect { .empty }
 }
 
 struct ShapeStage: PreparedDraw {
-  let outer: [SIMD2<Double>]
-  let inner: [SIMD2<Double>]?
+  enum Source: Sendable {
+    case stamp(Stamp, dx: Int, dy: Int)
+    case polygons(outer: [SIMD2<Double>], inner: [SIMD2<Double>]?)
+  }
+  let source: Source
   let color: SIMD4<Float>
   let clips: PreparedClips
   let bounds: PixelRect
+  let occluder: PixelRect
 
-  init?(_ draw: ShapeDraw, limit: PixelRect) {
+  init?(_ draw: ShapeDraw, limit: PixelRect, stamps: StampCache) {
     let h = Homography(draw.matrix)
-    outer = projectedOutline(draw.outer, h)
-    inner = draw.inner.map { projectedOutline($0, h) }
     color = SIMD4(draw.color.r, draw.color.g, draw.color.b, draw.color.a)
+    guard color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
     clips = PreparedClips(draw.clips, within: limit)
-    bounds = pixelBounds(outer, within: clips.bounds)
-    guard !bounds.isEmpty, color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
+    if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h, covering: draw.outer.rect) {
+      let key = StampKey.shape(outer: draw.outer, inner: draw.inner, placement: placement)
+      let stamp = stamps.stamp(for: key) {
+        let c = placement.homography
+        let outer = projectedOutline(draw.outer, c)
+        let inner = draw.inner.map { projectedOutline($0, c) }
+        return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in
+          scratch.begin(region)
+          scratch.add(outer)
+          if let inner { scratch.subtract(inner) }
+          scratch.resolve(into: scratch.coverage)
+        }
+      }
+      source = .stamp(stamp, dx: dx, dy: dy)
+      let r = stamp.rect
+      bounds = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
+      occluder = draw.inner == nil && color.w >= 1 ? Self.interior(of: draw.outer, h).intersection(bounds) : .empty
+    } else {
+      let outer = projectedOutline(draw.outer, h)
+      source = .polygons(outer: outer, inner: draw.inner.map { projectedOutline($0, h) })
+      bounds = pixelBounds(outer, within: clips.bounds)
+      occluder = .empty
+    }
+    guard !bounds.isEmpty else { return nil }
   }
 
-  func draw(_ region: PixelRect, into target: Raster, scratch: TileScratch) {
+  /// Whole pixels inside the shape under an axis-aligned map: the larger of
+  /// the two bands that the corners leave whole.
+  static func interior(of shape: RoundedRect, _ h: Homography) -> PixelRect {
+    let r = shape.rect.standardized
+    let xa = Double(r.minX) * h.m.0 + h.m.6, xb = Double(r.maxX) * h.m.0 + h.m.6
+    let ya = Double(r.minY) * h.m.4 + h.m.7, yb = Double(r.maxY) * h.m.4 + h.m.7
+    let x0 = min(xa, xb), x1 = max(xa, xb), y0 = min(ya, yb), y1 = max(ya, yb)
+    let reach = max(max(shape.radius(0), shape.radius(1)), max(shape.radius(2), shape.radius(3)))
+      * (shape.usesContinuousCorners ? ContinuousCorner.extent : 1)
+    let rx = reach * abs(h.m.0), ry = reach * abs(h.m.4)
+    func whole(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> PixelRect {
+      guard a.isFinite, b.isFinite, c.isFinite, d.isFinite, abs(a) < 1e9, abs(b) < 1e9, abs(c) < 1e9, abs(d) < 1e9
+      else { return .empty }
+      let p = PixelRect(
+        x0: Int(a.rounded(.up)), y0: Int(b.rounded(.up)), x1: Int(c.rounded(.down)), y1: Int(d.rounded(.down)))
+      return p.isEmpty ? .empty : p
+    }
+    let wide = whole(x0, y0 + ry, x1, y1 - ry), tall = whole(x0 + rx, y0, x1 - rx, y1)
+    return wide.width * wide.height >= tall.width * tall.height ? wide : tall
+  }
+
+  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
     if !clips.isEmpty { clips.render(region, scratch) }
-    scratch.begin(region)
-    scratch.add(outer)
-    if let inner { scratch.subtract(inner) }
-    scratch.resolve(into: scratch.coverage)
-    let w = region.width
-    for j in 0..<region.height {
-      var index = (region.y0 + j) * target.width + region.x0
-      for i in 0..<w {
-        var k = scratch.coverage[j * w + i]
-        if !clips.isEmpty { k *= scratch.clip[j * w + i] }
-        if k > 0 { target.blend(index, color, k) }
+    var values = scratch.coverage
+    var stride = region.width
+    switch source {
+    case .stamp(let stamp, let dx, let dy):
+      (values, stride) = stamp.values(for: region, dx: dx, dy: dy)
+    case .polygons(let outer, let inner):
+      scratch.begin(region)
+      scratch.add(outer)
+      if let inner { scratch.subtract(inner) }
+      scratch.resolve(into: scratch.coverage)
+    }
+    let w = region.width, color = color, clipped = !clips.isEmpty, clip = scratch.clip
+    // Opaque colour: full pixels are one 32-bit store.
+    let solid: UInt32? = color.w >= 1 ? packed(color) : nil
+    let raw = UnsafeMutableRawPointer(target.pixels)
+    forEachSpan(region, skipping: skip) { y, x0, x1 in
+      let j = y - region.y0
+      var index = y * target.width + x0
+      for i in (x0 - region.x0)..<(x1 - region.x0) {
+        var k = values[j * stride + i]
+        if clipped { k *= clip[j * w + i] }
+        if k >= 1, let solid {
+          raw.storeBytes(of: solid, toByteOffset: index * 4, as: UInt32.self)
+        } else if k > 0 {
+          target.blend(index, color, k)
+        }
         index += 1
       }
     }

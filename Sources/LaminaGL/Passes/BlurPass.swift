@@ -3,8 +3,9 @@
 // current level (the boxes' own variance is taken off σ), then blurred by
 // two separable passes, so the cost does not grow with σ. The result is
 // read bilinearly by composite.frag at (source − offset) × `scale`.
-// Mirrors LaminaCPU's BlurStage (which blurs at full resolution: the
-// difference is within the parity tolerance for soft shadows).
+// Mirrors LaminaCPU's blur of a surface shadow. For σ ≤ 4 px the blur is
+// the full-resolution Gaussian (weights normalised over ±3σ); above, the
+// downsampling and the bilinear read approximate it (a parity tolerance).
 
 import CGLES
 import Lamina

@@ -38,6 +38,13 @@ enum CompositePass {
     guard count > 0 else { return }
 
     let trilinear = !nearest && d.sampling.minification == .trilinear
+    if trilinear {
+      // Build the chains first: MipPass binds its own framebuffer and program.
+      if !source.hasMips { try MipPass.generate(source, r) }
+      if let mask, !mask.hasMips { try MipPass.generate(mask, r) }
+      target.bind()
+      r.use(p.program)
+    }
     bindSurface(source, unit: 0, sampling: d.sampling, mipmapped: trilinear)
     glUniform1i(p.source, 0)
     if let mask {
@@ -74,10 +81,6 @@ enum CompositePass {
   private static func bindSurface(_ s: SurfaceTarget, unit: Int32, sampling: Sampling, mipmapped: Bool) {
     glActiveTexture(GLenum(GL_TEXTURE0 + unit))
     glBindTexture(GLenum(GL_TEXTURE_2D), s.texture)
-    if mipmapped && !s.hasMips {
-      glGenerateMipmap(GLenum(GL_TEXTURE_2D))
-      s.hasMips = true
-    }
     glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), mipmapped ? 1000 : 0)
     setFilters(sampling)
   }

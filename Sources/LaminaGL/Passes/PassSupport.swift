@@ -12,20 +12,28 @@ final class GLResources {
   let programs: ProgramCache
   let pool: SurfacePool
   let textures: TextureCache
+  let masks: CoverageMaskCache?
   var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
   let vertexArray: GLuint
+  /// A framebuffer for rendering into texture levels (MipPass).
+  let scratchFramebuffer: GLuint
   var frame = 0
   private var boundProgram: GLuint = 0
 
-  init(ledger: GLObjectLedger) {
+  init(ledger: GLObjectLedger, extensions: Set<String>) {
     self.ledger = ledger
     programs = ProgramCache(ledger: ledger)
-    pool = SurfacePool(ledger: ledger)
+    pool = SurfacePool(ledger: ledger, bgra: extensions.contains("GL_EXT_texture_format_BGRA8888"))
     textures = TextureCache(ledger: ledger)
+    masks = extensions.contains("GL_EXT_color_buffer_float") ? CoverageMaskCache(ledger: ledger) : nil
     var vao: GLuint = 0
     glGenVertexArrays(1, &vao)
     ledger.created(.vertexArray)
     vertexArray = vao
+    var framebuffer: GLuint = 0
+    glGenFramebuffers(1, &framebuffer)
+    ledger.created(.framebuffer)
+    scratchFramebuffer = framebuffer
   }
 
   func use(_ program: Program) {
@@ -42,11 +50,15 @@ final class GLResources {
     programs.deleteAll()
     pool.deleteAll()
     textures.deleteAll()
+    masks?.deleteAll()
     for raster in rasters.values { raster.target.delete() }
     rasters.removeAll()
     var vao = vertexArray
     glDeleteVertexArrays(1, &vao)
     ledger.deleted(.vertexArray)
+    var framebuffer = scratchFramebuffer
+    glDeleteFramebuffers(1, &framebuffer)
+    ledger.deleted(.framebuffer)
     boundProgram = 0
   }
 }
@@ -128,7 +140,11 @@ func drawSolid(_ cells: [PixelRect], color: PremultipliedColor, target: SurfaceT
   setQuads(p.quads, cells)
   glUniform2f(p.targetSize, Float(target.width), Float(target.height))
   setColor(p.color, color)
+  // An opaque colour over whole pixels replaces what is there: blending
+  // would compute the same bytes, slower.
+  if color.a >= 1 { glDisable(GLenum(GL_BLEND)) }
   drawQuads(cells.count)
+  if color.a >= 1 { glEnable(GLenum(GL_BLEND)) }
 }
 
 func setColor(_ location: GLint, _ c: PremultipliedColor) {

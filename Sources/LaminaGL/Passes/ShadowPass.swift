@@ -1,14 +1,20 @@
 // ShadowPass: `.shadow` commands, the closed-form Gaussian of a rounded
 // rectangle (shadow.frag). σ = 0 is plain coverage, drawn by ShapePass.
 // Unclipped shadows under a translate-and-scale matrix are cut into cells
-// (ShapeCells): the interior more than 4σ inside every edge is solid.
+// (ShapeCells): the interior more than 4σ inside every edge is solid, and
+// the rest is copied from a coverage mask cached per shape, σ, scale and
+// sub-pixel phase (CoverageMaskCache), so equal shadows are evaluated once.
 // Mirrors LaminaCPU's ShadowStage.
 
 import CGLES
 import Lamina
 
 enum ShadowPass {
-  static func draw(_ d: ShadowDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  /// Draws `d`; pixels inside `hole` may be left out (the next command
+  /// paints them opaque).
+  static func draw(_ d: ShadowDraw, into target: SurfaceTarget, hole: PixelRect? = nil, _ r: GLResources)
+    throws(GLError)
+  {
     guard d.sigma.isFinite, d.sigma >= 0 else {
       throw .unsupported(reason: "\(d.name): shadow sigma \(d.sigma) is not a finite number ≥ 0")
     }
@@ -20,20 +26,77 @@ enum ShadowPass {
         into: target, r)
       return
     }
+    let rounded = !d.shape.isRect
+    // Each corner's deficit reaches r + 3σ inwards and 3σ outwards; if no two
+    // corners' reaches overlap, a pixel needs only its quadrant's corner.
+    let near = nearCorners(d)
     let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
-    let p = try r.programs.shadow(rounded: !d.shape.isRect, clips: !d.clips.isEmpty)
+    if cells != nil, let masks = r.masks, let map = ShapeCells.axisAligned(d.matrix),
+      let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height),
+      let mask = try masks.mask(
+        kind: "shadow", geometry: [Double(d.shape.rect.width), Double(d.shape.rect.height), d.sigma] + d.shape.radii,
+        curve: d.shape.curve, origin: d.shape.rect.origin, bounds: d.extent, matrix: d.matrix, map: map,
+        always: true, frame: r.frame,
+        draw: { (moved, mask) throws(GLError) in
+          var local = d
+          local.matrix = moved
+          let full: PixelRect = (0, 0, Float(mask.width), Float(mask.height))
+          try run(local, rounded: rounded, near: near, quads: [full], unit: true, mask, r)
+        })
+    {
+      // The cached coverage, offset by whole pixels, over the whole extent
+      // in one quad: a texel fetch costs less than splitting into cells.
+      target.bind()
+      try CoverageMaskCache.drawMask(mask, color: d.color, quads: subtract(hole, from: quad), target: target, r)
+      return
+    } else if let cells, rounded {
+      // Corners with the rounded program, edge strips with the rectangle's.
+      try run(d, rounded: true, near: near, quads: cells.corners, target, r)
+      try run(d, rounded: false, near: false, quads: cells.edges, target, r)
+    } else {
+      try run(d, rounded: rounded, near: near, quads: cells?.coverage, target, r)
+    }
+    if let cells { try drawSolid(cells.interior, color: d.color, target: target, r) }
+  }
+
+  /// One shadow.frag draw; `unit` writes the bare coverage (for a mask).
+  private static func run(
+    _ d: ShadowDraw, rounded: Bool, near: Bool, quads: [PixelRect]?, unit: Bool = false, _ target: SurfaceTarget,
+    _ r: GLResources
+  ) throws(GLError) {
+    if let quads, quads.isEmpty { return }
+    let p = try r.programs.shadow(
+      rounded: rounded, nearCorners: near, continuous: d.shape.curve == .continuous, clips: !d.clips.isEmpty)
     r.use(p.program)
     let count = try setCommon(
-      p.common, matrix: d.matrix, localBounds: d.extent, quads: cells?.coverage, clips: d.clips, target: target,
+      p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target,
       name: d.name)
     guard count > 0 else { return }
     glUniform4fv(p.rect, 1, d.shape.rect.edges)
     glUniform4fv(p.radii, 1, d.shape.radiiUniform)
     glUniform4fv(p.extent, 1, d.extent.edges)
     glUniform1f(p.sigma, Float(d.sigma))
-    setColor(p.color, d.color)
+    setColor(p.color, unit ? PremultipliedColor(r: 1, g: 0, b: 0, a: 0) : d.color)
     drawQuads(count)
-    if let cells { try drawSolid(cells.interior, color: d.color, target: target, r) }
+  }
+
+  /// `quad` without `hole`: up to 4 rectangles around it.
+  static func subtract(_ hole: PixelRect?, from q: PixelRect) -> [PixelRect] {
+    guard let h = hole else { return [q] }
+    let x0 = max(q.0, h.0), y0 = max(q.1, h.1), x1 = min(q.2, h.2), y1 = min(q.3, h.3)
+    guard x1 > x0, y1 > y0 else { return [q] }
+    let parts: [PixelRect] = [
+      (q.0, q.1, q.2, y0), (q.0, y1, q.2, q.3),  // above and below the hole
+      (q.0, y0, x0, y1), (x1, y0, q.2, y1),  // left and right of it
+    ]
+    return parts.filter { $0.2 > $0.0 && $0.3 > $0.1 }
+  }
+
+  /// True when two corners' deficits can reach one pixel (each reaches its
+  /// corner's extent + 3σ inwards and 3σ outwards).
+  static func nearCorners(_ d: ShadowDraw) -> Bool {
+    let reach = 2 * ShapeCells.cornerReach(d.shape) + 6 * d.sigma
+    return Double(min(d.shape.rect.width, d.shape.rect.height)) < reach
   }
 
   /// Beyond 4σ inside every edge and clear of the corners' reach, the

@@ -18,8 +18,14 @@ import Lamina
 typealias PixelRect = (Float, Float, Float, Float)
 
 struct ShapeCells {
-  var coverage: [PixelRect]
+  /// The 4 corner squares (those on the target).
+  var corners: [PixelRect]
+  /// The 4 edge strips between them.
+  var edges: [PixelRect]
+  /// Wholly inside: the colour itself.
   var interior: [PixelRect]
+  /// Corners and edges: where coverage is computed.
+  var coverage: [PixelRect] { corners + edges }
 
   /// The scale and translation of `m`, when that is all it does.
   static func axisAligned(_ m: Transform3D) -> (sx: Double, sy: Double, tx: Double, ty: Double)? {
@@ -62,10 +68,8 @@ struct ShapeCells {
       }
     }
     return ShapeCells(
-      coverage: cells([
-        (a0, r0, a1, r1), (a2, r0, a3, r1), (a0, r2, a1, r3), (a2, r2, a3, r3),
-        (a1, r0, a2, s1), (a1, s2, a2, r3), (a0, r1, b1, r2), (b2, r1, a3, r2),
-      ]),
+      corners: cells([(a0, r0, a1, r1), (a2, r0, a3, r1), (a0, r2, a1, r3), (a2, r2, a3, r3)]),
+      edges: cells([(a1, r0, a2, s1), (a1, s2, a2, r3), (a0, r1, b1, r2), (b2, r1, a3, r2)]),
       interior: cells([(b1, r1, b2, r2), (a1, s1, a2, r1), (a1, r2, a2, s2)]))
   }
 

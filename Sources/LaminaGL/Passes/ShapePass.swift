@@ -1,8 +1,10 @@
 // ShapePass: `.shape` commands (fills and border rings) with shape.frag,
 // and `.shadow` commands whose σ is 0 (plain coverage). Unclipped shapes
-// under a translate-and-scale matrix are cut into cells (ShapeCells): the
-// coverage shader runs only near the edges; a fill's interior is solid and
-// a ring's is skipped. Mirrors LaminaCPU's ShapeStage.
+// under a translate-and-scale matrix that repeat (same geometry, scale and
+// sub-pixel phase) are drawn from a cached coverage mask (CoverageMaskCache);
+// others are cut into cells (ShapeCells): the coverage shader runs only
+// near the edges, a fill's interior is solid and a ring's is skipped.
+// Mirrors LaminaCPU's ShapeStage.
 
 import CGLES
 import Lamina
@@ -19,14 +21,59 @@ enum ShapePass {
     name: String, into target: SurfaceTarget, _ r: GLResources
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
+    if clips.isEmpty, let masks = r.masks, let map = ShapeCells.axisAligned(matrix),
+      let quad = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
+    {
+      // A shape drawn before (this frame or the last) comes from its mask.
+      let o = outer.rect
+      var geometry = [Double(o.width), Double(o.height)] + outer.radii
+      if let inner {
+        let i = inner.rect
+        geometry += [Double(i.minX - o.minX), Double(i.minY - o.minY), Double(i.width), Double(i.height)]
+        geometry += inner.radii + [inner.curve == .continuous ? 1 : 0]
+      }
+      let mask = try masks.mask(
+        kind: inner == nil ? "fill" : "ring", geometry: geometry, curve: outer.curve, origin: o.origin, bounds: o,
+        matrix: matrix, map: map, always: false, frame: r.frame,
+        draw: { (moved, mask) throws(GLError) in
+          try run(
+            matrix: moved, outer: outer, inner: inner, color: PremultipliedColor(r: 1, g: 0, b: 0, a: 0),
+            clips: [], quads: [(0, 0, Float(mask.width), Float(mask.height))], name: name, target: mask, r)
+        })
+      if let mask {
+        // Only the cells near the edges need the mask: a fill's interior is
+        // its colour and a ring's is empty.
+        target.bind()
+        if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
+          try CoverageMaskCache.drawMask(mask, color: color, quads: cells.coverage, target: target, r)
+          if inner == nil { try drawSolid(cells.interior, color: color, target: target, r) }
+        } else {
+          try CoverageMaskCache.drawMask(mask, color: color, quads: [quad], target: target, r)
+        }
+        return
+      }
+    }
     let cells = clips.isEmpty ? self.cells(matrix: matrix, outer: outer, inner: inner, target: target) : nil
+    try run(
+      matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: cells?.coverage, name: name,
+      target: target, r)
+    if let cells, inner == nil { try drawSolid(cells.interior, color: color, target: target, r) }
+  }
+
+  /// One shape.frag draw over `quads` (the shape's pixel box if nil).
+  private static func run(
+    matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
+    quads: [PixelRect]?, name: String, target: SurfaceTarget, _ r: GLResources
+  ) throws(GLError) {
     let rounded = !outer.isRect || !(inner?.isRect ?? true)
     let continuous = outer.curve == .continuous || inner?.curve == .continuous
-    let p = try r.programs.shape(rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty)
+    let axisAligned =
+      ShapeCells.axisAligned(matrix) != nil && clips.allSatisfy { ShapeCells.axisAligned($0.matrix) != nil }
+    let p = try r.programs.shape(
+      rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned)
     r.use(p.program)
     let count = try setCommon(
-      p.common, matrix: matrix, localBounds: outer.rect, quads: cells?.coverage, clips: clips, target: target,
-      name: name)
+      p.common, matrix: matrix, localBounds: outer.rect, quads: quads, clips: clips, target: target, name: name)
     guard count > 0 else { return }
     glUniform4fv(p.rect, 1, outer.rect.edges)
     glUniform4fv(p.radii, 1, outer.radiiUniform)
@@ -36,7 +83,17 @@ enum ShapePass {
     }
     setColor(p.color, color)
     drawQuads(count)
-    if let cells, inner == nil { try drawSolid(cells.interior, color: color, target: target, r) }
+  }
+
+  /// The largest rectangle of pixels that `command` paints with an opaque
+  /// colour at full coverage (the middle of a solid fill's interior), so a
+  /// draw just before it may skip them. Nil when there is none.
+  static func opaqueInterior(_ command: DrawCommand, _ target: SurfaceTarget) -> PixelRect? {
+    guard case .shape(let d) = command, d.inner == nil, d.clips.isEmpty, d.color.a >= 1,
+      let cells = cells(matrix: d.matrix, outer: d.outer, inner: nil, target: target),
+      let middle = cells.interior.first
+    else { return nil }
+    return middle
   }
 
   /// The cells of an axis-aligned shape, or nil to draw one quad.

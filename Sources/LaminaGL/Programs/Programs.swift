@@ -112,6 +112,32 @@ struct SolidProgram {
   }
 }
 
+struct MaskProgram {
+  let program: Program
+  let quads, targetSize, mask, maskOrigin, color: GLint
+  init(_ p: Program) {
+    program = p
+    quads = p.location("quads")
+    targetSize = p.location("targetSize")
+    mask = p.location("mask")
+    maskOrigin = p.location("maskOrigin")
+    color = p.location("color")
+  }
+}
+
+struct MipProgram {
+  let program: Program
+  let quads, targetSize, input, inputSize, outputSize: GLint
+  init(_ p: Program) {
+    program = p
+    quads = p.location("quads")
+    targetSize = p.location("targetSize")
+    input = p.location("input")
+    inputSize = p.location("inputSize")
+    outputSize = p.location("outputSize")
+  }
+}
+
 struct BlurProgram {
   let program: Program
   let quads, targetSize, input, direction, sigma: GLint
@@ -129,12 +155,14 @@ struct BlurProgram {
 /// compile tests walk through).
 enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
-    ("shape.frag", ["ROUNDED", "RING", "CLIPS"]),
-    ("shadow.frag", ["ROUNDED", "CLIPS"]),
+    ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED"]),
+    ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
     ("image.frag", ["CLIPS"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("solid.frag", []),
+    ("mask.frag", []),
+    ("mip.frag", []),
   ]
 }
 
@@ -163,36 +191,91 @@ final class ProgramCache {
     return program
   }
 
-  func shape(rounded: Bool, continuous: Bool, ring: Bool, clips: Bool) throws(GLError) -> ShapeProgram {
-    var defines: [String] = []
+  // Typed wrappers by variant bits, so a draw costs one array read, not a
+  // dictionary of strings (this runs thousands of times a frame).
+  private var shapes = [ShapeProgram?](repeating: nil, count: 32)
+  private var shadows = [ShadowProgram?](repeating: nil, count: 16)
+  private var images = [ImageProgram?](repeating: nil, count: 2)
+  private var composites: [[String]: CompositeProgram] = [:]
+  private var solidProgram: SolidProgram?
+  private var maskProgram: MaskProgram?
+  private var mipProgram: MipProgram?
+  private var blurs = [BlurProgram?](repeating: nil, count: 4)
+
+  func shape(rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false)
+    throws(GLError) -> ShapeProgram
+  {
+    let continuous = rounded && continuous
+    let index = (rounded ? 1 : 0) | (continuous ? 2 : 0) | (ring ? 4 : 0) | (clips ? 8 : 0) | (axisAligned ? 16 : 0)
+    if let cached = shapes[index] { return cached }
+    var defines: [String] = axisAligned ? ["AXIS_ALIGNED"] : []
     if rounded { defines.append("ROUNDED") }
     if ring { defines.append("RING") }
     if clips { defines.append("CLIPS") }
-    return ShapeProgram(try program("shape.frag", defines, continuous: rounded && continuous))
+    let wrapper = ShapeProgram(try program("shape.frag", defines, continuous: continuous))
+    shapes[index] = wrapper
+    return wrapper
   }
 
-  func shadow(rounded: Bool, clips: Bool) throws(GLError) -> ShadowProgram {
+  func shadow(rounded: Bool, nearCorners: Bool, continuous: Bool, clips: Bool) throws(GLError) -> ShadowProgram {
+    let near = rounded && nearCorners
+    let continuous = rounded && continuous
+    let index = (rounded ? 1 : 0) | (near ? 2 : 0) | (clips ? 4 : 0) | (continuous ? 8 : 0)
+    if let cached = shadows[index] { return cached }
     var defines: [String] = []
     if rounded { defines.append("ROUNDED") }
+    if near { defines.append("NEAR_CORNERS") }
+    if continuous { defines.append("CONTINUOUS") }
     if clips { defines.append("CLIPS") }
-    return ShadowProgram(try program("shadow.frag", defines))
+    let wrapper = ShadowProgram(try program("shadow.frag", defines))
+    shadows[index] = wrapper
+    return wrapper
   }
 
   func image(clips: Bool) throws(GLError) -> ImageProgram {
-    ImageProgram(try program("image.frag", clips ? ["CLIPS"] : []))
+    if let cached = images[clips ? 1 : 0] { return cached }
+    let wrapper = ImageProgram(try program("image.frag", clips ? ["CLIPS"] : []))
+    images[clips ? 1 : 0] = wrapper
+    return wrapper
   }
 
   func composite(defines: [String]) throws(GLError) -> CompositeProgram {
-    CompositeProgram(try program("composite.frag", defines))
+    if let cached = composites[defines] { return cached }
+    let wrapper = CompositeProgram(try program("composite.frag", defines))
+    composites[defines] = wrapper
+    return wrapper
   }
 
-  func solid() throws(GLError) -> SolidProgram { SolidProgram(try program("solid.frag", [])) }
+  func solid() throws(GLError) -> SolidProgram {
+    if let solidProgram { return solidProgram }
+    let wrapper = SolidProgram(try program("solid.frag", []))
+    solidProgram = wrapper
+    return wrapper
+  }
+
+  func mip() throws(GLError) -> MipProgram {
+    if let mipProgram { return mipProgram }
+    let wrapper = MipProgram(try program("mip.frag", []))
+    mipProgram = wrapper
+    return wrapper
+  }
+
+  func mask() throws(GLError) -> MaskProgram {
+    if let maskProgram { return maskProgram }
+    let wrapper = MaskProgram(try program("mask.frag", []))
+    maskProgram = wrapper
+    return wrapper
+  }
 
   func blur(downsample: Bool, alphaInput: Bool) throws(GLError) -> BlurProgram {
+    let index = (downsample ? 1 : 0) | (alphaInput ? 2 : 0)
+    if let cached = blurs[index] { return cached }
     var defines: [String] = []
     if downsample { defines.append("DOWNSAMPLE") }
     if alphaInput { defines.append("ALPHA_INPUT") }
-    return BlurProgram(try program("blur.frag", defines))
+    let wrapper = BlurProgram(try program("blur.frag", defines))
+    blurs[index] = wrapper
+    return wrapper
   }
 
   /// Number of programs compiled so far.
@@ -201,5 +284,13 @@ final class ProgramCache {
   func deleteAll() {
     for program in programs.values { program.delete() }
     programs.removeAll()
+    shapes = shapes.map { _ in nil }
+    shadows = shadows.map { _ in nil }
+    images = images.map { _ in nil }
+    composites.removeAll()
+    solidProgram = nil
+    maskProgram = nil
+    mipProgram = nil
+    blurs = blurs.map { _ in nil }
   }
 }

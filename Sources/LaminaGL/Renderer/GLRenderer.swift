@@ -2,8 +2,9 @@
 // EGL display. Surfaces are drawn from last to first (a composite only
 // names later surfaces), each into a pooled texture+framebuffer, commands
 // in order with premultiplied source-over blending (ONE,
-// ONE_MINUS_SRC_ALPHA); the canvas is read back top-down as it is stored.
-// GL objects (programs, pooled targets, image textures, kept rasters) live
+// ONE_MINUS_SRC_ALPHA); the canvas is read back top-down as it is stored
+// (pixel row j is GL row j, so no flip is needed). GL objects (programs,
+// pooled targets, image textures, coverage masks, kept rasters) live
 // as long as the renderer; its context is current only inside `render`,
 // so a renderer can be used from any thread, one call at a time.
 //
@@ -32,10 +33,11 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     context = try GLContext()
     let ledger = self.ledger
     let setup = try context.withCurrent { () throws(GLError) -> (GLResources, Int) in
-      GLDebug.install(extensions: glExtensions())
+      let extensions = glExtensions()
+      GLDebug.install(extensions: extensions)
       var size: GLint = 0
       glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
-      return (GLResources(ledger: ledger), Int(size))
+      return (GLResources(ledger: ledger, extensions: extensions), Int(size))
     }
     resources = setup.0
     maxTextureSize = setup.1
@@ -126,10 +128,13 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
       let clear = index == 0 ? plan.background : .transparent
       glClearColor(clear.r, clear.g, clear.b, clear.a)
       glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-      for command in surface.commands {
+      for (i, command) in surface.commands.enumerated() {
         switch command {
         case .shape(let d): try ShapePass.draw(d, into: target, r)
-        case .shadow(let d): try ShadowPass.draw(d, into: target, r)
+        case .shadow(let d):
+          // Pixels the next command paints opaque, whole, need no shadow.
+          let next = i + 1 < surface.commands.count ? surface.commands[i + 1] : nil
+          try ShadowPass.draw(d, into: target, hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
         case .image(let d): try ImagePass.draw(d, into: target, r)
         case .composite(let d):
           guard let source = targets[d.surface] else { continue }
@@ -154,6 +159,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
       r.rasters[key] = nil
     }
     r.textures.evict(olderThan: r.frame)
+    r.masks?.evict(olderThan: r.frame)
     r.pool.trim()
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
   }

@@ -1,0 +1,77 @@
+// Clips multiply coverage (rounded-rect and convex clips, each in its own
+// local space), and nine-slice contents map each piece of the grid linearly.
+
+import Foundation
+import Testing
+
+@testable import Lamina
+@testable import LaminaGL
+
+private typealias F = PlanFixtures
+
+@Suite("GL clips and slices", requiresGL)
+struct ClipAndSliceTests {
+  @Test func roundedRectClipCutsAFill() throws {
+    let renderer = try GLRenderer()
+    // The clip lives in a space scaled by 2: its rect (2, 2, 8, 8) covers pixels 4…20 × 4…20.
+    let clip = Clip(
+      matrix: Transform3D(scaleX: 2, y: 2),
+      shape: .roundedRect(RoundedRect(rect: CGRect(x: 2, y: 2, width: 8, height: 8), radii: [3, 3, 3, 3])))
+    let image = try renderer.render(F.plan(24, 24, [F.shape(CGRect(x: 0, y: 0, width: 24, height: 24), clips: [clip])]))
+    let alpha = { (x: Int, y: Int) in Int(image.pixels[(y * 24 + x) * 4 + 3]) }
+    #expect(alpha(12, 12) == 255)
+    #expect(alpha(3, 12) == 0 && alpha(20, 12) == 0 && alpha(12, 3) == 0 && alpha(12, 20) == 0)
+    #expect(alpha(4, 12) == 255 && alpha(19, 12) == 255, "straight clip edges on pixel boundaries")
+    #expect(alpha(4, 4) == 0, "the clip's rounded corner (radius 6 px) cuts the corner pixel")
+  }
+
+  @Test func convexClipKeepsAHalfPlane() throws {
+    let renderer = try GLRenderer()
+    // x ≥ 10.5 in a translated space: x_target ≥ 12.5.
+    let clip = Clip(matrix: Transform3D(translationX: 2, y: 0), shape: .convex([HalfPlane(a: 1, b: 0, c: -10.5)]))
+    let image = try renderer.render(F.plan(20, 4, [F.shape(CGRect(x: 0, y: 0, width: 20, height: 4), clips: [clip])]))
+    let alpha = { (x: Int) in Int(image.pixels[(2 * 20 + x) * 4 + 3]) }
+    #expect(alpha(11) == 0)
+    #expect(abs(alpha(12) - 128) <= 1, "half of pixel 12 is kept")
+    #expect(alpha(13) == 255)
+  }
+
+  @Test func clipsMultiply() throws {
+    let renderer = try GLRenderer()
+    let left = Clip(matrix: .identity, shape: .convex([HalfPlane(a: -1, b: 0, c: 10.5)]))  // x ≤ 10.5
+    let right = Clip(matrix: .identity, shape: .convex([HalfPlane(a: 1, b: 0, c: -10.5)]))  // x ≥ 10.5
+    let image = try renderer.render(F.plan(20, 4, [F.shape(CGRect(x: 0, y: 0, width: 20, height: 4), clips: [left, right])]))
+    let alpha = { (x: Int) in Int(image.pixels[(2 * 20 + x) * 4 + 3]) }
+    #expect(alpha(5) == 0 && alpha(15) == 0)
+    #expect(abs(alpha(10) - 64) <= 1, "0.5 × 0.5 on the shared edge")
+  }
+
+  @Test func nineSliceMapsEachPieceLinearly() throws {
+    let renderer = try GLRenderer()
+    // A 3×3 image, each texel its own colour; slices put the corners at
+    // 2×2 pixels and stretch the centre texel over 6×6.
+    var pixels: [UInt8] = []
+    for i in 0..<9 { pixels += [UInt8(20 * i + 10), UInt8(200 - 20 * i), 0, 255] }
+    let image = Image(width: 3, height: 3, premultipliedPixels: pixels)
+    let d: [Double] = [0, 2, 8, 10], s: [Double] = [0, 1, 2, 3]
+    var slices: [ImageSlice] = []
+    for row in 0..<3 {
+      for column in 0..<3 {
+        slices.append(
+          ImageSlice(
+            destination: CGRect(x: d[column], y: d[row], width: d[column + 1] - d[column], height: d[row + 1] - d[row]),
+            source: CGRect(x: s[column], y: s[row], width: 1, height: 1)))
+      }
+    }
+    let nearest = Sampling(minification: .nearest, magnification: .nearest, bias: 0)
+    let draw = ImageDraw(matrix: .identity, image: image, slices: slices, sampling: nearest, opacity: 1, clips: [], name: "nine")
+    #expect(ImagePass.grid(slices) != nil, "a nine-slice grid is one mesh")
+    let out = try renderer.render(F.plan(10, 10, [.image(draw)]))
+    func texel(_ i: Int) -> (UInt8, UInt8, UInt8, UInt8) { (pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2], pixels[i * 4 + 3]) }
+    #expect(out.pixel(x: 0, y: 0) == texel(0))
+    #expect(out.pixel(x: 9, y: 0) == texel(2))
+    #expect(out.pixel(x: 5, y: 5) == texel(4))
+    #expect(out.pixel(x: 9, y: 9) == texel(8))
+    #expect(out.pixel(x: 5, y: 9) == texel(7))
+  }
+}

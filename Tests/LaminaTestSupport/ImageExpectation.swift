@@ -1,0 +1,105 @@
+// Comparing a rendered image with an expected one: exactly (goldens) or
+// within a named tolerance (GL against CPU). A failure writes
+// `expected | diff | actual` and a JSON report under .build/image-failures/
+// and returns a message naming them.
+import Lamina
+
+/// A named bound on how far two images may differ, with its reason.
+public struct ImageTolerance: Sendable, CustomStringConvertible {
+  public let name: String
+  /// Why this much difference is expected.
+  public let reason: String
+  /// Most pixels must have every channel within this many levels…
+  public let levels: Int
+  /// …all but at most this share of pixels.
+  public let maxShareBeyondLevels: Double
+  /// No more than this share of pixels may differ by more than `largeLevels`.
+  public let largeLevels: Int
+  public let maxShareBeyondLarge: Double
+  /// The mean absolute error over all channels must stay below this.
+  public let maxMeanError: Double
+
+  public init(
+    name: String, reason: String, levels: Int, maxShareBeyondLevels: Double, largeLevels: Int,
+    maxShareBeyondLarge: Double, maxMeanError: Double
+  ) {
+    self.name = name
+    self.reason = reason
+    self.levels = levels
+    self.maxShareBeyondLevels = maxShareBeyondLevels
+    self.largeLevels = largeLevels
+    self.maxShareBeyondLarge = maxShareBeyondLarge
+    self.maxMeanError = maxMeanError
+  }
+
+  /// Identical bytes.
+  public static let exact = ImageTolerance(
+    name: "exact", reason: "the CPU renderer is deterministic", levels: 0, maxShareBeyondLevels: 0,
+    largeLevels: 0, maxShareBeyondLarge: 0, maxMeanError: 0)
+
+  /// The reasons a diff breaks this tolerance; empty when it passes.
+  public func violations(of d: ImageDiff) -> [String] {
+    var out: [String] = []
+    if d.fractionBeyond(levels) > maxShareBeyondLevels {
+      out.append(String(format: "%.4f%% of pixels beyond %d levels (limit %.4f%%)",
+        d.fractionBeyond(levels) * 100, levels, maxShareBeyondLevels * 100))
+    }
+    if d.fractionBeyond(largeLevels) > maxShareBeyondLarge {
+      out.append(String(format: "%.4f%% of pixels beyond %d levels (limit %.4f%%)",
+        d.fractionBeyond(largeLevels) * 100, largeLevels, maxShareBeyondLarge * 100))
+    }
+    if d.meanAbsoluteError > maxMeanError || (maxMeanError == 0 && d.maxChannelDifference > 0) {
+      out.append(String(format: "mean absolute error %.4f (limit %.4f)", d.meanAbsoluteError, maxMeanError))
+    }
+    return out
+  }
+
+  public var description: String { "\(name) (\(reason))" }
+}
+
+public enum ImageExpectation {
+  /// The folder failing tests write to.
+  public static let failureFolder = Corpus.root + "/.build/image-failures"
+
+  /// `nil` when `actual` matches `expected` within `tolerance`; otherwise a
+  /// message with the numbers and the paths of the strip and report written.
+  public static func check(
+    _ actual: Image, against expected: Image, tolerance: ImageTolerance, name: String
+  ) -> String? {
+    let diff: ImageDiff
+    do {
+      diff = try ImageDiff(expected, actual)
+    } catch {
+      return report(name, expected, actual, "\(error)", nil)
+    }
+    let problems = tolerance.violations(of: diff)
+    if problems.isEmpty { return nil }
+    return report(name, expected, actual, problems.joined(separator: "; "), diff)
+  }
+
+  static func report(_ name: String, _ expected: Image, _ actual: Image, _ why: String, _ d: ImageDiff?) -> String {
+    let safe = name.replacingOccurrences(of: "/", with: "_")
+    try? FileManager.default.createDirectory(atPath: failureFolder, withIntermediateDirectories: true)
+    let strip = failureFolder + "/" + safe + ".png"
+    let json = failureFolder + "/" + safe + ".json"
+    if let png = try? ImageDiff.sideBySide(expected: expected, actual: actual).pngData() {
+      _ = FileManager.default.createFile(atPath: strip, contents: Data(png))
+    }
+    var fields: [String: Any] = ["name": name, "why": why]
+    if let d {
+      fields["maxChannelDifference"] = d.maxChannelDifference
+      fields["meanAbsoluteError"] = d.meanAbsoluteError
+      fields["beyond2"] = d.fractionBeyond(2)
+      fields["beyond16"] = d.fractionBeyond(16)
+    }
+    if let data = try? JSONSerialization.data(withJSONObject: fields, options: [.prettyPrinted, .sortedKeys]) {
+      _ = FileManager.default.createFile(atPath: json, contents: data)
+    }
+    return "\(name): \(why)\n  expected | diff | actual: \(strip)\n  report: \(json)"
+  }
+
+  /// True when goldens may be rewritten (`LAMINA_UPDATE_GOLDENS=1`).
+  public static var updatingGoldens: Bool {
+    ProcessInfo.processInfo.environment["LAMINA_UPDATE_GOLDENS"] == "1"
+  }
+}

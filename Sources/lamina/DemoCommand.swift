@@ -18,8 +18,8 @@ struct DemoCommand: ParsableCommand {
 
   @Option(help: "The folder to write (created if missing).") var out: String = "lamina-demo"
   @Option(help: "The folder of figure-*.json scene files.") var examples: String = "Examples"
-  @Option(help: "Timed frames per scene of the closing benchmark; 0 skips it.") var benchFrames:
-    Int = 2
+  @Option(help: "Timed frames per scene of the closing benchmark (after one warm-up); 0 skips it.")
+  var benchFrames: Int = 1
 
   func validate() throws {
     guard benchFrames >= 0 else { throw ValidationError("--bench-frames must be 0 or more") }

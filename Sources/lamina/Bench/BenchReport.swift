@@ -1,0 +1,90 @@
+// The two outputs of `lamina bench`: an aligned text table for people and
+// a JSON document for scripts (tools/peers/ reads it). The table puts the
+// GL/CPU ratio and the parity on the scene's GL row, where the comparison
+// is read; the JSON repeats them on every row so a script need not join.
+//
+// Rejected: Codable structs for the JSON (the document is flat and written
+// in one place; JSONSerialization keeps the keys in snake_case by hand).
+import Lamina
+
+enum BenchReport {
+  /// The text table, one row per scene and backend, with a legend.
+  static func table(_ results: [SceneResult]) -> String {
+    var rows: [[String]] = [
+      [
+        "scene", "backend", "pixels", "median ms", "p95 ms", "min ms", "Mpx/s", "CPU/GL", "max Δ",
+        ">2 lv",
+      ]
+    ]
+    for result in results {
+      for t in result.timings {
+        let onGLRow = t.backend == "gl"
+        rows.append([
+          t.scene + (t.animated ? "*" : ""), t.backend, "\(t.width)×\(t.height)",
+          fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), fixed(t.megapixelsPerSecond, 1),
+          onGLRow ? result.cpuOverGL.map { fixed($0, 2) + "×" } ?? "" : "",
+          onGLRow ? result.parity.map { "\($0.maxChannelDifference)" } ?? "" : "",
+          onGLRow ? result.parity.map { fixed($0.shareBeyond2 * 100, 3) + " %" } ?? "" : "",
+        ])
+      }
+    }
+    let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+    var lines = rows.map { row in
+      row.enumerated().map { c, cell in
+        c < 2
+          ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[c] - cell.count) + cell
+      }.joined(separator: "  ")
+    }
+    lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
+    lines.append("")
+    lines.append(
+      "ms per frame; GL frames are render() as a whole, timed to completion (drawing + glReadPixels: the"
+    )
+    lines.append(
+      "renderer does not report readback on its own; one 1920×1080 readback is about 0.4 ms here).")
+    lines.append(
+      "CPU/GL: how many times faster GL drew the median frame. max Δ, >2 lv: GL against CPU, last frame."
+    )
+    if results.contains(where: { $0.timings.contains { $0.animated } }) {
+      lines.append(
+        "*: the tree changes every frame; its frames include building and lowering the tree.")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// The JSON document of `--json`.
+  static func json(_ results: [SceneResult], glRenderer: String?, frames: Int, warmup: Int) throws
+    -> Data
+  {
+    var machine: [String: Any] = ["uname": Machine.uname, "cores": Machine.cores]
+    if let model = Machine.cpuModel { machine["cpu"] = model }
+    var rows: [[String: Any]] = []
+    for result in results {
+      for t in result.timings {
+        var row: [String: Any] = [
+          "scene": t.scene, "backend": t.backend, "width": t.width, "height": t.height,
+          "animated": t.animated, "median_ms": t.medianMs, "p95_ms": t.p95Ms, "min_ms": t.minMs,
+          "megapixels_per_second": t.megapixelsPerSecond, "frames_ms": t.framesMs,
+        ]
+        if let ratio = result.cpuOverGL { row["cpu_over_gl"] = ratio }
+        if let reuses = t.rasterReusesPerFrame { row["raster_reuses_per_frame"] = reuses }
+        if let p = result.parity {
+          row["parity_max_channel_difference"] = p.maxChannelDifference
+          row["parity_share_beyond_2"] = p.shareBeyond2
+        }
+        rows.append(row)
+      }
+    }
+    let document: [String: Any] = [
+      "machine": machine, "gl_renderer": glRenderer ?? NSNull(), "frames": frames, "warmup": warmup,
+      "gl_timing": "render() including glReadPixels readback", "results": rows,
+    ]
+    return try JSONSerialization.data(
+      withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+  }
+
+  static func fixed(_ value: Double, _ digits: Int = 2) -> String {
+    value.isFinite ? String(format: "%.\(digits)f", value) : "—"
+  }
+}

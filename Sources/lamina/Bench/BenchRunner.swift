@@ -1,0 +1,86 @@
+// Runs scenes on renderers and times them. Each renderer is made once and
+// reused for every frame and scene, so its retained resources (textures,
+// mip chains, rasters, shadow stamps) show in the steady-state times, as
+// they would in an app. A frame is timed from before `render` (before
+// building and lowering the tree, for animated scenes) to the return of
+// the image: for GL that includes `glReadPixels`, which waits for the GPU,
+// so every GL frame is timed to completion.
+//
+// Rejected: timing only GPU work with timer queries (not in GLES 3 core,
+// and a user waits for the pixels, not for the queue).
+import Lamina
+import LaminaCPU
+
+struct BenchRunner {
+  /// The renderers to time, by backend name ("gl", "cpu").
+  let renderers: [(name: String, renderer: PlanRenderer)]
+  let frames: Int
+  let warmup: Int
+
+  /// Times every scene on every renderer; scene by scene, so the two
+  /// images of a scene can be compared as soon as both exist.
+  func run(_ scenes: [BenchScene], progress: ProgressBar) throws -> [SceneResult] {
+    var results: [SceneResult] = []
+    for scene in scenes {
+      // Lowering frame 0 untimed also builds shared images (the S3 test image).
+      let firstPlan = try lower(scene, frame: 0)
+      let fixedPlan = scene.animated ? nil : firstPlan
+      var timings: [BackendTiming] = []
+      var lastImages: [Image] = []
+      for (name, renderer) in renderers {
+        var times: [Double] = []
+        var reusesBefore = Self.rasterReuses(renderer)
+        var last: Image?
+        for frame in 0..<(warmup + frames) {
+          let start = DispatchTime.now().uptimeNanoseconds
+          let plan = try fixedPlan ?? lower(scene, frame: frame)
+          let image: Image
+          do {
+            image = try renderer.render(plan)
+          } catch {
+            throw BenchError("\(scene.name) on \(name), frame \(frame): \(error)")
+          }
+          let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+          if frame >= warmup { times.append(ms) }
+          if frame + 1 == warmup { reusesBefore = Self.rasterReuses(renderer) }
+          last = image
+          progress.step("\(scene.name) \(name)")
+        }
+        var timing = BackendTiming(
+          scene: scene.name, backend: name, width: scene.pixelWidth, height: scene.pixelHeight,
+          animated: scene.animated, framesMs: times)
+        if let before = reusesBefore, let after = Self.rasterReuses(renderer) {
+          timing.rasterReusesPerFrame = Double(after - before) / Double(frames)
+        }
+        timings.append(timing)
+        if let last { lastImages.append(last) }
+      }
+      var parity: Parity?
+      if lastImages.count >= 2, let d = try? ImageDiff(lastImages[0], lastImages[1]) {
+        parity = Parity(
+          maxChannelDifference: d.maxChannelDifference, shareBeyond2: d.fractionBeyond(2))
+      }
+      results.append(SceneResult(scene: scene.name, timings: timings, parity: parity))
+    }
+    return results
+  }
+
+  /// The renderer's count of reused rasters, if it keeps one.
+  private static func rasterReuses(_ renderer: PlanRenderer) -> Int? {
+    (renderer as? CPURenderer)?.rasterCacheHits
+  }
+
+  private func lower(_ scene: BenchScene, frame: Int) throws -> RenderPlan {
+    do {
+      return try scene.plan(frame: frame)
+    } catch {
+      throw BenchError("\(scene.name), frame \(frame): \(error)")
+    }
+  }
+}
+
+/// A benchmark that could not run: which scene, backend and frame, and why.
+struct BenchError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,153 @@
+// `lamina bench [SCENE…] [--suite standard|peers] [--backend gl,cpu]
+// [--frames N] [--warmup N] [--json OUT]`: times scenes on each backend
+// and prints median, p95 and min ms per frame, megapixels per second, the
+// GL/CPU ratio and the parity of the two images. Scenes live in Bench/.
+import ArgumentParser
+import Lamina
+import LaminaCPU
+import LaminaGL
+
+struct BenchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench",
+    abstract: "Time scenes on the GL and CPU backends, side by side.",
+    discussion: """
+      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/bilinear/trilinear of BENCH_SCENES.md) and \
+      standard (the peers plus mask, group-opacity, rasterize, shadow-content, nine-slice, \
+      planes-3d, animation). Each renderer is made once and kept, so retained caches show.
+      """)
+
+  @Argument(help: "Scenes to run (default: the whole suite). See --list.") var scenes: [String] = []
+  @Option(help: "standard or peers.") var suite: BenchSuite = .standard
+  @Option(help: "Backends, comma-separated: gl, cpu.") var backend: String = "gl,cpu"
+  @Option(help: "Timed frames per scene and backend.") var frames: Int = 5
+  @Option(help: "Untimed frames drawn first (they fill the caches).") var warmup: Int = 1
+  @Option(help: "Write the results as JSON to this file.") var json: String?
+  @Flag(help: "List the scenes of the suite and exit.") var list = false
+  @Option(
+    help: ArgumentHelp(
+      "Write frame 0 of each chosen scene as a scene file into this folder and exit (images made in code are left out).",
+      visibility: .hidden))
+  var exportScenes: String?
+  @Option(
+    help: ArgumentHelp(
+      "Write the S3 test image as a PNG to this path and exit.", visibility: .hidden))
+  var writeTestImage: String?
+
+  func validate() throws {
+    guard frames >= 1 else { throw ValidationError("--frames must be at least 1, not \(frames)") }
+    guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, not \(warmup)") }
+    _ = try Self.parseBackends(backend)
+    let known = BenchSuite.standard.scenes.map(\.name)
+    for name in scenes where !known.contains(name) {
+      throw ValidationError("unknown scene '\(name)'; scenes: \(known.joined(separator: ", "))")
+    }
+  }
+
+  func run() throws {
+    let available = suite.scenes
+    if list {
+      for scene in available { say(scene.name) }
+      return
+    }
+    let chosen =
+      scenes.isEmpty
+      ? available
+      : scenes.compactMap { name in BenchSuite.standard.scenes.first { $0.name == name } }
+    if let path = writeTestImage {
+      try TestImage.shared.writePNG(to: path)
+      return
+    }
+    if let folder = exportScenes {
+      try Self.export(chosen, to: folder)
+      return
+    }
+    try Self.execute(
+      chosen, backends: try Self.parseBackends(backend), frames: frames, warmup: warmup,
+      jsonPath: json)
+  }
+
+  /// Writes frame 0 of each scene as `<folder>/<name>.json`, to reproduce a
+  /// problem with `lamina render`.
+  static func export(_ scenes: [BenchScene], to folder: String) throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for scene in scenes {
+      let canvas = Canvas(
+        width: scene.width, height: scene.height, scale: scene.scale, background: scene.background)
+      let bytes = Scene(canvas: canvas, root: try scene.build(0)).jsonData()
+      try bytes.write(toFile: "\(folder)/\(scene.name).json")
+    }
+  }
+
+  /// Parses `gl,cpu` into backend names, in order, without repeats.
+  static func parseBackends(_ list: String) throws -> [String] {
+    var names: [String] = []
+    for part in list.split(separator: ",") {
+      let name = part.trimmingCharacters(in: .whitespaces).lowercased()
+      guard name == "gl" || name == "cpu" else {
+        throw ValidationError(
+          "unknown backend '\(name)' in --backend \(list); use gl, cpu or gl,cpu")
+      }
+      if !names.contains(name) { names.append(name) }
+    }
+    guard !names.isEmpty else { throw ValidationError("--backend names no backend") }
+    return names
+  }
+
+  /// Makes the renderers, runs the scenes, prints the table and writes the
+  /// JSON; returns the table. GL that cannot start is reported and skipped.
+  @discardableResult
+  static func execute(
+    _ scenes: [BenchScene], backends: [String], frames: Int, warmup: Int, jsonPath: String?
+  ) throws -> String {
+    var renderers: [(name: String, renderer: PlanRenderer)] = []
+    var glRenderer: String?
+    for name in backends {
+      if name == "cpu" {
+        renderers.append((name, CPURenderer()))
+        continue
+      }
+      do {
+        renderers.append((name, try GLRenderer()))
+        glRenderer = try? GLInfo.probe().renderer
+      } catch {
+        warn("lamina bench: GL unavailable (\(error)); timing the other backends only")
+      }
+    }
+    guard !renderers.isEmpty else { throw ExitCode(1) }
+    let progress = ProgressBar(total: scenes.count * renderers.count * (frames + warmup))
+    let runner = BenchRunner(renderers: renderers, frames: frames, warmup: warmup)
+    let results: [SceneResult]
+    do {
+      results = try runner.run(scenes, progress: progress)
+    } catch {
+      progress.finish()
+      warn("lamina bench: \(error)")
+      throw ExitCode(1)
+    }
+    progress.finish()
+    var table = glRenderer.map { "GL: \($0)\n" } ?? ""
+    table +=
+      "\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up\n"
+    table += BenchReport.table(results)
+    say(table)
+    if let jsonPath {
+      let data = try BenchReport.json(
+        results, glRenderer: glRenderer, frames: frames, warmup: warmup)
+      guard FileManager.default.createFile(atPath: jsonPath, contents: data) else {
+        warn("lamina bench: cannot write \(jsonPath)")
+        throw ExitCode(1)
+      }
+    }
+    return table
+  }
+}
+
+extension BenchSuite: ExpressibleByArgument {}
+
+/// Prints a line to standard output unbuffered: what `bench` and `demo`
+/// have printed must survive a renderer that crashes later in the run
+/// (`print` into a pipe or file is block-buffered and would be lost).
+func say(_ line: String = "") {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

@@ -4,8 +4,9 @@
 // so bilinear reads cross slice edges and only the union's edges are
 // anti-aliased. Slices that form no grid are drawn one by one. A single
 // slice under a scale and translation, unclipped (most images), is split:
-// the whole pixels inside it take the INTERIOR variant (one texture read),
-// the one-pixel rim around them the full shader. Mirrors LaminaCPU's
+// the whole pixels inside it take the INTERIOR variant (one texture read,
+// unblended when the image is opaque), the one-pixel rim around them the
+// full shader. Mirrors LaminaCPU's
 // ImageStage.
 
 import CGLES
@@ -105,7 +106,7 @@ enum ImagePass {
     setQuads(p.common.quads, [inner])
     glUniform2f(p.common.targetSize, Float(target.width), Float(target.height))
     glActiveTexture(GLenum(GL_TEXTURE0))
-    try r.textures.bind(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
+    let opaque = try r.textures.bind(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
     setFilters(d.sampling)
     glUniform1i(p.image, 0)
     let w = Double(d.image.width), h = Double(d.image.height)
@@ -114,7 +115,12 @@ enum ImagePass {
     glUniform2f(p.uvScale, Float(kx / w), Float(ky / h))
     glUniform1f(p.lod, Float(lod))
     glUniform1f(p.opacity, d.opacity)
+    // Opaque texels at full coverage replace what is below: blending would
+    // compute the same bytes, slower.
+    let replace = opaque && d.opacity >= 1
+    if replace { glDisable(GLenum(GL_BLEND)) }
     drawQuads(1)
+    if replace { glEnable(GLenum(GL_BLEND)) }
     return true
   }
 

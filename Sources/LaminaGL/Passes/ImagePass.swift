@@ -2,8 +2,12 @@
 // slices of one command are drawn as one mesh when they form a grid of up
 // to 3×3 (every nine-slice does): one piecewise-linear texel map per axis,
 // so bilinear reads cross slice edges and only the union's edges are
-// anti-aliased. Slices that form no grid are drawn one by one. Mirrors
-// LaminaCPU's ImageStage.
+// anti-aliased. Slices that form no grid are drawn one by one. A single
+// slice under a scale and translation, unclipped (most images), is split:
+// the whole pixels inside it take the INTERIOR variant (one texture read,
+// unblended when the image is opaque), the one-pixel rim around them the
+// full shader. Mirrors LaminaCPU's
+// ImageStage.
 
 import CGLES
 import Lamina
@@ -20,6 +24,7 @@ enum ImagePass {
   static func draw(_ d: ImageDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
     guard d.image.width > 0, d.image.height > 0, d.opacity > 0 else { return }
     if let (x, y) = grid(d.slices) {
+      if try drawSplit(d, into: target, r) { return }
       try drawMesh(d, x: x, y: y, bounds: union(d.slices), into: target, r)
     } else {
       for slice in d.slices {
@@ -67,13 +72,66 @@ enum ImagePass {
     return (x, y)
   }
 
+  /// Draws a one-slice, unclipped draw under a scale and translation as
+  /// its interior (INTERIOR) and rim (full shader); false when `d` is not
+  /// such a draw or has no whole pixel inside.
+  static func drawSplit(_ d: ImageDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) -> Bool {
+    let visible = d.slices.filter { $0.destination.width > 0 && $0.destination.height > 0 }
+    guard d.clips.isEmpty, visible.count == 1, let slice = visible.first,
+      let map = ShapeCells.axisAligned(d.matrix),
+      let (x, y) = grid(visible),
+      let box = Homography(d.matrix).pixelBounds(of: slice.destination, width: target.width, height: target.height)
+    else { return false }
+    let dest = slice.destination, source = slice.source
+    let x0 = Double(dest.minX) * map.sx + map.tx, x1 = Double(dest.maxX) * map.sx + map.tx
+    let y0 = Double(dest.minY) * map.sy + map.ty, y1 = Double(dest.maxY) * map.sy + map.ty
+    let inner: PixelRect = (
+      Float(max(0, x0.rounded(.up))), Float(max(0, y0.rounded(.up))),
+      Float(min(Double(target.width), x1.rounded(.down))), Float(min(Double(target.height), y1.rounded(.down)))
+    )
+    guard inner.2 > inner.0, inner.3 > inner.1 else { return false }
+    // Texels per target pixel, and the texel at the interior's corner.
+    let kx = Double(source.width) / Double(dest.width) / map.sx
+    let ky = Double(source.height) / Double(dest.height) / map.sy
+    let px = Double(inner.0), py = Double(inner.1)
+    let texelX = Double(source.minX) + (px - x0) * kx
+    let texelY = Double(source.minY) + (py - y0) * ky
+    let rho = max(abs(kx), abs(ky))
+    let lod = log2(max(rho, 1e-20)) + Double(d.sampling.bias)
+
+    let rim = ShadowPass.subtract(inner, from: box)
+    if !rim.isEmpty { try drawMesh(d, x: x, y: y, bounds: dest, quads: rim, into: target, r) }
+    let p = try r.programs.image(clips: false, interior: true)
+    r.use(p.program)
+    setQuads(p.common.quads, [inner])
+    glUniform2f(p.common.targetSize, Float(target.width), Float(target.height))
+    glActiveTexture(GLenum(GL_TEXTURE0))
+    let opaque = try r.textures.bind(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
+    setFilters(d.sampling)
+    glUniform1i(p.image, 0)
+    let w = Double(d.image.width), h = Double(d.image.height)
+    glUniform2f(p.pixelOrigin, Float(px), Float(py))
+    glUniform2f(p.uvOrigin, Float(texelX / w), Float(texelY / h))
+    glUniform2f(p.uvScale, Float(kx / w), Float(ky / h))
+    glUniform1f(p.lod, Float(lod))
+    glUniform1f(p.opacity, d.opacity)
+    // Opaque texels at full coverage replace what is below: blending would
+    // compute the same bytes, slower.
+    let replace = opaque && d.opacity >= 1
+    if replace { glDisable(GLenum(GL_BLEND)) }
+    drawQuads(1)
+    if replace { glEnable(GLenum(GL_BLEND)) }
+    return true
+  }
+
   static func drawMesh(
-    _ d: ImageDraw, x: Axis, y: Axis, bounds: CGRect, into target: SurfaceTarget, _ r: GLResources
+    _ d: ImageDraw, x: Axis, y: Axis, bounds: CGRect, quads: [PixelRect]? = nil, into target: SurfaceTarget,
+    _ r: GLResources
   ) throws(GLError) {
     let p = try r.programs.image(clips: !d.clips.isEmpty)
     r.use(p.program)
     let count = try setCommon(
-      p.common, matrix: d.matrix, localBounds: bounds, clips: d.clips, target: target, name: d.name)
+      p.common, matrix: d.matrix, localBounds: bounds, quads: quads, clips: d.clips, target: target, name: d.name)
     guard count > 0 else { return }
     glActiveTexture(GLenum(GL_TEXTURE0))
     try r.textures.bind(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)

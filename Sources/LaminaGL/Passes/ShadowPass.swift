@@ -31,7 +31,9 @@ enum ShadowPass {
     // corners' reaches overlap, a pixel needs only its quadrant's corner.
     let near = nearCorners(d)
     let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
-    if cells != nil, let masks = r.masks, let map = ShapeCells.axisAligned(d.matrix),
+    // Cached also when the blur is too wide for cells (S2's σ 32): the
+    // closed form over the whole extent then runs once, not every frame.
+    if d.clips.isEmpty, let masks = r.masks, let map = ShapeCells.axisAligned(d.matrix),
       let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height),
       let mask = try masks.mask(
         kind: "shadow", geometry: [Double(d.shape.rect.width), Double(d.shape.rect.height), d.sigma] + d.shape.radii,

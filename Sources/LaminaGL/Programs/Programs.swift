@@ -59,6 +59,7 @@ struct ImageProgram {
   let common: CommonUniforms
   let image, imageSize, bounds, bias, opacity: GLint
   let destX, sourceStartX, sourceEndX, destY, sourceStartY, sourceEndY: GLint
+  let pixelOrigin, uvOrigin, uvScale, lod: GLint  // INTERIOR
   init(_ p: Program) {
     program = p
     common = CommonUniforms(p)
@@ -73,6 +74,10 @@ struct ImageProgram {
     bounds = p.location("bounds")
     bias = p.location("bias")
     opacity = p.location("opacity")
+    pixelOrigin = p.location("pixelOrigin")
+    uvOrigin = p.location("uvOrigin")
+    uvScale = p.location("uvScale")
+    lod = p.location("lod")
   }
 }
 
@@ -157,7 +162,7 @@ enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
     ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED"]),
     ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
-    ("image.frag", ["CLIPS"]),
+    ("image.frag", ["CLIPS", "INTERIOR"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("solid.frag", []),
@@ -195,7 +200,7 @@ final class ProgramCache {
   // dictionary of strings (this runs thousands of times a frame).
   private var shapes = [ShapeProgram?](repeating: nil, count: 32)
   private var shadows = [ShadowProgram?](repeating: nil, count: 16)
-  private var images = [ImageProgram?](repeating: nil, count: 2)
+  private var images = [ImageProgram?](repeating: nil, count: 4)
   private var composites: [[String]: CompositeProgram] = [:]
   private var solidProgram: SolidProgram?
   private var maskProgram: MaskProgram?
@@ -232,10 +237,12 @@ final class ProgramCache {
     return wrapper
   }
 
-  func image(clips: Bool) throws(GLError) -> ImageProgram {
-    if let cached = images[clips ? 1 : 0] { return cached }
-    let wrapper = ImageProgram(try program("image.frag", clips ? ["CLIPS"] : []))
-    images[clips ? 1 : 0] = wrapper
+  func image(clips: Bool, interior: Bool = false) throws(GLError) -> ImageProgram {
+    let index = (clips ? 1 : 0) | (interior ? 2 : 0)
+    if let cached = images[index] { return cached }
+    let defines = (clips ? ["CLIPS"] : []) + (interior ? ["INTERIOR"] : [])
+    let wrapper = ImageProgram(try program("image.frag", defines))
+    images[index] = wrapper
     return wrapper
   }
 

@@ -10,11 +10,16 @@ final class TextureCache {
   private final class Entry {
     let image: Image
     let texture: GLuint
+    /// Every texel's alpha is 255.
+    let isOpaque: Bool
     var hasMips = false
     var lastFrame: Int
     init(image: Image, texture: GLuint, frame: Int) {
       self.image = image
       self.texture = texture
+      isOpaque = image.pixels.withUnsafeBufferPointer { p in
+        stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
+      }
       lastFrame = frame
     }
   }
@@ -23,8 +28,10 @@ final class TextureCache {
 
   init(ledger: GLObjectLedger) { self.ledger = ledger }
 
-  /// The texture of `image`, bound to GL_TEXTURE_2D on the active unit.
-  func bind(_ image: Image, mipmapped: Bool, frame: Int) throws(GLError) {
+  /// The texture of `image`, bound to GL_TEXTURE_2D on the active unit;
+  /// returns whether the image is opaque (every alpha 255).
+  @discardableResult
+  func bind(_ image: Image, mipmapped: Bool, frame: Int) throws(GLError) -> Bool {
     let entry: Entry
     if let existing = entries[ObjectIdentifier(image)] {
       entry = existing
@@ -60,6 +67,7 @@ final class TextureCache {
       entry.hasMips = true
       try checkGL("uploading the mip chain of a \(image.width)×\(image.height) image")
     }
+    return entry.isOpaque
   }
 
   /// Deletes textures no frame has used since `frame`.

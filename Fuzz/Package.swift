@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // Lamina's libFuzzer targets, one executable per input format: the scene
-// loader, the SVG path parser, the PNG reader, and the lowering of scenes
-// that load. A separate package so that the main build never sees
+// loader, the SVG path parser, the PNG reader, and the lowering and CPU
+// rendering of scenes that load. A separate package so that the main build never sees
 // libFuzzer; it depends on the main package by path.
 //
 // Build (tools/fuzz does this):
@@ -16,10 +16,10 @@
 // (EmbedShadersGenerator), which then fails to link.
 import PackageDescription
 
-let fuzzTarget: (String) -> Target = { name in
+let fuzzTarget: (String, [Target.Dependency]) -> Target = { name, more in
   .executableTarget(
     name: name,
-    dependencies: ["FuzzDriver", .product(name: "Lamina", package: "Lamina")],
+    dependencies: ["FuzzDriver", .product(name: "Lamina", package: "Lamina")] + more,
     linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])])
 }
 
@@ -28,7 +28,8 @@ let package = Package(
   dependencies: [.package(name: "Lamina", path: "..")],
   targets: [
     .target(name: "FuzzDriver"),
-    fuzzTarget("FuzzScene"), fuzzTarget("FuzzSVGPath"), fuzzTarget("FuzzPNG"), fuzzTarget("FuzzLowering"),
+    fuzzTarget("FuzzScene", []), fuzzTarget("FuzzSVGPath", []), fuzzTarget("FuzzPNG", []),
+    fuzzTarget("FuzzLowering", [.product(name: "LaminaCPU", package: "Lamina")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -48,4 +48,16 @@ import Testing
     }
     #expect(shadows == 1)
   }
+
+  /// Suspected from a lowering-fuzzer timeout (14 s on one input, whose
+  /// report hung before saving it): each curve was capped at 65,536 chords
+  /// but a path was not, so a short shadowPath of huge arcs asked for
+  /// hundreds of millions of points. The whole path is now capped.
+  @Test func manyHugeArcsFlattenIntoABoundedNumberOfPoints() throws {
+    let arcs = String(repeating: " A1e12 1e12 0 1 1 1 0 A1e12 1e12 0 1 1 0 0", count: 200)
+    let path = try Path(svg: "M0 0" + arcs)
+    #expect(path.curveSegments(tolerance: Path.rasterTolerance) > 10 * Path.maximumCurveSegmentsPerPath)
+    let points = path.flattened(tolerance: Path.rasterTolerance).reduce(0) { $0 + $1.count }
+    #expect(points <= Path.maximumCurveSegmentsPerPath + path.elements.count + 1, "\(points) points")
+  }
 }

@@ -37,6 +37,7 @@ struct SoakCommand: ParsableCommand {
     let loaded = try loadScenes()
     guard !loaded.isEmpty else { throw ValidationError("no scenes found in \(scenes.joined(separator: ", "))") }
     print("soak: \(loaded.count) scenes × \(iterations) iterations, warm-up \(min(warmup, iterations - 1))")
+    fflush(nil)  // a soak runs for long: show progress when piped
     var failed = false
     if backend != .gl {
       let renderer = CPURenderer()
@@ -124,6 +125,7 @@ struct SoakReport {
       "\(label): resident memory at start \(mib(start)), after warm-up \(mib(afterWarmup)), "
         + "at the end \(mib(end)) (\(String(format: "%+.2f", growth)) % after warm-up); "
         + String(format: "%.1f renders/s", rendersPerSecond))
+    fflush(nil)
   }
 }
 

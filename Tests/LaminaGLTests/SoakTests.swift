@@ -19,14 +19,14 @@ import Testing
 @testable import LaminaGL
 
 /// Resident set size of this process, from /proc/self/statm.
-func residentBytes() -> Int {
+private func residentBytes() -> Int {
   guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
   let fields = text.split(separator: " ")
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
-enum Soak {
+private enum Soak {
   static let sceneIDs = ["scenes/border", "scenes/shadow-rect", "scenes/mask-layer", "scenes/rasterize"]
   static let iterations = 20
   static let warmup = 5

@@ -11,7 +11,8 @@ import FuzzDriver
 import Lamina
 import LaminaCPU
 
-let renderer = CPURenderer(threads: 1)
+// libFuzzer calls the target on one thread; the renderer keeps its caches.
+nonisolated(unsafe) let renderer = CPURenderer(threads: 1)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzLowering(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -12,10 +12,11 @@ extension Path {
   /// a tiny tolerance cannot exhaust memory.
   public static let maximumSegmentsPerCurve = 1 << 16
 
-  /// The most chords all curves of one path are flattened into (2M points,
-  /// 32 MiB); beyond it the tolerance is coarsened for the whole path, so
-  /// that a million huge arcs cannot ask for 10^11 points.
-  public static let maximumCurveSegmentsPerPath = 1 << 21
+  /// The most chords all curves of one path are flattened into (262,144:
+  /// a circle filling a 16384-pixel canvas needs under 2,000 at the raster
+  /// tolerance); beyond it the tolerance is coarsened for the whole path,
+  /// so that a million huge arcs cannot ask for 10^11 points.
+  public static let maximumCurveSegmentsPerPath = 1 << 18
 
   /// The tight bounding box of the path (curve extrema, not control points),
   /// including the points of moves, as `CGPath.boundingBoxOfPath`;

@@ -12,6 +12,12 @@ extension Path {
   /// a tiny tolerance cannot exhaust memory.
   public static let maximumSegmentsPerCurve = 1 << 16
 
+  /// The most chords all curves of one path are flattened into (262,144:
+  /// a circle filling a 16384-pixel canvas needs under 2,000 at the raster
+  /// tolerance); beyond it the tolerance is coarsened for the whole path,
+  /// so that a million huge arcs cannot ask for 10^11 points.
+  public static let maximumCurveSegmentsPerPath = 1 << 18
+
   /// The tight bounding box of the path (curve extrema, not control points),
   /// including the points of moves, as `CGPath.boundingBoxOfPath`;
   /// `CGRect.null` for an empty path.
@@ -75,7 +81,14 @@ extension Path {
   /// non-finite points become single chords; one curve yields at most
   /// `Path.maximumSegmentsPerCurve` chords.
   public func flattened(tolerance: Double = 0.1) -> [[CGPoint]] {
-    let tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.1
+    var tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.1
+    // Chords per curve go as 1/√tolerance: scale it so the total fits.
+    for _ in 0..<4 {
+      let total = curveSegments(tolerance: tol)
+      guard total > Path.maximumCurveSegmentsPerPath else { break }
+      let ratio = Double(total) / Double(Path.maximumCurveSegmentsPerPath)
+      tol *= ratio * ratio
+    }
     var result: [[CGPoint]] = []
     var polyline: [CGPoint] = []
     var start = CGPoint.zero
@@ -140,6 +153,32 @@ extension Path {
 
   /// Chords needed so that the chord error M·h²/8 stays within `tolerance`,
   /// where |B''| ≤ factor·d (factor 2 for quadratics, 6 for cubics).
+  /// How many chords `flattened(tolerance:)` makes of the path's curves.
+  func curveSegments(tolerance tol: Double) -> Int {
+    var total = 0
+    var start = CGPoint.zero
+    var current = CGPoint.zero
+    for element in elements {
+      switch element {
+      case .move(let p):
+        start = p
+        current = p
+      case .line(let p):
+        current = p
+      case .quad(let c, let p):
+        total += Path.segmentCount(secondDifference: Path.norm(current, c, c, p), factor: 2, tolerance: tol)
+        current = p
+      case .cubic(let c1, let c2, let p):
+        let m = max(Path.norm(current, c1, c1, c2), Path.norm(c1, c2, c2, p))
+        total += Path.segmentCount(secondDifference: m, factor: 6, tolerance: tol)
+        current = p
+      case .close:
+        current = start
+      }
+    }
+    return total
+  }
+
   static func segmentCount(secondDifference d: Double, factor: Double, tolerance: Double) -> Int {
     let n = (factor * d / (8 * tolerance)).squareRoot().rounded(.up)
     guard !n.isNaN else { return 1 }

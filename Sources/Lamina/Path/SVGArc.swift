@@ -41,10 +41,21 @@ struct SVGArc {
     let y1p = -sinPhi * dx + cosPhi * dy
     // F.6.6.2: scale the radii up when they cannot reach both endpoints.
     let lambda = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-    if lambda > 1 {
-      let s = lambda.squareRoot()
-      rx *= s
-      ry *= s
+    // λ is NaN when a radius is so small that its square underflows and a
+    // coordinate is 0 (0/0): that too needs scaling.
+    if !(lambda <= 1) {
+      // rx·√λ = hypot(x1', y1'·rx/ry), which neither squares a tiny radius
+      // (1e-300² underflows, making λ infinite) nor overflows.
+      let ratio = rx / ry
+      let scaled = hypot(x1p, y1p * ratio)
+      if ratio > 0, ratio.isFinite, scaled > 0, scaled.isFinite, (scaled / ratio).isFinite {
+        rx = scaled
+        ry = scaled / ratio
+      } else {
+        let s = lambda.squareRoot()
+        rx *= s
+        ry *= s
+      }
     }
     // F.6.5.2: the centre in the rotated frame.
     let rx2 = rx * rx

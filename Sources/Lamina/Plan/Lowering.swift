@@ -120,9 +120,14 @@ final class PlanBuilder {
       let moved = shape.offsetBy(dx: Double(layer.shadowOffset.width), dy: Double(layer.shadowOffset.height))
       let margin = 3 * sigma + 1 / scale
       let color = (layer.shadowColor ?? .black).withAlphaMultiplied(by: layer.shadowOpacity * silhouetteAlpha * alpha)
-      add(.shadow(ShadowDraw(
-        matrix: m, shape: moved, sigma: sigma, color: color.premultiplied,
-        extent: moved.rect.insetBy(dx: -margin, dy: -margin), clips: inner, name: name)), to: t)
+      if let extent = visibleShadowExtent(
+        moved.rect.insetBy(dx: -margin, dy: -margin), shape: moved.rect, sigma: sigma,
+        alpha: color.alpha, m, target: t)
+      {
+        add(.shadow(ShadowDraw(
+          matrix: m, shape: moved, sigma: sigma, color: color.premultiplied,
+          extent: extent, clips: inner, name: name)), to: t)
+      }
     case .path(let path):
       try emitPathShadow(layer, path, m, into: t, clips: inner, alpha: alpha)
     case .content, .none:

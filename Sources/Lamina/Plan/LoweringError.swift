@@ -12,6 +12,9 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
   case tooLarge(what: String, reason: String)
   /// The canvas size or scale is not a positive finite number.
   case invalidCanvas(String)
+  /// A layer property holds a NaN or an infinity (set through the Swift
+  /// API; scene files cannot hold them). `property` is its Swift name.
+  case notFinite(layer: String, property: String)
 
   public var description: String {
     switch self {
@@ -20,6 +23,7 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
     case .tooDeep(let limit): return "the layer tree is nested more than \(limit) levels deep"
     case .tooLarge(let what, let reason): return "\(what): \(reason)"
     case .invalidCanvas(let why): return "invalid canvas: \(why)"
+    case .notFinite(let l, let p): return "layer \(l): \(p) must be finite (it holds a NaN or an infinity)"
     }
   }
 }
@@ -28,8 +32,8 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
 public let maximumLayerDepth = 256
 
 enum TreeCheck {
-  /// Refuses cycles, layers used twice and trees deeper than the limit,
-  /// without recursion (a 100,000-level chain must not overflow the stack).
+  /// Refuses cycles, layers used twice, trees deeper than the limit and
+  /// non-finite numbers, without recursion (a 100,000-level chain must not overflow the stack).
   static func validate(_ root: Layer) throws(LoweringError) {
     var seen = Set<ObjectIdentifier>()
     var onPath = Set<ObjectIdentifier>()
@@ -44,6 +48,9 @@ enum TreeCheck {
       guard depth <= maximumLayerDepth else { throw .tooDeep(limit: maximumLayerDepth) }
       if onPath.contains(id) { throw .cycle(layer: layer.debugName) }
       guard seen.insert(id).inserted else { throw .layerUsedTwice(layer: layer.debugName) }
+      if let property = layer.firstNonFiniteProperty() {
+        throw .notFinite(layer: layer.debugName, property: property)
+      }
       onPath.insert(id)
       stack.append((layer, depth, true))
       if let mask = layer.mask { stack.append((mask, depth + 1, false)) }

@@ -212,7 +212,7 @@ import Testing
         == ["canvas: 65×1 pixels exceeds the limit of 64 pixels a side"])
     #expect(
       errors(##"{ "canvas": { "width": 64, "height": 64 } }"##, limits: limits)
-        == ["canvas: 64×64 pixels exceeds the limit of 0 MiB of pixels"])
+        == ["canvas: 64×64 pixels exceeds the limit of 8192 bytes of pixels"])
     #expect(errors(##"{ "canvas": { "width": 32, "height": 64 } }"##, limits: limits) == [])
     #expect(throws: LoweringError.tooLarge(
       what: "canvas", reason: "40×80 pixels exceeds the limit of 32 pixels a side")

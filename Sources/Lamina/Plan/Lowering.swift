@@ -34,7 +34,7 @@ extension RenderPlan {
     guard fw <= Double(limits.maxDimension), fh <= Double(limits.maxDimension) else {
       throw .tooLarge(
         what: "canvas",
-        reason: "\(fw)×\(fh) pixels exceeds the limit of \(limits.maxDimension) pixels a side")
+        reason: "\(pixelCount(fw))×\(pixelCount(fh)) pixels exceeds the limit of \(limits.maxDimension) pixels a side")
     }
     let pw = Int(fw), ph = Int(fh)
     if let why = limits.violation(width: pw, height: ph) { throw .tooLarge(what: "canvas", reason: why) }
@@ -48,6 +48,11 @@ extension RenderPlan {
       width: pw, height: ph, background: (background ?? .clear).premultiplied,
       surfaces: builder.surfaces)
   }
+}
+
+/// A pixel count for messages: a whole number when it fits, else as is.
+func pixelCount(_ v: Double) -> String {
+  abs(v) < 1e15 ? String(Int(v)) : String(v)
 }
 
 /// Builds the surfaces of one plan.

@@ -35,19 +35,7 @@ final class Raster: @unchecked Sendable {
   /// `index`, rounded to nearest.
   @inline(__always)
   func blend(_ index: Int, _ color: SIMD4<Float>, _ k: Float) {
-    let p = pixels + index * 4
-    // Exact skip: with a·k·255 < ½ every channel rounds back to its value.
-    if color.w * k * 255 < 0.5 { return }
-    if k >= 1 && color.w >= 1 {
-      UnsafeMutableRawPointer(p).storeBytes(of: packed(color), as: UInt32.self)
-      return
-    }
-    let s = color * (k * 255)
-    let inverse = 1 - color.w * k
-    p[0] = UInt8(min(255, s.x + Float(p[0]) * inverse + 0.5))
-    p[1] = UInt8(min(255, s.y + Float(p[1]) * inverse + 0.5))
-    p[2] = UInt8(min(255, s.z + Float(p[2]) * inverse + 0.5))
-    p[3] = UInt8(min(255, s.w + Float(p[3]) * inverse + 0.5))
+    blendPixel(pixels + index * 4, color, k)
   }
 
   /// The premultiplied texel (i, j) in 0…1.
@@ -56,6 +44,25 @@ final class Raster: @unchecked Sendable {
     let p = pixels + (j * width + i) * 4
     return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
   }
+}
+
+/// Source-over of a premultiplied colour scaled by `k` (0…1) onto the
+/// pixel at `p`, rounded to nearest. A free function on the raw pointer, so
+/// pixel loops that hoist `Raster.pixels` pay no reference counting.
+@inline(__always)
+func blendPixel(_ p: UnsafeMutablePointer<UInt8>, _ color: SIMD4<Float>, _ k: Float) {
+  // Exact skip: with a·k·255 < ½ every channel rounds back to its value.
+  if color.w * k * 255 < 0.5 { return }
+  if k >= 1 && color.w >= 1 {
+    UnsafeMutableRawPointer(p).storeBytes(of: packed(color), as: UInt32.self)
+    return
+  }
+  let s = color * (k * 255)
+  let inverse = 1 - color.w * k
+  p[0] = UInt8(min(255, s.x + Float(p[0]) * inverse + 0.5))
+  p[1] = UInt8(min(255, s.y + Float(p[1]) * inverse + 0.5))
+  p[2] = UInt8(min(255, s.z + Float(p[2]) * inverse + 0.5))
+  p[3] = UInt8(min(255, s.w + Float(p[3]) * inverse + 0.5))
 }
 
 /// A premultiplied colour as the four bytes of one pixel, in memory order.

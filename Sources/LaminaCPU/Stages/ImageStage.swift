@@ -4,6 +4,12 @@
 // construction), then linearly into its slice's texels; ρ comes from the
 // analytic Jacobian of that map at the centre. The union of the slices is
 // anti-aliased by exact coverage; × opacity × clips, source-over.
+//
+// Speed: an affine matrix (the common case) takes `drawAffine`
+// (ImageStage+Affine.swift), which computes the same values with ρ and λ
+// hoisted out of the pixel loop. An opaque image under an axis-aligned
+// matrix declares its whole interior pixels as an occluder, so earlier
+// commands skip what it overwrites (S3 draws 200 images, 47 layers deep).
 import Lamina
 
 struct ImageStage: PreparedDraw {
@@ -20,6 +26,9 @@ struct ImageStage: PreparedDraw {
   let opacity: Float
   let clips: PreparedClips
   let bounds: PixelRect
+  let occluder: PixelRect
+  /// The inverse has no perspective column: w is the constant `inverse.m.8`.
+  let isAffine: Bool
 
   init?(_ draw: ImageDraw, limit: PixelRect, textures: TextureCache) {
     let h = Homography(draw.matrix)
@@ -53,6 +62,24 @@ struct ImageStage: PreparedDraw {
     }
     bounds = b
     guard !bounds.isEmpty else { return nil }
+    isAffine = inverse.m.2 == 0 && inverse.m.5 == 0
+    occluder = Self.occluder(
+      h, slices: slices, opaque: opacity >= 1 && clips.isEmpty && texture.isOpaque, within: bounds)
+  }
+
+  /// The whole pixels inside the destination of a single-slice opaque draw
+  /// under an axis-aligned matrix: their coverage is exactly 1 and every
+  /// read has alpha 1, so the draw stores them without reading the target.
+  static func occluder(_ h: Homography, slices: [Slice], opaque: Bool, within bounds: PixelRect) -> PixelRect {
+    guard opaque, slices.count == 1, h.isAxisAligned else { return .empty }
+    let s = slices[0]
+    let xa = s.minX * h.m.0 + h.m.6, xb = s.maxX * h.m.0 + h.m.6
+    let ya = s.minY * h.m.4 + h.m.7, yb = s.maxY * h.m.4 + h.m.7
+    let x0 = min(xa, xb), x1 = max(xa, xb), y0 = min(ya, yb), y1 = max(ya, yb)
+    guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return .empty }
+    let r = PixelRect(
+      x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)), x1: Int(x1.rounded(.down)), y1: Int(y1.rounded(.down)))
+    return r.isEmpty ? .empty : r.intersection(bounds)
   }
 
   /// The slice containing the local point, or the nearest one.
@@ -70,16 +97,31 @@ struct ImageStage: PreparedDraw {
   }
 
   func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
-    // Draws every pixel of the region: skipping is an optimisation only.
+    if skip == region { return }
+    if isAffine && slices.count == 1 {
+      drawAffine(region, skipping: skip, into: target, scratch: scratch)
+    } else {
+      drawProjective(region, skipping: skip, into: target, scratch: scratch)
+    }
+  }
+
+  /// Coverage of the slices' union (× clips) into `scratch.coverage`.
+  func prepareCoverage(_ region: PixelRect, _ scratch: TileScratch) {
     if !clips.isEmpty { clips.render(region, scratch) }
     scratch.begin(region)
     for p in polygons { scratch.add(p) }
     scratch.resolve(into: scratch.coverage)
+  }
+
+  /// Any matrix: every pixel maps back through the full homography.
+  func drawProjective(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
+    prepareCoverage(region, scratch)
     let w = region.width
     let m = inverse.m
-    for j in 0..<region.height {
-      var index = (region.y0 + j) * target.width + region.x0
-      for i in 0..<w {
+    forEachSpan(region, skipping: skip) { row, x0, x1 in
+      let j = row - region.y0
+      var index = row * target.width + x0
+      for i in (x0 - region.x0)..<(x1 - region.x0) {
         defer { index += 1 }
         var k = scratch.coverage[j * w + i]
         if !clips.isEmpty { k *= scratch.clip[j * w + i] }

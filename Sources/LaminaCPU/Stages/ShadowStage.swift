@@ -99,14 +99,15 @@ struct ShadowStage: PreparedDraw {
       scratch.resolve(into: scratch.coverage)
     }
     let w = region.width, color = color, clipped = !clips.isEmpty, clip = scratch.clip
+    let pixels = target.pixels, width = target.width
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0
-      var index = y * target.width + x0
+      var p = pixels + (y * width + x0) * 4
       for i in (x0 - region.x0)..<(x1 - region.x0) {
         var k = values[j * stride + i]
         if clipped { k *= clip[j * w + i] }
-        if k > 0 { target.blend(index, color, k) }
-        index += 1
+        if k > 0 { blendPixel(p, color, k) }
+        p += 4
       }
     }
   }

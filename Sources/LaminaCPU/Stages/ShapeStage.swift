@@ -98,17 +98,18 @@ struct ShapeStage: PreparedDraw {
     let w = region.width, color = color, clipped = !clips.isEmpty, clip = scratch.clip
     // Opaque colour: full pixels are one 32-bit store.
     let solid: UInt32? = color.w >= 1 ? packed(color) : nil
-    let raw = UnsafeMutableRawPointer(target.pixels)
+    let pixels = target.pixels, width = target.width
+    let raw = UnsafeMutableRawPointer(pixels)
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0
-      var index = y * target.width + x0
+      var index = y * width + x0
       for i in (x0 - region.x0)..<(x1 - region.x0) {
         var k = values[j * stride + i]
         if clipped { k *= clip[j * w + i] }
         if k >= 1, let solid {
           raw.storeBytes(of: solid, toByteOffset: index * 4, as: UInt32.self)
         } else if k > 0 {
-          target.blend(index, color, k)
+          blendPixel(pixels + index * 4, color, k)
         }
         index += 1
       }

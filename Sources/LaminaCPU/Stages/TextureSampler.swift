@@ -30,6 +30,22 @@ final class Texture: @unchecked Sendable {
 
   var isMipmapped: Bool { levels.count > 1 || (widths[0] <= 1 && heights[0] <= 1) }
 
+  /// True when every texel of every level has alpha 255: every filtered
+  /// read then has alpha exactly 1 (a convex mix of ones). Computed on
+  /// first use; read only while preparing (one thread).
+  private(set) lazy var isOpaque: Bool = {
+    for n in levels.indices {
+      let p = levels[n]
+      for i in 0..<(widths[n] * heights[n]) where p[i * 4 + 3] != 255 { return false }
+    }
+    return true
+  }()
+
+  /// Level `n` as a raw view for sampling loops.
+  func level(_ n: Int) -> TextureLevel {
+    TextureLevel(pixels: levels[n], width: widths[n], height: heights[n])
+  }
+
   /// Texel (i, j) of `level`, clamped to the edge, premultiplied in 0…1.
   @inline(__always)
   func fetch(_ level: Int, _ i: Int, _ j: Int) -> SIMD4<Float> {
@@ -78,6 +94,41 @@ final class Texture: @unchecked Sendable {
       guard d + 1 < levels.count, t > 0 else { return a }
       return a + (bilinear(d + 1, u, v) - a) * t
     }
+  }
+}
+
+/// One mip level as a raw view: the same reads as `Texture.fetch` and
+/// `Texture.bilinear`, without the per-texel array lookups.
+struct TextureLevel {
+  let pixels: UnsafeMutablePointer<UInt8>
+  let width: Int, height: Int
+
+  /// Texel (i, j), clamped to the edge, premultiplied in 0…1.
+  @inline(__always)
+  func fetch(_ i: Int, _ j: Int) -> SIMD4<Float> {
+    guard width > 0, height > 0 else { return .zero }
+    let x = min(width - 1, max(0, i)), y = min(height - 1, max(0, j))
+    let p = pixels + (y * width + x) * 4
+    return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
+  }
+
+  /// The nearest texel to (u, v), as `Texture.nearest`.
+  @inline(__always)
+  func nearest(_ u: Double, _ v: Double) -> SIMD4<Float> {
+    fetch(Int(max(-1, min(1e9, u.rounded(.down)))), Int(max(-1, min(1e9, v.rounded(.down)))))
+  }
+
+  /// Bilinear at this level's coordinates (su, sv), as `Texture.bilinear`.
+  @inline(__always)
+  func bilinear(_ su: Double, _ sv: Double) -> SIMD4<Float> {
+    let x = max(-2, min(1e9, su - 0.5)), y = max(-2, min(1e9, sv - 0.5))
+    let fx = x.rounded(.down), fy = y.rounded(.down)
+    let i = Int(fx), j = Int(fy)
+    let tx = Float(x - fx), ty = Float(y - fy)
+    let a = fetch(i, j), b = fetch(i + 1, j)
+    let c = fetch(i, j + 1), d = fetch(i + 1, j + 1)
+    let top = a + (b - a) * tx, bottom = c + (d - c) * tx
+    return top + (bottom - top) * ty
   }
 }
 

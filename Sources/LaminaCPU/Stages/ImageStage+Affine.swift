@@ -1,0 +1,87 @@
+// The affine fast path of ImageStage: a single-slice draw whose inverse
+// has no perspective column. There w = inverse.m.8 at every pixel (the
+// other two terms are ±0), so the Jacobian, ρ, λ and the read (nearest,
+// bilinear or a fixed pair of levels) are constants of the draw, and the
+// loop per pixel is the back-mapping and the sample itself. Every value is
+// computed by the same operations, in the same order, as
+// `drawProjective` (which only differs in zeros' signs, which the squares
+// of ρ and the floors of the reads erase), so the bytes are identical;
+// `ImageFastPathTests` checks that on rotated, scaled and clipped draws.
+//
+// Rejected: stepping u, v by a constant increment per pixel (fewer
+// operations, but the rounding drifts from the projective path's values,
+// and the reference must stay one definition).
+import Lamina
+
+extension ImageStage {
+  func drawAffine(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
+    let m = inverse.m
+    let z = m.8
+    guard z > 0 else { return }
+    prepareCoverage(region, scratch)
+    let s = slices[0]
+    // ∂(x, y)/∂(X, Y): (m.0 − x·m.2)/w with x·m.2 = ±0.
+    let dxdX = m.0 / z, dxdY = m.3 / z, dydX = m.1 / z, dydY = m.4 / z
+    let lambda = levelOfDetail(
+      dudx: dxdX * s.su, dvdx: dydX * s.sv, dudy: dxdY * s.su, dvdy: dydY * s.sv, bias: sampling.bias)
+    let read = sampling.read(lambda: lambda, levels: texture.levels.count)
+    switch read {
+    case .nearest:
+      let level = texture.level(0)
+      span(region, skip, target, scratch) { u, v in level.nearest(u, v) }
+    case .bilinear:
+      let level = texture.level(0)
+      span(region, skip, target, scratch) { u, v in level.bilinear(u, v) }
+    case .trilinear(let l):
+      let d = Int(l.rounded(.down)), t = Float(l - Double(d))
+      let a = texture.level(d)
+      // Level-n coordinates are level-0 ones × size_n / size_0 (level 0 as is).
+      let wa = Double(texture.widths[d]), ha = Double(texture.heights[d])
+      let w0 = Double(texture.widths[0]), h0 = Double(texture.heights[0])
+      let first = d == 0
+      if d + 1 < texture.levels.count && t > 0 {
+        let b = texture.level(d + 1)
+        let wb = Double(texture.widths[d + 1]), hb = Double(texture.heights[d + 1])
+        span(region, skip, target, scratch) { u, v in
+          let ta = first ? a.bilinear(u, v) : a.bilinear(u * wa / w0, v * ha / h0)
+          return ta + (b.bilinear(u * wb / w0, v * hb / h0) - ta) * t
+        }
+      } else {
+        span(region, skip, target, scratch) { u, v in
+          first ? a.bilinear(u, v) : a.bilinear(u * wa / w0, v * ha / h0)
+        }
+      }
+    }
+  }
+
+  /// The pixel loop: maps each centre with coverage to texel coordinates of
+  /// the slice, reads `sample` there and blends.
+  @inline(__always)
+  private func span(
+    _ region: PixelRect, _ skip: PixelRect, _ target: Raster, _ scratch: TileScratch,
+    _ sample: (Double, Double) -> SIMD4<Float>
+  ) {
+    let m = inverse.m
+    let z = m.8
+    let s = slices[0]
+    let w = region.width, opacity = opacity
+    let coverage = scratch.coverage, clip = scratch.clip, clipped = !clips.isEmpty
+    let pixels = target.pixels, width = target.width
+    forEachSpan(region, skipping: skip) { row, x0, x1 in
+      let j = row - region.y0
+      let Y = Double(row) + 0.5
+      let ym3 = Y * m.3, ym4 = Y * m.4
+      var index = row * width + x0
+      for i in (x0 - region.x0)..<(x1 - region.x0) {
+        defer { index += 1 }
+        var k = coverage[j * w + i]
+        if clipped { k *= clip[j * w + i] }
+        guard k > 0 else { continue }
+        let X = Double(region.x0 + i) + 0.5
+        let x = (X * m.0 + ym3 + m.6) / z, y = (X * m.1 + ym4 + m.7) / z
+        let u = s.u0 + (x - s.minX) * s.su, t = s.v0 + (y - s.minY) * s.sv
+        blendPixel(pixels + index * 4, sample(u, t), k * opacity)
+      }
+    }
+  }
+}

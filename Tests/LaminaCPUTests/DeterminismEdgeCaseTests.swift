@@ -133,14 +133,10 @@ import Testing
     }
   }
 
-  /// Bug in LaminaCPU (Stages/ShadowStage.swift:37, `ShadowStamp.init`): an
-  /// axis-aligned shadow's stamp is computed over its whole extent, not the
-  /// part inside the target or its clips, so a plan whose shadow extent is
-  /// huge traps in `UnsafeMutablePointer.allocate` (found with
-  /// `shadowRadius: 1e300`; the lowering now cuts extents to the target, so
-  /// scenes no longer reach it, but hand-made plans do). Fix: intersect the
-  /// stamp's pixel rectangle with the target/clip bounds before allocating.
-  @Test(.disabled("bug: ShadowStamp allocates over the unclipped shadow extent"))
+  /// Regression: a flat shadow whose extent is huge (found with
+  /// `shadowRadius: 1e300`) once trapped allocating a stamp over the whole
+  /// extent; it must draw only what is visible.
+  @Test
   func aShadowWithAHugeExtentRendersOnlyWhatIsVisible() throws {
     let shape = RoundedRect(rect: CGRect(x: 10, y: 10, width: 20, height: 20))
     let shadow = ShadowDraw(

@@ -50,7 +50,7 @@ import Testing
   /// The corpus through the builders users get (`SceneResources.standard`):
   /// real generated images and paths. Disabled while `GeneratedImage` and
   /// `Path` are stubs that trap; the suites above test the format alone.
-  @Test(.disabled("GeneratedImage and Path(svg:) are stubs (fatalError) until their helpers land"))
+  @Test
   func corpusLoadsAndRoundTripsWithTheStandardBuilders() throws {
     func layers(_ root: Layer) -> [Layer] {
       [root] + (root.mask.map(layers) ?? []) + (root.sublayers ?? []).flatMap(layers)

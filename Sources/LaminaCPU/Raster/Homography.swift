@@ -21,6 +21,24 @@ struct Homography: Sendable {
     SIMD3(x * m.0 + y * m.3 + m.6, x * m.1 + y * m.4 + m.7, x * m.2 + y * m.5 + m.8)
   }
 
+  /// A point mapped through the homography, with the Jacobian
+  /// ∂(x, y)/∂(X, Y) at it: what a sampler needs for its level of detail.
+  struct MappedPoint {
+    var x: Double, y: Double
+    var dxdX: Double, dxdY: Double, dydX: Double, dydY: Double
+  }
+
+  /// Maps (X, Y) and differentiates there; nil behind the viewer (w ≤ 0).
+  @inline(__always)
+  func mapWithJacobian(_ X: Double, _ Y: Double) -> MappedPoint? {
+    let v = apply(X, Y)
+    guard v.z > 0 else { return nil }
+    let x = v.x / v.z, y = v.y / v.z
+    return MappedPoint(
+      x: x, y: y, dxdX: (m.0 - x * m.2) / v.z, dxdY: (m.3 - x * m.5) / v.z,
+      dydX: (m.1 - y * m.2) / v.z, dydY: (m.4 - y * m.5) / v.z)
+  }
+
   /// The inverse, or nil when singular or not finite.
   var inverse: Homography? {
     let (a, b, c, d, e, f, g, h, i) = m

@@ -82,7 +82,6 @@ struct CompositeStage: PreparedDraw {
     scratch.add(outline)
     scratch.resolve(into: scratch.coverage)
     let w = region.width
-    let m = inverse.m
     for j in 0..<region.height {
       var index = (region.y0 + j) * target.width + region.x0
       for i in 0..<w {
@@ -90,11 +89,11 @@ struct CompositeStage: PreparedDraw {
         var k = scratch.coverage[j * w + i]
         if !clips.isEmpty { k *= scratch.clip[j * w + i] }
         guard k > 0 else { continue }
-        let v = inverse.apply(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
-        guard v.z > 0 else { continue }
-        let x = v.x / v.z, y = v.y / v.z
-        let dxdX = (m.0 - x * m.2) / v.z, dxdY = (m.3 - x * m.5) / v.z
-        let dydX = (m.1 - y * m.2) / v.z, dydY = (m.4 - y * m.5) / v.z
+        guard
+          let p = inverse.mapWithJacobian(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
+        else { continue }
+        let (x, y) = (p.x, p.y)
+        let (dxdX, dxdY, dydX, dydY) = (p.dxdX, p.dxdY, p.dydX, p.dydY)
         var color = SIMD4<Float>.zero
         if shadow?.only != true {
           color = source.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling)

@@ -117,7 +117,6 @@ struct ImageStage: PreparedDraw {
   func drawProjective(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
     prepareCoverage(region, scratch)
     let w = region.width
-    let m = inverse.m
     forEachSpan(region, skipping: skip) { row, x0, x1 in
       let j = row - region.y0
       var index = row * target.width + x0
@@ -126,12 +125,11 @@ struct ImageStage: PreparedDraw {
         var k = scratch.coverage[j * w + i]
         if !clips.isEmpty { k *= scratch.clip[j * w + i] }
         guard k > 0 else { continue }
-        let v = inverse.apply(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
-        guard v.z > 0 else { continue }
-        let x = v.x / v.z, y = v.y / v.z
-        // ∂(x, y)/∂(X, Y) of the inverse homography at the centre.
-        let dxdX = (m.0 - x * m.2) / v.z, dxdY = (m.3 - x * m.5) / v.z
-        let dydX = (m.1 - y * m.2) / v.z, dydY = (m.4 - y * m.5) / v.z
+        guard
+          let p = inverse.mapWithJacobian(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
+        else { continue }
+        let (x, y) = (p.x, p.y)
+        let (dxdX, dxdY, dydX, dydY) = (p.dxdX, p.dxdY, p.dydX, p.dydY)
         let s = slice(x, y)
         let u = s.u0 + (x - s.minX) * s.su, t = s.v0 + (y - s.minY) * s.sv
         let texel = texture.sample(

@@ -67,7 +67,7 @@ struct ShaderTests {
     let folder = FileManager.default.temporaryDirectory.appending(path: "lamina-glsl-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    var stages: [(String, String, String)] = [("quad.vert", "vert", ShaderSource.assemble(main: "quad.vert", defines: [])!)]
+    var stages: [(String, String, String)] = ["quad.vert", "batch.vert"].map { ($0, "vert", ShaderSource.assemble(main: $0, defines: [])!) }
     // Each file with no flags, each flag alone, and all flags (one process each).
     let checked = Self.variants.filter { v in
       let all = ShaderVariants.fragments.first { $0.file == v.file }!.flags

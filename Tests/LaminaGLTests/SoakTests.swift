@@ -2,9 +2,10 @@
 // rendered 20 times in one process per backend. After warm-up the GL object
 // count must not move and must return to zero when the renderer goes; the
 // resident memory (from /proc/self/statm) must stay within a bound after
-// warm-up. The bound is loose (other tests run in parallel in this process
-// and allocate too), so it catches per-frame leaks of whole surfaces, not
-// bytes: 20 frames leaking one 200×200 canvas each would add 3 MiB per scene.
+// warm-up. tools/test runs these suites in a process of their own (other
+// tests' renderers would count); the bound is still loose, so it catches
+// per-frame leaks of whole surfaces, not bytes: 20 frames leaking one
+// 200×200 canvas each would add 3 MiB per scene.
 //
 // Also here, because this target's files are otherwise owned by the GL
 // helper: the GL faults testable from outside LaminaGL (a shader that fails

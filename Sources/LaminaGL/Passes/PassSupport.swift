@@ -13,6 +13,8 @@ final class GLResources {
   let pool: SurfacePool
   let textures: TextureCache
   let masks: CoverageMaskCache?
+  /// The quads waiting to be drawn into the surface being drawn.
+  let batch: QuadBatch
   var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
   let vertexArray: GLuint
   /// A framebuffer for rendering into texture levels (MipPass).
@@ -26,6 +28,7 @@ final class GLResources {
     pool = SurfacePool(ledger: ledger, bgra: extensions.contains("GL_EXT_texture_format_BGRA8888"))
     textures = TextureCache(ledger: ledger)
     masks = extensions.contains("GL_EXT_color_buffer_float") ? CoverageMaskCache(ledger: ledger) : nil
+    batch = QuadBatch(ledger: ledger)
     var vao: GLuint = 0
     glGenVertexArrays(1, &vao)
     ledger.created(.vertexArray)
@@ -36,10 +39,23 @@ final class GLResources {
     scratchFramebuffer = framebuffer
   }
 
+  /// What hidden work to skip (SurfaceDrawing).
+  var occlusion = Occlusion.all
+  /// The normalized device z of the draws that follow (DepthOrder).
+  var depth: Float = 0
+  /// Each program's `uDepth` location and the value it holds.
+  private var depthUniforms: [GLuint: (location: GLint, value: Float)] = [:]
+
+  /// Binds `program` (if not bound) and gives it the current depth.
   func use(_ program: Program) {
     if boundProgram != program.id {
       glUseProgram(program.id)
       boundProgram = program.id
+    }
+    let uniform = depthUniforms[program.id] ?? (program.location("depth"), .nan)
+    if uniform.value != depth {
+      if uniform.location >= 0 { glUniform1f(uniform.location, depth) }
+      depthUniforms[program.id] = (uniform.location, depth)
     }
   }
 
@@ -48,9 +64,11 @@ final class GLResources {
 
   func deleteAll() {
     programs.deleteAll()
+    depthUniforms.removeAll()
     pool.deleteAll()
     textures.deleteAll()
     masks?.deleteAll()
+    batch.deleteAll()
     for raster in rasters.values { raster.target.delete() }
     rasters.removeAll()
     var vao = vertexArray
@@ -130,21 +148,15 @@ func setQuads(_ location: GLint, _ quads: [PixelRect]) {
   glUniform4fv(location, GLsizei(quads.count), values)
 }
 
-/// Fills `cells` with one colour (solid.frag), in one instanced call.
-func drawSolid(_ cells: [PixelRect], color: PremultipliedColor, target: SurfaceTarget, _ r: GLResources)
-  throws(GLError)
-{
-  guard !cells.isEmpty else { return }
-  let p = try r.programs.solid()
-  r.use(p.program)
-  setQuads(p.quads, cells)
-  glUniform2f(p.targetSize, Float(target.width), Float(target.height))
-  setColor(p.color, color)
-  // An opaque colour over whole pixels replaces what is there: blending
-  // would compute the same bytes, slower.
-  if color.a >= 1 { glDisable(GLenum(GL_BLEND)) }
-  drawQuads(cells.count)
-  if color.a >= 1 { glEnable(GLenum(GL_BLEND)) }
+/// Fills `cells` of the batch's target with one colour (QuadBatch).
+func drawSolid(_ cells: [PixelRect], color: PremultipliedColor, _ r: GLResources) {
+  r.batch.addSolid(cells, color: color, depth: r.depth)
+}
+
+/// Draws the pending batch before a draw of its own into `target` (a
+/// draw into another target, such as the atlas, needs no flush).
+func flushBatch(before target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  if r.batch.target === target { try r.batch.flush(r) }
 }
 
 func setColor(_ location: GLint, _ c: PremultipliedColor) {

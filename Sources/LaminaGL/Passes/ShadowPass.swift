@@ -38,18 +38,17 @@ enum ShadowPass {
       let mask = try masks.mask(
         kind: "shadow", geometry: [Double(d.shape.rect.width), Double(d.shape.rect.height), d.sigma] + d.shape.radii,
         curve: d.shape.curve, origin: d.shape.rect.origin, bounds: d.extent, matrix: d.matrix, map: map,
-        always: true, frame: r.frame,
-        draw: { (moved, mask) throws(GLError) in
+        always: true, frame: r.frame, batch: r.batch, r,
+        draw: { (moved, quad, atlas) throws(GLError) in
           var local = d
           local.matrix = moved
-          let full: PixelRect = (0, 0, Float(mask.width), Float(mask.height))
-          try run(local, rounded: rounded, near: near, quads: [full], unit: true, mask, r)
+          try run(local, rounded: rounded, near: near, quads: [quad], unit: true, atlas, r)
         })
     {
       // The cached coverage, offset by whole pixels, over the whole extent
       // in one quad: a texel fetch costs less than splitting into cells.
       target.bind()
-      try CoverageMaskCache.drawMask(mask, color: d.color, quads: subtract(hole, from: quad), target: target, r)
+      CoverageMaskCache.drawMask(mask, color: d.color, quads: subtract(hole, from: quad), r)
       return
     } else if let cells, rounded {
       // Corners with the rounded program, edge strips with the rectangle's.
@@ -58,7 +57,7 @@ enum ShadowPass {
     } else {
       try run(d, rounded: rounded, near: near, quads: cells?.coverage, target, r)
     }
-    if let cells { try drawSolid(cells.interior, color: d.color, target: target, r) }
+    if let cells { drawSolid(cells.interior, color: d.color, r) }
   }
 
   /// One shadow.frag draw; `unit` writes the bare coverage (for a mask).
@@ -69,6 +68,7 @@ enum ShadowPass {
     if let quads, quads.isEmpty { return }
     let p = try r.programs.shadow(
       rounded: rounded, nearCorners: near, continuous: d.shape.curve == .continuous, clips: !d.clips.isEmpty)
+    try flushBatch(before: target, r)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target,

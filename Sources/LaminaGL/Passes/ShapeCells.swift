@@ -1,12 +1,12 @@
 // ShapeCells: where a shape or shadow under a translate-and-scale matrix
-// (nearly every layer) needs its coverage shader, and where it is exactly
-// its colour. The pixel box is cut on whole pixels into 8 coverage cells
-// (4 corner squares reaching past the corner curves, 4 edge strips as thick
-// as the anti-aliased or blurred edge) drawn by one instanced call, and 3
-// interior cells that are wholly inside (drawn with solid.frag for fills and
-// shadows, skipped for border rings). On llvmpipe every fragment of a
-// coverage shader costs tens of times a solid one, and a card is mostly
-// interior.
+// (nearly every layer) needs its coverage, and where it is exactly its
+// colour. The pixel box is cut on whole pixels into 8 coverage cells (4
+// corner squares reaching past the corner curves, 4 edge strips as thick as
+// the anti-aliased or blurred edge) and 3 interior cells that are wholly
+// inside (solid quads of a QuadBatch for fills and shadows, skipped for
+// border rings; a solid fill's interior also hides what is under it,
+// OcclusionGrid). On llvmpipe every fragment of a coverage shader costs
+// tens of times a solid one, and a card is mostly interior.
 //
 // Rejected: an early-out branch in the shaders (llvmpipe runs both sides of
 // a branch that differs between pixels of a block), and a stencil or depth

@@ -10,15 +10,19 @@ import CGLES
 import Lamina
 
 enum ShapePass {
-  static func draw(_ d: ShapeDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  /// Draws `d`; with `interiorDrawn`, its interior cells were drawn by the
+  /// opaque pass (DepthOrder) and are left out.
+  static func draw(_ d: ShapeDraw, into target: SurfaceTarget, interiorDrawn: Bool = false, _ r: GLResources)
+    throws(GLError)
+  {
     try fill(
       matrix: d.matrix, outer: d.outer, inner: d.inner, color: d.color, clips: d.clips, name: d.name,
-      into: target, r)
+      into: target, interiorDrawn: interiorDrawn, r)
   }
 
   static func fill(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
-    name: String, into target: SurfaceTarget, _ r: GLResources
+    name: String, into target: SurfaceTarget, interiorDrawn: Bool = false, _ r: GLResources
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
     if clips.isEmpty, let masks = r.masks, let map = ShapeCells.axisAligned(matrix),
@@ -34,21 +38,21 @@ enum ShapePass {
       }
       let mask = try masks.mask(
         kind: inner == nil ? "fill" : "ring", geometry: geometry, curve: outer.curve, origin: o.origin, bounds: o,
-        matrix: matrix, map: map, always: false, frame: r.frame,
-        draw: { (moved, mask) throws(GLError) in
+        matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r,
+        draw: { (moved, quad, atlas) throws(GLError) in
           try run(
             matrix: moved, outer: outer, inner: inner, color: PremultipliedColor(r: 1, g: 0, b: 0, a: 0),
-            clips: [], quads: [(0, 0, Float(mask.width), Float(mask.height))], name: name, target: mask, r)
+            clips: [], quads: [quad], name: name, target: atlas, r)
         })
       if let mask {
         // Only the cells near the edges need the mask: a fill's interior is
         // its colour and a ring's is empty.
         target.bind()
         if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
-          try CoverageMaskCache.drawMask(mask, color: color, quads: cells.coverage, target: target, r)
-          if inner == nil { try drawSolid(cells.interior, color: color, target: target, r) }
+          CoverageMaskCache.drawMask(mask, color: color, quads: cells.coverage, r)
+          if inner == nil && !interiorDrawn { drawSolid(cells.interior, color: color, r) }
         } else {
-          try CoverageMaskCache.drawMask(mask, color: color, quads: [quad], target: target, r)
+          CoverageMaskCache.drawMask(mask, color: color, quads: [quad], r)
         }
         return
       }
@@ -57,7 +61,7 @@ enum ShapePass {
     try run(
       matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: cells?.coverage, name: name,
       target: target, r)
-    if let cells, inner == nil { try drawSolid(cells.interior, color: color, target: target, r) }
+    if let cells, inner == nil, !interiorDrawn { drawSolid(cells.interior, color: color, r) }
   }
 
   /// One shape.frag draw over `quads` (the shape's pixel box if nil).
@@ -71,6 +75,7 @@ enum ShapePass {
       ShapeCells.axisAligned(matrix) != nil && clips.allSatisfy { ShapeCells.axisAligned($0.matrix) != nil }
     let p = try r.programs.shape(
       rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned)
+    try flushBatch(before: target, r)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: matrix, localBounds: outer.rect, quads: quads, clips: clips, target: target, name: name)
@@ -100,6 +105,13 @@ enum ShapePass {
   static func cells(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, target: SurfaceTarget)
     -> ShapeCells?
   {
+    cells(matrix: matrix, outer: outer, inner: inner, width: target.width, height: target.height)
+  }
+
+  /// The cells of an axis-aligned shape on a `width`×`height` target.
+  static func cells(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, width: Int, height: Int)
+    -> ShapeCells?
+  {
     guard let map = ShapeCells.axisAligned(matrix) else { return nil }
     var corner = ShapeCells.cornerReach(outer)
     var edge = (0.0, 0.0)
@@ -113,7 +125,7 @@ enum ShapePass {
       corner = max(corner, Double(max(insetX, insetY)) + ShapeCells.cornerReach(inner))
     }
     return ShapeCells.split(
-      rect: outer.rect, map: map, margin: (0, 0), corner: (corner, corner), edge: edge, width: target.width,
-      height: target.height)
+      rect: outer.rect, map: map, margin: (0, 0), corner: (corner, corner), edge: edge, width: width,
+      height: height)
   }
 }

@@ -106,27 +106,13 @@ struct CompositeProgram {
   }
 }
 
-struct SolidProgram {
+struct BatchProgram {
   let program: Program
-  let quads, targetSize, color: GLint
+  let targetSize, atlas: GLint
   init(_ p: Program) {
     program = p
-    quads = p.location("quads")
     targetSize = p.location("targetSize")
-    color = p.location("color")
-  }
-}
-
-struct MaskProgram {
-  let program: Program
-  let quads, targetSize, mask, maskOrigin, color: GLint
-  init(_ p: Program) {
-    program = p
-    quads = p.location("quads")
-    targetSize = p.location("targetSize")
-    mask = p.location("mask")
-    maskOrigin = p.location("maskOrigin")
-    color = p.location("color")
+    atlas = p.location("atlas")
   }
 }
 
@@ -165,10 +151,14 @@ enum ShaderVariants {
     ("image.frag", ["CLIPS", "INTERIOR"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
-    ("solid.frag", []),
-    ("mask.frag", []),
+    ("batch.frag", ["SOLID"]),
     ("mip.frag", []),
   ]
+
+  /// The vertex shader a fragment shader is linked with.
+  static func vertex(for fragment: String) -> String {
+    fragment == "batch.frag" ? "batch.vert" : "quad.vert"
+  }
 }
 
 /// Compiled programs by variant, created on first use.
@@ -188,7 +178,7 @@ final class ProgramCache {
     let key = Key(file: file, defines: defines.sorted(), continuous: continuous)
     if let program = programs[key] { return program }
     let name = ([file] + key.defines + (continuous ? ["CONTINUOUS"] : [])).joined(separator: "+")
-    guard let vertex = ShaderSource.assemble(main: "quad.vert", defines: []),
+    guard let vertex = ShaderSource.assemble(main: ShaderVariants.vertex(for: file), defines: []),
       let fragment = ShaderSource.assemble(main: file, defines: key.defines, continuous: continuous)
     else { throw .shaderCompile(name: name, log: "shader source \(file) is not embedded in the binary") }
     let program = try Program(name: name, vertex: vertex, fragment: fragment, ledger: ledger)
@@ -202,8 +192,7 @@ final class ProgramCache {
   private var shadows = [ShadowProgram?](repeating: nil, count: 16)
   private var images = [ImageProgram?](repeating: nil, count: 4)
   private var composites: [[String]: CompositeProgram] = [:]
-  private var solidProgram: SolidProgram?
-  private var maskProgram: MaskProgram?
+  private var batches = [BatchProgram?](repeating: nil, count: 2)
   private var mipProgram: MipProgram?
   private var blurs = [BlurProgram?](repeating: nil, count: 4)
 
@@ -253,13 +242,6 @@ final class ProgramCache {
     return wrapper
   }
 
-  func solid() throws(GLError) -> SolidProgram {
-    if let solidProgram { return solidProgram }
-    let wrapper = SolidProgram(try program("solid.frag", []))
-    solidProgram = wrapper
-    return wrapper
-  }
-
   func mip() throws(GLError) -> MipProgram {
     if let mipProgram { return mipProgram }
     let wrapper = MipProgram(try program("mip.frag", []))
@@ -267,10 +249,10 @@ final class ProgramCache {
     return wrapper
   }
 
-  func mask() throws(GLError) -> MaskProgram {
-    if let maskProgram { return maskProgram }
-    let wrapper = MaskProgram(try program("mask.frag", []))
-    maskProgram = wrapper
+  func batch(solid: Bool) throws(GLError) -> BatchProgram {
+    if let cached = batches[solid ? 1 : 0] { return cached }
+    let wrapper = BatchProgram(try program("batch.frag", solid ? ["SOLID"] : []))
+    batches[solid ? 1 : 0] = wrapper
     return wrapper
   }
 
@@ -295,8 +277,7 @@ final class ProgramCache {
     shadows = shadows.map { _ in nil }
     images = images.map { _ in nil }
     composites.removeAll()
-    solidProgram = nil
-    maskProgram = nil
+    batches = batches.map { _ in nil }
     mipProgram = nil
     blurs = blurs.map { _ in nil }
   }

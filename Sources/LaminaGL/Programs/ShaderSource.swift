@@ -22,7 +22,7 @@ enum ShaderSource {
     for define in defines.sorted() { text += "#define \(define)\n" }
     if main.hasSuffix(".frag") {
       text += "#define CONTINUOUS_CORNERS \(continuous ? "true" : "false")\n"
-      if !["blur.frag", "solid.frag", "mask.frag", "mip.frag"].contains(main) {
+      if !["blur.frag", "mip.frag", "batch.frag"].contains(main) {
         text += continuousCurveDeclaration
         text += "#line 1\n" + (file("coverage.glsl") ?? "")
         if defines.contains("CLIPS") { text += "#line 1\n" + (file("clip.glsl") ?? "") }

@@ -48,6 +48,21 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     try? context.withCurrent { () throws(GLError) in resources.deleteAll() }
   }
 
+  /// What hidden work the renderer skips (every setting draws the same
+  /// bytes; tests and measurements switch them).
+  var occlusion: Occlusion {
+    get { resources.occlusion }
+    set { resources.occlusion = newValue }
+  }
+
+  /// Draw calls and instances of the quad batches so far (for tests).
+  var batchCounts: (drawCalls: Int, instances: Int) {
+    (resources.batch.drawCalls, resources.batch.drawnInstances)
+  }
+
+  /// The side of the coverage atlas in texels (for tests).
+  var atlasSide: Int { resources.masks?.side ?? 0 }
+
   /// The number of programs compiled so far (each variant is one).
   public var programCount: Int {
     (try? context.withCurrent { () throws(GLError) in resources.programs.count }) ?? 0
@@ -99,6 +114,8 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     r.resetBindings()
     glBindVertexArray(r.vertexArray)
     glDisable(GLenum(GL_DEPTH_TEST))
+    glDepthFunc(GLenum(GL_LESS))
+    glDepthMask(GLboolean(GL_FALSE))
     glDisable(GLenum(GL_SCISSOR_TEST))
     glDisable(GLenum(GL_DITHER))
     glEnable(GLenum(GL_BLEND))
@@ -128,19 +145,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
       let clear = index == 0 ? plan.background : .transparent
       glClearColor(clear.r, clear.g, clear.b, clear.a)
       glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-      for (i, command) in surface.commands.enumerated() {
-        switch command {
-        case .shape(let d): try ShapePass.draw(d, into: target, r)
-        case .shadow(let d):
-          // Pixels the next command paints opaque, whole, need no shadow.
-          let next = i + 1 < surface.commands.count ? surface.commands[i + 1] : nil
-          try ShadowPass.draw(d, into: target, hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
-        case .image(let d): try ImagePass.draw(d, into: target, r)
-        case .composite(let d):
-          guard let source = targets[d.surface] else { continue }
-          try CompositePass.draw(d, source: source, mask: d.mask.flatMap { targets[$0] }, into: target, r)
-        }
-      }
+      try SurfaceDrawing.draw(surface.commands, into: target, targets: targets, r)
       try checkGL("drawing \(surface.label)")
     }
     let canvas = targets[0]!

@@ -1,0 +1,166 @@
+// The quad batch and occlusion (QuadBatch, OcclusionGrid, DepthOrder,
+// CoverageMaskCache's atlas): overlapping cards drawn with every occlusion
+// setting give the same bytes, and match LaminaCPU; a steady frame of many
+// cards is a few draw calls; the grid never drops a pixel that shows; the
+// shelf packer never overlaps; an atlas that must grow still draws right.
+
+import Foundation
+import LaminaCPU
+import LaminaTestSupport
+import Testing
+
+@testable import Lamina
+@testable import LaminaGL
+
+private typealias F = PlanFixtures
+
+/// Cards like S1's, smaller: shadow, white fill, dark border, each over the
+/// last, some at fractional positions.
+private func cards(count: Int = 60, width: Int = 320, height: Int = 200, sizes: Int = 1) -> RenderPlan {
+  var state: UInt32 = 99
+  func u() -> Double {
+    state = state &* 1_664_525 &+ 1_013_904_223
+    return Double(state) / 4_294_967_296
+  }
+  var commands: [DrawCommand] = []
+  for i in 0..<count {
+    let w = 40.0 + Double(i % sizes), h = 28.0 + Double(i % sizes) / 2
+    let x = u() * Double(width - 30) - 10, y = u() * Double(height - 20) - 10
+    let rect = CGRect(x: i % 3 == 0 ? x.rounded() : x, y: i % 3 == 0 ? y.rounded() : y, width: w, height: h)
+    let radii = [6.0, 6, 6, 6]
+    commands.append(
+      .shadow(
+        ShadowDraw(
+          matrix: .identity, shape: RoundedRect(rect: rect.offsetBy(dx: 0, dy: 2), radii: radii), sigma: 2,
+          color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5), extent: rect.offsetBy(dx: 0, dy: 2).insetBy(dx: -8, dy: -8),
+          clips: [], name: "shadow \(i)")))
+    commands.append(F.shape(rect, radius: 6, color: F.white))
+    let inner = RoundedRect(rect: rect.insetBy(dx: 2, dy: 2), radii: [4, 4, 4, 4])
+    commands.append(
+      F.shape(rect, radius: 6, inner: inner, color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1)))
+  }
+  return F.plan(width, height, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1), commands)
+}
+
+@Suite("GL batching and occlusion", requiresGL)
+struct BatchTests {
+  @Test func everyOcclusionSettingDrawsTheSameBytes() throws {
+    let plan = cards()
+    let renderer = try GLRenderer()
+    var images: [Image] = []
+    for setting in [Occlusion(), .grid, .depth, .all] {
+      renderer.occlusion = setting
+      _ = try renderer.render(plan)  // masks are cached from a shape's second use
+      images.append(try renderer.render(plan))
+    }
+    for (i, image) in images.enumerated().dropFirst() {
+      #expect(image.pixels == images[0].pixels, "occlusion setting \(i) changed the image")
+    }
+    let cpu = CPURenderer().render(plan)
+    let failure = ImageExpectation.check(images[3], against: cpu, tolerance: .glParity, name: "batch-cards")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+
+  @Test func aSteadyFrameOfManyCardsIsAFewDrawCalls() throws {
+    let plan = cards(count: 200, width: 480, height: 320)
+    let renderer = try GLRenderer()
+    _ = try renderer.render(plan)
+    _ = try renderer.render(plan)
+    let before = renderer.batchCounts
+    _ = try renderer.render(plan)
+    let after = renderer.batchCounts
+    // The opaque pass and the rest: one draw each for 600 commands.
+    #expect(after.drawCalls - before.drawCalls <= 2)
+    #expect(after.instances - before.instances >= 200)
+  }
+
+  @Test func anAtlasThatMustGrowStillDrawsRight() throws {
+    // 120 card sizes, each shadow, fill and ring cached: more than a 512²
+    // atlas holds, so it grows (and a 1-px unit texel stays at (0, 0)).
+    let plan = cards(count: 240, width: 400, height: 300, sizes: 120)
+    let renderer = try GLRenderer()
+    _ = try renderer.render(plan)
+    let image = try renderer.render(plan)
+    #expect(renderer.atlasSide > CoverageMaskCache.firstSide)
+    let cpu = CPURenderer().render(plan)
+    let failure = ImageExpectation.check(image, against: cpu, tolerance: .glParity, name: "batch-atlas")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+}
+
+@Suite struct OcclusionGridTests {
+  @Test func aQuadUnderALaterOpaqueFillIsDropped() throws {
+    let commands = [F.shape(CGRect(x: 0, y: 0, width: 10, height: 10)), F.shape(CGRect(x: 0, y: 0, width: 64, height: 64))]
+    let grid = try #require(OcclusionGrid(commands, width: 64, height: 64))
+    var out: [PixelRect] = []
+    grid.visible((8, 8, 40, 40), command: 0, into: &out)
+    #expect(out.isEmpty)
+    grid.visible((8, 8, 40, 40), command: 1, into: &out)
+    #expect(out.count == 1, "a command is not hidden by itself")
+  }
+
+  @Test func noPixelThatShowsIsDropped() throws {
+    var state: UInt32 = 7
+    func u(_ n: Int) -> Float {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return Float(Int(state >> 8) % n)
+    }
+    for _ in 0..<40 {
+      let size = 96
+      var commands: [DrawCommand] = []
+      for _ in 0..<8 {
+        let x = Double(u(80)) + 0.5, y = Double(u(80)) + 0.25
+        commands.append(F.shape(CGRect(x: x - 10, y: y - 10, width: Double(u(40)) + 8, height: Double(u(40)) + 8)))
+      }
+      let grid = try #require(OcclusionGrid(commands, width: size, height: size))
+      let opaque = commands.map { DepthOrder.opaqueCells($0, width: size, height: size) ?? [] }
+      for index in commands.indices {
+        let quad: PixelRect = (u(60), u(60), 0, 0)
+        let q: PixelRect = (quad.0, quad.1, quad.0 + u(36) + 1, quad.1 + u(36) + 1)
+        var out: [PixelRect] = []
+        grid.visible(q, command: index, into: &out)
+        for r in out { #expect(r.0 >= q.0 && r.1 >= q.1 && r.2 <= q.2 && r.3 <= q.3 && r.0 < r.2 && r.1 < r.3) }
+        for py in Int(q.1)..<Int(q.3) {
+          for px in Int(q.0)..<Int(q.2) {
+            let cx = Float(px) + 0.5, cy = Float(py) + 0.5
+            let hidden = opaque[(index + 1)...].contains { cells in
+              cells.contains { cx > $0.0 && cx < $0.2 && cy > $0.1 && cy < $0.3 }
+            }
+            if hidden { continue }
+            let kept = out.contains { cx > $0.0 && cx < $0.2 && cy > $0.1 && cy < $0.3 }
+            #expect(kept, "pixel (\(px), \(py)) of command \(index) shows but was dropped")
+            if !kept { return }
+          }
+        }
+      }
+    }
+  }
+}
+
+@Suite struct ShelfPackerTests {
+  @Test func placesNeverOverlapAndStayInside() {
+    var packer = ShelfPacker(width: 256, height: 256)
+    var placed: [(Int, Int, Int, Int)] = []
+    var state: UInt32 = 3
+    func u(_ n: Int) -> Int {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return Int(state >> 8) % n
+    }
+    var refused = 0
+    for _ in 0..<400 {
+      let w = u(40) + 1, h = u(40) + 1
+      guard let p = packer.allocate(width: w, height: h) else {
+        refused += 1
+        continue
+      }
+      #expect(p.x >= 0 && p.y >= 0 && p.x + w <= 256 && p.y + h <= 256)
+      for q in placed {
+        let overlap = p.x < q.0 + q.2 && q.0 < p.x + w && p.y < q.1 + q.3 && q.1 < p.y + h
+        #expect(!overlap)
+      }
+      placed.append((p.x, p.y, w, h))
+    }
+    #expect(refused > 0, "400 rectangles of up to 40² cannot all fit in 256²")
+    #expect(packer.allocate(width: 257, height: 1) == nil)
+  }
+}

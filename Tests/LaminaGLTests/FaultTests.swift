@@ -126,10 +126,14 @@ struct FaultTests {
     }
     #expect(step.contains("after the frame") && step.contains("glGetGraphicsResetStatus"), "\(step)")
     #expect(error.description.contains("create a new one"))
-    // Every later render is refused with the same error.
-    for _ in 0..<2 {
-      #expect(throws: error) { _ = try lost!.render(Self.plan) }
+    // Every later render is refused with the same error, before drawing:
+    // a plan that needs a new program (a shadow) compiles nothing.
+    let programs = lost!.programCount
+    let shadowed = PlanFixtures.plan(24, 16, [PlanFixtures.shadow(CGRect(x: 4, y: 4, width: 8, height: 8), sigma: 2)])
+    for plan in [Self.plan, shadowed] {
+      #expect(throws: error) { _ = try lost!.render(plan) }
     }
+    #expect(lost!.programCount == programs)
     lost = nil
     for kind in GLObjectLedger.Kind.allCases { #expect(ledger.live(kind) == 0, "\(kind) objects left") }
     let fresh = try GLRenderer()

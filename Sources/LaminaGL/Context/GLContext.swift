@@ -57,12 +57,14 @@ final class GLContext {
       }
     }
     // The `context` fault asks for ES 99, which no driver offers.
-    var contextAttributes: [EGLint] = [EGLint(EGL_CONTEXT_MAJOR_VERSION), faults.contains(.context) ? 99 : 3]
     #if DEBUG
-      if shared.extensions.contains("EGL_KHR_create_context") {
-        contextAttributes += [EGLint(EGL_CONTEXT_FLAGS_KHR), EGLint(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR)]
-      }
+      let debug: [EGLint] =
+        shared.extensions.contains("EGL_KHR_create_context")
+        ? [EGLint(EGL_CONTEXT_FLAGS_KHR), EGLint(EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR)] : []
+    #else
+      let debug: [EGLint] = []
     #endif
+    let contextAttributes = [EGLint(EGL_CONTEXT_MAJOR_VERSION), faults.contains(.context) ? 99 : 3] + debug
     let robustness: [EGLint] = [
       EGLint(EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT), EGLint(EGL_LOSE_CONTEXT_ON_RESET_EXT),
     ]

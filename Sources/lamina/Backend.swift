@@ -1,5 +1,15 @@
 // Choosing a renderer: `gl` (OpenGL ES through EGL), `cpu` (the reference),
-// or `auto` (GL when EGL starts, else the CPU renderer, saying so).
+// or `auto`: GL, and the CPU renderer whenever GL fails, saying so on
+// standard error. `auto` falls back at two moments: when GL cannot start
+// (no display, no context), and when one render fails on GL (a shader that
+// does not compile, an incomplete framebuffer, the driver out of memory,
+// the context lost, a plan GL does not draw); that render is then drawn on
+// the CPU. A lost GL renderer keeps refusing, so later renders go to the
+// CPU too.
+//
+// Rejected: compiling every program at start-up so that `auto` could decide
+// once (hundreds of variants, hundreds of milliseconds before the first
+// frame, and it would still miss the faults that only a render can meet).
 import ArgumentParser
 import Lamina
 import LaminaCPU
@@ -8,17 +18,57 @@ import LaminaGL
 enum Backend: String, ExpressibleByArgument, CaseIterable {
   case cpu, gl, auto
 
-  /// Makes the renderer; returns it with the name of the backend used.
-  func makeRenderer() throws -> (PlanRenderer, String) {
+  /// Makes the renderer; its `used` names the backend of the last render.
+  func makeRenderer(warn: @escaping (String) -> Void = warn) throws -> BackendRenderer {
     switch self {
-    case .cpu: return (CPURenderer(), "cpu")
-    case .gl: return (try GLRenderer(), "gl")
+    case .cpu: return BackendRenderer(.cpu(CPURenderer()), warn: warn)
+    case .gl: return BackendRenderer(.gl(try GLRenderer()), warn: warn)
     case .auto:
       do {
-        return (try GLRenderer(), "gl")
+        return BackendRenderer(.glElseCPU(try GLRenderer(), CPURenderer()), warn: warn)
       } catch {
         warn("lamina: GL unavailable (\(error)); using the CPU renderer")
-        return (CPURenderer(), "cpu")
+        return BackendRenderer(.cpu(CPURenderer()), warn: warn)
+      }
+    }
+  }
+}
+
+/// GL, the CPU, or GL falling back to the CPU for each render GL fails.
+final class BackendRenderer: PlanRenderer {
+  enum Renderers {
+    case cpu(CPURenderer)
+    case gl(GLRenderer)
+    case glElseCPU(GLRenderer, CPURenderer)
+  }
+  private let renderers: Renderers
+  private let warn: (String) -> Void
+  /// "gl" or "cpu": the backend that drew the last image (before any, the first to try).
+  private(set) var used: String
+
+  init(_ renderers: Renderers, warn: @escaping (String) -> Void) {
+    self.renderers = renderers
+    self.warn = warn
+    if case .cpu = renderers { used = "cpu" } else { used = "gl" }
+  }
+
+  func render(_ plan: RenderPlan) throws -> Image {
+    switch renderers {
+    case .cpu(let cpu):
+      used = "cpu"
+      return cpu.render(plan)
+    case .gl(let gl):
+      used = "gl"
+      return try gl.render(plan)
+    case .glElseCPU(let gl, let cpu):
+      do {
+        let image = try gl.render(plan)
+        used = "gl"
+        return image
+      } catch {
+        warn("lamina: GL render failed (\(error)); rendering with the CPU renderer")
+        used = "cpu"
+        return cpu.render(plan)
       }
     }
   }

@@ -20,11 +20,11 @@ struct RenderCommand: ParsableCommand {
       warn("\(scene): \(error)")
       throw ExitCode(1)
     }
-    let (renderer, used) = try backend.makeRenderer()
+    let renderer = try backend.makeRenderer()
     let start = DispatchTime.now()
     let image = try renderer.render(plan)
     let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
     try image.writePNG(to: output)
-    print("\(output): \(image.width)×\(image.height) px, \(used) backend, \(String(format: "%.1f", ms)) ms")
+    print("\(output): \(image.width)×\(image.height) px, \(renderer.used) backend, \(String(format: "%.1f", ms)) ms")
   }
 }

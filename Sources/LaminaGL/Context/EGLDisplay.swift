@@ -55,7 +55,7 @@ struct SharedDisplay: @unchecked Sendable {
         var major: EGLint = 0
         var minor: EGLint = 0
         guard eglInitialize(display, &major, &minor) == EGL_TRUE else {
-          reasons.append("\(platform): eglInitialize failed (0x\(String(eglGetError(), radix: 16)))")
+          reasons.append("\(platform): eglInitialize failed with \(eglErrorName(eglGetError()))")
           continue
         }
         let extensions = extensionSet(eglQueryString(display, EGLint(EGL_EXTENSIONS)))
@@ -126,7 +126,7 @@ struct SharedDisplay: @unchecked Sendable {
       return .failure(.noDisplay(reason: "EGL_MESA_platform_surfaceless is not available"))
     }
     guard let display = eglGetPlatformDisplay(EGLenum(EGL_PLATFORM_SURFACELESS_MESA), nil, nil) else {
-      return .failure(.noDisplay(reason: "eglGetPlatformDisplay failed (0x\(String(eglGetError(), radix: 16)))"))
+      return .failure(.noDisplay(reason: "eglGetPlatformDisplay failed with \(eglErrorName(eglGetError()))"))
     }
     return .success(display)
   }

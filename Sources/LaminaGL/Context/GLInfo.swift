@@ -15,9 +15,10 @@ public struct GLInfo: Sendable, Hashable {
   /// GL extension names, sorted.
   public var extensions: [String]
 
-  /// Opens the display and a context, and reads the driver's strings.
+  /// Opens the display and a context (with the faults of `LAMINA_GL_FAULT`),
+  /// and reads the driver's strings.
   public static func probe() throws(GLError) -> GLInfo {
-    let context = try GLContext()
+    let context = try GLContext(faults: GLFaults.fromEnvironment())
     return try context.withCurrent { () throws(GLError) -> GLInfo in
       func string(_ name: Int32) -> String {
         glGetString(GLenum(name)).map { String(cString: $0) } ?? ""

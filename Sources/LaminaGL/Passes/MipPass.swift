@@ -22,6 +22,8 @@ enum MipPass {
       for (level, (w, h)) in sizes.enumerated().dropFirst() {
         glTexImage2D(GLenum(GL_TEXTURE_2D), GLint(level), f.internal, GLsizei(w), GLsizei(h), 0, f.format, f.type, nil)
       }
+      try checkAllocation(
+        "the mip levels of a \(surface.width)×\(surface.height) surface", bytes: surface.width * surface.height * 4 / 3)
       surface.hasMipStorage = true
     }
     let p = try r.programs.mip()
@@ -40,8 +42,7 @@ enum MipPass {
       glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
       glFramebufferTexture2D(
         GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), surface.texture, GLint(level))
-      let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-      guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .framebufferIncomplete(status: status) }
+      try checkFramebuffer("mip level \(level) (\(w)×\(h)) of a \(surface.width)×\(surface.height) surface")
       glViewport(0, 0, GLsizei(w), GLsizei(h))
       setQuads(p.quads, [(0, 0, Float(w), Float(h))])
       glUniform2f(p.targetSize, Float(w), Float(h))

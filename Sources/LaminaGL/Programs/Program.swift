@@ -1,6 +1,9 @@
 // Program: one linked GL program. Compiles both stages, links, and looks
 // up every active uniform once by name (`uName` in GLSL is `name` here);
 // the typed wrappers in Programs.swift read their locations from it.
+// A failed compile or link throws with the variant's name, the stage and
+// the driver's log; the `shader` fault (GLFaults.swift) makes the fragment
+// compile fail for real.
 
 import CGLES
 
@@ -57,6 +60,11 @@ final class Program {
 
   private static func compile(_ stage: GLenum, _ source: String, name: String) throws(GLError) -> GLuint {
     let shader = glCreateShader(stage)
+    var source = source
+    if stage == GLenum(GL_FRAGMENT_SHADER) && GLFaultScope.current.contains(.shader) {
+      // The `shader` fault: a real compile failure, with the compiler's own log.
+      source += "\n#error \(GLFaults.note(.shader))\n"
+    }
     source.withCString { pointer in
       var p: UnsafePointer<GLchar>? = pointer
       glShaderSource(shader, 1, &p, nil)
@@ -83,6 +91,8 @@ final class Program {
     var buffer = [GLchar](repeating: 0, count: Int(length))
     var written: GLsizei = 0
     getLog(object, length, &written, &buffer)
-    return String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var text = String(decoding: buffer.prefix(Int(written)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    while text.last?.isWhitespace == true { text.removeLast() }
+    return text.isEmpty ? "(no log)" : text
   }
 }

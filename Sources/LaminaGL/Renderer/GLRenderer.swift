@@ -22,19 +22,26 @@ import Lamina
 public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   // Sendable by construction: the mutable GL state in `resources` is only
   // touched inside `context.withCurrent`, which holds the context's lock.
-  private let context: GLContext
+  let context: GLContext
   private let resources: GLResources
   /// Counts the GL objects this renderer holds (for leak tests).
   public let ledger = GLObjectLedger()
   private let maxTextureSize: Int
 
-  /// Opens the shared display (once per process) and creates a context.
-  public init() throws(GLError) {
-    context = try GLContext()
+  /// Opens the shared display (once per process) and creates a context,
+  /// with the faults `LAMINA_GL_FAULT` names (none when unset).
+  public convenience init() throws(GLError) {
+    try self.init(faults: GLFaults.fromEnvironment())
+  }
+
+  /// A renderer whose context hits `faults` on purpose (GLFaults.swift).
+  init(faults: GLFaults) throws(GLError) {
+    context = try GLContext(faults: faults)
     let ledger = self.ledger
+    let debugLog = context.debugLog
     let setup = try context.withCurrent { () throws(GLError) -> (GLResources, Int) in
       let extensions = glExtensions()
-      GLDebug.install(extensions: extensions)
+      GLDebug.install(extensions: extensions, log: debugLog)
       var size: GLint = 0
       glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
       return (GLResources(ledger: ledger, extensions: extensions), Int(size))
@@ -71,7 +78,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   /// Draws the plan and reads the canvas back.
   public func render(_ plan: RenderPlan) throws(GLError) -> Image {
     try validate(plan)
-    return try context.withCurrent { () throws(GLError) -> Image in
+    return try context.withFrame { () throws(GLError) -> Image in
       try draw(plan, resources)
     }
   }

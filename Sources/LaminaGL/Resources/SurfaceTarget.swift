@@ -61,10 +61,9 @@ final class SurfaceTarget {
     self.framebuffer = framebuffer
     ledger.created(.texture)
     ledger.created(.framebuffer)
-    let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
     do throws(GLError) {
-      try checkGL("allocating a \(width)×\(height) surface")
-      guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .framebufferIncomplete(status: status) }
+      try checkAllocation("a \(width)×\(height) surface", bytes: width * height * 4)
+      try checkFramebuffer("a \(width)×\(height) surface")
     } catch {
       delete()
       throw error

@@ -47,11 +47,14 @@ final class TextureCache {
           GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
           GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
       }
+      try checkAllocation("a \(image.width)×\(image.height) image", bytes: image.pixels.count) {
+        glDeleteTextures(1, &texture)
+        ledger.deleted(.texture)
+      }
       setClampToEdge()
       glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), 0)
       entry = Entry(image: image, texture: texture, frame: frame)
       entries[ObjectIdentifier(image)] = entry
-      try checkGL("uploading a \(image.width)×\(image.height) image")
     }
     entry.lastFrame = frame
     if mipmapped && !entry.hasMips {
@@ -63,9 +66,10 @@ final class TextureCache {
             GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
         }
       }
+      try checkAllocation(
+        "the mip chain of a \(image.width)×\(image.height) image", bytes: image.pixels.count / 3)
       glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels.count))
       entry.hasMips = true
-      try checkGL("uploading the mip chain of a \(image.width)×\(image.height) image")
     }
     return entry.isOpaque
   }

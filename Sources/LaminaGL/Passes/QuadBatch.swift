@@ -93,6 +93,7 @@ final class QuadBatch {
     instances.withUnsafeBytes { bytes in
       glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
     }
+    try checkAllocation("the instances of \(count) quads", bytes: instances.count * MemoryLayout<Float>.size)
     glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
     glBindVertexArray(r.vertexArray)
     drawnInstances += count

@@ -98,9 +98,8 @@ final class SurfaceTarget {
         GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), buffer)
       depthBuffer = buffer
       ledger.created(.renderbuffer)
-      let status = glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
-      try checkGL("allocating a \(width)×\(height) depth buffer")
-      guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else { throw .framebufferIncomplete(status: status) }
+      try checkAllocation("a \(width)×\(height) depth buffer", bytes: width * height * 4)
+      try checkFramebuffer("a \(width)×\(height) surface with a depth buffer")
     }
     depthTesting = true
     bind()

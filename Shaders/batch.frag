@@ -1,8 +1,8 @@
 // batch.frag: one instance of a QuadBatch. A cached coverage from the mask
 // atlas (CoverageMaskCache: the exact float shape.frag or shadow.frag
 // computed) times the instance's colour, as mask.frag does for one draw;
-// solid cells read the atlas's texel of 1. SOLID: the colour alone (the
-// opaque pass, DepthOrder).
+// solid cells read the atlas's texel of 1. SOLID: the colour alone (a
+// batch of solid cells only).
 
 flat in vec4 vColor;
 flat in ivec4 vRegion;

@@ -1,12 +1,12 @@
 // batch.vert: many screen-aligned quads in one instanced draw (QuadBatch),
-// each instance with its own rectangle, colour, depth and mask region, read
+// each instance with its own rectangle, colour and mask region, read
 // from a streamed vertex buffer (divisor 1). The corner comes from
 // gl_VertexID (a 4-vertex triangle strip), as in quad.vert.
 
 layout(location = 0) in vec4 aRect;    // x0, y0, x1, y1 in target pixels
 layout(location = 1) in vec4 aColor;   // premultiplied
 layout(location = 2) in vec4 aRegion;  // the mask's texels in the atlas: x0, y0, x1, y1 (inclusive)
-layout(location = 3) in vec3 aOffset;  // atlas texel = target pixel - offset.xy; z: normalized device depth
+layout(location = 3) in vec2 aOffset;  // atlas texel = target pixel - offset
 
 uniform vec2 uTargetSize;  // target width, height in pixels
 
@@ -19,6 +19,6 @@ void main() {
   vec2 pixel = mix(aRect.xy, aRect.zw, corner);
   vColor = aColor;
   vRegion = ivec4(aRegion);
-  vOffset = ivec2(aOffset.xy);
-  gl_Position = vec4(pixel / uTargetSize * 2.0 - 1.0, aOffset.z, 1.0);
+  vOffset = ivec2(aOffset);
+  gl_Position = vec4(pixel / uTargetSize * 2.0 - 1.0, 0.0, 1.0);  // a literal z: see quad.vert
 }

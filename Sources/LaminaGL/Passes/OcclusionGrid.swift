@@ -1,17 +1,22 @@
 // OcclusionGrid: which parts of a surface a later opaque pixel hides,
 // known before anything is drawn, so hidden quads are never sent to the
-// GL. The surface is cut into 8×8-pixel tiles; each tile records the last
-// command whose opaque cells (DepthOrder.opaqueCells: a solid fill's
-// interior) cover it whole. A quad of command i is shrunk to the bounding
+// GL. The surface is cut into 4×4-pixel tiles; each tile records the last
+// command whose opaque cells (a solid fill's interior cells, ShapeCells)
+// cover it whole. A quad of command i is shrunk to the bounding
 // box of its tiles that no later command covers, and dropped when there are
 // none. Exact: a command's pixels under a later opaque pixel never show
 // (source-over of an opaque colour replaces the destination), and only
 // whole tiles are skipped. S1's cards are five deep: most of each card's
 // shadow, edges and interior is under the next ones.
 //
+// Measured on S1: 21.6 Mpx of quads a frame without the grid, 6.4 Mpx with
+// it; 8×8 tiles left 8.0 Mpx.
+//
 // Rejected: cutting quads into every visible piece (many more instances for
-// little area), and only a depth test (llvmpipe still rasterises and
-// depth-tests every hidden fragment, which cost more than it saved here).
+// little area), and a depth buffer with the opaque cells drawn first, front
+// to back (WebRender's way): llvmpipe still rasterises and depth-tests each
+// hidden fragment, it saved nothing measurable on top of the grid, and a z
+// that is not a literal constant made llvmpipe's image draws 10× slower.
 
 import Lamina
 
@@ -29,7 +34,7 @@ struct OcclusionGrid {
     occluder = []
     var any = false
     for (index, command) in commands.enumerated() {
-      guard let cells = DepthOrder.opaqueCells(command, width: width, height: height) else { continue }
+      guard let cells = Self.opaqueCells(command, width: width, height: height) else { continue }
       if !any {
         occluder = [Int32](repeating: 0, count: columns * rows)
         any = true
@@ -47,6 +52,16 @@ struct OcclusionGrid {
       }
     }
     if !any { return nil }
+  }
+
+  /// The whole pixels `command` paints with an opaque colour at full
+  /// coverage (a solid, unclipped fill's interior cells); nil when none.
+  static func opaqueCells(_ command: DrawCommand, width: Int, height: Int) -> [PixelRect]? {
+    guard case .shape(let d) = command, d.inner == nil, d.clips.isEmpty, d.color.a >= 1,
+      let cells = ShapePass.cells(matrix: d.matrix, outer: d.outer, inner: nil, width: width, height: height),
+      !cells.interior.isEmpty
+    else { return nil }
+    return cells.interior
   }
 
   /// `quad` of command `index` without the tiles later commands hide, as

@@ -39,23 +39,12 @@ final class GLResources {
     scratchFramebuffer = framebuffer
   }
 
-  /// What hidden work to skip (SurfaceDrawing).
-  var occlusion = Occlusion.all
-  /// The normalized device z of the draws that follow (DepthOrder).
-  var depth: Float = 0
-  /// Each program's `uDepth` location and the value it holds.
-  private var depthUniforms: [GLuint: (location: GLint, value: Float)] = [:]
-
-  /// Binds `program` (if not bound) and gives it the current depth.
+  /// Whether quads hidden by later opaque cells are left out (OcclusionGrid).
+  var occlusion = true
   func use(_ program: Program) {
     if boundProgram != program.id {
       glUseProgram(program.id)
       boundProgram = program.id
-    }
-    let uniform = depthUniforms[program.id] ?? (program.location("depth"), .nan)
-    if uniform.value != depth {
-      if uniform.location >= 0 { glUniform1f(uniform.location, depth) }
-      depthUniforms[program.id] = (uniform.location, depth)
     }
   }
 
@@ -64,7 +53,6 @@ final class GLResources {
 
   func deleteAll() {
     programs.deleteAll()
-    depthUniforms.removeAll()
     pool.deleteAll()
     textures.deleteAll()
     masks?.deleteAll()
@@ -150,7 +138,7 @@ func setQuads(_ location: GLint, _ quads: [PixelRect]) {
 
 /// Fills `cells` of the batch's target with one colour (QuadBatch).
 func drawSolid(_ cells: [PixelRect], color: PremultipliedColor, _ r: GLResources) {
-  r.batch.addSolid(cells, color: color, depth: r.depth)
+  r.batch.addSolid(cells, color: color)
 }
 
 /// Draws the pending batch before a draw of its own into `target` (a

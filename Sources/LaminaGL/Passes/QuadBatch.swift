@@ -1,7 +1,7 @@
 // QuadBatch: the screen-aligned quads of consecutive commands drawn as the
 // instances of one draw (batch.vert, batch.frag), in the order they were
 // added, so source-over blending gives what separate draws would. A quad
-// is a rectangle of target pixels, a colour, a depth (DepthOrder) and a
+// is a rectangle of target pixels, a colour and a
 // region of the coverage atlas (CoverageMaskCache; solid cells use its
 // texel of 1). Cached masks, solid cells and shadows of unclipped,
 // axis-aligned layers (nearly every card of a UI) take this path; a
@@ -17,8 +17,8 @@ import CGLES
 import Lamina
 
 final class QuadBatch {
-  /// Floats per instance: rect 4, colour 4, region 4, offset 2 + depth 1, padding 1.
-  static let stride = 16
+  /// Floats per instance: rect 4, colour 4, region 4, offset 2.
+  static let stride = 14
   private var instances: [Float] = []
   private var masked = false
   private var buffer: GLuint = 0
@@ -39,24 +39,24 @@ final class QuadBatch {
   private(set) var drawCalls = 0
 
   /// Adds a quad of `mask` × `color`.
-  func add(_ quad: PixelRect, color: PremultipliedColor, mask: CoverageMaskCache.Mask, depth: Float) {
+  func add(_ quad: PixelRect, color: PremultipliedColor, mask: CoverageMaskCache.Mask) {
     let g = mask.region
     let dx = Float(mask.originX - g.x), dy = Float(mask.originY - g.y)
     for quad in visible(quad) {
       instances.append(contentsOf: [
         quad.0, quad.1, quad.2, quad.3, color.r, color.g, color.b, color.a,
-        Float(g.x), Float(g.y), Float(g.x + g.width - 1), Float(g.y + g.height - 1), dx, dy, depth, 0,
+        Float(g.x), Float(g.y), Float(g.x + g.width - 1), Float(g.y + g.height - 1), dx, dy,
       ])
     }
     masked = true
   }
 
   /// Adds quads of one colour at full coverage.
-  func addSolid(_ quads: [PixelRect], color: PremultipliedColor, depth: Float) {
+  func addSolid(_ quads: [PixelRect], color: PremultipliedColor) {
     for quad in quads {
       for quad in visible(quad) {
         instances.append(contentsOf: [
-          quad.0, quad.1, quad.2, quad.3, color.r, color.g, color.b, color.a, 0, 0, 0, 0, 0, 0, depth, 0,
+          quad.0, quad.1, quad.2, quad.3, color.r, color.g, color.b, color.a, 0, 0, 0, 0, 0, 0,
         ])
       }
     }
@@ -71,8 +71,7 @@ final class QuadBatch {
     return pieces
   }
 
-  /// Draws the pending quads into `target` with the current blending and
-  /// depth state, and empties the batch.
+  /// Draws the pending quads into `target`, blended, and empties the batch.
   func flush(_ r: GLResources) throws(GLError) {
     guard !instances.isEmpty, let target else {
       instances.removeAll(keepingCapacity: true)
@@ -116,7 +115,7 @@ final class QuadBatch {
     glBindVertexArray(vertexArray)
     glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
     let stride = GLsizei(Self.stride * MemoryLayout<Float>.size)
-    for (location, (size, offset)) in [(4, 0), (4, 4), (4, 8), (3, 12)].enumerated() {
+    for (location, (size, offset)) in [(4, 0), (4, 4), (4, 8), (2, 12)].enumerated() {
       glEnableVertexAttribArray(GLuint(location))
       glVertexAttribPointer(
         GLuint(location), GLint(size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,

@@ -10,19 +10,15 @@ import CGLES
 import Lamina
 
 enum ShapePass {
-  /// Draws `d`; with `interiorDrawn`, its interior cells were drawn by the
-  /// opaque pass (DepthOrder) and are left out.
-  static func draw(_ d: ShapeDraw, into target: SurfaceTarget, interiorDrawn: Bool = false, _ r: GLResources)
-    throws(GLError)
-  {
+  static func draw(_ d: ShapeDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
     try fill(
       matrix: d.matrix, outer: d.outer, inner: d.inner, color: d.color, clips: d.clips, name: d.name,
-      into: target, interiorDrawn: interiorDrawn, r)
+      into: target, r)
   }
 
   static func fill(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
-    name: String, into target: SurfaceTarget, interiorDrawn: Bool = false, _ r: GLResources
+    name: String, into target: SurfaceTarget, _ r: GLResources
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
     if clips.isEmpty, let masks = r.masks, let map = ShapeCells.axisAligned(matrix),
@@ -50,7 +46,7 @@ enum ShapePass {
         target.bind()
         if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
           CoverageMaskCache.drawMask(mask, color: color, quads: cells.coverage, r)
-          if inner == nil && !interiorDrawn { drawSolid(cells.interior, color: color, r) }
+          if inner == nil { drawSolid(cells.interior, color: color, r) }
         } else {
           CoverageMaskCache.drawMask(mask, color: color, quads: [quad], r)
         }
@@ -61,7 +57,7 @@ enum ShapePass {
     try run(
       matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: cells?.coverage, name: name,
       target: target, r)
-    if let cells, inner == nil, !interiorDrawn { drawSolid(cells.interior, color: color, r) }
+    if let cells, inner == nil { drawSolid(cells.interior, color: color, r) }
   }
 
   /// One shape.frag draw over `quads` (the shape's pixel box if nil).

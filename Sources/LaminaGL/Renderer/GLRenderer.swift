@@ -55,9 +55,9 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     try? context.withCurrent { () throws(GLError) in resources.deleteAll() }
   }
 
-  /// What hidden work the renderer skips (every setting draws the same
-  /// bytes; tests and measurements switch them).
-  var occlusion: Occlusion {
+  /// Whether quads hidden by later opaque cells are left out (both draw
+  /// the same bytes; tests and measurements switch it).
+  var occlusion: Bool {
     get { resources.occlusion }
     set { resources.occlusion = newValue }
   }
@@ -121,8 +121,6 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     r.resetBindings()
     glBindVertexArray(r.vertexArray)
     glDisable(GLenum(GL_DEPTH_TEST))
-    glDepthFunc(GLenum(GL_LESS))
-    glDepthMask(GLboolean(GL_FALSE))
     glDisable(GLenum(GL_SCISSOR_TEST))
     glDisable(GLenum(GL_DITHER))
     glEnable(GLenum(GL_BLEND))

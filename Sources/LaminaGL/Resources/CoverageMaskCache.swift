@@ -141,7 +141,7 @@ final class CoverageMaskCache {
 
   /// Adds `mask` × `color` over `quads` of the batch's target.
   static func drawMask(_ mask: Mask, color: PremultipliedColor, quads: [PixelRect], _ r: GLResources) {
-    for quad in quads { r.batch.add(quad, color: color, mask: mask, depth: r.depth) }
+    for quad in quads { r.batch.add(quad, color: color, mask: mask) }
   }
 
   /// Forgets entries not used since `frame`; repacks a mostly forgotten atlas.

@@ -70,48 +70,11 @@ final class SurfaceTarget {
     }
   }
 
-  /// Binds the framebuffer and sets the viewport to the whole surface;
-  /// turns the depth test on while the target's depth buffer holds the
-  /// occluders of the surface being drawn (DepthOrder), off otherwise.
+  /// Binds the framebuffer and sets the viewport to the whole surface.
   func bind() {
     glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
     glViewport(0, 0, GLsizei(width), GLsizei(height))
-    if depthTesting { glEnable(GLenum(GL_DEPTH_TEST)) } else { glDisable(GLenum(GL_DEPTH_TEST)) }
     hasMips = false
-  }
-
-  /// The depth renderbuffer, attached on first use and kept with the target.
-  private var depthBuffer: GLuint = 0
-  /// True while a surface is drawn into this target with depth testing.
-  private(set) var depthTesting = false
-
-  /// Attaches a depth buffer (once), binds the target with the depth test
-  /// on and clears the depth to 1 (nothing in front yet).
-  func beginDepthTesting() throws(GLError) {
-    if depthBuffer == 0 {
-      var buffer: GLuint = 0
-      glGenRenderbuffers(1, &buffer)
-      glBindRenderbuffer(GLenum(GL_RENDERBUFFER), buffer)
-      glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_DEPTH_COMPONENT24), GLsizei(width), GLsizei(height))
-      glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-      glFramebufferRenderbuffer(
-        GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), buffer)
-      depthBuffer = buffer
-      ledger.created(.renderbuffer)
-      try checkAllocation("a \(width)×\(height) depth buffer", bytes: width * height * 4)
-      try checkFramebuffer("a \(width)×\(height) surface with a depth buffer")
-    }
-    depthTesting = true
-    bind()
-    glDepthMask(GLboolean(GL_TRUE))
-    glClearDepthf(1)
-    glClear(GLbitfield(GL_DEPTH_BUFFER_BIT))
-  }
-
-  /// Ends depth testing (the depth buffer is kept for the next surface).
-  func endDepthTesting() {
-    depthTesting = false
-    glDisable(GLenum(GL_DEPTH_TEST))
   }
 
   func delete() {
@@ -120,12 +83,6 @@ final class SurfaceTarget {
     glDeleteTextures(1, &t)
     ledger.deleted(.texture)
     ledger.deleted(.framebuffer)
-    if depthBuffer != 0 {
-      var d = depthBuffer
-      glDeleteRenderbuffers(1, &d)
-      ledger.deleted(.renderbuffer)
-      depthBuffer = 0
-    }
   }
 }
 

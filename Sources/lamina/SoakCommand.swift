@@ -1,5 +1,6 @@
-// `lamina soak`: renders a fixed set of scenes many times per backend in one
-// process and checks that nothing accumulates: resident memory (from
+// `lamina soak`: renders a fixed set of scenes (the scene corpus, or with
+// `--suite standard` the benchmark's standard suite, whose animated scene
+// changes every frame) many times per backend in one process and checks that nothing accumulates: resident memory (from
 // /proc/self/statm) must stay within 5 % of its level after warm-up, and a
 // GL renderer must hold no more GL objects at the end than after warm-up
 // (GLObjectLedger), and none once released. Exit 1 when either fails.
@@ -30,11 +31,12 @@ struct SoakCommand: ParsableCommand {
   @Option(help: "cpu, gl or both.") var backend: Which = .both
   @Option(help: "Folders of scene files (*.json) to render; Examples takes only figure-*.json.")
   var scenes: [String] = ["Tests/Scenes", "Examples"]
+  @Option(help: "Render the benchmark suite standard or peers instead of scene files.") var suite: BenchSuite?
   @Option(help: "The largest memory growth after warm-up that passes, in percent.") var tolerance = 5.0
 
   func run() throws {
     guard iterations >= 2 else { throw ValidationError("--iterations must be at least 2") }
-    let loaded = try loadScenes()
+    let loaded = try suite.map { $0.scenes.map { scene in (scene.name, scene.plan(frame:)) } } ?? loadScenes()
     guard !loaded.isEmpty else { throw ValidationError("no scenes found in \(scenes.joined(separator: ", "))") }
     print("soak: \(loaded.count) scenes × \(iterations) iterations, warm-up \(min(warmup, iterations - 1))")
     fflush(nil)  // a soak runs for long: show progress when piped
@@ -49,7 +51,7 @@ struct SoakCommand: ParsableCommand {
       let report = try soak("gl", loaded, ledger: ledger) { plan in try renderer!.render(plan) }
       renderer = nil
       let released = ledger.totalLive
-      print("gl: GL objects after warm-up \(report.objectsAfterWarmup ?? 0), at the end \(report.objectsAtEnd ?? 0), after release \(released)")
+      print("gl: GL objects after warm-up \(report.objectsAfterWarmup ?? 0) (\(report.kindsAfterWarmup)), at the end \(report.objectsAtEnd ?? 0) (\(report.kindsAtEnd)), after release \(released)")
       failed = !report.passed(tolerance) || released != 0 || failed
     }
     if failed {
@@ -59,14 +61,16 @@ struct SoakCommand: ParsableCommand {
     print("soak: ok")
   }
 
-  /// The scenes to render, loaded once, sorted by path for a stable order.
-  func loadScenes() throws -> [(name: String, scene: Scene)] {
-    var out: [(String, Scene)] = []
+  /// The scenes to render, loaded once, sorted by path for a stable order,
+  /// each lowered anew every frame.
+  func loadScenes() throws -> [(name: String, plan: (Int) throws -> RenderPlan)] {
+    var out: [(String, (Int) throws -> RenderPlan)] = []
     for folder in scenes {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
       let isExamples = (folder as NSString).lastPathComponent == "Examples"
       for name in names.sorted() where name.hasSuffix(".json") && (!isExamples || name.hasPrefix("figure-")) {
-        out.append((name, try loadScene(folder + "/" + name)))
+        let scene = try loadScene(folder + "/" + name)
+        out.append((name, { _ in try scene.renderPlan() }))
       }
     }
     return out
@@ -75,7 +79,7 @@ struct SoakCommand: ParsableCommand {
   /// Renders every scene `iterations` times, measuring memory (and GL
   /// objects when a ledger is given) at start, after warm-up and at the end.
   func soak(
-    _ label: String, _ loaded: [(name: String, scene: Scene)], ledger: GLObjectLedger? = nil,
+    _ label: String, _ loaded: [(name: String, plan: (Int) throws -> RenderPlan)], ledger: GLObjectLedger? = nil,
     render: (RenderPlan) throws -> Image
   ) throws -> SoakReport {
     let warm = min(warmup, iterations - 1)
@@ -86,10 +90,11 @@ struct SoakCommand: ParsableCommand {
       if i == warm {
         report.afterWarmup = residentBytes()
         report.objectsAfterWarmup = ledger?.totalLive
+        report.kindsAfterWarmup = ledger.map(Self.kinds) ?? ""
       }
-      for (name, scene) in loaded {
+      for (name, makePlan) in loaded {
         let plan: RenderPlan
-        do { plan = try scene.renderPlan() } catch {
+        do { plan = try makePlan(i) } catch {
           throw ValidationError("\(name): \(error)")
         }
         _ = try render(plan)
@@ -97,9 +102,17 @@ struct SoakCommand: ParsableCommand {
     }
     report.end = residentBytes()
     report.objectsAtEnd = ledger?.totalLive
+    report.kindsAtEnd = ledger.map(Self.kinds) ?? ""
     let seconds = Double((clock.now - began).components.seconds)
     report.print(rendersPerSecond: Double(iterations * loaded.count) / max(seconds, 1e-3))
     return report
+  }
+}
+
+extension SoakCommand {
+  /// "program 40, texture 12, …": the live GL objects by kind.
+  static func kinds(_ ledger: GLObjectLedger) -> String {
+    GLObjectLedger.Kind.allCases.map { "\($0.rawValue) \(ledger.live($0))" }.joined(separator: ", ")
   }
 }
 
@@ -111,6 +124,7 @@ struct SoakReport {
   var end = 0
   var objectsAfterWarmup: Int?
   var objectsAtEnd: Int?
+  var kindsAfterWarmup = "", kindsAtEnd = ""
 
   /// Growth from after warm-up to the end, in percent.
   var growth: Double { afterWarmup > 0 ? Double(end - afterWarmup) / Double(afterWarmup) * 100 : 0 }

@@ -71,6 +71,24 @@ struct LifecycleTests {
     #expect(renderer.ledger.live(.texture) == textures)
     #expect(renderer.ledger.live(.program) == programs)
   }
+
+  @Test func aGroupWhoseSizeChangesEveryFrameKeepsNoOldTargets() throws {
+    // An animated group: its offscreen surface has a new size each frame.
+    // The pool once kept one target per size ever seen (the standard
+    // suite's soak grew by 3 textures a frame).
+    func plan(_ frame: Int) -> RenderPlan {
+      let size = 20 + frame
+      let group = Surface(
+        width: size, height: size, label: "group",
+        commands: [PlanFixtures.shape(CGRect(x: 2, y: 2, width: size - 4, height: size - 4))])
+      return PlanFixtures.plan(64, 64, [PlanFixtures.composite(1, opacity: 0.5)], offscreen: [group])
+    }
+    let renderer = try GLRenderer()
+    for frame in 0..<3 { _ = try renderer.render(plan(frame)) }
+    let textures = renderer.ledger.live(.texture)
+    for frame in 3..<12 { _ = try renderer.render(plan(frame)) }
+    #expect(renderer.ledger.live(.texture) == textures)
+  }
 }
 
 @Suite("GL rasters", requiresGL)

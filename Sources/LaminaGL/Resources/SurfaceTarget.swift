@@ -92,10 +92,14 @@ func setClampToEdge() {
   glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
 }
 
-/// Targets by size, reused across frames.
+/// Targets by size, reused across frames. A size not asked for in a frame
+/// is freed after it (an animated group whose bounds change every frame
+/// would otherwise keep one target per size it ever had).
 final class SurfacePool {
   private struct Size: Hashable { var width, height: Int }
   private var free: [Size: [SurfaceTarget]] = [:]
+  /// Sizes acquired since the last trim.
+  private var used: Set<Size> = []
   private let ledger: GLObjectLedger
   /// The colour format of every pooled target.
   let format: TargetFormat
@@ -107,6 +111,7 @@ final class SurfacePool {
 
   func acquire(width: Int, height: Int) throws(GLError) -> SurfaceTarget {
     let size = Size(width: width, height: height)
+    used.insert(size)
     if let target = free[size]?.popLast() { return target }
     return try SurfaceTarget(width: width, height: height, format: format, ledger: ledger)
   }
@@ -115,12 +120,16 @@ final class SurfacePool {
     free[Size(width: target.width, height: target.height), default: []].append(target)
   }
 
-  /// Deletes pooled targets beyond `keep` per size (called after a frame).
+  /// Deletes pooled targets beyond `keep` per size, and those of sizes
+  /// not acquired since the last trim (called after a frame).
   func trim(keep: Int = 4) {
-    for (size, targets) in free where targets.count > keep {
-      for target in targets[keep...] { target.delete() }
-      free[size] = Array(targets[..<keep])
+    for (size, targets) in free {
+      let kept = used.contains(size) ? keep : 0
+      guard targets.count > kept else { continue }
+      for target in targets[kept...] { target.delete() }
+      free[size] = kept == 0 ? nil : Array(targets[..<kept])
     }
+    used.removeAll(keepingCapacity: true)
   }
 
   func deleteAll() {

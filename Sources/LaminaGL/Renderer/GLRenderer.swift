@@ -13,7 +13,9 @@
 // uber-shader with uniform flags (slower on llvmpipe than variants).
 
 import CGLES
+import Dispatch
 import Lamina
+import Synchronization
 
 /// The OpenGL ES 3 backend: draws render plans offscreen through headless EGL.
 ///
@@ -24,6 +26,11 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   // touched inside `context.withCurrent`, which holds the context's lock.
   let context: GLContext
   private let resources: GLResources
+  private let readback = Mutex<Double>(0)
+  /// Milliseconds the last frame's readback took (glReadPixels after the
+  /// drawing finished: glFinish comes first, so drawing is not counted).
+  public var lastReadbackMilliseconds: Double { readback.withLock { $0 } }
+
   /// Counts the GL objects this renderer holds (for leak tests).
   public let ledger = GLObjectLedger()
   private let maxTextureSize: Int
@@ -156,6 +163,8 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     let canvas = targets[0]!
     glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.framebuffer)
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    glFinish()
+    let readStart = DispatchTime.now().uptimeNanoseconds
     var pixels = [UInt8](repeating: 0, count: plan.width * plan.height * 4)
     pixels.withUnsafeMutableBytes { bytes in
       glReadPixels(
@@ -163,6 +172,8 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
         bytes.baseAddress)
     }
     try checkGL("glReadPixels")
+    let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
+    readback.withLock { $0 = readMs }
     // Drop what this frame did not use.
     for (key, raster) in r.rasters where raster.frame < r.frame {
       raster.target.delete()

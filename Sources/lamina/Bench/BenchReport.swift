@@ -12,8 +12,8 @@ enum BenchReport {
   static func table(_ results: [SceneResult]) -> String {
     var rows: [[String]] = [
       [
-        "scene", "backend", "pixels", "median ms", "p95 ms", "min ms", "Mpx/s", "CPU/GL", "max Δ",
-        ">2 lv",
+        "scene", "backend", "pixels", "median ms", "p95 ms", "min ms", "readback", "Mpx/s", "CPU/GL",
+        "max Δ", ">2 lv",
       ]
     ]
     for result in results {
@@ -21,7 +21,8 @@ enum BenchReport {
         let onGLRow = t.backend == "gl"
         rows.append([
           t.scene + (t.animated ? "*" : ""), t.backend, "\(t.width)×\(t.height)",
-          fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), fixed(t.megapixelsPerSecond, 1),
+          fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), t.readbackMs.map { fixed(Statistics.median($0)) } ?? "",
+          fixed(t.megapixelsPerSecond, 1),
           onGLRow ? result.cpuOverGL.map { fixed($0, 2) + "×" } ?? "" : "",
           onGLRow ? result.parity.map { "\($0.maxChannelDifference)" } ?? "" : "",
           onGLRow ? result.parity.map { fixed($0.shareBeyond2 * 100, 3) + " %" } ?? "" : "",
@@ -39,10 +40,10 @@ enum BenchReport {
     lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
     lines.append("")
     lines.append(
-      "ms per frame; GL frames are render() as a whole, timed to completion (drawing + glReadPixels: the"
+      "ms per frame; GL frames are render() as a whole, timed to completion (drawing, glFinish, then"
     )
     lines.append(
-      "renderer does not report readback on its own; one 1920×1080 readback is about 0.4 ms here).")
+      "glReadPixels); readback: the median ms of glReadPixels alone, included in the frame.")
     lines.append(
       "CPU/GL: how many times faster GL drew the median frame. max Δ, >2 lv: GL against CPU, last frame."
     )
@@ -69,6 +70,10 @@ enum BenchReport {
         ]
         if let ratio = result.cpuOverGL { row["cpu_over_gl"] = ratio }
         if let reuses = t.rasterReusesPerFrame { row["raster_reuses_per_frame"] = reuses }
+        if let readback = t.readbackMs {
+          row["readback_median_ms"] = Statistics.median(readback)
+          row["readback_frames_ms"] = readback
+        }
         if let p = result.parity {
           row["parity_max_channel_difference"] = p.maxChannelDifference
           row["parity_share_beyond_2"] = p.shareBeyond2
@@ -78,7 +83,7 @@ enum BenchReport {
     }
     let document: [String: Any] = [
       "machine": machine, "gl_renderer": glRenderer ?? NSNull(), "frames": frames, "warmup": warmup,
-      "gl_timing": "render() including glReadPixels readback", "results": rows,
+      "gl_timing": "render() to completion; readback_* is glReadPixels alone, included", "results": rows,
     ]
     return try JSONSerialization.data(
       withJSONObject: document, options: [.prettyPrinted, .sortedKeys])

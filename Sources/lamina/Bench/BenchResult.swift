@@ -16,6 +16,9 @@ struct BackendTiming {
   /// Rasters (`shouldRasterize`) the renderer reused instead of drawing, per
   /// timed frame, when it counts them (LaminaCPU does).
   var rasterReusesPerFrame: Double?
+  /// Milliseconds of each timed frame's readback, when the renderer reports
+  /// it (LaminaGL does; it is part of `framesMs`).
+  var readbackMs: [Double]?
 
   var medianMs: Double { Statistics.median(framesMs) }
   var p95Ms: Double { Statistics.percentile(framesMs, 0.95) }

@@ -10,6 +10,7 @@
 // and a user waits for the pixels, not for the queue).
 import Lamina
 import LaminaCPU
+import LaminaGL
 
 struct BenchRunner {
   /// The renderers to time, by backend name ("gl", "cpu").
@@ -29,6 +30,7 @@ struct BenchRunner {
       var lastImages: [Image] = []
       for (name, renderer) in renderers {
         var times: [Double] = []
+        var readbacks: [Double] = []
         var reusesBefore = Self.rasterReuses(renderer)
         var last: Image?
         for frame in 0..<(warmup + frames) {
@@ -41,7 +43,10 @@ struct BenchRunner {
             throw BenchError("\(scene.name) on \(name), frame \(frame): \(error)")
           }
           let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-          if frame >= warmup { times.append(ms) }
+          if frame >= warmup {
+            times.append(ms)
+            if let gl = renderer as? GLRenderer { readbacks.append(gl.lastReadbackMilliseconds) }
+          }
           if frame + 1 == warmup { reusesBefore = Self.rasterReuses(renderer) }
           last = image
           progress.step("\(scene.name) \(name)")
@@ -49,6 +54,7 @@ struct BenchRunner {
         var timing = BackendTiming(
           scene: scene.name, backend: name, width: scene.pixelWidth, height: scene.pixelHeight,
           animated: scene.animated, framesMs: times)
+        if !readbacks.isEmpty { timing.readbackMs = readbacks }
         if let before = reusesBefore, let after = Self.rasterReuses(renderer) {
           timing.rasterReusesPerFrame = Double(after - before) / Double(frames)
         }

@@ -68,13 +68,14 @@ let benchBackground = Color(red: 238.0 / 255, green: 238.0 / 255, blue: 238.0 / 
 enum BenchSuite: String, CaseIterable {
   /// S1, S2 and S3 of BENCH_SCENES.md, as the peer scripts draw them.
   case peers
-  /// The peers plus one scene per feature.
+  /// The peers, S2 at σ 4 (issue 4 compares σ 32 with it), and one scene
+  /// per feature.
   case standard
 
   var scenes: [BenchScene] {
     switch self {
     case .peers: return PeerScenes.all
-    case .standard: return PeerScenes.all + FeatureScenes.all
+    case .standard: return PeerScenes.all + [PeerScenes.s2(4)] + FeatureScenes.all
     }
   }
 }

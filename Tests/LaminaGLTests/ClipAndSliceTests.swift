@@ -2,6 +2,8 @@
 // local space), and nine-slice contents map each piece of the grid linearly.
 
 import Foundation
+import LaminaCPU
+import LaminaTestSupport
 import Testing
 
 @testable import Lamina
@@ -23,6 +25,30 @@ struct ClipAndSliceTests {
     #expect(alpha(3, 12) == 0 && alpha(20, 12) == 0 && alpha(12, 3) == 0 && alpha(12, 20) == 0)
     #expect(alpha(4, 12) == 255 && alpha(19, 12) == 255, "straight clip edges on pixel boundaries")
     #expect(alpha(4, 4) == 0, "the clip's rounded corner (radius 6 px) cuts the corner pixel")
+  }
+
+  @Test(arguments: [9, 17, 30])
+  func moreClipsThanOneDrawTakesMatchTheCPU(count: Int) throws {
+    // Nested rounded clips (9 and more masksToBounds ancestors), each a
+    // little smaller and offset, over a fill, a shadow and a translucent fill.
+    var clips: [Clip] = []
+    for i in 0..<count {
+      let d = Double(i)
+      let rect = CGRect(x: 2 + d * 0.7, y: 3 + d * 0.5, width: 56 - d, height: 44 - d)
+      let shape = Clip.Shape.roundedRect(RoundedRect(rect: rect, radii: [6, 4, 6, 4]))
+      clips.append(Clip(matrix: Transform3D(translationX: Double(i % 3), y: Double(i % 2)), shape: shape))
+    }
+    var shadow = F.shadow(CGRect(x: 10, y: 10, width: 30, height: 20), radius: 5, sigma: 3)
+    shadow.drawClips = clips
+    let commands = [
+      F.shape(CGRect(x: 0, y: 0, width: 64, height: 52), color: F.white, clips: clips), shadow,
+      F.shape(CGRect(x: 5, y: 8, width: 40, height: 30), color: PremultipliedColor(r: 0.2, g: 0, b: 0.4, a: 0.6), clips: clips),
+    ]
+    let plan = F.plan(64, 52, background: PremultipliedColor(r: 0.9, g: 0.9, b: 0.9, a: 1), commands)
+    let gl = try GLRenderer().render(plan)
+    let cpu = CPURenderer().render(plan)
+    let failure = ImageExpectation.check(gl, against: cpu, tolerance: .glParity, name: "clips-\(count)")
+    #expect(failure == nil, "\(failure ?? "")")
   }
 
   @Test func convexClipKeepsAHalfPlane() throws {

@@ -3,7 +3,9 @@
 // cells hide, and the quad batch leaves them out. Commands whose quads can
 // join the batch (cached masks, solid cells) add them; a command with its
 // own shader flushes the batch first, so the order of blending is the
-// order of the commands.
+// order of the commands. A command under more clips than one draw takes
+// (clip.glsl's 8) is drawn under the first 8 into a scratch target and
+// copied through the rest (`drawOverflowing`).
 
 import CGLES
 import Lamina
@@ -12,14 +14,16 @@ enum SurfaceDrawing {
   static func draw(
     _ commands: [DrawCommand], into target: SurfaceTarget, targets: [SurfaceTarget?], _ r: GLResources
   ) throws(GLError) {
+    let outer = (r.batch.target, r.batch.grid, r.batch.command)
     r.batch.target = target
     r.batch.grid = r.occlusion ? OcclusionGrid(commands, width: target.width, height: target.height) : nil
-    defer {
-      r.batch.target = nil
-      r.batch.grid = nil
-    }
+    defer { (r.batch.target, r.batch.grid, r.batch.command) = outer }
     for (i, command) in commands.enumerated() {
       r.batch.command = i
+      if command.drawClips.count > maxClips {
+        try drawOverflowing(command, into: target, targets: targets, r)
+        continue
+      }
       switch command {
       case .shape(let d):
         try ShapePass.draw(d, into: target, r)
@@ -37,5 +41,78 @@ enum SurfaceDrawing {
       }
     }
     try r.batch.flush(r)
+  }
+
+  /// Draws `command`, whose clips are more than one draw takes: under the
+  /// first `maxClips` into a transparent scratch target of the same size,
+  /// then copied pixel for pixel (a nearest composite) under the next ones,
+  /// scratch to scratch, and under the last ones into `target`. Coverages
+  /// multiply, so this equals one draw under all the clips but for the
+  /// rounding of each copy to 8 bits.
+  private static func drawOverflowing(
+    _ command: DrawCommand, into target: SurfaceTarget, targets: [SurfaceTarget?], _ r: GLResources
+  ) throws(GLError) {
+    try flushBatch(before: target, r)
+    var rest = command.drawClips
+    var first = command
+    first.drawClips = Array(rest.prefix(maxClips))
+    rest.removeFirst(min(maxClips, rest.count))
+    var source = try scratch(like: target, r)
+    try draw([first], into: source, targets: targets, r)
+    while true {
+      let last = rest.count <= maxClips
+      let next = last ? target : try scratch(like: target, r)
+      let copy = CompositeDraw(
+        surface: 0, matrix: .identity, opacity: 1, mask: nil, shadow: nil,
+        sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0),
+        clips: Array(rest.prefix(maxClips)), name: "\(command.drawName) (clips \(maxClips + 1)…)")
+      rest.removeFirst(min(maxClips, rest.count))
+      next.bind()
+      try CompositePass.draw(copy, source: source, mask: nil, into: next, r)
+      r.pool.release(source)
+      if last { return }
+      source = next
+    }
+  }
+
+  /// A pooled target of `target`'s size, cleared to transparent.
+  private static func scratch(like target: SurfaceTarget, _ r: GLResources) throws(GLError) -> SurfaceTarget {
+    let scratch = try r.pool.acquire(width: target.width, height: target.height)
+    scratch.bind()
+    glClearColor(0, 0, 0, 0)
+    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    return scratch
+  }
+}
+
+extension DrawCommand {
+  /// The clips of any command.
+  var drawClips: [Clip] {
+    get {
+      switch self {
+      case .shape(let d): d.clips
+      case .image(let d): d.clips
+      case .shadow(let d): d.clips
+      case .composite(let d): d.clips
+      }
+    }
+    set {
+      switch self {
+      case .shape(var d): d.clips = newValue; self = .shape(d)
+      case .image(var d): d.clips = newValue; self = .image(d)
+      case .shadow(var d): d.clips = newValue; self = .shadow(d)
+      case .composite(var d): d.clips = newValue; self = .composite(d)
+      }
+    }
+  }
+
+  /// The name of any command (the layer it draws).
+  var drawName: String {
+    switch self {
+    case .shape(let d): d.name
+    case .image(let d): d.name
+    case .shadow(let d): d.name
+    case .composite(let d): d.name
+    }
   }
 }

@@ -51,6 +51,19 @@ final class QuadBatch {
     masked = true
   }
 
+  /// Pending instances after which `flushIfLong` draws them: llvmpipe's
+  /// threads then rasterise the first quads of a long surface while the
+  /// next ones are prepared (on a GPU, the queue starts early), and the
+  /// instance buffer stays bounded (4096 × 56 bytes).
+  static let flushAt = 4096
+
+  /// Draws the pending quads and flushes GL when there are `flushAt`.
+  func flushIfLong(_ r: GLResources) throws(GLError) {
+    guard instances.count >= Self.flushAt * Self.stride else { return }
+    try flush(r)
+    glFlush()
+  }
+
   /// Adds quads of one colour at full coverage.
   func addSolid(_ quads: [PixelRect], color: PremultipliedColor) {
     for quad in quads {

@@ -19,6 +19,7 @@ enum SurfaceDrawing {
     r.batch.grid = r.occlusion ? OcclusionGrid(commands, width: target.width, height: target.height) : nil
     defer { (r.batch.target, r.batch.grid, r.batch.command) = outer }
     for (i, command) in commands.enumerated() {
+      try r.batch.flushIfLong(r)
       r.batch.command = i
       if command.drawClips.count > maxClips {
         try drawOverflowing(command, into: target, targets: targets, r)

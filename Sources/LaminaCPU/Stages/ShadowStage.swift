@@ -98,17 +98,12 @@ struct ShadowStage: PreparedDraw {
       scratch.add(outline)
       scratch.resolve(into: scratch.coverage)
     }
-    let w = region.width, color = color, clipped = !clips.isEmpty, clip = scratch.clip
+    let w = region.width, blender = SpanBlender(color), clip = clips.isEmpty ? nil : scratch.clip
     let pixels = target.pixels, width = target.width
     forEachSpan(region, skipping: skip) { y, x0, x1 in
-      let j = y - region.y0
-      var p = pixels + (y * width + x0) * 4
-      for i in (x0 - region.x0)..<(x1 - region.x0) {
-        var k = values[j * stride + i]
-        if clipped { k *= clip[j * w + i] }
-        if k > 0 { blendPixel(p, color, k) }
-        p += 4
-      }
+      let j = y - region.y0, i = x0 - region.x0
+      blender.blend(
+        pixels + (y * width + x0) * 4, values + j * stride + i, clip: clip.map { $0 + j * w + i }, count: x1 - x0)
     }
   }
 }

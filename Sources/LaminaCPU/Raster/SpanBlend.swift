@@ -1,0 +1,114 @@
+// SpanBlend: `blendPixel` over a row of pixels, four at a time, with the
+// same Float operations in the same order per channel, so every byte equals
+// the scalar result (Tests/LaminaCPUTests/SpanBlendTests.swift checks this
+// against `blendPixel` on every destination byte and many coverages).
+//
+// Swift's SIMD conversions between Float and integers are generic loops that
+// trap on overflow (they do not compile to cvttps2dq), so the two conversions
+// are done with the 2^23 trick instead: a byte OR 0x4B000000 is the Float
+// 2^23 + byte, and a value v in [0, 255] plus 2^23 is rounded to the nearest
+// integer in the low mantissa bits; one compare turns that rounding into the
+// truncation `UInt8(_:)` does. Masks are SIMDMask bit patterns (all ones or
+// zero per lane) used with AND/OR, because `replace(with:where:)` is
+// scalarised by the compiler.
+//
+// Rejected: tabulating the blend per pixel in the stamp (the colour varies,
+// and five Floats per pixel cost more memory traffic than the arithmetic).
+
+/// Draws one colour scaled by per-pixel values onto spans of pixels.
+struct SpanBlender {
+  let color: SIMD4<Float>
+  /// `packed(color)` when the colour is opaque: the pixel of full coverage.
+  let solid: UInt32?
+
+  init(_ color: SIMD4<Float>) {
+    self.color = color
+    solid = color.w >= 1 ? packed(color) : nil
+  }
+
+  /// For each of `count` pixels from `p`: `k = values[i]` (× `clip[i]`),
+  /// then `blendPixel(p, color, k)` when `k > 0`, byte for byte.
+  @inline(__always)
+  func blend(
+    _ p: UnsafeMutablePointer<UInt8>, _ values: UnsafePointer<Float>, clip: UnsafePointer<Float>?, count: Int
+  ) {
+    var i = 0
+    let raw = UnsafeMutableRawPointer(p)
+    // The vector skip test needs a ≥ 0 (a plan's colours have it).
+    while i + 4 <= count && color.w >= 0 {
+      var k = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD4<Float>.self)
+      if let clip { k *= UnsafeRawPointer(clip + i).loadUnaligned(as: SIMD4<Float>.self) }
+      blend4(raw + i * 4, k)
+      i += 4
+    }
+    while i < count {
+      var k = values[i]
+      if let clip { k *= clip[i] }
+      if k > 0 { blendPixel(p + i * 4, color, k) }
+      i += 1
+    }
+  }
+
+  /// Four pixels at `dst` with coverages `k`.
+  @inline(__always)
+  private func blend4(_ dst: UnsafeMutableRawPointer, _ k: SIMD4<Float>) {
+    let a = color.w
+    // blendPixel's exact skip; it also implies `k > 0` (and is false for
+    // NaN), as a ≥ 0.
+    let apply = a * k * 255 .>= 0.5
+    if !any(apply) { return }
+    let d = dst.loadUnaligned(as: SIMD4<UInt32>.self)
+    let scaled = k * 255
+    let inverse = 1 - a * k
+    var out = truncatedByte(color.x * scaled + floats(d & 0xFF) * inverse + 0.5)
+    out |= truncatedByte(color.y * scaled + floats((d &>> 8) & 0xFF) * inverse + 0.5) &<< 8
+    out |= truncatedByte(color.z * scaled + floats((d &>> 16) & 0xFF) * inverse + 0.5) &<< 16
+    out |= truncatedByte(color.w * scaled + floats(d &>> 24) * inverse + 0.5) &<< 24
+    out = select(apply, out, d)
+    if let solid { out = select(k .>= 1, SIMD4(repeating: solid), out) }
+    dst.storeBytes(of: out, as: SIMD4<UInt32>.self)
+  }
+}
+
+/// The lanes of `mask` as all-ones or zero words.
+@inline(__always)
+private func words(_ mask: SIMDMask<SIMD4<Int32>>) -> SIMD4<UInt32> {
+  unsafeBitCast(mask, to: SIMD4<UInt32>.self)
+}
+
+/// `a` where `mask` is set, else `b`.
+@inline(__always)
+private func select(_ mask: SIMDMask<SIMD4<Int32>>, _ a: SIMD4<UInt32>, _ b: SIMD4<UInt32>) -> SIMD4<UInt32> {
+  let m = words(mask)
+  return (a & m) | (b & ~m)
+}
+
+/// Bytes (0…255 in each lane) as Floats, exactly.
+@inline(__always)
+private func floats(_ bytes: SIMD4<UInt32>) -> SIMD4<Float> {
+  unsafeBitCast(bytes | 0x4B00_0000, to: SIMD4<Float>.self) - 8_388_608
+}
+
+/// All ones in the lanes where `x` has its sign bit set (x < 0 or -0).
+@inline(__always)
+private func negatives(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
+  unsafeBitCast(unsafeBitCast(x, to: SIMD4<Int32>.self) &>> 31, to: SIMD4<UInt32>.self)
+}
+
+/// `UInt32(UInt8(min(255, v)))` per lane, for -1 < v < 2^22 (negative
+/// values give 0, as the truncation toward zero of `UInt8(_:)` does).
+/// Signs stand in for compares: a difference of two unequal Floats is never
+/// zero, and x − x is +0.
+@inline(__always)
+private func truncatedByte(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+  let below = negatives(v - 255)
+  var bits = (unsafeBitCast(v, to: SIMD4<UInt32>.self) & below) | (0x437F_0000 & ~below)  // 255
+  bits &= ~negatives(unsafeBitCast(bits, to: SIMD4<Float>.self))
+  let c = unsafeBitCast(bits, to: SIMD4<Float>.self)
+  // c + 2^23 is exact up to the rounding of c to an integer (ties to even),
+  // which the low mantissa bits then hold; minus 1 where it rounded up.
+  let t = c + 8_388_608
+  let rounded = t - 8_388_608
+  return (unsafeBitCast(t, to: SIMD4<UInt32>.self) &- (unsafeBitCast(c - rounded, to: SIMD4<UInt32>.self) &>> 31))
+    & 0xFF
+}

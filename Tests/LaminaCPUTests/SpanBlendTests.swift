@@ -1,8 +1,9 @@
 // SpanBlender against `blendPixel`, the scalar definition it vectorises:
 // every destination byte value under many coverages (random ones, the
 // exact-skip threshold and its Float neighbours, 0, 1, just above 1,
-// negative, NaN), translucent and opaque colours, spans of every length
-// mod 4, with and without a clip plane. Equal bytes, not approximately.
+// negative, NaN), translucent, opaque and invalid (not premultiplied)
+// colours, spans of every length mod 4, with and without a clip plane.
+// Equal bytes, not approximately.
 import Testing
 @testable import LaminaCPU
 
@@ -28,6 +29,9 @@ import Testing
     SIMD4(0.1, 0.25, 0.05, 0.3),
     SIMD4(0.7, 0.01, 0.33, 0.71),
     SIMD4(0.002, 0, 0.003, 0.004),
+    // Not premultiplied (a channel above alpha, above 1): the clamped path.
+    SIMD4(0.9, 0.2, 0.1, 0.4),
+    SIMD4(1.5, 0, 0.5, 1),
   ]
 
   /// Coverages with the edge cases first, then random ones.

@@ -21,9 +21,16 @@ struct SpanBlender {
   /// `packed(color)` when the colour is opaque: the pixel of full coverage.
   let solid: UInt32?
 
+  /// 0 ≤ r, g, b ≤ a ≤ 1 (a premultiplied colour): then with 0 < k ≤ 1
+  /// every channel's sum s·255k + d·(1 − ak) + ½ lies in [½, 255.5 + ε], and
+  /// the clamps of `truncatedByte` cannot act (`flooredByte` suffices).
+  let premultiplied: Bool
+
   init(_ color: SIMD4<Float>) {
     self.color = color
     solid = color.w >= 1 ? packed(color) : nil
+    premultiplied = all(color .>= 0) && color.x <= color.w && color.y <= color.w && color.z <= color.w
+      && color.w <= 1
   }
 
   /// For each of `count` pixels from `p`: `k = values[i]` (× `clip[i]`),
@@ -60,13 +67,25 @@ struct SpanBlender {
     let d = dst.loadUnaligned(as: SIMD4<UInt32>.self)
     let scaled = k * 255
     let inverse = 1 - a * k
-    var out = truncatedByte(color.x * scaled + floats(d & 0xFF) * inverse + 0.5)
-    out |= truncatedByte(color.y * scaled + floats((d &>> 8) & 0xFF) * inverse + 0.5) &<< 8
-    out |= truncatedByte(color.z * scaled + floats((d &>> 16) & 0xFF) * inverse + 0.5) &<< 16
-    out |= truncatedByte(color.w * scaled + floats(d &>> 24) * inverse + 0.5) &<< 24
+    var out =
+      premultiplied && all(k .<= 1)
+      ? channels(d, scaled, inverse, flooredByte) : channels(d, scaled, inverse, truncatedByte)
     out = select(apply, out, d)
     if let solid { out = select(k .>= 1, SIMD4(repeating: solid), out) }
     dst.storeBytes(of: out, as: SIMD4<UInt32>.self)
+  }
+
+  /// blendPixel's four channel sums, each turned into a byte by `byte`.
+  @inline(__always)
+  private func channels(
+    _ d: SIMD4<UInt32>, _ scaled: SIMD4<Float>, _ inverse: SIMD4<Float>,
+    _ byte: (SIMD4<Float>) -> SIMD4<UInt32>
+  ) -> SIMD4<UInt32> {
+    var out = byte(color.x * scaled + floats(d & 0xFF) * inverse + 0.5)
+    out |= byte(color.y * scaled + floats((d &>> 8) & 0xFF) * inverse + 0.5) &<< 8
+    out |= byte(color.z * scaled + floats((d &>> 16) & 0xFF) * inverse + 0.5) &<< 16
+    out |= byte(color.w * scaled + floats(d &>> 24) * inverse + 0.5) &<< 24
+    return out
   }
 }
 
@@ -104,11 +123,16 @@ private func truncatedByte(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
   let below = negatives(v - 255)
   var bits = (unsafeBitCast(v, to: SIMD4<UInt32>.self) & below) | (0x437F_0000 & ~below)  // 255
   bits &= ~negatives(unsafeBitCast(bits, to: SIMD4<Float>.self))
-  let c = unsafeBitCast(bits, to: SIMD4<Float>.self)
-  // c + 2^23 is exact up to the rounding of c to an integer (ties to even),
-  // which the low mantissa bits then hold; minus 1 where it rounded up.
-  let t = c + 8_388_608
+  return flooredByte(unsafeBitCast(bits, to: SIMD4<Float>.self))
+}
+
+/// ⌊v⌋ per lane, for 0 ≤ v < 256. v + 2^23 is exact up to the rounding of
+/// v to an integer (ties to even), which the low mantissa bits then hold;
+/// minus 1 where it rounded up.
+@inline(__always)
+private func flooredByte(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+  let t = v + 8_388_608
   let rounded = t - 8_388_608
-  return (unsafeBitCast(t, to: SIMD4<UInt32>.self) &- (unsafeBitCast(c - rounded, to: SIMD4<UInt32>.self) &>> 31))
+  return (unsafeBitCast(t, to: SIMD4<UInt32>.self) &- (unsafeBitCast(v - rounded, to: SIMD4<UInt32>.self) &>> 31))
     & 0xFF
 }

@@ -8,7 +8,18 @@
 // shape, σ, the scale and the fractional part of the translation, so they
 // are computed once into a `Stamp` (Raster/Stamp.swift) and reused by every
 // identical shadow, in this frame and later ones (a grid of equal cards
-// computes one). Pixels a later opaque shape overwrites are skipped.
+// computes one). Reusing a retained stamp is exact: its key holds every
+// input of the values (shape, σ, extent, scale, sub-pixel offset), and the
+// cache keeps only the stamps the last frame used (StampCache). Per stamp
+// and alpha, `LiveSpans` bounds each row to the pixels the colour can
+// change (a·k·255 ≥ ½; the far tail of a large σ rounds to nothing), and
+// `SpanBlender` blends four pixels at a time, byte-identical to
+// `blendPixel`. Pixels a later opaque shape overwrites are skipped.
+//
+// Rejected: evaluating the edges from two 1-D tables (f(x)·g(y)) each frame
+// instead of reading the stamp. Exact only where no corner term applies,
+// and the stamp read is ~20% of the blend (measured: a stamp read from two
+// cached rows only), so the gain is bounded by that.
 import Dispatch
 import Lamina
 

@@ -18,6 +18,7 @@
 // (the plan rounds every surface to 8 bits after each command).
 import Dispatch
 import Lamina
+import Synchronization
 
 /// Draws render plans on the CPU: the reference the GL backend is tested
 /// against. One renderer draws one plan at a time (it keeps rasters, shadow
@@ -105,11 +106,15 @@ public final class CPURenderer: PlanRenderer {
     let workers = min(threads, tiles)
     let commands = prepared
     let bounds = prepared.map { $0.bounds }, occluders = prepared.map { $0.occluder }
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+    // Tiles are taken from a shared counter, not dealt out in turn: a worker
+    // the system pauses (a busy machine) leaves its tiles to the others.
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let scratch = TileScratch()
       var active: [Int] = []
-      var tile = worker
-      while tile < tiles {
+      while true {
+        let tile = next.add(1, ordering: .relaxed).oldValue
+        guard tile < tiles else { break }
         let x0 = (tile % columns) * size, y0 = (tile / columns) * size
         let rect = PixelRect(x0: x0, y0: y0, x1: min(raster.width, x0 + size), y1: min(raster.height, y0 + size))
         active.removeAll(keepingCapacity: true)
@@ -124,7 +129,6 @@ public final class CPURenderer: PlanRenderer {
           }
           commands[c].draw(region, skipping: skip, into: raster, scratch: scratch)
         }
-        tile += workers
       }
     }
   }

@@ -38,6 +38,8 @@ struct StampPlacement: Hashable, Sendable {
 final class Stamp: @unchecked Sendable {
   let rect: PixelRect
   let values: UnsafeMutablePointer<Float>
+  /// The rows' live columns per alpha (LiveSpans.swift), for shadows.
+  let liveSpans = LiveSpanCache()
 
   /// Computes the values tile by tile: `evaluate` writes one region's values
   /// into `scratch.coverage`.

@@ -1,0 +1,112 @@
+// The shadow stage's fast path (stamp, live spans, SpanBlender) against the
+// plain definition: every stamp value k > 0 blended with `blendPixel`, one
+// pixel at a time, over random destination bytes. Random rectangles, radii,
+// σ, sub-pixel and whole-pixel offsets, canvases cutting the shadow, alphas
+// down to ones that round every value away. Equal bytes.
+import Testing
+@testable import Lamina
+@testable import LaminaCPU
+
+@Suite struct ShadowSpanTests {
+  struct Stream {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 11
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 42) }
+    mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
+  }
+
+  /// A raster of random bytes and a copy of them.
+  func noise(_ width: Int, _ height: Int, _ s: inout Stream) -> Raster {
+    let r = Raster(width: width, height: height)
+    for i in 0..<(width * height * 4) { r.pixels[i] = UInt8(truncatingIfNeeded: s.next()) }
+    return r
+  }
+
+  @Test(arguments: 0..<6)
+  func stampedShadowsEqualThePixelDefinition(seed: Int) throws {
+    var s = Stream(state: UInt64(seed) &+ 7)
+    let width = 96, height = 80
+    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    let stamps = StampCache()
+    for _ in 0..<6 {
+      let w = s.range(2, 70), h = s.range(2, 60)
+      let shape = RoundedRect(
+        rect: rect(s.range(-30, 80), s.range(-30, 70), w, h),
+        radii: [0, 1, 2, 3].map { _ in s.unit() < 0.2 ? 0 : s.range(0, min(w, h) / 2) })
+      let sigma = [0.4, 1, 2.5, 6, 13][Int(s.next() % 5)]
+      let alpha = Float([1, 0.5, 0.2, 0.03, 0.004, 0.0015][Int(s.next() % 6)])
+      let tint = Float(s.unit())
+      let color = PremultipliedColor(r: alpha * tint, g: 0, b: alpha * (1 - tint), a: alpha)
+      let matrix = Transform3D(scaleX: [1, 1, 2, 1.5][Int(s.next() % 4)], y: [1, 2][Int(s.next() % 2)], z: 1)
+        .concatenating(Transform3D(translationX: s.range(-5, 5), y: s.range(-5, 5)))
+      let draw = ShadowDraw(
+        matrix: matrix, shape: shape, sigma: sigma, color: color,
+        extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
+      let actual = noise(width, height, &s)
+      let expected = Raster(width: width, height: height)
+      expected.pixels.update(from: actual.pixels, count: width * height * 4)
+
+      let stage = ShadowStage(draw, limit: limit, stamps: stamps)
+      if let stage {
+        let scratch = TileScratch()
+        for y0 in stride(from: 0, to: height, by: 64) {
+          for x0 in stride(from: 0, to: width, by: 64) {
+            let tile = PixelRect(x0: x0, y0: y0, x1: min(width, x0 + 64), y1: min(height, y0 + 64))
+            let region = stage.bounds.intersection(tile)
+            if !region.isEmpty { stage.draw(region, skipping: .empty, into: actual, scratch: scratch) }
+          }
+        }
+      }
+      // The definition, from the stamp the stage used (or an equal one).
+      guard let (placement, dx, dy) = StampPlacement.of(Homography(matrix), covering: draw.extent) else {
+        Issue.record("an axis-aligned shadow has a placement")
+        continue
+      }
+      let key = StampKey.shadow(shape: shape, sigma: sigma, extent: draw.extent, placement: placement)
+      let stamp = stamps.stamp(for: key) { Stamp(rect: .empty) { _, _ in } }
+      let r = stamp.rect
+      let c = SIMD4(color.r, color.g, color.b, color.a)
+      let onCanvas = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
+      for y in onCanvas.y0..<onCanvas.y1 {
+        for x in onCanvas.x0..<onCanvas.x1 {
+          let k = stamp.values[(y - dy - r.y0) * r.width + (x - dx - r.x0)]
+          if k > 0 { blendPixel(expected.pixels + (y * width + x) * 4, c, k) }
+        }
+      }
+      let same = (0..<(width * height * 4)).first { actual.pixels[$0] != expected.pixels[$0] }
+      #expect(same == nil, "σ \(sigma) alpha \(alpha) \(shape) \(matrix): byte \(same ?? 0)")
+    }
+  }
+
+  @Test func spansHoldEveryLiveValueAndEndOnLiveValues() {
+    let shape = RoundedRect(rect: rect(3.3, 4.6, 30, 20), radii: [8, 2, 0, 5])
+    let draw = ShadowDraw(
+      matrix: .identity, shape: shape, sigma: 5, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5),
+      extent: shape.rect.insetBy(dx: -15, dy: -15), clips: [], name: "s")
+    let stamps = StampCache()
+    _ = ShadowStage(draw, limit: PixelRect(x0: 0, y0: 0, x1: 60, y1: 50), stamps: stamps)
+    let (placement, _, _) = StampPlacement.of(Homography(draw.matrix), covering: draw.extent)!
+    let key = StampKey.shadow(shape: shape, sigma: 5, extent: draw.extent, placement: placement)
+    let stamp = stamps.stamp(for: key) { Stamp(rect: .empty) { _, _ in } }
+    for a: Float in [1, 0.5, 0.01] {
+      let spans = stamp.liveSpans.spans(of: stamp, alpha: a)
+      let w = stamp.rect.width
+      var live = 0, rows = 0
+      for j in 0..<stamp.rect.height {
+        let lo = Int(spans.lower[j]), hi = Int(spans.upper[j])
+        for i in 0..<w where a * stamp.values[j * w + i] * 255 >= 0.5 {
+          live += 1
+          #expect(i >= lo && i < hi && j >= spans.bounds.y0 && j < spans.bounds.y1)
+        }
+        if lo < hi {
+          rows += 1
+          #expect(a * stamp.values[j * w + lo] * 255 >= 0.5 && a * stamp.values[j * w + hi - 1] * 255 >= 0.5)
+        }
+      }
+      #expect(live > 0 && rows < stamp.rect.height, "alpha \(a): some values live, some rows dead")
+    }
+  }
+}

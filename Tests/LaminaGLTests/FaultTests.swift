@@ -282,28 +282,13 @@ struct GLCheckTests {
 /// writes the CPU renderer's PNG.
 @Suite("GL faults in the tool", requiresGL)
 struct ToolFaultTests {
-  static let tool = Corpus.root + "/.build/debug/lamina"
-
-  /// Runs the tool with `LAMINA_GL_FAULT=fault`; returns (status, stdout, stderr).
+  /// Runs the tool with `LAMINA_GL_FAULT` set to `fault`; returns (status, stdout, stderr).
   static func lamina(_ arguments: [String], fault: String) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["LAMINA_GL_FAULT"] = fault
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    try LaminaTool.run(arguments, environment: ["LAMINA_GL_FAULT": fault])
   }
 
   @Test(
-    .enabled(if: FileManager.default.isExecutableFile(atPath: tool), "the lamina tool is not built"),
+    .enabled(if: LaminaTool.isBuilt, "the lamina tool is not built"),
     arguments: [
       ("context", "GL unavailable (cannot create an OpenGL ES 3 context"),
       ("shader", "GL render failed (shader "),
@@ -325,7 +310,7 @@ struct ToolFaultTests {
     #expect([UInt8](written) == cpu, "the fallback PNG differs from the CPU renderer's")
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tool), "the lamina tool is not built"))
+  @Test(.enabled(if: LaminaTool.isBuilt, "the lamina tool is not built"))
   func glBackendReportsTheFaultAndFails() throws {
     let scene = Corpus.root + "/Tests/Scenes/background-color.json"
     let output = FileManager.default.temporaryDirectory.path + "/lamina-gl-fault-\(getpid()).png"

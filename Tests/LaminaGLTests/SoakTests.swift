@@ -107,28 +107,12 @@ struct GLFaultTests {
     #expect(ledger.live(.program) == 0, "a failed program is not counted as live")
   }
 
-  /// The `lamina` tool of this build, when it has been built.
-  static let tool = Corpus.root + "/.build/debug/lamina"
-
-  /// Runs the tool with `LAMINA_EGL` set; returns (status, stdout, stderr).
+  /// Runs the tool with `LAMINA_EGL` set to `egl`; returns (status, stdout, stderr).
   static func lamina(_ arguments: [String], egl: String) throws -> (Int32, String, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment["LAMINA_EGL"] = egl
-    process.environment = environment
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    try LaminaTool.run(arguments, environment: ["LAMINA_EGL": egl])
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: tool), "the lamina tool is not built"))
+  @Test(.enabled(if: LaminaTool.isBuilt, "the lamina tool is not built"))
   func anUnknownEGLPlatformIsAClearErrorAndAutoFallsBackToTheCPU() throws {
     let scene = Corpus.root + "/Tests/Scenes/border.json"
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-fault-\(getpid()).png").path

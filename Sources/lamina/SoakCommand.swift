@@ -32,11 +32,14 @@ struct SoakCommand: ParsableCommand {
   @Option(help: "Folders of scene files (*.json) to render; Examples takes only figure-*.json.")
   var scenes: [String] = ["Tests/Scenes", "Examples"]
   @Option(help: "Render the benchmark suite standard or peers instead of scene files.") var suite: BenchSuite?
+  @Option(help: "Only the suite's scenes of these names (see bench --list).") var only: [String] = []
   @Option(help: "The largest memory growth after warm-up that passes, in percent.") var tolerance = 5.0
 
   func run() throws {
     guard iterations >= 2 else { throw ValidationError("--iterations must be at least 2") }
-    let loaded = try suite.map { $0.scenes.map { scene in (scene.name, scene.plan(frame:)) } } ?? loadScenes()
+    let loaded = try suite.map {
+      $0.scenes.filter { only.isEmpty || only.contains($0.name) }.map { scene in (scene.name, scene.plan(frame:)) }
+    } ?? loadScenes()
     guard !loaded.isEmpty else { throw ValidationError("no scenes found in \(scenes.joined(separator: ", "))") }
     print("soak: \(loaded.count) scenes × \(iterations) iterations, warm-up \(min(warmup, iterations - 1))")
     fflush(nil)  // a soak runs for long: show progress when piped
@@ -143,10 +146,20 @@ struct SoakReport {
   }
 }
 
-/// Resident set size of this process, from /proc/self/statm (0 when unreadable).
+/// Resident set size of this process, from /proc/self/statm (0 when
+/// unreadable), after the C heap has returned its free pages to the system
+/// (malloc_trim), so memory the allocator merely keeps is not counted.
 func residentBytes() -> Int {
+  mallocTrim?(0)
   guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
   let fields = text.split(separator: " ")
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
+
+/// glibc's malloc_trim, looked up at run time (it is not in Swift's Glibc
+/// module); nil on a C library without it.
+private let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+  return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+}()

@@ -150,7 +150,7 @@ struct SoakReport {
 /// unreadable), after the C heap has returned its free pages to the system
 /// (malloc_trim), so memory the allocator merely keeps is not counted.
 func residentBytes() -> Int {
-  mallocTrim?(0)
+  _ = mallocTrim?(0)
   guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
   let fields = text.split(separator: " ")
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }

@@ -24,11 +24,19 @@ struct OcclusionGrid {
   static let tile = 4
   private let columns, rows: Int
   /// Per tile, 1 + the last command covering it opaque (0: none).
-  private var occluder: [Int32]
+  private(set) var occluder: [Int32]
 
   /// The grid of `commands` on a `width`×`height` target; nil when no
   /// command has opaque cells.
   init?(_ commands: [DrawCommand], width: Int, height: Int) {
+    var storage: [Int32] = []
+    self.init(commands, width: width, height: height, storage: &storage)
+  }
+
+  /// The same, with the tiles in `storage`'s buffer when it is large
+  /// enough (taken from it; give it back with `occluder` after the frame),
+  /// so a steady frame allocates no grid.
+  init?(_ commands: [DrawCommand], width: Int, height: Int, storage: inout [Int32]) {
     columns = (width + Self.tile - 1) / Self.tile
     rows = (height + Self.tile - 1) / Self.tile
     occluder = []
@@ -36,7 +44,9 @@ struct OcclusionGrid {
     for (index, command) in commands.enumerated() {
       guard let cells = Self.opaqueCells(command, width: width, height: height) else { continue }
       if !any {
-        occluder = [Int32](repeating: 0, count: columns * rows)
+        swap(&occluder, &storage)
+        occluder.removeAll(keepingCapacity: true)
+        occluder.append(contentsOf: repeatElement(0, count: columns * rows))
         any = true
       }
       for cell in cells {

@@ -41,6 +41,8 @@ final class GLResources {
 
   /// Whether quads hidden by later opaque cells are left out (OcclusionGrid).
   var occlusion = true
+  /// The tiles of the last OcclusionGrid, reused by the next.
+  var gridStorage: [Int32] = []
   func use(_ program: Program) {
     if boundProgram != program.id {
       glUseProgram(program.id)

@@ -16,8 +16,14 @@ enum SurfaceDrawing {
   ) throws(GLError) {
     let outer = (r.batch.target, r.batch.grid, r.batch.command)
     r.batch.target = target
-    r.batch.grid = r.occlusion ? OcclusionGrid(commands, width: target.width, height: target.height) : nil
-    defer { (r.batch.target, r.batch.grid, r.batch.command) = outer }
+    let grid =
+      r.occlusion
+      ? OcclusionGrid(commands, width: target.width, height: target.height, storage: &r.gridStorage) : nil
+    r.batch.grid = grid
+    defer {
+      (r.batch.target, r.batch.grid, r.batch.command) = outer
+      if let grid { r.gridStorage = grid.occluder }
+    }
     for (i, command) in commands.enumerated() {
       try r.batch.flushIfLong(r)
       r.batch.command = i

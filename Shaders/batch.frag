@@ -1,10 +1,13 @@
-// batch.frag: one instance of a QuadBatch. A cached coverage from the mask
-// atlas (CoverageMaskCache: the exact float shape.frag or shadow.frag
-// computed) times the instance's colour, as mask.frag does for one draw;
-// solid cells read the atlas's texel of 1. SOLID: the colour alone (a
-// batch of solid cells only).
+// batch.frag: one instance of a QuadBatch. A cached stack of up to 3
+// coverage weights from the mask atlas (CoverageMaskCache: the exact
+// floats shape.frag or shadow.frag computed, weighed by the layers above)
+// times the instance's colours: the layers blended one over the other.
+// Solid cells read the atlas's texel (1, 0, 0, 1). SOLID: the bottom colour
+// alone (a batch of solid cells only).
 
-flat in vec4 vColor;
+flat in vec4 vColor0;
+flat in vec4 vColor1;
+flat in vec4 vColor2;
 flat in ivec4 vRegion;
 flat in ivec2 vOffset;
 
@@ -14,9 +17,10 @@ uniform sampler2D uAtlas;
 
 void main() {
 #ifdef SOLID
-  fragColor = vColor;
+  fragColor = vColor0;
 #else
   ivec2 texel = clamp(ivec2(floor(gl_FragCoord.xy)) - vOffset, vRegion.xy, vRegion.zw);
-  fragColor = vColor * texelFetch(uAtlas, texel, 0).r;
+  vec3 w = texelFetch(uAtlas, texel, 0).rgb;
+  fragColor = vColor0 * w.r + vColor1 * w.g + vColor2 * w.b;
 #endif
 }

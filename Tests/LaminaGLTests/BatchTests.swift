@@ -14,8 +14,11 @@ import Testing
 private typealias F = PlanFixtures
 
 /// Cards like S1's, smaller: shadow, white fill, dark border, each over the
-/// last, some at fractional positions.
-private func cards(count: Int = 60, width: Int = 320, height: Int = 200, sizes: Int = 1) -> RenderPlan {
+/// last, some at fractional positions; `translucent` makes the fill and
+/// the border see-through (the stack's weights then depend on their alpha).
+private func cards(
+  count: Int = 60, width: Int = 320, height: Int = 200, sizes: Int = 1, translucent: Bool = false
+) -> RenderPlan {
   var state: UInt32 = 99
   func u() -> Double {
     state = state &* 1_664_525 &+ 1_013_904_223
@@ -33,10 +36,10 @@ private func cards(count: Int = 60, width: Int = 320, height: Int = 200, sizes: 
           matrix: .identity, shape: RoundedRect(rect: rect.offsetBy(dx: 0, dy: 2), radii: radii), sigma: 2,
           color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5), extent: rect.offsetBy(dx: 0, dy: 2).insetBy(dx: -8, dy: -8),
           clips: [], name: "shadow \(i)")))
-    commands.append(F.shape(rect, radius: 6, color: F.white))
+    commands.append(F.shape(rect, radius: 6, color: translucent ? PremultipliedColor(r: 0.6, g: 0.5, b: 0.1, a: 0.7) : F.white))
     let inner = RoundedRect(rect: rect.insetBy(dx: 2, dy: 2), radii: [4, 4, 4, 4])
-    commands.append(
-      F.shape(rect, radius: 6, inner: inner, color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1)))
+    let border = translucent ? PremultipliedColor(r: 0.1, g: 0.2, b: 0.4, a: 0.5) : PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1)
+    commands.append(F.shape(rect, radius: 6, inner: inner, color: border))
   }
   return F.plan(width, height, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1), commands)
 }
@@ -85,6 +88,71 @@ struct BatchTests {
     let cpu = CPURenderer().render(plan)
     let failure = ImageExpectation.check(image, against: cpu, tolerance: .glParity, name: "batch-atlas")
     #expect(failure == nil, "\(failure ?? "")")
+  }
+}
+
+@Suite("GL mask stacks", requiresGL)
+struct MaskStackTests {
+  @Test(arguments: [false, true])
+  func aStackDrawsWhatSeparateDrawsDrawWithinALevel(translucent: Bool) throws {
+    let plan = cards(translucent: translucent)
+    let renderer = try GLRenderer()
+    renderer.stacking = false
+    _ = try renderer.render(plan)
+    let separate = try renderer.render(plan)
+    renderer.stacking = true
+    let stacked = try renderer.render(plan)
+    let rounding = ImageExpectation.check(
+      stacked, against: separate, tolerance: .stackRounding, name: "stack-vs-separate-\(translucent)")
+    #expect(rounding == nil, "\(rounding ?? "")")
+    #expect(stacked.pixels != separate.pixels, "the stacks were not used")
+    let cpu = CPURenderer().render(plan)
+    let failure = ImageExpectation.check(stacked, against: cpu, tolerance: .glParity, name: "stack-cards-\(translucent)")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+
+  @Test func aCardIsOneInstancePerVisiblePiece() throws {
+    let plan = cards(count: 200, width: 480, height: 320)
+    var instances: [Bool: Int] = [:]
+    for stacking in [false, true] {
+      let renderer = try GLRenderer()
+      renderer.stacking = stacking
+      _ = try renderer.render(plan)
+      _ = try renderer.render(plan)
+      let before = renderer.batchCounts.instances
+      _ = try renderer.render(plan)
+      instances[stacking] = renderer.batchCounts.instances - before
+    }
+    let separate = try #require(instances[false]), stacked = try #require(instances[true])
+    // Shadow, fill edges, fill interior and border pieces become one.
+    #expect(stacked * 2 < separate, "\(stacked) instances stacked, \(separate) separate")
+  }
+
+  @Test func theFirstFrameDrawsTheSameBytesAsLaterOnes() throws {
+    let plan = cards(sizes: 7)
+    let renderer = try GLRenderer()
+    let first = try renderer.render(plan)
+    let second = try renderer.render(plan)
+    #expect(first.pixels == second.pixels)
+  }
+
+  @Test func layersUnderDifferentMatricesOrClipsAreNotStacked() throws {
+    let rect = CGRect(x: 20, y: 20, width: 60, height: 40)
+    let moved = Transform3D(translationX: 0.5, y: 0)
+    let clip = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 90, height: 90))))
+    for commands in [
+      [F.shape(rect, radius: 8, color: F.white), F.shape(rect, radius: 8, color: F.black, matrix: moved)],
+      [F.shape(rect, radius: 8, color: F.white), F.shape(rect, radius: 8, color: F.black, clips: [clip])],
+    ] {
+      let plan = F.plan(100, 80, background: F.white, commands)
+      let renderer = try GLRenderer()
+      let image = try renderer.render(plan)
+      let cpu = CPURenderer().render(plan)
+      let failure = ImageExpectation.check(image, against: cpu, tolerance: .glParity, name: "stack-refused")
+      #expect(failure == nil, "\(failure ?? "")")
+      renderer.stacking = false
+      #expect(try renderer.render(plan).pixels == image.pixels, "these commands must not stack")
+    }
   }
 }
 

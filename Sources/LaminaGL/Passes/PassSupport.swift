@@ -27,7 +27,9 @@ final class GLResources {
     programs = ProgramCache(ledger: ledger)
     pool = SurfacePool(ledger: ledger, bgra: extensions.contains("GL_EXT_texture_format_BGRA8888"))
     textures = TextureCache(ledger: ledger)
-    masks = extensions.contains("GL_EXT_color_buffer_float") ? CoverageMaskCache(ledger: ledger) : nil
+    masks =
+      extensions.isSuperset(of: ["GL_EXT_color_buffer_float", "GL_EXT_float_blend"])
+      ? CoverageMaskCache(ledger: ledger) : nil
     batch = QuadBatch(ledger: ledger)
     var vao: GLuint = 0
     glGenVertexArrays(1, &vao)
@@ -41,6 +43,8 @@ final class GLResources {
 
   /// Whether quads hidden by later opaque cells are left out (OcclusionGrid).
   var occlusion = true
+  /// Whether runs of commands are drawn as one MaskStack.
+  var stacking = true
   /// The tiles of the last OcclusionGrid, reused by the next.
   var gridStorage: [Int32] = []
   func use(_ program: Program) {

@@ -1,9 +1,9 @@
 // QuadBatch: the screen-aligned quads of consecutive commands drawn as the
 // instances of one draw (batch.vert, batch.frag), in the order they were
 // added, so source-over blending gives what separate draws would. A quad
-// is a rectangle of target pixels, a colour and a
-// region of the coverage atlas (CoverageMaskCache; solid cells use its
-// texel of 1). Cached masks, solid cells and shadows of unclipped,
+// is a rectangle of target pixels, up to 3 colours and a region of the
+// coverage atlas stacking as many coverages (CoverageMaskCache, MaskStack;
+// solid cells use its texel of 1). Cached masks, solid cells and shadows of unclipped,
 // axis-aligned layers (nearly every card of a UI) take this path; a
 // command that needs its own shader flushes the batch first. The instance
 // buffer is streamed (orphaned) once per flush and its storage kept, so a
@@ -17,8 +17,10 @@ import CGLES
 import Lamina
 
 final class QuadBatch {
-  /// Floats per instance: rect 4, colour 4, region 4, offset 2.
-  static let stride = 14
+  /// Floats per instance: rect 4, 3 colours 12, region 4, offset 2.
+  static let stride = 22
+  /// The colours of a stack's layers, bottom to top (unused ones transparent).
+  typealias Colors = (PremultipliedColor, PremultipliedColor, PremultipliedColor)
   private var instances: [Float] = []
   private var masked = false
   private var buffer: GLuint = 0
@@ -38,23 +40,43 @@ final class QuadBatch {
   /// Draw calls made since the renderer was made (for tests).
   private(set) var drawCalls = 0
 
-  /// Adds a quad of `mask` × `color`.
-  func add(_ quad: PixelRect, color: PremultipliedColor, mask: CoverageMaskCache.Mask) {
+  /// Adds a quad of Σ `colors`_k × `mask`'s weight k.
+  func add(_ quad: PixelRect, colors: Colors, mask: CoverageMaskCache.Mask) {
     let g = mask.region
-    let dx = Float(mask.originX - g.x), dy = Float(mask.originY - g.y)
-    for quad in visible(quad) {
-      instances.append(contentsOf: [
-        quad.0, quad.1, quad.2, quad.3, color.r, color.g, color.b, color.a,
-        Float(g.x), Float(g.y), Float(g.x + g.width - 1), Float(g.y + g.height - 1), dx, dy,
-      ])
-    }
+    let region = (Float(g.x), Float(g.y), Float(g.x + g.width - 1), Float(g.y + g.height - 1))
+    let offset = (Float(mask.originX - g.x), Float(mask.originY - g.y))
+    for quad in visible(quad) { append(quad, colors, region, offset) }
     masked = true
+  }
+
+  private func append(
+    _ q: PixelRect, _ c: Colors, _ g: (Float, Float, Float, Float), _ offset: (Float, Float)
+  ) {
+    instances.append(q.0)
+    instances.append(q.1)
+    instances.append(q.2)
+    instances.append(q.3)
+    func push(_ color: PremultipliedColor) {
+      instances.append(color.r)
+      instances.append(color.g)
+      instances.append(color.b)
+      instances.append(color.a)
+    }
+    push(c.0)
+    push(c.1)
+    push(c.2)
+    instances.append(g.0)
+    instances.append(g.1)
+    instances.append(g.2)
+    instances.append(g.3)
+    instances.append(offset.0)
+    instances.append(offset.1)
   }
 
   /// Pending instances after which `flushIfLong` draws them: llvmpipe's
   /// threads then rasterise the first quads of a long surface while the
   /// next ones are prepared (on a GPU, the queue starts early), and the
-  /// instance buffer stays bounded (4096 × 56 bytes).
+  /// instance buffer stays bounded (4096 × 88 bytes).
   static let flushAt = 4096
 
   /// Draws the pending quads and flushes GL when there are `flushAt`.
@@ -68,9 +90,7 @@ final class QuadBatch {
   func addSolid(_ quads: [PixelRect], color: PremultipliedColor) {
     for quad in quads {
       for quad in visible(quad) {
-        instances.append(contentsOf: [
-          quad.0, quad.1, quad.2, quad.3, color.r, color.g, color.b, color.a, 0, 0, 0, 0, 0, 0,
-        ])
+        append(quad, (color, .transparent, .transparent), (0, 0, 0, 0), (0, 0))
       }
     }
   }
@@ -128,7 +148,7 @@ final class QuadBatch {
     glBindVertexArray(vertexArray)
     glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
     let stride = GLsizei(Self.stride * MemoryLayout<Float>.size)
-    for (location, (size, offset)) in [(4, 0), (4, 4), (4, 8), (2, 12)].enumerated() {
+    for (location, (size, offset)) in [(4, 0), (4, 4), (4, 8), (4, 12), (4, 16), (2, 20)].enumerated() {
       glEnableVertexAttribArray(GLuint(location))
       glVertexAttribPointer(
         GLuint(location), GLint(size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
@@ -151,3 +171,9 @@ final class QuadBatch {
     }
   }
 }
+
+extension PremultipliedColor {
+  /// Nothing: the colour of a stack's unused layers.
+  static let transparent = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+}
+

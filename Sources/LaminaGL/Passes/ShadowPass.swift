@@ -36,13 +36,11 @@ enum ShadowPass {
     if d.clips.isEmpty, let masks = r.masks, let map = ShapeCells.axisAligned(d.matrix),
       let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height),
       let mask = try masks.mask(
-        kind: "shadow", geometry: [Double(d.shape.rect.width), Double(d.shape.rect.height), d.sigma] + d.shape.radii,
-        curve: d.shape.curve, origin: d.shape.rect.origin, bounds: d.extent, matrix: d.matrix, map: map,
-        always: true, frame: r.frame, batch: r.batch, r,
+        layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: r.frame, batch: r.batch,
+        r,
         draw: { (moved, quad, atlas) throws(GLError) in
-          var local = d
-          local.matrix = moved
-          try run(local, rounded: rounded, near: near, quads: [quad], unit: true, atlas, r)
+          try MaskLayer(.shadow(d)).draw(
+            moved: moved, quad: quad, color: CoverageMaskCache.layerColor(0, alpha: 1), atlas: atlas, r)
         })
     {
       // The cached coverage, offset by whole pixels, over the whole extent
@@ -60,10 +58,17 @@ enum ShadowPass {
     if let cells { drawSolid(cells.interior, color: d.color, r) }
   }
 
-  /// One shadow.frag draw; `unit` writes the bare coverage (for a mask).
-  private static func run(
-    _ d: ShadowDraw, rounded: Bool, near: Bool, quads: [PixelRect]?, unit: Bool = false, _ target: SurfaceTarget,
-    _ r: GLResources
+  /// The CoverageMaskCache key of `d` alone.
+  private static func key(_ d: ShadowDraw) -> [Double] {
+    var key: [Double] = []
+    MaskLayer(.shadow(d)).key(relativeTo: d.extent.origin, into: &key)
+    return key
+  }
+
+  /// One shadow.frag draw, in `d`'s colour unless `color` is given.
+  static func run(
+    _ d: ShadowDraw, rounded: Bool, near: Bool, quads: [PixelRect]?, color: PremultipliedColor? = nil,
+    _ target: SurfaceTarget, _ r: GLResources
   ) throws(GLError) {
     if let quads, quads.isEmpty { return }
     let p = try r.programs.shadow(
@@ -78,7 +83,7 @@ enum ShadowPass {
     glUniform4fv(p.radii, 1, d.shape.radiiUniform)
     glUniform4fv(p.extent, 1, d.extent.edges)
     glUniform1f(p.sigma, Float(d.sigma))
-    setColor(p.color, unit ? PremultipliedColor(r: 1, g: 0, b: 0, a: 0) : d.color)
+    setColor(p.color, color ?? d.color)
     drawQuads(count)
   }
 

@@ -25,20 +25,15 @@ enum ShapePass {
       let quad = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
     {
       // A shape drawn before (this frame or the last) comes from its mask.
-      let o = outer.rect
-      var geometry = [Double(o.width), Double(o.height)] + outer.radii
-      if let inner {
-        let i = inner.rect
-        geometry += [Double(i.minX - o.minX), Double(i.minY - o.minY), Double(i.width), Double(i.height)]
-        geometry += inner.radii + [inner.curve == .continuous ? 1 : 0]
-      }
+      let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
+      let source = MaskLayer.Source.shape(layer)
+      var key: [Double] = []
+      MaskLayer(source).key(relativeTo: outer.rect.origin, into: &key)
       let mask = try masks.mask(
-        kind: inner == nil ? "fill" : "ring", geometry: geometry, curve: outer.curve, origin: o.origin, bounds: o,
-        matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r,
+        layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r,
         draw: { (moved, quad, atlas) throws(GLError) in
-          try run(
-            matrix: moved, outer: outer, inner: inner, color: PremultipliedColor(r: 1, g: 0, b: 0, a: 0),
-            clips: [], quads: [quad], name: name, target: atlas, r)
+          try MaskLayer(source).draw(
+            moved: moved, quad: quad, color: CoverageMaskCache.layerColor(0, alpha: 1), atlas: atlas, r)
         })
       if let mask {
         // Only the cells near the edges need the mask: a fill's interior is
@@ -61,7 +56,7 @@ enum ShapePass {
   }
 
   /// One shape.frag draw over `quads` (the shape's pixel box if nil).
-  private static func run(
+  static func run(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
     quads: [PixelRect]?, name: String, target: SurfaceTarget, _ r: GLResources
   ) throws(GLError) {

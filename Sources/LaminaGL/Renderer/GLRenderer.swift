@@ -69,6 +69,14 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     set { resources.occlusion = newValue }
   }
 
+  /// Whether runs of a layer's shapes and shadow are drawn as one
+  /// MaskStack (within a level of separate draws: one rounding to 8 bits
+  /// instead of one per layer; tests and measurements switch it).
+  var stacking: Bool {
+    get { resources.stacking }
+    set { resources.stacking = newValue }
+  }
+
   /// Draw calls and instances of the quad batches so far (for tests).
   var batchCounts: (drawCalls: Int, instances: Int) {
     (resources.batch.drawCalls, resources.batch.drawnInstances)

@@ -1,9 +1,10 @@
 // SurfaceDrawing: the commands of one surface, in order, into its target.
 // Before any is drawn, OcclusionGrid marks the tiles that later opaque
-// cells hide, and the quad batch leaves them out. Commands whose quads can
-// join the batch (cached masks, solid cells) add them; a command with its
-// own shader flushes the batch first, so the order of blending is the
-// order of the commands. A command under more clips than one draw takes
+// cells hide, and the quad batch leaves them out. A run of a layer's shape
+// and shadow commands is drawn as one MaskStack when it can; commands
+// whose quads can join the batch (cached masks, solid cells) add them; a
+// command with its own shader flushes the batch first, so the order of
+// blending is the order of the commands. A command under more clips than one draw takes
 // (clip.glsl's 8) is drawn under the first 8 into a scratch target and
 // copied through the rest (`drawOverflowing`).
 
@@ -24,9 +25,21 @@ enum SurfaceDrawing {
       (r.batch.target, r.batch.grid, r.batch.command) = outer
       if let grid { r.gridStorage = grid.occluder }
     }
-    for (i, command) in commands.enumerated() {
+    var i = 0, single = 0
+    while i < commands.count {
       try r.batch.flushIfLong(r)
+      if i >= single {
+        switch try MaskStack.draw(commands, from: i, into: target, r) {
+        case .drew(let count):
+          i += count
+          continue
+        case .separately(let count): single = i + count
+        case .none: break
+        }
+      }
+      let command = commands[i]
       r.batch.command = i
+      defer { i += 1 }
       if command.drawClips.count > maxClips {
         try drawOverflowing(command, into: target, targets: targets, r)
         continue

@@ -1,33 +1,45 @@
 // CoverageMaskCache: the coverage of a shadow or a shape (what shadow.frag
 // or shape.frag computes before multiplying by the colour) for one
 // geometry, scale and sub-pixel phase, rendered once into a region of one
-// 32-bit float atlas and reused by every draw that matches, offset by
-// whole pixels: a thousand cards with one shape cost one evaluation each
-// of their shadow, fill and border, then instances of one QuadBatch draw.
-// Exact: the cached float is what the shader computes, and batch.frag
-// multiplies it by the colour as the shader does. Shapes are cached from
-// their second use (a one-off shape is cheaper drawn directly); entries not
-// used in a frame are forgotten after it, and the atlas is repacked from
-// empty when it fills up or is mostly forgotten. Texel (0, 0) holds 1: the
-// coverage of solid cells, so they join the same batch.
+// float atlas and reused by every draw that matches, offset by whole
+// pixels: a thousand cards with one shape cost one evaluation each of
+// their shadow, fill and border, then instances of one QuadBatch draw.
+//
+// A region holds a stack of up to 3 coverages, bottom to top, in the red,
+// green and blue channels (MaskStack: a card's shadow, fill and border as
+// one quad). Each channel holds the layer's weight once the layers above
+// it are blended over it, w_k = c_k · Π_{j>k} (1 − a_j c_j), built by
+// drawing the layers in order with the usual premultiplied source-over
+// blending and the colour (e_k, a_k); alpha ends as 1 − Π (1 − a_k c_k).
+// batch.frag's Σ colour_k · w_k is then exactly the layers drawn one over
+// the other (source-over is associative), rounded to 8 bits once instead
+// of once per layer. A single shape or shadow is a stack of one.
+//
+// Exact: the floats are what the shaders compute (32-bit float storage and
+// blending, GL_EXT_float_blend). Shapes are cached from their second use (a
+// one-off shape is cheaper drawn directly); entries not used in a frame are
+// forgotten after it, and the atlas is repacked from empty when it fills up
+// or is mostly forgotten. Texel (0, 0) holds (1, 0, 0, 1): the coverage of
+// solid cells, so they join the same batch.
 //
 // Rejected: one texture per mask (each draw would bind its own texture, so
-// a card's shadow, fill and border could not share one draw), and caching
-// the coloured result in 8 bits (blending a pre-rounded source differs
-// from blending the shader's float by up to a level).
+// a card's shadow, fill and border could not share one draw), caching the
+// coloured result in 8 bits (blending a pre-rounded source differs from
+// blending the shader's float by up to a level), and one channel per
+// region with a stack fetching 3 regions (3 texel fetches a pixel).
 
 import CGLES
 import Lamina
 
 final class CoverageMaskCache {
+  /// What a region holds: the stacked layers' kinds and geometry relative
+  /// to the region's local origin (sizes, radii, curves, σ, insets, the
+  /// alphas that weigh the layers below), with the scale and the sub-pixel
+  /// phase of that origin.
   struct Key: Hashable {
-    /// "shadow", "fill" or "ring", and the geometry relative to the origin
-    /// of the shape's rectangle (sizes, radii, curve, σ, extents, insets).
-    var kind: String
-    var geometry: [Double]
-    var curve: CornerCurve
-    var scale: [Double]    // sx, sy
-    var phase: [Double]    // sub-pixel position of the shape's origin
+    var layers: [Double]
+    var scaleX, scaleY: Double
+    var phaseX, phaseY: Double
   }
   /// A rectangle of atlas texels.
   struct Region: Equatable {
@@ -39,11 +51,13 @@ final class CoverageMaskCache {
     let originX: Int, originY: Int
   }
   /// The atlas's side in texels: it starts small and doubles when full, up
-  /// to 2048 (16 MiB of floats).
+  /// to 2048 (64 MiB of 4 floats a texel).
   static let firstSide = 512, maxSide = 2048
   private(set) var side = firstSide
   /// The region of the texel of coverage 1.
   static let unit = Region(x: 0, y: 0, width: 1, height: 1)
+  /// The most layers a region stacks (its red, green and blue channels).
+  static let maxLayers = 3
 
   private var entries: [Key: (region: Region, frame: Int)] = [:]
   private var seen: [Key: Int] = [:]
@@ -62,42 +76,48 @@ final class CoverageMaskCache {
     return target
   }
 
-  /// Forgets every entry and writes the unit texel (texel (0, 0) = 1).
+  /// Forgets every entry and writes the unit texel.
   private func reset() {
     entries.removeAll()
     packer = ShelfPacker(width: side, height: side)
     _ = packer.allocate(width: 1, height: 1)
     guard let atlasTarget else { return }
     atlasTarget.bind()
+    clear(Self.unit, to: (1, 0, 0, 1))
+  }
+
+  private func clear(_ region: Region, to value: (Float, Float, Float, Float)) {
     glEnable(GLenum(GL_SCISSOR_TEST))
-    glScissor(0, 0, 1, 1)
-    glClearColor(1, 0, 0, 0)
+    glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
+    glClearColor(value.0, value.1, value.2, value.3)
     glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     glDisable(GLenum(GL_SCISSOR_TEST))
   }
 
-  /// The mask of a draw whose shape rectangle has its origin at local
-  /// `origin`, covering the local `bounds`, under the axis-aligned `map`;
-  /// rendered by `draw` (given the matrix moved to the atlas, the region's
-  /// quad in atlas pixels and the atlas, bound, blending off) if new.
-  /// `always` caches on first use (else from the second). Leaves the atlas
-  /// bound when it renders: rebind the target after. Nil when the draw
-  /// should be drawn directly. Repacking the atlas flushes `batch` first.
+  /// The colour layer `index` of a stack is drawn with into the atlas: 1 in
+  /// its channel, and the alpha that weighs the layers below it.
+  static func layerColor(_ index: Int, alpha: Float) -> PremultipliedColor {
+    PremultipliedColor(r: index == 0 ? 1 : 0, g: index == 1 ? 1 : 0, b: index == 2 ? 1 : 0, a: alpha)
+  }
+
+  /// The mask of `layers` (see Key) covering the local `bounds` under the
+  /// axis-aligned `map`; rendered by `draw` (given the matrix moved to the
+  /// atlas, the region's quad in atlas pixels and the atlas, bound, cleared
+  /// to 0, blending on) if new. `always` caches on first use (else from the
+  /// second). Leaves the atlas bound when it renders: rebind the target
+  /// after. Nil when the draw should be drawn directly. Repacking the atlas
+  /// flushes `batch` first.
   func mask(
-    kind: String, geometry: [Double], curve: CornerCurve, origin: CGPoint, bounds: CGRect, matrix: Transform3D,
-    map: (sx: Double, sy: Double, tx: Double, ty: Double), always: Bool, frame: Int, batch: QuadBatch,
-    _ r: GLResources, draw: (Transform3D, PixelRect, SurfaceTarget) throws(GLError) -> Void
+    layers: [Double], bounds: CGRect, matrix: Transform3D, map: (sx: Double, sy: Double, tx: Double, ty: Double),
+    always: Bool, frame: Int, batch: QuadBatch, _ r: GLResources,
+    draw: (Transform3D, PixelRect, SurfaceTarget) throws(GLError) -> Void
   ) throws(GLError) -> Mask? {
-    let lx = Double(origin.x), ly = Double(origin.y)
-    let px = lx * map.sx + map.tx, py = ly * map.sy + map.ty
+    let px = Double(bounds.minX) * map.sx + map.tx, py = Double(bounds.minY) * map.sy + map.ty
     guard px.isFinite, py.isFinite, abs(px) < 1e7, abs(py) < 1e7 else { return nil }
     let ix = px.rounded(.down), iy = py.rounded(.down)
-    let key = Key(
-      kind: kind, geometry: geometry + [Double(bounds.minX) - lx, Double(bounds.minY) - ly, Double(bounds.width),
-      Double(bounds.height)], curve: curve, scale: [map.sx, map.sy], phase: [px - ix, py - iy])
-    let kx = (key.phase[0] + key.geometry[key.geometry.count - 4] * map.sx).rounded(.down) - 2
-    let ky = (key.phase[1] + key.geometry[key.geometry.count - 3] * map.sy).rounded(.down) - 2
-    let originX = Int(ix + kx), originY = Int(iy + ky)
+    let key = Key(layers: layers, scaleX: map.sx, scaleY: map.sy, phaseX: px - ix, phaseY: py - iy)
+    // Two texels of margin before the first pixel the bounds touch.
+    let originX = Int(ix) - 2, originY = Int(iy) - 2
     if let entry = entries[key] {
       entries[key] = (entry.region, frame)
       return Mask(region: entry.region, originX: originX, originY: originY)
@@ -133,15 +153,14 @@ final class CoverageMaskCache {
     moved.m41 += Double(region.x - originX)
     moved.m42 += Double(region.y - originY)
     atlas.bind()
-    glDisable(GLenum(GL_BLEND))
-    defer { glEnable(GLenum(GL_BLEND)) }
+    clear(region, to: (0, 0, 0, 0))
     try draw(moved, (Float(region.x), Float(region.y), Float(region.x + width), Float(region.y + height)), atlas)
     return Mask(region: region, originX: originX, originY: originY)
   }
 
-  /// Adds `mask` × `color` over `quads` of the batch's target.
+  /// Adds `mask` × `color` (a stack of one) over `quads` of the batch's target.
   static func drawMask(_ mask: Mask, color: PremultipliedColor, quads: [PixelRect], _ r: GLResources) {
-    for quad in quads { r.batch.add(quad, color: color, mask: mask) }
+    for quad in quads { r.batch.add(quad, colors: (color, .transparent, .transparent), mask: mask) }
   }
 
   /// Forgets entries not used since `frame`; repacks a mostly forgotten atlas.

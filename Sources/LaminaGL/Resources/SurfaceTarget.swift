@@ -10,8 +10,9 @@ enum TargetFormat: Hashable {
   /// as RGBA here) when GL_EXT_texture_format_BGRA8888 is offered; the GL
   /// reads and samples it as RGBA either way.
   case color(bgra: Bool)
-  /// One 32-bit float channel (GL_EXT_color_buffer_float): cached shadow
-  /// coverage, kept exact.
+  /// Four 32-bit float channels (GL_EXT_color_buffer_float, blended with
+  /// GL_EXT_float_blend): stacks of cached coverages, kept exact
+  /// (CoverageMaskCache).
   case coverage
 
   var glFormats: (internal: GLint, format: GLenum, type: GLenum) {
@@ -20,7 +21,7 @@ enum TargetFormat: Hashable {
       return bgra
         ? (GL_BGRA_EXT, GLenum(GL_BGRA_EXT), GLenum(GL_UNSIGNED_BYTE))
         : (GL_RGBA8, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE))
-    case .coverage: return (GL_R32F, GLenum(GL_RED), GLenum(GL_FLOAT))
+    case .coverage: return (GL_RGBA32F, GLenum(GL_RGBA), GLenum(GL_FLOAT))
     }
   }
 }

@@ -1,0 +1,180 @@
+// MaskStack: consecutive shape and shadow commands of one layer (a card's
+// shadow, fill and border) drawn as one quad per visible piece, from one
+// cached atlas region that stacks their coverages (CoverageMaskCache). On
+// S1 that is 1 instance where there were 3, and each visible pixel of a
+// card's edge is blended once instead of three times.
+//
+// A run stacks when each of its 2 or 3 commands is unclipped, under the
+// same translate-and-scale matrix (so one sub-pixel phase for all), a shape
+// or a blurred shadow, and the run's pixel box is at most `maxSide` a side
+// (a large layer's interior costs less as solid cells than as texels).
+// A stack is cached on first use, unlike a single shape: a renderer's
+// first frame then draws the same bytes as its later ones.
+// Exact: the stack's weights make Σ colour × weight equal the layers
+// blended one over the other (CoverageMaskCache); the result is rounded to
+// 8 bits once where separate draws round once per layer, within a level.
+// OcclusionGrid culls the run as its last command: tiles a later opaque
+// fill hides are hidden for all of it, and its own fill hides nothing of
+// it.
+//
+// Rejected: folding the colours into the cached region (a region per
+// colour, and 8-bit rounding of the source), and stacking the layers of
+// different matrices (every card's phase would need its own region).
+
+import Lamina
+
+/// One command of a stack: a shape or a blurred shadow, unclipped, under a
+/// translate-and-scale matrix.
+struct MaskLayer {
+  enum Source {
+    case shape(ShapeDraw)
+    case shadow(ShadowDraw)
+  }
+  let source: Source
+
+  init(_ source: Source) { self.source = source }
+
+  init?(_ command: DrawCommand) {
+    switch command {
+    case .shape(let d) where d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil:
+      source = .shape(d)
+    case .shadow(let d)
+    where d.clips.isEmpty && d.sigma.isFinite && d.sigma > 0 && ShapeCells.axisAligned(d.matrix) != nil:
+      source = .shadow(d)
+    default:
+      return nil
+    }
+  }
+
+  var matrix: Transform3D {
+    switch source {
+    case .shape(let d): d.matrix
+    case .shadow(let d): d.matrix
+    }
+  }
+
+  var color: PremultipliedColor {
+    switch source {
+    case .shape(let d): d.color
+    case .shadow(let d): d.color
+    }
+  }
+
+  /// The local area the layer paints: a shape's outer rectangle, a
+  /// shadow's extent.
+  var bounds: CGRect {
+    switch source {
+    case .shape(let d): d.outer.rect
+    case .shadow(let d): d.extent
+    }
+  }
+
+  /// Appends what decides the layer's coverage, relative to the local
+  /// `origin`, to a CoverageMaskCache key.
+  func key(relativeTo origin: CGPoint, into key: inout [Double]) {
+    let ox = Double(origin.x), oy = Double(origin.y)
+    func rect(_ r: CGRect) {
+      key.append(Double(r.minX) - ox)
+      key.append(Double(r.minY) - oy)
+      key.append(Double(r.width))
+      key.append(Double(r.height))
+    }
+    func shape(_ r: RoundedRect) {
+      rect(r.rect)
+      key.append(contentsOf: r.radii)
+      key.append(r.curve == .continuous ? 1 : 0)
+    }
+    switch source {
+    case .shape(let d):
+      key.append(d.inner == nil ? 1 : 2)
+      shape(d.outer)
+      if let inner = d.inner { shape(inner) }
+    case .shadow(let d):
+      key.append(3)
+      shape(d.shape)
+      key.append(d.sigma)
+      rect(d.extent)
+    }
+  }
+
+  /// Draws the layer's coverage × `color` over `quad` of the atlas, under
+  /// the matrix `moved` to it.
+  func draw(moved: Transform3D, quad: PixelRect, color: PremultipliedColor, atlas: SurfaceTarget, _ r: GLResources)
+    throws(GLError)
+  {
+    switch source {
+    case .shape(let d):
+      try ShapePass.run(
+        matrix: moved, outer: d.outer, inner: d.inner, color: color, clips: [], quads: [quad], name: d.name,
+        target: atlas, r)
+    case .shadow(var d):
+      d.matrix = moved
+      try ShadowPass.run(
+        d, rounded: !d.shape.isRect, near: ShadowPass.nearCorners(d), quads: [quad], color: color, atlas, r)
+    }
+  }
+}
+
+enum MaskStack {
+  /// The largest pixel box, a side, drawn as a stack.
+  static let maxSide = 256.0
+
+  /// What `draw` did with the commands from its start.
+  enum Outcome {
+    /// Drew this many commands as one stack.
+    case drew(Int)
+    /// This many commands would stack but the atlas cannot hold them (or
+    /// the position is out of range): draw them one by one.
+    case separately(Int)
+    /// The command does not start a stack.
+    case none
+  }
+
+  /// Draws the run of commands starting at `start` as one stack when 2 or
+  /// more stack.
+  static func draw(_ commands: [DrawCommand], from start: Int, into target: SurfaceTarget, _ r: GLResources)
+    throws(GLError) -> Outcome
+  {
+    guard r.stacking, let masks = r.masks, let first = MaskLayer(commands[start]) else { return .none }
+    let matrix = first.matrix
+    var second: MaskLayer?, third: MaskLayer?
+    if start + 1 < commands.count, let layer = MaskLayer(commands[start + 1]), layer.matrix == matrix {
+      second = layer
+      if start + 2 < commands.count, let layer = MaskLayer(commands[start + 2]), layer.matrix == matrix {
+        third = layer
+      }
+    }
+    guard let second, let map = ShapeCells.axisAligned(matrix) else { return .none }
+    var bounds = first.bounds.union(second.bounds)
+    if let third { bounds = bounds.union(third.bounds) }
+    guard Double(bounds.width) * map.sx <= maxSide, Double(bounds.height) * map.sy <= maxSide,
+      let quad = Homography(matrix).pixelBounds(of: bounds, width: target.width, height: target.height)
+    else { return .none }
+    let count = third == nil ? 2 : 3
+    // The key: each layer's geometry, and the alphas of those above the
+    // bottom one (they weigh the layers below).
+    var key: [Double] = []
+    key.reserveCapacity(64)
+    first.key(relativeTo: bounds.origin, into: &key)
+    key.append(Double(second.color.a))
+    second.key(relativeTo: bounds.origin, into: &key)
+    if let third {
+      key.append(Double(third.color.a))
+      third.key(relativeTo: bounds.origin, into: &key)
+    }
+    let mask = try masks.mask(
+      layers: key, bounds: bounds, matrix: matrix, map: map, always: true, frame: r.frame, batch: r.batch, r,
+      draw: { (moved, quad, atlas) throws(GLError) in
+        try first.draw(moved: moved, quad: quad, color: CoverageMaskCache.layerColor(0, alpha: 1), atlas: atlas, r)
+        try second.draw(
+          moved: moved, quad: quad, color: CoverageMaskCache.layerColor(1, alpha: second.color.a), atlas: atlas, r)
+        try third?.draw(
+          moved: moved, quad: quad, color: CoverageMaskCache.layerColor(2, alpha: third!.color.a), atlas: atlas, r)
+      })
+    guard let mask else { return .separately(count) }
+    target.bind()
+    r.batch.command = start + count - 1
+    r.batch.add(quad, colors: (first.color, second.color, third?.color ?? .transparent), mask: mask)
+    return .drew(count)
+  }
+}

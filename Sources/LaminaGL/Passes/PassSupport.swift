@@ -31,6 +31,7 @@ final class GLResources {
       extensions.isSuperset(of: ["GL_EXT_color_buffer_float", "GL_EXT_float_blend"])
       ? CoverageMaskCache(ledger: ledger) : nil
     batch = QuadBatch(ledger: ledger)
+    readsBGRA = extensions.contains("GL_EXT_read_format_bgra")
     var vao: GLuint = 0
     glGenVertexArrays(1, &vao)
     ledger.created(.vertexArray)
@@ -43,6 +44,8 @@ final class GLResources {
 
   /// Whether quads hidden by later opaque cells are left out (OcclusionGrid).
   var occlusion = true
+  /// Whether glReadPixels takes GL_BGRA_EXT (GL_EXT_read_format_bgra).
+  let readsBGRA: Bool
   /// Whether runs of commands are drawn as one MaskStack.
   var stacking = true
   /// The tiles of the last OcclusionGrid, reused by the next.

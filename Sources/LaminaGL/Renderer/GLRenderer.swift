@@ -173,12 +173,8 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
     glFinish()
     let readStart = DispatchTime.now().uptimeNanoseconds
-    var pixels = [UInt8](repeating: 0, count: plan.width * plan.height * 4)
-    pixels.withUnsafeMutableBytes { bytes in
-      glReadPixels(
-        0, 0, GLsizei(plan.width), GLsizei(plan.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
-        bytes.baseAddress)
-    }
+    let pixels = Readback.pixels(
+      width: plan.width, height: plan.height, bgra: canvas.format == .color(bgra: true) && r.readsBGRA)
     try checkGL("glReadPixels")
     let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
     readback.withLock { $0 = readMs }

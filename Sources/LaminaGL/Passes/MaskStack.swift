@@ -148,7 +148,7 @@ enum MaskStack {
     var bounds = first.bounds.union(second.bounds)
     if let third { bounds = bounds.union(third.bounds) }
     guard Double(bounds.width) * map.sx <= maxSide, Double(bounds.height) * map.sy <= maxSide,
-      let quad = Homography(matrix).pixelBounds(of: bounds, width: target.width, height: target.height)
+      let quad = pixels(of: bounds, map, width: target.width, height: target.height)
     else { return .none }
     let count = third == nil ? 2 : 3
     // The key: each layer's geometry, and the alphas of those above the
@@ -176,5 +176,19 @@ enum MaskStack {
     r.batch.command = start + count - 1
     r.batch.add(quad, colors: (first.color, second.color, third?.color ?? .transparent), mask: mask)
     return .drew(count)
+  }
+
+  /// The whole pixels `bounds` touches under `map`, on the target. No
+  /// margin: a shadow's extent already holds its blur, and the coverage of
+  /// a shape is 0 on a pixel wholly outside its rectangle.
+  static func pixels(
+    of bounds: CGRect, _ map: (sx: Double, sy: Double, tx: Double, ty: Double), width: Int, height: Int
+  ) -> PixelRect? {
+    let x0 = max(0, (Double(bounds.minX) * map.sx + map.tx).rounded(.down))
+    let y0 = max(0, (Double(bounds.minY) * map.sy + map.ty).rounded(.down))
+    let x1 = min(Double(width), (Double(bounds.maxX) * map.sx + map.tx).rounded(.up))
+    let y1 = min(Double(height), (Double(bounds.maxY) * map.sy + map.ty).rounded(.up))
+    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
+    return (Float(x0), Float(y0), Float(x1), Float(y1))
   }
 }

@@ -89,11 +89,18 @@ struct SoakCommand: ParsableCommand {
     var report = SoakReport(label: label, start: residentBytes())
     let clock = ContinuousClock()
     let began = clock.now
+    // A line every tenth of a long run shows the trend, not just its ends.
+    let every = iterations >= 100 ? iterations / 10 : iterations
     for i in 0..<iterations {
       if i == warm {
         report.afterWarmup = residentBytes()
         report.objectsAfterWarmup = ledger?.totalLive
         report.kindsAfterWarmup = ledger.map(Self.kinds) ?? ""
+      }
+      if i > warm, i % every == 0 {
+        let mib = String(format: "%.1f MiB", Double(residentBytes()) / 1_048_576)
+        print("\(label): iteration \(i)/\(iterations): resident \(mib)" + (ledger.map { ", GL objects \($0.totalLive)" } ?? ""))
+        fflush(nil)
       }
       for (name, makePlan) in loaded {
         let plan: RenderPlan

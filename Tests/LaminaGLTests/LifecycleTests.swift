@@ -72,22 +72,46 @@ struct LifecycleTests {
     #expect(renderer.ledger.live(.program) == programs)
   }
 
-  @Test func aGroupWhoseSizeChangesEveryFrameKeepsNoOldTargets() throws {
-    // An animated group: its offscreen surface has a new size each frame.
+  /// An animated group: its offscreen surface has a new size each frame.
+  static func growingGroup(_ frame: Int) -> RenderPlan {
+    let size = 20 + frame
+    let group = Surface(
+      width: size, height: size, label: "group",
+      commands: [PlanFixtures.shape(CGRect(x: 2, y: 2, width: size - 4, height: size - 4))])
+    return PlanFixtures.plan(64, 64, [PlanFixtures.composite(1, opacity: 0.5)], offscreen: [group])
+  }
+
+  @Test func aGroupWhoseSizeChangesEveryFrameKeepsABoundedPool() throws {
     // The pool once kept one target per size ever seen (the standard
-    // suite's soak grew by 3 textures a frame).
-    func plan(_ frame: Int) -> RenderPlan {
-      let size = 20 + frame
-      let group = Surface(
-        width: size, height: size, label: "group",
-        commands: [PlanFixtures.shape(CGRect(x: 2, y: 2, width: size - 4, height: size - 4))])
-      return PlanFixtures.plan(64, 64, [PlanFixtures.composite(1, opacity: 0.5)], offscreen: [group])
-    }
+    // suite's soak grew by 3 textures a frame); now a size unused for
+    // maxIdleFrames goes.
     let renderer = try GLRenderer()
-    for frame in 0..<3 { _ = try renderer.render(plan(frame)) }
+    renderer.pool.maxIdleFrames = 5
+    for frame in 0..<8 { _ = try renderer.render(Self.growingGroup(frame)) }
     let textures = renderer.ledger.live(.texture)
-    for frame in 3..<12 { _ = try renderer.render(plan(frame)) }
+    for frame in 8..<40 { _ = try renderer.render(Self.growingGroup(frame)) }
     #expect(renderer.ledger.live(.texture) == textures)
+    #expect(renderer.pool.kept.count <= 5 + 1, "sizes idle for more than 5 frames are freed")
+  }
+
+  @Test func thePoolKeepsToItsBudgetLongestUnusedFirst() throws {
+    let renderer = try GLRenderer()
+    renderer.pool.budgetBytes = 3 * 60 * 60 * 4
+    for frame in 0..<30 { _ = try renderer.render(Self.growingGroup(frame)) }
+    #expect(renderer.pool.kept.bytes <= renderer.pool.budgetBytes)
+    #expect(renderer.pool.kept.count >= 2, "the most recent sizes stay")
+  }
+
+  @Test func scenesRenderedInTurnReuseTheirTargets() throws {
+    // A server cycling through scenes with different offscreen sizes: after
+    // the first round every target comes from the pool (freeing a size the
+    // moment one frame did not use it churned megabytes a frame).
+    let renderer = try GLRenderer()
+    let plans = [Self.growingGroup(10), Self.growingGroup(30), PlanFixtures.mixed]
+    for plan in plans { _ = try renderer.render(plan) }
+    let made = renderer.pool.made
+    for _ in 0..<5 { for plan in plans { _ = try renderer.render(plan) } }
+    #expect(renderer.pool.made == made)
   }
 }
 

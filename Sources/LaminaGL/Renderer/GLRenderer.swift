@@ -82,6 +82,9 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     (resources.batch.drawCalls, resources.batch.drawnInstances)
   }
 
+  /// The pool of offscreen targets (for tests).
+  var pool: SurfacePool { resources.pool }
+
   /// The side of the coverage atlas in texels (for tests).
   var atlasSide: Int { resources.masks?.side ?? 0 }
 
@@ -143,7 +146,11 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
 
     var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
     var pooled: [SurfaceTarget] = []
-    defer { for t in pooled { r.pool.release(t) } }
+    defer {
+      // After the frame's targets are back: they count as used this frame.
+      for t in pooled { r.pool.release(t) }
+      r.pool.trim()
+    }
     for index in plan.surfaces.indices.reversed() {
       let surface = plan.surfaces[index]
       if let key = surface.rasterKey, let kept = r.rasters[key],
@@ -185,7 +192,6 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     }
     r.textures.evict(olderThan: r.frame)
     r.masks?.evict(olderThan: r.frame)
-    r.pool.trim()
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
   }
 }

@@ -93,14 +93,33 @@ func setClampToEdge() {
   glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
 }
 
-/// Targets by size, reused across frames. A size not asked for in a frame
-/// is freed after it (an animated group whose bounds change every frame
-/// would otherwise keep one target per size it ever had).
+/// Targets by size, reused across frames. A free target is kept while it
+/// was used in the last `maxIdleFrames` frames and the free targets fit in
+/// `budgetBytes`; past either, the longest unused go first. So a server
+/// that cycles through a few scenes reuses their targets instead of
+/// allocating and freeing megabytes every frame (that churn fragmented the
+/// C heap under llvmpipe: the 1,000-iteration soak of the standard suite
+/// grew by a quarter), and an animated group whose bounds change every
+/// frame keeps a bounded number of stale sizes, not one per size it ever
+/// had.
 final class SurfacePool {
   private struct Size: Hashable { var width, height: Int }
-  private var free: [Size: [SurfaceTarget]] = [:]
-  /// Sizes acquired since the last trim.
-  private var used: Set<Size> = []
+  private struct Entry {
+    let target: SurfaceTarget
+    /// The frame it was released in.
+    var since: Int
+    var bytes: Int { target.width * target.height * 4 }
+  }
+  /// Frames a free target may stay unused.
+  var maxIdleFrames = 120
+  /// The most bytes of free targets kept.
+  var budgetBytes = 96 << 20
+  /// The most free targets kept of one size.
+  var keepPerSize = 4
+  /// Targets made so far (for tests).
+  private(set) var made = 0
+  private var free: [Size: [Entry]] = [:]
+  private var frame = 0
   private let ledger: GLObjectLedger
   /// The colour format of every pooled target.
   let format: TargetFormat
@@ -112,29 +131,51 @@ final class SurfacePool {
 
   func acquire(width: Int, height: Int) throws(GLError) -> SurfaceTarget {
     let size = Size(width: width, height: height)
-    used.insert(size)
-    if let target = free[size]?.popLast() { return target }
+    if let entry = free[size]?.popLast() { return entry.target }
+    made += 1
     return try SurfaceTarget(width: width, height: height, format: format, ledger: ledger)
   }
 
   func release(_ target: SurfaceTarget) {
-    free[Size(width: target.width, height: target.height), default: []].append(target)
+    free[Size(width: target.width, height: target.height), default: []].append(Entry(target: target, since: frame))
   }
 
-  /// Deletes pooled targets beyond `keep` per size, and those of sizes
-  /// not acquired since the last trim (called after a frame).
-  func trim(keep: Int = 4) {
-    for (size, targets) in free {
-      let kept = used.contains(size) ? keep : 0
-      guard targets.count > kept else { continue }
-      for target in targets[kept...] { target.delete() }
-      free[size] = kept == 0 ? nil : Array(targets[..<kept])
+  /// Free targets kept now, and their bytes (for tests).
+  var kept: (count: Int, bytes: Int) {
+    free.values.joined().reduce((0, 0)) { ($0.0 + 1, $0.1 + $1.bytes) }
+  }
+
+  /// Ends a frame: deletes free targets beyond `keepPerSize` of a size,
+  /// unused for more than `maxIdleFrames`, or beyond `budgetBytes` (the
+  /// longest unused first).
+  func trim() {
+    frame += 1
+    var all: [(size: Size, entry: Entry)] = []
+    for (size, entries) in free {
+      // The most recently released last: those are acquired first.
+      for (i, entry) in entries.enumerated() {
+        if i < entries.count - keepPerSize || frame - entry.since > maxIdleFrames {
+          entry.target.delete()
+        } else {
+          all.append((size, entry))
+        }
+      }
     }
-    used.removeAll(keepingCapacity: true)
+    all.sort { $0.entry.since > $1.entry.since }
+    free.removeAll(keepingCapacity: true)
+    var bytes = 0
+    for (size, entry) in all {
+      bytes += entry.bytes
+      if bytes > budgetBytes {
+        entry.target.delete()
+      } else {
+        free[size, default: []].insert(entry, at: 0)
+      }
+    }
   }
 
   func deleteAll() {
-    for targets in free.values { for target in targets { target.delete() } }
+    for entries in free.values { for entry in entries { entry.target.delete() } }
     free.removeAll()
   }
 }

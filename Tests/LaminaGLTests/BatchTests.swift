@@ -17,7 +17,8 @@ private typealias F = PlanFixtures
 /// last, some at fractional positions; `translucent` makes the fill and
 /// the border see-through (the stack's weights then depend on their alpha).
 private func cards(
-  count: Int = 60, width: Int = 320, height: Int = 200, sizes: Int = 1, translucent: Bool = false
+  count: Int = 60, width: Int = 320, height: Int = 200, sizes: Int = 1, firstSize: Double = 40,
+  translucent: Bool = false
 ) -> RenderPlan {
   var state: UInt32 = 99
   func u() -> Double {
@@ -26,7 +27,7 @@ private func cards(
   }
   var commands: [DrawCommand] = []
   for i in 0..<count {
-    let w = 40.0 + Double(i % sizes), h = 28.0 + Double(i % sizes) / 2
+    let w = firstSize + Double(i % sizes), h = firstSize - 12 + Double(i % sizes) / 2
     let x = u() * Double(width - 30) - 10, y = u() * Double(height - 20) - 10
     let rect = CGRect(x: i % 3 == 0 ? x.rounded() : x, y: i % 3 == 0 ? y.rounded() : y, width: w, height: h)
     let radii = [6.0, 6, 6, 6]
@@ -87,6 +88,25 @@ struct BatchTests {
     #expect(renderer.atlasSide > CoverageMaskCache.firstSide)
     let cpu = CPURenderer().render(plan)
     let failure = ImageExpectation.check(image, against: cpu, tolerance: .glParity, name: "batch-atlas")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+}
+
+@Suite("GL coverage atlas", requiresGL)
+struct CoverageAtlasTests {
+  @Test func scenesThatComeAndGoDoNotGrowTheAtlas() throws {
+    // Each frame its own 12 card sizes (a server rendering one scene after
+    // another): the atlas fills with masks the next frame does not use,
+    // and starts again from empty instead of doubling (64 MiB at 2048²).
+    let renderer = try GLRenderer()
+    var last: (RenderPlan, Image)?
+    for frame in 0..<24 {
+      let plan = cards(count: 24, width: 400, height: 300, sizes: 12, firstSize: 30 + Double(frame) / 2)
+      last = (plan, try renderer.render(plan))
+    }
+    #expect(renderer.atlasSide == CoverageMaskCache.firstSide)
+    let (plan, image) = try #require(last)
+    let failure = ImageExpectation.check(image, against: CPURenderer().render(plan), tolerance: .glParity, name: "atlas-churn")
     #expect(failure == nil, "\(failure ?? "")")
   }
 }

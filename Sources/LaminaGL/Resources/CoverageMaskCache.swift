@@ -134,9 +134,11 @@ final class CoverageMaskCache {
     var place = packer.allocate(width: width, height: height)
     if place == nil {
       // Full: draw what refers to the old regions, then start again, in a
-      // larger atlas while it may grow.
+      // larger atlas when what the last frames used fills half of it (else
+      // the churn of scenes that come and go would grow it to the largest).
       try batch.flush(r)
-      if side < Self.maxSide {
+      let fitsEmpty = width <= side && height <= side - 1  // the unit texel's shelf
+      if side < Self.maxSide && (liveTexels * 2 >= side * side || !fitsEmpty) {
         side *= 2
         atlasTarget?.delete()
         atlasTarget = nil
@@ -163,12 +165,14 @@ final class CoverageMaskCache {
     for quad in quads { r.batch.add(quad, colors: (color, .transparent, .transparent), mask: mask) }
   }
 
+  /// Texels of the entries kept (used this frame or the last).
+  private var liveTexels: Int { entries.values.reduce(0) { $0 + $1.region.width * $1.region.height } }
+
   /// Forgets entries not used since `frame`; repacks a mostly forgotten atlas.
   func evict(olderThan frame: Int) {
     for (key, entry) in entries where entry.frame < frame { entries[key] = nil }
     for (key, last) in seen where last < frame { seen[key] = nil }
-    let live = entries.values.reduce(0) { $0 + $1.region.width * $1.region.height }
-    if packer.used > side * side / 2 && live < packer.used / 2 { reset() }
+    if packer.used > side * side / 2 && liveTexels < packer.used / 2 { reset() }
   }
 
   var count: Int { entries.count }

@@ -115,6 +115,50 @@ struct LifecycleTests {
   }
 }
 
+@Suite("GL texture cache", requiresGL)
+struct TextureCacheTests {
+  static func plan(_ image: Image) -> RenderPlan {
+    PlanFixtures.plan(16, 16, [PlanFixtures.image(image, at: CGRect(x: 0, y: 0, width: 16, height: 16))])
+  }
+  static let empty = PlanFixtures.plan(16, 16, [])
+
+  @Test func anImageUsedAgainAfterOtherScenesIsNotUploadedAgain() throws {
+    let renderer = try GLRenderer()
+    let image = PlanFixtures.noise(width: 8, height: 8)
+    _ = try renderer.render(Self.plan(image))
+    let textures = renderer.ledger.live(.texture)
+    for _ in 0..<10 { _ = try renderer.render(Self.empty) }
+    #expect(renderer.textures.count == 1, "kept while its image lives and within maxIdleFrames")
+    _ = try renderer.render(Self.plan(image))
+    #expect(renderer.ledger.live(.texture) == textures)
+  }
+
+  @Test func aTextureGoesWithItsImageOrAfterMaxIdleFrames() throws {
+    let renderer = try GLRenderer()
+    renderer.textures.maxIdleFrames = 3
+    let kept = PlanFixtures.noise(width: 8, height: 8)
+    do {
+      let gone = PlanFixtures.noise(width: 8, height: 8, seed: 2)
+      _ = try renderer.render(Self.plan(gone))
+      _ = try renderer.render(Self.plan(kept))
+    }
+    _ = try renderer.render(Self.empty)
+    #expect(renderer.textures.count == 1, "the texture of an image no one holds is deleted")
+    for _ in 0..<3 { _ = try renderer.render(Self.empty) }
+    #expect(renderer.textures.count == 0, "unused for more than maxIdleFrames")
+  }
+
+  @Test func texturesKeepToTheirBudget() throws {
+    let renderer = try GLRenderer()
+    renderer.textures.budgetBytes = 2 * 8 * 8 * 4
+    let images = (0..<5).map { PlanFixtures.noise(width: 8, height: 8, seed: UInt32($0 + 1)) }
+    for image in images { _ = try renderer.render(Self.plan(image)) }
+    #expect(renderer.textures.count == 2)
+    _ = try renderer.render(Self.plan(images[4]))
+    #expect(renderer.textures.count == 2, "the most recent stayed: no upload")
+  }
+}
+
 @Suite("GL rasters", requiresGL)
 struct RasterTests {
   static func plan(key: Int?, color: PremultipliedColor) -> RenderPlan {

@@ -85,6 +85,9 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   /// The pool of offscreen targets (for tests).
   var pool: SurfacePool { resources.pool }
 
+  /// The uploaded images (for tests).
+  var textures: TextureCache { resources.textures }
+
   /// The side of the coverage atlas in texels (for tests).
   var atlasSide: Int { resources.masks?.side ?? 0 }
 
@@ -162,7 +165,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
       }
       let target = try r.pool.acquire(width: surface.width, height: surface.height)
       if let key = surface.rasterKey, index != 0 {
-        if let old = r.rasters[key] { old.target.delete() }
+        if let old = r.rasters[key] { r.pool.release(old.target) }
         r.rasters[key] = (target, r.frame)
       } else {
         pooled.append(target)
@@ -185,12 +188,13 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     try checkGL("glReadPixels")
     let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
     readback.withLock { $0 = readMs }
-    // Drop what this frame did not use.
+    // Rasters this frame did not use go back to the pool (which keeps or
+    // frees their targets), images after a while, masks now.
     for (key, raster) in r.rasters where raster.frame < r.frame {
-      raster.target.delete()
+      r.pool.release(raster.target)
       r.rasters[key] = nil
     }
-    r.textures.evict(olderThan: r.frame)
+    r.textures.endFrame(r.frame)
     r.masks?.evict(olderThan: r.frame)
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
   }

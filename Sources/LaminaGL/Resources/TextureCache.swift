@@ -1,22 +1,31 @@
 // TextureCache: one GL texture per `Image` identity, uploaded once and
-// kept while frames keep using it (the entry holds the image, so its
-// identity cannot be reused by another while cached). The mip chain is
+// kept while frames keep using it. The entry holds the image weakly: a
+// texture whose image is gone is deleted after the frame (and an identity
+// reused by a new image is not mistaken for the old one). The mip chain is
 // built (Lamina's shared MipChain) and uploaded on first trilinear use.
+// A texture whose image lives on is kept while it was used in the last
+// `maxIdleFrames` frames and the textures fit in `budgetBytes` (the
+// longest unused go first): a server that cycles through scenes keeps
+// their images uploaded instead of uploading (and the driver allocating)
+// them again every time a scene comes back.
 
 import CGLES
 import Lamina
 
 final class TextureCache {
   private final class Entry {
-    let image: Image
+    weak var image: Image?
     let texture: GLuint
+    let bytesPerLevel0: Int
     /// Every texel's alpha is 255.
     let isOpaque: Bool
     var hasMips = false
     var lastFrame: Int
+    var bytes: Int { bytesPerLevel0 * (hasMips ? 4 : 3) / 3 }
     init(image: Image, texture: GLuint, frame: Int) {
       self.image = image
       self.texture = texture
+      bytesPerLevel0 = image.pixels.count
       isOpaque = image.pixels.withUnsafeBufferPointer { p in
         stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
       }
@@ -25,6 +34,11 @@ final class TextureCache {
   }
   private var entries: [ObjectIdentifier: Entry] = [:]
   private let ledger: GLObjectLedger
+  /// Frames a texture may stay unused.
+  var maxIdleFrames = 120
+  /// The most bytes of textures kept after a frame (the mip chains count a
+  /// third more).
+  var budgetBytes = 256 << 20
 
   init(ledger: GLObjectLedger) { self.ledger = ledger }
 
@@ -33,10 +47,11 @@ final class TextureCache {
   @discardableResult
   func bind(_ image: Image, mipmapped: Bool, frame: Int) throws(GLError) -> Bool {
     let entry: Entry
-    if let existing = entries[ObjectIdentifier(image)] {
+    if let existing = entries[ObjectIdentifier(image)], existing.image === image {
       entry = existing
       glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
     } else {
+      delete(ObjectIdentifier(image))  // a dead image's, at the same address
       var texture: GLuint = 0
       glGenTextures(1, &texture)
       ledger.created(.texture)
@@ -74,14 +89,30 @@ final class TextureCache {
     return entry.isOpaque
   }
 
+  /// Ends `frame`: deletes textures whose image is gone or that were unused
+  /// for more than `maxIdleFrames`, then the longest unused while the rest
+  /// exceed `budgetBytes`.
+  func endFrame(_ frame: Int) {
+    for (key, entry) in entries where entry.image == nil { delete(key) }
+    evict(olderThan: frame - maxIdleFrames)
+    var bytes = entries.values.reduce(0) { $0 + $1.bytes }
+    guard bytes > budgetBytes else { return }
+    for (key, entry) in entries.sorted(by: { $0.value.lastFrame < $1.value.lastFrame }) where bytes > budgetBytes {
+      bytes -= entry.bytes
+      delete(key)
+    }
+  }
+
   /// Deletes textures no frame has used since `frame`.
   func evict(olderThan frame: Int) {
-    for (key, entry) in entries where entry.lastFrame < frame {
-      var t = entry.texture
-      glDeleteTextures(1, &t)
-      ledger.deleted(.texture)
-      entries[key] = nil
-    }
+    for (key, entry) in entries where entry.lastFrame < frame { delete(key) }
+  }
+
+  private func delete(_ key: ObjectIdentifier) {
+    guard let entry = entries.removeValue(forKey: key) else { return }
+    var t = entry.texture
+    glDeleteTextures(1, &t)
+    ledger.deleted(.texture)
   }
 
   var count: Int { entries.count }

@@ -2,7 +2,9 @@
 // Lamina: Core Animation's layer rendering, offscreen, on Linux.
 // Modules: Lamina (model, scenes, PNG, the lowering; no GL), LaminaCPU and
 // LaminaGL (two backends of one RenderPlan; they never import each other),
-// and the `lamina` command-line tool. C shims wrap the system libraries.
+// and the `lamina` command-line tool. C shims wrap the system libraries;
+// one C target holds a kernel that needs a CPU feature Swift cannot ask
+// for per function (CLaminaBlend).
 import PackageDescription
 
 let package = Package(
@@ -21,7 +23,9 @@ let package = Package(
     .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl"),
     .systemLibrary(name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2"),
     .target(name: "Lamina", dependencies: ["CPNG"]),
-    .target(name: "LaminaCPU", dependencies: ["Lamina"]),
+    // LaminaCPU's span blend with AVX2, chosen at run time (see its header).
+    .target(name: "CLaminaBlend", path: "Sources/CLaminaBlend"),
+    .target(name: "LaminaCPU", dependencies: ["Lamina", "CLaminaBlend"]),
     .executableTarget(name: "EmbedShadersGenerator", path: "tools/EmbedShaders/Generator"),
     .plugin(
       name: "EmbedShaders", capability: .buildTool(),

@@ -14,13 +14,31 @@
 // lives across a branch is split into halves and rebuilt (the kernel's
 // instructions about halved, read in the disassembly).
 //
+// Where the CPU has AVX2, eight pixels at a time are blended by the C
+// kernel CLaminaBlend (the same operations in 256-bit registers; Swift's
+// SIMD types stay within SSE for the baseline target), and the last few
+// here.
+//
 // Rejected: tabulating the blend per pixel in the stamp (the colour varies,
 // and five Floats per pixel cost more memory traffic than the arithmetic),
-// and eight pixels per step (two groups of four: no measurable change).
+// eight pixels per step in Swift (two groups of four: no measurable
+// change), and reusing the result of a run of equal coverages over equal
+// pixels (a shadow's values differ in their last bits along its edges:
+// the test cost more than it saved).
+
+import CLaminaBlend
+
+/// Whether this CPU runs the AVX2 kernel.
+let spanBlendHasAVX2 = lamina_blend_has_avx2() != 0
 
 /// Draws one colour scaled by per-pixel values onto spans of pixels.
 struct SpanBlender {
   let color: SIMD4<Float>
+  /// Whether spans go through the AVX2 kernel first.
+  let wide: Bool
+  /// The colour's pixel and whether it is opaque, for the kernel.
+  private let packedColor: UInt32
+  private let isOpaque: Bool
 
   /// 0 ≤ r, g, b ≤ a ≤ 1 (a premultiplied colour): then with 0 < k ≤ 1
   /// every channel's sum s·255k + d·(1 − ak) + ½ lies in [½, 255.5 + ε], and
@@ -31,8 +49,11 @@ struct SpanBlender {
   private let opaque: SIMD4<UInt32>
   private let solidPixel: SIMD4<UInt32>
 
-  init(_ color: SIMD4<Float>) {
+  init(_ color: SIMD4<Float>, wide: Bool = spanBlendHasAVX2) {
     self.color = color
+    self.wide = wide
+    packedColor = packed(color)
+    isOpaque = color.w >= 1
     let solid = color.w >= 1 ? packed(color) : nil
     opaque = SIMD4(repeating: solid == nil ? 0 : ~0)
     solidPixel = SIMD4(repeating: solid ?? 0)
@@ -48,6 +69,14 @@ struct SpanBlender {
   ) {
     var i = 0
     let raw = UnsafeMutableRawPointer(p)
+    if wide && count >= 8 && color.w >= 0 {
+      var c = color
+      i = withUnsafePointer(to: &c) { c in
+        c.withMemoryRebound(to: Float.self, capacity: 4) {
+          lamina_blend_span8(p, values, clip, count, $0, packedColor, isOpaque ? 1 : 0)
+        }
+      }
+    }
     // The vector skip test needs a ≥ 0 (a plan's colours have it).
     while i + 4 <= count && color.w >= 0 {
       var k = UnsafeRawPointer(values + i).loadUnaligned(as: SIMD4<Float>.self)

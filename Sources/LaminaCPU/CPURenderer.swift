@@ -47,12 +47,11 @@ public final class CPURenderer: PlanRenderer {
     let count = plan.surfaces.count
     var drawn = [Raster?](repeating: nil, count: count)
     var keptRasters: [Int: Raster] = [:]
-    for index in stride(from: count - 1, through: 0, by: -1) {
+    // Offscreen surfaces first (later ones are drawn into earlier ones).
+    for index in stride(from: count - 1, through: 1, by: -1) {
       let surface = plan.surfaces[index]
-      let width = index == 0 ? plan.width : surface.width
-      let height = index == 0 ? plan.height : surface.height
-      if let key = surface.rasterKey, index > 0, let kept = rasters[key] ?? keptRasters[key],
-        kept.width == width, kept.height == height
+      if let key = surface.rasterKey, let kept = rasters[key] ?? keptRasters[key],
+        kept.width == surface.width, kept.height == surface.height
       {
         rasterCacheHits += 1
         drawn[index] = kept
@@ -60,18 +59,30 @@ public final class CPURenderer: PlanRenderer {
         continue
       }
       // Sizes beyond the limits (the lowering never makes them) draw nothing.
-      let fits = RenderLimits.default.violation(width: width, height: height) == nil
+      let fits = RenderLimits.default.violation(width: surface.width, height: surface.height) == nil
       let raster = Raster(
-        width: fits ? width : 0, height: fits ? height : 0,
-        fill: index == 0 ? plan.background : .transparent)
+        width: fits ? surface.width : 0, height: fits ? surface.height : 0, fill: .transparent)
       draw(surface, index: index, into: raster, surfaces: drawn)
       drawn[index] = raster
-      if let key = surface.rasterKey, index > 0 { keptRasters[key] = raster }
+      if let key = surface.rasterKey { keptRasters[key] = raster }
+    }
+    // The canvas straight into the image's bytes (no copy of the frame).
+    var image = Image(width: 0, height: 0, premultipliedPixels: [])
+    if plan.width <= 0 || plan.height <= 0 {
+      image = Image(width: max(0, plan.width), height: max(0, plan.height), premultipliedPixels: [])
+    } else if count > 0, RenderLimits.default.violation(width: plan.width, height: plan.height) == nil {
+      let bytes = plan.width * plan.height * 4
+      let pixels = [UInt8](unsafeUninitializedCapacity: max(4, bytes)) { buffer, initialized in
+        let canvas = Raster(over: buffer.baseAddress!, width: plan.width, height: plan.height, fill: plan.background)
+        draw(plan.surfaces[0], index: 0, into: canvas, surfaces: drawn)
+        initialized = bytes
+      }
+      image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
     }
     rasters = keptRasters
     stamps.endFrame()
     textures.endFrame()
-    return drawn.first??.image() ?? Image(width: 0, height: 0, premultipliedPixels: [])
+    return image
   }
 
   /// Prepares the commands of one surface, then draws its tiles.

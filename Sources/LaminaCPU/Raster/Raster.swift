@@ -14,16 +14,32 @@ final class Raster: @unchecked Sendable {
   let height: Int
   let pixels: UnsafeMutablePointer<UInt8>
 
+  /// Whether `pixels` is this raster's to free.
+  private let owned: Bool
+
   init(width: Int, height: Int, fill: PremultipliedColor = .transparent) {
     self.width = max(0, width)
     self.height = max(0, height)
     let count = self.width * self.height
     pixels = .allocate(capacity: max(4, count * 4))
+    owned = true
     UnsafeMutableRawPointer(pixels).initializeMemory(
       as: UInt32.self, repeating: packed(SIMD4(fill.r, fill.g, fill.b, fill.a)), count: max(1, count))
   }
 
-  deinit { pixels.deallocate() }
+  /// A raster over `storage` (width × height × 4 bytes, at least 4), filled
+  /// with `fill`; the caller keeps the storage and must outlive the raster's
+  /// use of it. The canvas is drawn straight into its image's bytes.
+  init(over storage: UnsafeMutablePointer<UInt8>, width: Int, height: Int, fill: PremultipliedColor) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    pixels = storage
+    owned = false
+    UnsafeMutableRawPointer(pixels).initializeMemory(
+      as: UInt32.self, repeating: packed(SIMD4(fill.r, fill.g, fill.b, fill.a)), count: self.width * self.height)
+  }
+
+  deinit { if owned { pixels.deallocate() } }
 
   /// A copy as an `Image`.
   func image(source: ImageSource? = nil) -> Image {

@@ -153,7 +153,7 @@ enum MaskStack {
     let count = third == nil ? 2 : 3
     // The key: each layer's geometry, and the alphas of those above the
     // bottom one (they weigh the layers below).
-    var key: [Double] = []
+    var key: [Double] = [-Double(count)]  // not a layer's kind: no single layer's key begins so
     key.reserveCapacity(64)
     first.key(relativeTo: bounds.origin, into: &key)
     key.append(Double(second.color.a))

@@ -8,6 +8,10 @@
 // workers draw every tile, each running, in plan order, the commands whose
 // pixel bounds touch it. A tile is written by one worker only, so no locks;
 // per-pixel work allocates nothing (each worker owns its scratch planes).
+// A surface starts as its backdrop (the plan's background, or transparent);
+// stages learn that colour and whether a region still holds it
+// (`pristine`: no earlier command's bounds touch it), so a shadow over the
+// bare page copies its preblended results (PreblendedStamp).
 // Every edge gets exact area coverage (see `TileScratch`), shadows are
 // evaluated from their closed form (`RoundedRectShadow`), images are
 // filtered by the GLES rules (`levelOfDetail`, `MipChain`). One stage file
@@ -60,9 +64,8 @@ public final class CPURenderer: PlanRenderer {
       }
       // Sizes beyond the limits (the lowering never makes them) draw nothing.
       let fits = RenderLimits.default.violation(width: surface.width, height: surface.height) == nil
-      let raster = Raster(
-        width: fits ? surface.width : 0, height: fits ? surface.height : 0, fill: .transparent)
-      draw(surface, index: index, into: raster, surfaces: drawn)
+      let raster = Raster(unfilledWidth: fits ? surface.width : 0, height: fits ? surface.height : 0)
+      draw(surface, index: index, into: raster, backdrop: .transparent, surfaces: drawn)
       drawn[index] = raster
       if let key = surface.rasterKey { keptRasters[key] = raster }
     }
@@ -73,8 +76,8 @@ public final class CPURenderer: PlanRenderer {
     } else if count > 0, RenderLimits.default.violation(width: plan.width, height: plan.height) == nil {
       let bytes = plan.width * plan.height * 4
       let pixels = [UInt8](unsafeUninitializedCapacity: max(4, bytes)) { buffer, initialized in
-        let canvas = Raster(over: buffer.baseAddress!, width: plan.width, height: plan.height, fill: plan.background)
-        draw(plan.surfaces[0], index: 0, into: canvas, surfaces: drawn)
+        let canvas = Raster(over: buffer.baseAddress!, width: plan.width, height: plan.height)
+        draw(plan.surfaces[0], index: 0, into: canvas, backdrop: plan.background, surfaces: drawn)
         initialized = bytes
       }
       image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
@@ -85,8 +88,12 @@ public final class CPURenderer: PlanRenderer {
     return image
   }
 
-  /// Prepares the commands of one surface, then draws its tiles.
-  private func draw(_ surface: Surface, index: Int, into raster: Raster, surfaces: [Raster?]) {
+  /// Prepares the commands of one surface, then fills (with `backdrop`)
+  /// and draws its tiles; the raster's pixels may start as anything.
+  private func draw(
+    _ surface: Surface, index: Int, into raster: Raster, backdrop: PremultipliedColor, surfaces: [Raster?]
+  ) {
+    let backdrop = packed(backdrop)
     let limit = PixelRect(x0: 0, y0: 0, x1: raster.width, y1: raster.height)
     guard !limit.isEmpty else { return }
     var prepared: [any PreparedDraw] = []
@@ -95,7 +102,7 @@ public final class CPURenderer: PlanRenderer {
       case .shape(let d):
         if let s = ShapeStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
       case .shadow(let d):
-        if let s = ShadowStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
+        if let s = ShadowStage(d, limit: limit, stamps: stamps, backdrop: backdrop) { prepared.append(s) }
       case .image(let d):
         if let s = ImageStage(d, limit: limit, textures: textures) { prepared.append(s) }
       case .composite(let d):
@@ -110,7 +117,10 @@ public final class CPURenderer: PlanRenderer {
         if let s = CompositeStage(d, source: source, mask: mask, limit: limit) { prepared.append(s) }
       }
     }
-    guard !prepared.isEmpty else { return }
+    guard !prepared.isEmpty else {
+      raster.fill(limit, with: backdrop)
+      return
+    }
     let size = TileScratch.size
     let columns = (raster.width + size - 1) / size, rows = (raster.height + size - 1) / size
     let tiles = columns * rows
@@ -120,6 +130,7 @@ public final class CPURenderer: PlanRenderer {
     // Tiles are taken from a shared counter, not dealt out in turn: a worker
     // the system pauses (a busy machine) leaves its tiles to the others.
     let next = Atomic<Int>(0)
+    raster.fill(limit, with: backdrop)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let scratch = TileScratch()
       var active: [Int] = []
@@ -138,7 +149,9 @@ public final class CPURenderer: PlanRenderer {
             let o = occluders[later].intersection(region)
             if o.width * o.height > skip.width * skip.height { skip = o }
           }
-          commands[c].draw(region, skipping: skip, into: raster, scratch: scratch)
+          // No earlier command touched the region: it still holds the backdrop.
+          let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }
+          commands[c].draw(region, skipping: skip, pristine: pristine, into: raster, scratch: scratch)
         }
       }
     }

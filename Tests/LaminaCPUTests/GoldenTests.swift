@@ -22,6 +22,21 @@ import Testing
     }
   }
 
+  /// The third frame of one renderer: retained stamps, their runs and
+  /// preblended tables (made on a pair's second sighting) give the same bytes.
+  @Test(arguments: Corpus.scenes)
+  func warmRendererMatchesGolden(_ scene: CorpusScene) throws {
+    guard !ImageExpectation.updatingGoldens else { return }
+    let renderer = CPURenderer(), plan = try scene.plan()
+    _ = renderer.render(plan)
+    _ = renderer.render(plan)
+    let image = renderer.render(plan)
+    let golden = try Image(contentsOfPNGFile: scene.goldenPath)
+    if let failure = ImageExpectation.check(image, against: golden, tolerance: .exact, name: "warm-" + scene.id) {
+      Issue.record(Comment(rawValue: failure))
+    }
+  }
+
   @Test func corpusIsComplete() {
     #expect(Corpus.scenes.filter { $0.id.hasPrefix("figures/") }.count >= 28)
     #expect(Corpus.scenes.filter { $0.id.hasPrefix("scenes/") }.count >= 40)

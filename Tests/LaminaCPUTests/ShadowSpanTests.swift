@@ -49,14 +49,14 @@ import Testing
       let expected = Raster(width: width, height: height)
       expected.pixels.update(from: actual.pixels, count: width * height * 4)
 
-      let stage = ShadowStage(draw, limit: limit, stamps: stamps)
+      let stage = ShadowStage(draw, limit: limit, stamps: stamps, backdrop: 0)
       if let stage {
         let scratch = TileScratch()
         for y0 in stride(from: 0, to: height, by: 64) {
           for x0 in stride(from: 0, to: width, by: 64) {
             let tile = PixelRect(x0: x0, y0: y0, x1: min(width, x0 + 64), y1: min(height, y0 + 64))
             let region = stage.bounds.intersection(tile)
-            if !region.isEmpty { stage.draw(region, skipping: .empty, into: actual, scratch: scratch) }
+            if !region.isEmpty { stage.draw(region, skipping: .empty, pristine: false, into: actual, scratch: scratch) }
           }
         }
       }
@@ -87,7 +87,7 @@ import Testing
       matrix: .identity, shape: shape, sigma: 5, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5),
       extent: shape.rect.insetBy(dx: -15, dy: -15), clips: [], name: "s")
     let stamps = StampCache()
-    _ = ShadowStage(draw, limit: PixelRect(x0: 0, y0: 0, x1: 60, y1: 50), stamps: stamps)
+    _ = ShadowStage(draw, limit: PixelRect(x0: 0, y0: 0, x1: 60, y1: 50), stamps: stamps, backdrop: 0)
     let (placement, _, _) = StampPlacement.of(Homography(draw.matrix), covering: draw.extent)!
     let key = StampKey.shadow(shape: shape, sigma: 5, extent: draw.extent, placement: placement)
     let stamp = stamps.stamp(for: key) { Stamp(rect: .empty) { _, _ in } }
@@ -108,5 +108,102 @@ import Testing
       }
       #expect(live > 0 && rows < stamp.rect.height, "alpha \(a): some values live, some rows dead")
     }
+  }
+  /// Shadows drawn through their preblended table (PreblendedStamp), over a
+  /// backdrop with patches of other bytes (compared eight pixels at a time)
+  /// and over the bare backdrop (copied as it is, `pristine`), against the
+  /// definition. Equal bytes.
+  @Test(arguments: 0..<6)
+  func preblendedShadowsEqualThePixelDefinition(seed: Int) throws {
+    var s = Stream(state: UInt64(seed) &+ 901)
+    let width = 120, height = 90
+    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    let stamps = StampCache()
+    for round in 0..<6 {
+      let pristine = round % 2 == 0
+      let w = s.range(2, 70), h = s.range(2, 60)
+      let shape = RoundedRect(
+        rect: rect(s.range(-10, 60), s.range(-10, 50), w, h),
+        radii: [0, 1, 2, 3].map { _ in s.range(0, min(w, h) / 2) })
+      let sigma = [1, 2.5, 6, 13][Int(s.next() % 4)]
+      let alpha = Float([1, 0.5, 0.2, 0.03][Int(s.next() % 4)])
+      let color = PremultipliedColor(r: alpha * 0.3, g: 0, b: alpha * 0.1, a: alpha)
+      let matrix = Transform3D(translationX: s.range(-5, 5), y: s.range(-5, 5))
+      let draw = ShadowDraw(
+        matrix: matrix, shape: shape, sigma: sigma, color: color,
+        extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
+      let b = UInt8(truncatingIfNeeded: s.next())
+      let backdropBytes: [UInt8] = [b / 2, b / 3, b, [255, b][round % 2]]
+      let backdrop = UnsafeRawPointer(backdropBytes).loadUnaligned(as: UInt32.self)
+      let actual = Raster(width: width, height: height)
+      actual.fill(limit, with: backdrop)
+      if !pristine {
+        // Patches of noise: runs of eight mix the backdrop and other bytes.
+        for _ in 0..<12 {
+          let x = Int(s.next() % UInt64(width - 9)), y = Int(s.next() % UInt64(height - 5))
+          for j in y..<(y + 5) { for i in x..<(x + 1 + Int(s.next() % 9)) {
+            for c in 0..<4 { actual.pixels[(j * width + i) * 4 + c] = UInt8(truncatingIfNeeded: s.next()) }
+          } }
+        }
+      }
+      let expected = Raster(width: width, height: height)
+      expected.pixels.update(from: actual.pixels, count: width * height * 4)
+      // The first sighting makes no table; the second does.
+      let first = try #require(ShadowStage(draw, limit: limit, stamps: stamps, backdrop: backdrop))
+      let stage = try #require(ShadowStage(draw, limit: limit, stamps: stamps, backdrop: backdrop))
+      guard case .stamp(let stamp, let dx, let dy, _, let table) = stage.source,
+        case .stamp(_, _, _, _, let none) = first.source
+      else {
+        Issue.record("an axis-aligned shadow is stamped")
+        continue
+      }
+      #expect(none == nil && table != nil)
+      let scratch = TileScratch()
+      for y0 in stride(from: 0, to: height, by: 64) {
+        for x0 in stride(from: 0, to: width, by: 64) {
+          let tile = PixelRect(x0: x0, y0: y0, x1: min(width, x0 + 64), y1: min(height, y0 + 64))
+          let region = stage.bounds.intersection(tile)
+          if !region.isEmpty {
+            stage.draw(region, skipping: .empty, pristine: pristine, into: actual, scratch: scratch)
+          }
+        }
+      }
+      let r = stamp.rect
+      let c = SIMD4(color.r, color.g, color.b, color.a)
+      let onCanvas = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
+      for y in onCanvas.y0..<onCanvas.y1 {
+        for x in onCanvas.x0..<onCanvas.x1 {
+          let k = stamp.values[(y - dy - r.y0) * r.width + (x - dx - r.x0)]
+          if k > 0 { blendPixel(expected.pixels + (y * width + x) * 4, c, k) }
+        }
+      }
+      let same = (0..<(width * height * 4)).first { actual.pixels[$0] != expected.pixels[$0] }
+      #expect(same == nil, "pristine \(pristine) σ \(sigma) alpha \(alpha) \(shape): byte \(same ?? 0)")
+    }
+  }
+
+  @Test func preblendsAreMadeOnTheSecondSightingAndBounded() {
+    let stamp = Stamp(rect: PixelRect(x0: 0, y0: 0, x1: 20, y1: 3)) { region, scratch in
+      for q in 0..<(region.width * region.height) { scratch.coverage[q] = 0.5 }
+    }
+    let spans = stamp.liveSpans.spans(of: stamp, alpha: 0.5)
+    let black = SIMD4<Float>(0, 0, 0, 0.5), red = SIMD4<Float>(0.5, 0, 0, 0.5)
+    let cache = stamp.preblends
+    #expect(cache.table(of: stamp, color: black, backdrop: 0xFFEE_EEEE, live: spans) == nil)
+    let made = cache.table(of: stamp, color: black, backdrop: 0xFFEE_EEEE, live: spans)
+    #expect(made != nil)
+    #expect(cache.table(of: stamp, color: black, backdrop: 0xFFEE_EEEE, live: spans) === made)
+    // Another backdrop or colour is another pair.
+    #expect(cache.table(of: stamp, color: black, backdrop: 0, live: spans) == nil)
+    #expect(cache.table(of: stamp, color: red, backdrop: 0xFFEE_EEEE, live: spans) == nil)
+    // At most `kept` tables: two more pairs push the first out.
+    _ = cache.table(of: stamp, color: black, backdrop: 0, live: spans)
+    _ = cache.table(of: stamp, color: red, backdrop: 0xFFEE_EEEE, live: spans)
+    #expect(PreblendCache.kept == 2)
+    #expect(cache.table(of: stamp, color: black, backdrop: 0xFFEE_EEEE, live: spans) == nil)
+    // A table holds blendPixel's result over its backdrop.
+    var pixel: UInt32 = 0xFFEE_EEEE
+    withUnsafeMutableBytes(of: &pixel) { blendPixel($0.baseAddress!.assumingMemoryBound(to: UInt8.self), black, 0.5) }
+    #expect(made?.pixels[25] == pixel && pixel != 0xFFEE_EEEE)
   }
 }

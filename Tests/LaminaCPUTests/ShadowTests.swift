@@ -102,4 +102,28 @@ import Testing
     let b = alphas(CPURenderer().render(plan(width: 26, height: 18, [shape(rr)])))
     #expect(a == b)
   }
+  /// The grid evaluation (stamps) gives the bits of point-by-point
+  /// evaluation: corners circular and continuous, some square, σ from narrow
+  /// (many quadrature panels) to wide, points on both sides of zero and far
+  /// outside (skipped corners).
+  @Test(arguments: [CornerCurve.circular, .continuous], [0.7, 2, 9, 32])
+  func gridEvaluationIsPointEvaluationBitForBit(curve: CornerCurve, sigma: Double) {
+    let shape = RoundedRect(rect: rect(-7.25, 3.5, 61, 37), radii: [12, 0, 18.5, 4], curve: curve)
+    let shadow = RoundedRectShadow(shape: shape, sigma: sigma)
+    let xs = (0..<47).map { -40.3 + Double($0) * 2.71 }
+    let ys = (0..<39).map { -35.9 + Double($0) * 2.33 } + [3.5, 40.5, 21]
+    let grid = UnsafeMutablePointer<Double>.allocate(capacity: xs.count * ys.count)
+    defer { grid.deallocate() }
+    shadow.values(xs: xs, ys: ys, into: grid)
+    var differing = 0, inside = 0
+    for (j, y) in ys.enumerated() {
+      for (i, x) in xs.enumerated() {
+        let point = shadow.value(x: x, y: y)
+        if grid[j * xs.count + i].bitPattern != point.bitPattern { differing += 1 }
+        if point > 0.25 && point < 0.75 { inside += 1 }
+      }
+    }
+    #expect(differing == 0, "\(curve) σ \(sigma): \(differing) values differ")
+    #expect(inside > 20, "the points reach the shadow's edge")
+  }
 }

@@ -24,4 +24,12 @@ long lamina_blend_span8(
     uint8_t *dst, const float *values, const float *clip, long count, const float color[4], uint32_t solid,
     int opaque);
 
+/// `lamina_blend_span8` without a clip, for a destination that is mostly
+/// one colour: where eight pixels in a row all equal `backdrop`, their
+/// result is read from `preblended` (the same blend of the same values
+/// over `backdrop`, computed in advance) instead of being computed.
+long lamina_blend_span8_preblended(
+    uint8_t *dst, const float *values, long count, const float color[4], uint32_t solid, int opaque,
+    const uint32_t *preblended, uint32_t backdrop);
+
 #endif

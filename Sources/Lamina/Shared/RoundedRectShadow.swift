@@ -9,6 +9,15 @@
 // 8-point Gauss–Legendre with panels no longer than σ is accurate to ~1e-7;
 // a corner whose square holds less than 1e-6 of Gaussian mass is skipped.
 //
+// On a grid of points (a stamp's pixel centres under an axis-aligned map)
+// every term is a product of a function of x and a function of y: the
+// rectangle's erf differences, each corner's skip bound and straight path,
+// and each quadrature node's Φ(x)·g(y). `values(xs:ys:into:)` computes the
+// factors once per column and per row and multiplies them per point in the
+// order `value(x:y:)` does, so both give the same bits; a 600×500 stamp
+// then costs ~1,100 columns and rows of erf and exp instead of 300,000
+// points of them.
+//
 // Rejected: integrating rows numerically over the corner band (the span
 // width has a square-root singularity where the arc meets the edge, so it
 // converges slowly) and 2D sampling (thousands of samples per pixel).
@@ -101,5 +110,64 @@ public struct RoundedRectShadow: Sendable {
       total += curve - straight
     }
     return min(1, max(0, total))
+  }
+
+  /// `value(x: xs[i], y: ys[j])` for every i and j, bit for bit, row-major
+  /// into `out` (ys.count × xs.count values).
+  public func values(xs: [Double], ys: [Double], into out: UnsafeMutablePointer<Double>) {
+    let w = xs.count, h = ys.count
+    guard w > 0, h > 0 else { return }
+    let k = 1 / (sigma * 2.0.squareRoot())
+    let density = k / Double.pi.squareRoot()
+    let fx = xs.map { x in 0.5 * (erf((maxX - x) * k) - erf((minX - x) * k)) }
+    for j in 0..<h {
+      let y = ys[j]
+      let fy = 0.5 * (erf((maxY - y) * k) - erf((minY - y) * k))
+      for i in 0..<w { out[j * w + i] = fx[i] * fy }
+    }
+    for c in cornerTerms {
+      let n = c.xs.count
+      let bx = xs.map { x in 0.5 * (erf((c.maxX - x) * k) - erf((c.minX - x) * k)) }
+      let by = ys.map { y in 0.5 * (erf((c.maxY - y) * k) - erf((c.minY - y) * k)) }
+      let straightX = xs.map { x in 0.5 * (1 + erf((c.edgeX - x) * k)) * 0.5 }
+      let straightY = ys.map { y in erf((c.edgeY1 - y) * k) - erf((c.edgeY0 - y) * k) }
+      // The points the corner reaches (its skip test fails); only their
+      // columns and rows need the nodes' factors.
+      var columns = [Bool](repeating: false, count: w), rows = [Bool](repeating: false, count: h)
+      for j in 0..<h {
+        for i in 0..<w where !(bx[i] * by[j] < 1e-6) {
+          columns[i] = true
+          rows[j] = true
+        }
+      }
+      guard rows.contains(true) else { continue }
+      // Per column the nodes' w·½(1 + erf) (column-major by node), per row
+      // their exp: the summand of `value` is the product of the two.
+      var across = [Double](repeating: 0, count: w * n), down = [Double](repeating: 0, count: h * n)
+      for i in 0..<w where columns[i] {
+        for m in 0..<n { across[i * n + m] = c.ws[m] * 0.5 * (1 + erf((c.xs[m] - xs[i]) * k)) }
+      }
+      for j in 0..<h where rows[j] {
+        for m in 0..<n {
+          let dy = (c.ys[m] - ys[j]) * k
+          down[j * n + m] = exp(-dy * dy)
+        }
+      }
+      across.withUnsafeBufferPointer { across in
+        down.withUnsafeBufferPointer { down in
+          for j in 0..<h where rows[j] {
+            let e = down.baseAddress! + j * n
+            for i in 0..<w where !(bx[i] * by[j] < 1e-6) {
+              let p = across.baseAddress! + i * n
+              var curve = 0.0
+              for m in 0..<n { curve += p[m] * e[m] }
+              curve *= density
+              out[j * w + i] += curve - straightX[i] * straightY[j]
+            }
+          }
+        }
+      }
+    }
+    for q in 0..<(w * h) { out[q] = min(1, max(0, out[q])) }
   }
 }

@@ -17,26 +17,37 @@ final class Raster: @unchecked Sendable {
   /// Whether `pixels` is this raster's to free.
   private let owned: Bool
 
-  init(width: Int, height: Int, fill: PremultipliedColor = .transparent) {
-    self.width = max(0, width)
-    self.height = max(0, height)
-    let count = self.width * self.height
-    pixels = .allocate(capacity: max(4, count * 4))
-    owned = true
-    UnsafeMutableRawPointer(pixels).initializeMemory(
-      as: UInt32.self, repeating: packed(SIMD4(fill.r, fill.g, fill.b, fill.a)), count: max(1, count))
+  convenience init(width: Int, height: Int, fill: PremultipliedColor = .transparent) {
+    self.init(unfilledWidth: width, height: height)
+    self.fill(PixelRect(x0: 0, y0: 0, x1: self.width, y1: self.height), with: packed(fill))
   }
 
-  /// A raster over `storage` (width × height × 4 bytes, at least 4), filled
-  /// with `fill`; the caller keeps the storage and must outlive the raster's
-  /// use of it. The canvas is drawn straight into its image's bytes.
-  init(over storage: UnsafeMutablePointer<UInt8>, width: Int, height: Int, fill: PremultipliedColor) {
+  /// A raster whose pixels its user fills (the renderer fills each tile
+  /// just before drawing it, on the worker that draws it).
+  init(unfilledWidth width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    pixels = .allocate(capacity: max(4, self.width * self.height * 4))
+    owned = true
+  }
+
+  /// A raster over `storage` (width × height × 4 bytes, at least 4), which
+  /// its user fills; the caller keeps the storage and must outlive the
+  /// raster's use of it. The canvas is drawn straight into its image's bytes.
+  init(over storage: UnsafeMutablePointer<UInt8>, width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
     pixels = storage
     owned = false
-    UnsafeMutableRawPointer(pixels).initializeMemory(
-      as: UInt32.self, repeating: packed(SIMD4(fill.r, fill.g, fill.b, fill.a)), count: self.width * self.height)
+  }
+
+  /// Sets every pixel of `rect` (within the raster) to `pixel`.
+  func fill(_ rect: PixelRect, with pixel: UInt32) {
+    guard !rect.isEmpty else { return }
+    for y in rect.y0..<rect.y1 {
+      UnsafeMutableRawPointer(pixels + (y * width + rect.x0) * 4).initializeMemory(
+        as: UInt32.self, repeating: pixel, count: rect.width)
+    }
   }
 
   deinit { if owned { pixels.deallocate() } }
@@ -80,6 +91,10 @@ func blendPixel(_ p: UnsafeMutablePointer<UInt8>, _ color: SIMD4<Float>, _ k: Fl
   p[2] = UInt8(min(255, s.z + Float(p[2]) * inverse + 0.5))
   p[3] = UInt8(min(255, s.w + Float(p[3]) * inverse + 0.5))
 }
+
+/// A premultiplied colour as the four bytes of one pixel, in memory order.
+@inline(__always)
+func packed(_ c: PremultipliedColor) -> UInt32 { packed(SIMD4(c.r, c.g, c.b, c.a)) }
 
 /// A premultiplied colour as the four bytes of one pixel, in memory order.
 @inline(__always)

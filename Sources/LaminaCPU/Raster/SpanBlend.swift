@@ -19,8 +19,13 @@
 // SIMD types stay within SSE for the baseline target), and the last few
 // here.
 //
-// Rejected: tabulating the blend per pixel in the stamp (the colour varies,
-// and five Floats per pixel cost more memory traffic than the arithmetic),
+// Over a backdrop the surface still shows, a shadow's results can be read
+// from a table made in advance (PreblendedStamp.swift, `blend(_:_:
+// preblended:backdrop:count:)`).
+//
+// Rejected: tabulating the blend's factors per pixel in the stamp (the
+// colour varies, and five Floats per pixel cost more memory traffic than
+// the arithmetic),
 // eight pixels per step in Swift (two groups of four: no measurable
 // change), and reusing the result of a run of equal coverages over equal
 // pixels (a shadow's values differ in their last bits along its edges:
@@ -88,6 +93,45 @@ struct SpanBlender {
       var k = values[i]
       if let clip { k *= clip[i] }
       if k > 0 { blendPixel(p + i * 4, color, k) }
+      i += 1
+    }
+  }
+
+  /// `blend(p, values, clip: nil, count:)` where the pixels still equal
+  /// `backdrop` take their result from `preblended` (the same blend over
+  /// `backdrop`, made in advance): eight or four pixels at a time, when all
+  /// of them hold the backdrop.
+  @inline(__always)
+  func blend(
+    _ p: UnsafeMutablePointer<UInt8>, _ values: UnsafePointer<Float>, preblended: UnsafePointer<UInt32>,
+    backdrop: UInt32, count: Int
+  ) {
+    var i = 0
+    let raw = UnsafeMutableRawPointer(p)
+    if wide && count >= 8 && color.w >= 0 {
+      var c = color
+      i = withUnsafePointer(to: &c) { c in
+        c.withMemoryRebound(to: Float.self, capacity: 4) {
+          lamina_blend_span8_preblended(p, values, count, $0, packedColor, isOpaque ? 1 : 0, preblended, backdrop)
+        }
+      }
+    }
+    while i + 4 <= count && color.w >= 0 {
+      let d = (raw + i * 4).loadUnaligned(as: SIMD4<UInt32>.self)
+      if d == SIMD4(repeating: backdrop) {
+        (raw + i * 4).storeBytes(
+          of: UnsafeRawPointer(preblended + i).loadUnaligned(as: SIMD4<UInt32>.self), as: SIMD4<UInt32>.self)
+      } else {
+        blend4(raw + i * 4, UnsafeRawPointer(values + i).loadUnaligned(as: SIMD4<Float>.self))
+      }
+      i += 4
+    }
+    while i < count {
+      if (raw + i * 4).loadUnaligned(as: UInt32.self) == backdrop {
+        (raw + i * 4).storeBytes(of: preblended[i], as: UInt32.self)
+      } else if values[i] > 0 {
+        blendPixel(p + i * 4, color, values[i])
+      }
       i += 1
     }
   }

@@ -40,6 +40,10 @@ final class Stamp: @unchecked Sendable {
   let values: UnsafeMutablePointer<Float>
   /// The rows' live columns per alpha (LiveSpans.swift), for shadows.
   let liveSpans = LiveSpanCache()
+  /// The values blended over a backdrop, per colour (PreblendedStamp.swift).
+  let preblends = PreblendCache()
+  /// The runs of each row that are all empty or all full (StampRuns.swift).
+  private(set) var runs = StampRuns.none
 
   /// Computes the values tile by tile: `evaluate` writes one region's values
   /// into `scratch.coverage`.
@@ -59,6 +63,7 @@ final class Stamp: @unchecked Sendable {
         dst.update(from: scratch.coverage + j * region.width, count: region.width)
       }
     }
+    runs = StampRuns(self)
   }
 
   deinit { values.deallocate() }

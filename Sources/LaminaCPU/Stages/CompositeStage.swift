@@ -75,7 +75,9 @@ struct CompositeStage: PreparedDraw {
     return grid
   }
 
-  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
+  func draw(
+    _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
+  ) {
     // Draws every pixel of the region: skipping is an optimisation only.
     if !clips.isEmpty { clips.render(region, scratch) }
     scratch.begin(region)

@@ -96,7 +96,9 @@ struct ImageStage: PreparedDraw {
     return best
   }
 
-  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
+  func draw(
+    _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
+  ) {
     if skip == region { return }
     if isAffine && slices.count == 1 {
       drawAffine(region, skipping: skip, into: target, scratch: scratch)

@@ -13,8 +13,11 @@
 // cache keeps only the stamps the last frame used (StampCache). Per stamp
 // and alpha, `LiveSpans` bounds each row to the pixels the colour can
 // change (a·k·255 ≥ ½; the far tail of a large σ rounds to nothing), and
-// `SpanBlender` blends four pixels at a time, byte-identical to
-// `blendPixel`. Pixels a later opaque shape overwrites are skipped.
+// `SpanBlender` blends eight or four pixels at a time, byte-identical to
+// `blendPixel`. Pixels a later opaque shape overwrites are skipped. Where
+// the surface still shows its backdrop, the results come from the stamp's
+// `PreblendedStamp` (copied outright in a region no earlier command
+// touched), so a wide σ costs little more than a narrow one.
 //
 // Rejected: evaluating the edges from two 1-D tables (f(x)·g(y)) each frame
 // instead of reading the stamp. Exact only where no corner term applies,
@@ -35,6 +38,32 @@ struct ShadowEvaluator: Sendable {
     scratch.add(extent)
     scratch.resolve(into: scratch.coverage)
     let w = region.width
+    let m = inverse.m
+    if m.1 == 0 && m.2 == 0 && m.3 == 0 && m.5 == 0 {
+      // Axis-aligned: x depends on the column only and y on the row (the
+      // zero terms add nothing and w is m.8 everywhere), so the shadow is
+      // evaluated on the grid, with the same bits as point by point.
+      guard m.8 > 0 else {
+        scratch.coverage.update(repeating: 0, count: w * region.height)
+        return
+      }
+      let y0 = Double(region.y0) + 0.5, x0 = Double(region.x0) + 0.5
+      let xs = (0..<w).map { i in
+        let v = inverse.apply(Double(region.x0 + i) + 0.5, y0)
+        return v.x / v.z
+      }
+      let ys = (0..<region.height).map { j in
+        let v = inverse.apply(x0, Double(region.y0 + j) + 0.5)
+        return v.y / v.z
+      }
+      let values = UnsafeMutablePointer<Double>.allocate(capacity: w * region.height)
+      defer { values.deallocate() }
+      shadow.values(xs: xs, ys: ys, into: values)
+      for q in 0..<(w * region.height) where scratch.coverage[q] > 0 {
+        scratch.coverage[q] *= Float(values[q])
+      }
+      return
+    }
     for j in 0..<region.height {
       for i in 0..<w {
         let c = scratch.coverage[j * w + i]
@@ -52,8 +81,9 @@ struct ShadowEvaluator: Sendable {
 
 struct ShadowStage: PreparedDraw {
   enum Source: Sendable {
-    /// `live`: the stamp rows' columns this colour can change.
-    case stamp(Stamp, dx: Int, dy: Int, live: LiveSpans?)
+    /// `live`: the stamp rows' columns this colour can change;
+    /// `preblended`: the stamp blended over the surface's backdrop.
+    case stamp(Stamp, dx: Int, dy: Int, live: LiveSpans?, preblended: PreblendedStamp?)
     case direct(ShadowEvaluator)
     case hard([SIMD2<Double>])
   }
@@ -62,7 +92,8 @@ struct ShadowStage: PreparedDraw {
   let clips: PreparedClips
   let bounds: PixelRect
 
-  init?(_ draw: ShadowDraw, limit: PixelRect, stamps: StampCache) {
+  /// `backdrop`: the packed pixel the surface was filled with.
+  init?(_ draw: ShadowDraw, limit: PixelRect, stamps: StampCache, backdrop: UInt32) {
     color = SIMD4(draw.color.r, draw.color.g, draw.color.b, draw.color.a)
     guard color.w > 0, draw.sigma.isFinite, draw.sigma >= 0 else { return nil }
     let h = Homography(draw.matrix)
@@ -86,12 +117,13 @@ struct ShadowStage: PreparedDraw {
         // Clip values may exceed 1 by a rounding, so the spans (which
         // assume k ≤ the stamp's value) serve unclipped shadows only.
         let spans = stamp.liveSpans.spans(of: stamp, alpha: color.w)
-        source = .stamp(stamp, dx: dx, dy: dy, live: spans)
+        let table = stamp.preblends.table(of: stamp, color: color, backdrop: backdrop, live: spans)
+        source = .stamp(stamp, dx: dx, dy: dy, live: spans, preblended: table)
         let b = spans.bounds
         bounds = PixelRect(x0: r.x0 + b.x0 + dx, y0: r.y0 + b.y0 + dy, x1: r.x0 + b.x1 + dx, y1: r.y0 + b.y1 + dy)
           .intersection(clips.bounds)
       } else {
-        source = .stamp(stamp, dx: dx, dy: dy, live: nil)
+        source = .stamp(stamp, dx: dx, dy: dy, live: nil, preblended: nil)
         bounds = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy)
           .intersection(clips.bounds)
       }
@@ -106,16 +138,21 @@ struct ShadowStage: PreparedDraw {
     guard !bounds.isEmpty else { return nil }
   }
 
-  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
+  func draw(
+    _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
+  ) {
     if !clips.isEmpty { clips.render(region, scratch) }
     var values = scratch.coverage
     var stride = region.width
     var live: LiveSpans? = nil
     var liveOrigin = (x: 0, y: 0)
+    var preblended: (pixels: UnsafeMutablePointer<UInt32>, backdrop: UInt32)? = nil
     switch source {
-    case .stamp(let stamp, let dx, let dy, let spans):
+    case .stamp(let stamp, let dx, let dy, let spans, let table):
       (values, stride) = stamp.values(for: region, dx: dx, dy: dy)
       live = spans
+      // The table is laid out as the stamp's values.
+      preblended = table.map { ($0.pixels + (values - stamp.values), $0.backdrop) }
       liveOrigin = (stamp.rect.x0 + dx, stamp.rect.y0 + dy)
     case .direct(let evaluator):
       evaluator.evaluate(region, scratch)
@@ -135,6 +172,18 @@ struct ShadowStage: PreparedDraw {
         guard x0 < x1 else { return }
       }
       let j = y - region.y0, i = x0 - region.x0
+      if let preblended {
+        let from = preblended.pixels + j * stride + i
+        if pristine {
+          // Every pixel is the backdrop: the results are the table's.
+          UnsafeMutableRawPointer(pixels + (y * width + x0) * 4).copyMemory(from: from, byteCount: (x1 - x0) * 4)
+          return
+        }
+        blender.blend(
+          pixels + (y * width + x0) * 4, values + j * stride + i, preblended: from,
+          backdrop: preblended.backdrop, count: x1 - x0)
+        return
+      }
       blender.blend(
         pixels + (y * width + x0) * 4, values + j * stride + i, clip: clip.map { $0 + j * w + i }, count: x1 - x0)
     }

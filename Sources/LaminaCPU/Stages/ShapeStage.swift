@@ -17,8 +17,11 @@ protocol PreparedDraw: Sendable {
   /// commands may skip them. Empty when unknown.
   var occluder: PixelRect { get }
   /// Draws the part inside `region` (within `bounds` and one tile), except
-  /// the pixels of `skip`, which a later command overwrites.
-  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch)
+  /// the pixels of `skip`, which a later command overwrites. `pristine`: the
+  /// region's pixels all still hold the surface's backdrop.
+  func draw(
+    _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
+  )
 }
 
 extension PreparedDraw {
@@ -88,21 +91,37 @@ struct ShapeStage: PreparedDraw {
     return wide.width * wide.height >= tall.width * tall.height ? wide : tall
   }
 
-  func draw(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
+  func draw(
+    _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
+  ) {
     if !clips.isEmpty { clips.render(region, scratch) }
     var values = scratch.coverage
     var stride = region.width
+    let w = region.width, blender = SpanBlender(color), clip = clips.isEmpty ? nil : scratch.clip
+    let pixels = target.pixels, width = target.width
     switch source {
     case .stamp(let stamp, let dx, let dy):
       (values, stride) = stamp.values(for: region, dx: dx, dy: dy)
+      // Stamps serve unclipped shapes: the runs apply as they are.
+      let runs = stamp.runs, origin = (x: stamp.rect.x0 + dx, y: stamp.rect.y0 + dy)
+      let solid = packed(color), fills = color.w >= 1
+      forEachSpan(region, skipping: skip) { y, x0, x1 in
+        let row = values + (y - region.y0) * stride - region.x0
+        let line = pixels + y * width * 4
+        runs.walk(
+          row: y - origin.y, origin: origin.x, from: x0, to: x1, fills: fills,
+          blend: { a, b in blender.blend(line + a * 4, row + a, clip: nil, count: b - a) },
+          fill: { a, b in
+            UnsafeMutableRawPointer(line + a * 4).initializeMemory(as: UInt32.self, repeating: solid, count: b - a)
+          })
+      }
+      return
     case .polygons(let outer, let inner):
       scratch.begin(region)
       scratch.add(outer)
       if let inner { scratch.subtract(inner) }
       scratch.resolve(into: scratch.coverage)
     }
-    let w = region.width, blender = SpanBlender(color), clip = clips.isEmpty ? nil : scratch.clip
-    let pixels = target.pixels, width = target.width
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0, i = x0 - region.x0
       blender.blend(

@@ -46,19 +46,9 @@ import Testing
         matrix: matrix, shape: shape, sigma: sigma, color: color,
         extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
       let actual = noise(width, height, &s)
-      let expected = Raster(width: width, height: height)
-      expected.pixels.update(from: actual.pixels, count: width * height * 4)
-
-      let stage = ShadowStage(draw, limit: limit, stamps: stamps, backdrop: 0)
-      if let stage {
-        let scratch = TileScratch()
-        for y0 in stride(from: 0, to: height, by: 64) {
-          for x0 in stride(from: 0, to: width, by: 64) {
-            let tile = PixelRect(x0: x0, y0: y0, x1: min(width, x0 + 64), y1: min(height, y0 + 64))
-            let region = stage.bounds.intersection(tile)
-            if !region.isEmpty { stage.draw(region, skipping: .empty, pristine: false, into: actual, scratch: scratch) }
-          }
-        }
+      let expected = StageHarness.copy(actual)
+      if let stage = ShadowStage(draw, limit: limit, stamps: stamps, backdrop: 0) {
+        StageHarness.drawInTiles(stage, into: actual)
       }
       // The definition, from the stamp the stage used (or an equal one).
       guard let (placement, dx, dy) = StampPlacement.of(Homography(matrix), covering: draw.extent) else {
@@ -67,16 +57,8 @@ import Testing
       }
       let key = StampKey.shadow(shape: shape, sigma: sigma, extent: draw.extent, placement: placement)
       let stamp = stamps.stamp(for: key) { Stamp(rect: .empty) { _, _ in } }
-      let r = stamp.rect
-      let c = SIMD4(color.r, color.g, color.b, color.a)
-      let onCanvas = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
-      for y in onCanvas.y0..<onCanvas.y1 {
-        for x in onCanvas.x0..<onCanvas.x1 {
-          let k = stamp.values[(y - dy - r.y0) * r.width + (x - dx - r.x0)]
-          if k > 0 { blendPixel(expected.pixels + (y * width + x) * 4, c, k) }
-        }
-      }
-      let same = (0..<(width * height * 4)).first { actual.pixels[$0] != expected.pixels[$0] }
+      StageHarness.blendEveryValue(of: stamp, dx: dx, dy: dy, color: color, onto: expected)
+      let same = StageHarness.firstDifference(actual, expected)
       #expect(same == nil, "σ \(sigma) alpha \(alpha) \(shape) \(matrix): byte \(same ?? 0)")
     }
   }
@@ -146,8 +128,7 @@ import Testing
           } }
         }
       }
-      let expected = Raster(width: width, height: height)
-      expected.pixels.update(from: actual.pixels, count: width * height * 4)
+      let expected = StageHarness.copy(actual)
       // The first sighting makes no table; the second does.
       let first = try #require(ShadowStage(draw, limit: limit, stamps: stamps, backdrop: backdrop))
       let stage = try #require(ShadowStage(draw, limit: limit, stamps: stamps, backdrop: backdrop))
@@ -158,26 +139,9 @@ import Testing
         continue
       }
       #expect(none == nil && table != nil)
-      let scratch = TileScratch()
-      for y0 in stride(from: 0, to: height, by: 64) {
-        for x0 in stride(from: 0, to: width, by: 64) {
-          let tile = PixelRect(x0: x0, y0: y0, x1: min(width, x0 + 64), y1: min(height, y0 + 64))
-          let region = stage.bounds.intersection(tile)
-          if !region.isEmpty {
-            stage.draw(region, skipping: .empty, pristine: pristine, into: actual, scratch: scratch)
-          }
-        }
-      }
-      let r = stamp.rect
-      let c = SIMD4(color.r, color.g, color.b, color.a)
-      let onCanvas = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
-      for y in onCanvas.y0..<onCanvas.y1 {
-        for x in onCanvas.x0..<onCanvas.x1 {
-          let k = stamp.values[(y - dy - r.y0) * r.width + (x - dx - r.x0)]
-          if k > 0 { blendPixel(expected.pixels + (y * width + x) * 4, c, k) }
-        }
-      }
-      let same = (0..<(width * height * 4)).first { actual.pixels[$0] != expected.pixels[$0] }
+      StageHarness.drawInTiles(stage, into: actual, pristine: pristine)
+      StageHarness.blendEveryValue(of: stamp, dx: dx, dy: dy, color: color, onto: expected)
+      let same = StageHarness.firstDifference(actual, expected)
       #expect(same == nil, "pristine \(pristine) σ \(sigma) alpha \(alpha) \(shape): byte \(same ?? 0)")
     }
   }

@@ -64,8 +64,7 @@ import Testing
     #expect(runs.runs.contains { $0.full } && runs.runs.contains { !$0.full })
     for color in [SIMD4<Float>(1, 1, 1, 1), SIMD4(0.2, 0.2, 0.2, 1), SIMD4(0.1, 0, 0.3, 0.5)] {
       let walked = ShadowSpanTests().noise(width + 20, height, &s)
-      let blended = Raster(width: width + 20, height: height)
-      blended.pixels.update(from: walked.pixels, count: (width + 20) * height * 4)
+      let blended = StageHarness.copy(walked)
       let blender = SpanBlender(color), origin = 7
       for j in 0..<height {
         let x0 = origin + Int(s.next() % 30), x1 = origin + width - Int(s.next() % 30)
@@ -78,7 +77,7 @@ import Testing
           })
         blender.blend(blended.pixels + (j * (width + 20) + x0) * 4, row + x0, clip: nil, count: x1 - x0)
       }
-      let differ = (0..<((width + 20) * height * 4)).first { walked.pixels[$0] != blended.pixels[$0] }
+      let differ = StageHarness.firstDifference(walked, blended)
       #expect(differ == nil, "colour \(color): byte \(differ ?? 0)")
     }
   }
@@ -103,8 +102,7 @@ import Testing
       let matrix = Transform3D(translationX: Double(Int(s.next() % 20)) + [0, 0.5, 0.25][Int(s.next() % 3)], y: 3)
       let draw = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: "s")
       let actual = ShadowSpanTests().noise(width, height, &s)
-      let expected = Raster(width: width, height: height)
-      expected.pixels.update(from: actual.pixels, count: width * height * 4)
+      let expected = StageHarness.copy(actual)
       guard let stage = ShapeStage(draw, limit: limit, stamps: stamps),
         case .stamp(let stamp, let dx, let dy) = stage.source
       else {
@@ -112,23 +110,9 @@ import Testing
         continue
       }
       runsSeen += stamp.runs.runs.count
-      let scratch = TileScratch()
-      for y0 in stride(from: 0, to: height, by: 64) {
-        for x0 in stride(from: 0, to: width, by: 64) {
-          let tile = PixelRect(x0: x0, y0: y0, x1: min(width, x0 + 64), y1: min(height, y0 + 64))
-          let region = stage.bounds.intersection(tile)
-          if !region.isEmpty { stage.draw(region, skipping: .empty, pristine: false, into: actual, scratch: scratch) }
-        }
-      }
-      let r = stamp.rect, c = SIMD4(color.r, color.g, color.b, color.a)
-      let onCanvas = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
-      for y in onCanvas.y0..<onCanvas.y1 {
-        for x in onCanvas.x0..<onCanvas.x1 {
-          let k = stamp.values[(y - dy - r.y0) * r.width + (x - dx - r.x0)]
-          if k > 0 { blendPixel(expected.pixels + (y * width + x) * 4, c, k) }
-        }
-      }
-      let differ = (0..<(width * height * 4)).first { actual.pixels[$0] != expected.pixels[$0] }
+      StageHarness.drawInTiles(stage, into: actual)
+      StageHarness.blendEveryValue(of: stamp, dx: dx, dy: dy, color: color, onto: expected)
+      let differ = StageHarness.firstDifference(actual, expected)
       #expect(differ == nil, "\(outer) inner \(inner != nil) opaque \(opaque): byte \(differ ?? 0)")
     }
     #expect(runsSeen > 0, "the shapes have runs to walk")

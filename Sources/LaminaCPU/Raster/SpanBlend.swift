@@ -75,12 +75,7 @@ struct SpanBlender {
     var i = 0
     let raw = UnsafeMutableRawPointer(p)
     if wide && count >= 8 && color.w >= 0 {
-      var c = color
-      i = withUnsafePointer(to: &c) { c in
-        c.withMemoryRebound(to: Float.self, capacity: 4) {
-          lamina_blend_span8(p, values, clip, count, $0, packedColor, isOpaque ? 1 : 0)
-        }
-      }
+      i = withKernelColor { lamina_blend_span8(p, values, clip, count, $0, packedColor, isOpaque ? 1 : 0) }
     }
     // The vector skip test needs a ≥ 0 (a plan's colours have it).
     while i + 4 <= count && color.w >= 0 {
@@ -109,11 +104,8 @@ struct SpanBlender {
     var i = 0
     let raw = UnsafeMutableRawPointer(p)
     if wide && count >= 8 && color.w >= 0 {
-      var c = color
-      i = withUnsafePointer(to: &c) { c in
-        c.withMemoryRebound(to: Float.self, capacity: 4) {
-          lamina_blend_span8_preblended(p, values, count, $0, packedColor, isOpaque ? 1 : 0, preblended, backdrop)
-        }
+      i = withKernelColor {
+        lamina_blend_span8_preblended(p, values, count, $0, packedColor, isOpaque ? 1 : 0, preblended, backdrop)
       }
     }
     while i + 4 <= count && color.w >= 0 {
@@ -134,6 +126,13 @@ struct SpanBlender {
       }
       i += 1
     }
+  }
+
+  /// Calls a C kernel with the colour as four Floats; returns its count.
+  @inline(__always)
+  private func withKernelColor(_ kernel: (UnsafePointer<Float>) -> Int) -> Int {
+    var c = color
+    return withUnsafePointer(to: &c) { $0.withMemoryRebound(to: Float.self, capacity: 4, kernel) }
   }
 
   /// Four pixels at `dst` with coverages `k`.

@@ -64,6 +64,31 @@ struct BatchTests {
     #expect(failure == nil, "\(failure ?? "")")
   }
 
+  /// Painted tiles (OcclusionGrid) around what the grid cannot cut: cards
+  /// over and under images and clipped cards, drawn on a renderer's first
+  /// frame (shapes with their own shader, cut by the grid) and a later one
+  /// (from cached masks), give the bytes of drawing with no grid at all.
+  @Test func paintedTilesDrawTheSameBytesAroundImagesClipsAndFirstUses() throws {
+    var plan = cards(count: 40)
+    var commands = plan.surfaces[0].commands
+    let picture = Image(width: 2, height: 2, premultipliedPixels: [200, 0, 0, 255, 0, 200, 0, 255, 0, 0, 200, 255, 90, 90, 90, 255])
+    commands.insert(F.image(picture, at: CGRect(x: 20, y: 10, width: 150, height: 120)), at: 30)
+    commands.insert(F.image(picture, at: CGRect(x: 160, y: 60, width: 90, height: 90)), at: 75)
+    let clip = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: CGRect(x: 60, y: 40, width: 120, height: 80))))
+    commands.insert(F.shape(CGRect(x: 40, y: 30, width: 160, height: 100), color: F.white, clips: [clip]), at: 50)
+    plan.surfaces[0].commands = commands
+    var first: [Image] = [], later: [Image] = []
+    for setting in [false, true] {
+      let renderer = try GLRenderer()
+      renderer.occlusion = setting
+      first.append(try renderer.render(plan))
+      _ = try renderer.render(plan)
+      later.append(try renderer.render(plan))
+    }
+    #expect(first[1].pixels == first[0].pixels, "first frame: painting changed the image")
+    #expect(later[1].pixels == later[0].pixels, "later frame: painting changed the image")
+  }
+
   @Test func aSteadyFrameOfManyCardsIsAFewDrawCalls() throws {
     let plan = cards(count: 200, width: 480, height: 320)
     let renderer = try GLRenderer()
@@ -72,10 +97,11 @@ struct BatchTests {
     let before = renderer.batchCounts
     _ = try renderer.render(plan)
     let after = renderer.batchCounts
-    // 600 commands: one draw per QuadBatch.flushAt quads.
+    // 600 commands: the painted tiles' draw, then one draw per
+    // QuadBatch.flushAt quads.
     let instances = after.instances - before.instances
     #expect(instances >= 200)
-    #expect(after.drawCalls - before.drawCalls <= instances / QuadBatch.flushAt + 1)
+    #expect(after.drawCalls - before.drawCalls <= instances / QuadBatch.flushAt + 2)
   }
 
   @Test func anAtlasThatMustGrowStillDrawsRight() throws {
@@ -183,8 +209,46 @@ struct MaskStackTests {
     var out: [PixelRect] = []
     grid.visible((8, 8, 40, 40), command: 0, into: &out)
     #expect(out.isEmpty)
+    // The fill's own interior is painted first, in its colour: its quads
+    // leave it out.
     grid.visible((8, 8, 40, 40), command: 1, into: &out)
-    #expect(out.count == 1, "a command is not hidden by itself")
+    #expect(out.isEmpty)
+    var painted: [(quad: PixelRect, command: Int)] = []
+    grid.paintedQuads(into: &painted)
+    #expect(painted.count == 1 && painted[0].command == 1)
+    #expect(painted.first.map { $0.quad.0 <= 8 && $0.quad.1 <= 8 && $0.quad.2 >= 40 && $0.quad.3 >= 40 } == true)
+  }
+
+  @Test func aRingOverTheFillJustBeforeItPassesTheCoverOnAndBarriersStopThePaint() throws {
+    let card = CGRect(x: 0, y: 0, width: 64, height: 64)
+    let ring = F.shape(card, inner: RoundedRect(rect: card.insetBy(dx: 6, dy: 6)), color: F.white)
+    var painted: [(quad: PixelRect, command: Int)] = []
+    // Fill then ring: the hole is painted for the ring, the band under it for the fill.
+    let grid = try #require(OcclusionGrid([F.shape(card), ring], width: 64, height: 64))
+    grid.paintedQuads(into: &painted)
+    #expect(Set(painted.map(\.command)) == [0, 1])
+    var out: [PixelRect] = []
+    grid.visible((0, 0, 64, 64), command: 1, into: &out)
+    #expect(!out.isEmpty && out.allSatisfy { $0.0 < 8 || $0.1 < 8 || $0.2 > 56 || $0.3 > 56 }, "only the ring's band")
+    // Something between the fill and the ring: the ring passes nothing on.
+    painted = []
+    let other = F.shape(CGRect(x: 100, y: 100, width: 4, height: 4))
+    try #require(OcclusionGrid([F.shape(card), other, ring], width: 64, height: 64)).paintedQuads(into: &painted)
+    #expect(Set(painted.map(\.command)) == [0])
+    // An image before the fill (drawn outside the grid's reach) stops the
+    // paint where it touches; one after it does not.
+    let image = F.image(Image(width: 1, height: 1, premultipliedPixels: [9, 9, 9, 255]), at: CGRect(x: 0, y: 0, width: 32, height: 64))
+    painted = []
+    try #require(OcclusionGrid([image, F.shape(card)], width: 64, height: 64)).paintedQuads(into: &painted)
+    #expect(!painted.isEmpty && painted.allSatisfy { $0.quad.0 >= 32 }, "\(painted)")
+    painted = []
+    try #require(OcclusionGrid([F.shape(card), image], width: 64, height: 64)).paintedQuads(into: &painted)
+    #expect(painted.contains { $0.quad.0 < 32 })
+    // Under the image, a ring's hole is not painted, so the fill draws it.
+    let blocked = try #require(OcclusionGrid([image, F.shape(card), ring], width: 64, height: 64))
+    out = []
+    blocked.visible((0, 0, 64, 64), command: 1, into: &out)
+    #expect(out.contains { $0.0 <= 16 && $0.2 >= 24 && $0.1 <= 16 && $0.3 >= 48 }, "\(out)")
   }
 
   @Test func noPixelThatShowsIsDropped() throws {
@@ -202,22 +266,33 @@ struct MaskStackTests {
       }
       let grid = try #require(OcclusionGrid(commands, width: size, height: size))
       let opaque = commands.map { OcclusionGrid.opaqueCells($0, width: size, height: size) ?? [] }
+      var painted: [(quad: PixelRect, command: Int)] = []
+      grid.paintedQuads(into: &painted)
       for index in commands.indices {
         let quad: PixelRect = (u(60), u(60), 0, 0)
         let q: PixelRect = (quad.0, quad.1, quad.0 + u(36) + 1, quad.1 + u(36) + 1)
         var out: [PixelRect] = []
         grid.visible(q, command: index, into: &out)
         for r in out { #expect(r.0 >= q.0 && r.1 >= q.1 && r.2 <= q.2 && r.3 <= q.3 && r.0 < r.2 && r.1 < r.3) }
+        // The command for which each pixel is painted first, if any.
+        func painter(_ cx: Float, _ cy: Float) -> Int? {
+          painted.first { cx > $0.quad.0 && cx < $0.quad.2 && cy > $0.quad.1 && cy < $0.quad.3 }?.command
+        }
         for py in Int(q.1)..<Int(q.3) {
           for px in Int(q.0)..<Int(q.2) {
             let cx = Float(px) + 0.5, cy = Float(py) + 0.5
             let hidden = opaque[(index + 1)...].contains { cells in
               cells.contains { cx > $0.0 && cx < $0.2 && cy > $0.1 && cy < $0.3 }
             }
-            if hidden { continue }
             let kept = out.contains { cx > $0.0 && cx < $0.2 && cy > $0.1 && cy < $0.3 }
-            #expect(kept, "pixel (\(px), \(py)) of command \(index) shows but was dropped")
-            if !kept { return }
+            // Drawn over a pixel painted for itself or a later command, it
+            // would cover what must be on top: the paint comes first.
+            if kept, let p = painter(cx, cy) {
+              #expect(p < index, "pixel (\(px), \(py)) of command \(index) is drawn over the paint of \(p)")
+            }
+            if hidden { continue }
+            #expect(kept || painter(cx, cy) == index, "pixel (\(px), \(py)) of command \(index) shows but was dropped")
+            if !(kept || painter(cx, cy) == index) { return }
           }
         }
       }

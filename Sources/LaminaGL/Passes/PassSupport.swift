@@ -138,6 +138,17 @@ func setCommon(
   return list.count
 }
 
+/// Calls `draw` with `quads` in lists of at most 8 (one draw each), or
+/// once with nil (the draw's pixel box); not at all for no quads.
+func inDraws(_ quads: [PixelRect]?, _ draw: ([PixelRect]?) throws(GLError) -> Void) throws(GLError) {
+  guard let quads else { return try draw(nil) }
+  var start = 0
+  while start < quads.count {
+    try draw(Array(quads[start..<min(quads.count, start + 8)]))
+    start += 8
+  }
+}
+
 /// Uploads up to 8 quads to quad.vert's `uQuads`.
 func setQuads(_ location: GLint, _ quads: [PixelRect]) {
   precondition(quads.count <= 8, "at most 8 quads a draw")

@@ -95,12 +95,38 @@ final class QuadBatch {
     }
   }
 
+  /// The painted tiles of the surface (OcclusionGrid): one solid quad per
+  /// band, in the colour of its cover, drawn unblended before anything else.
+  func paint(_ grid: OcclusionGrid, colors: (Int) -> PremultipliedColor, _ r: GLResources) throws(GLError) {
+    painted.removeAll(keepingCapacity: true)
+    grid.paintedQuads(into: &painted) { colors($0) == colors($1) }
+    guard !painted.isEmpty else { return }
+    try flush(r)
+    for (quad, command) in painted {
+      append(quad, (colors(command), .transparent, .transparent), (0, 0, 0, 0), (0, 0))
+    }
+    glDisable(GLenum(GL_BLEND))
+    defer { glEnable(GLenum(GL_BLEND)) }
+    try flush(r)
+  }
+  private var painted: [(quad: PixelRect, command: Int)] = []
+
+  /// `quads` of the current command without what the grid hides or has
+  /// painted: for a command drawn with its own shader.
+  func cut(_ quads: [PixelRect]) -> [PixelRect] {
+    guard grid != nil else { return quads }
+    var out: [PixelRect] = []
+    for quad in quads { out.append(contentsOf: visible(quad)) }
+    return out
+  }
+
   /// The parts of `quad` that later opaque cells do not hide.
   private var pieces: [PixelRect] = []
+  private var bands = OcclusionGrid.Scratch()
   private func visible(_ quad: PixelRect) -> [PixelRect] {
     guard let grid else { return [quad] }
     pieces.removeAll(keepingCapacity: true)
-    grid.visible(quad, command: command, into: &pieces)
+    grid.visible(quad, command: command, into: &pieces, scratch: &bands)
     return pieces
   }
 

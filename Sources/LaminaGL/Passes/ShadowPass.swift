@@ -48,12 +48,21 @@ enum ShadowPass {
       target.bind()
       CoverageMaskCache.drawMask(mask, color: d.color, quads: subtract(hole, from: quad), r)
       return
-    } else if let cells, rounded {
+    }
+    // Drawn with its own shader: not what the occlusion grid hides or has
+    // painted (OcclusionGrid), when it draws rectangles of pixels.
+    let box = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height)
+    func own(_ quads: [PixelRect]?) -> [PixelRect]? {
+      guard d.clips.isEmpty, ShapeCells.axisAligned(d.matrix) != nil, r.batch.target === target else { return quads }
+      guard let q = quads ?? box.map({ [$0] }) else { return [] }
+      return r.batch.cut(q)
+    }
+    if let cells, rounded {
       // Corners with the rounded program, edge strips with the rectangle's.
-      try run(d, rounded: true, near: near, quads: cells.corners, target, r)
-      try run(d, rounded: false, near: false, quads: cells.edges, target, r)
+      try inDraws(own(cells.corners)) { (q) throws(GLError) in try run(d, rounded: true, near: near, quads: q, target, r) }
+      try inDraws(own(cells.edges)) { (q) throws(GLError) in try run(d, rounded: false, near: false, quads: q, target, r) }
     } else {
-      try run(d, rounded: rounded, near: near, quads: cells?.coverage, target, r)
+      try inDraws(own(cells?.coverage)) { (q) throws(GLError) in try run(d, rounded: rounded, near: near, quads: q, target, r) }
     }
     if let cells { drawSolid(cells.interior, color: d.color, r) }
   }

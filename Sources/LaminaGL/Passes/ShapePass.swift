@@ -49,9 +49,18 @@ enum ShapePass {
       }
     }
     let cells = clips.isEmpty ? self.cells(matrix: matrix, outer: outer, inner: inner, target: target) : nil
-    try run(
-      matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: cells?.coverage, name: name,
-      target: target, r)
+    var quads = cells?.coverage
+    if clips.isEmpty, ShapeCells.axisAligned(matrix) != nil, r.batch.target === target,
+      let box = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
+    {
+      // Not what the occlusion grid hides or has painted (OcclusionGrid).
+      quads = r.batch.cut(quads ?? [box])
+    }
+    try inDraws(quads) { (quads) throws(GLError) in
+      try run(
+        matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: quads, name: name,
+        target: target, r)
+    }
     if let cells, inner == nil { drawSolid(cells.interior, color: color, r) }
   }
 

@@ -1,6 +1,7 @@
 // SurfaceDrawing: the commands of one surface, in order, into its target.
 // Before any is drawn, OcclusionGrid marks the tiles that later opaque
-// cells hide, and the quad batch leaves them out. A run of a layer's shape
+// cells hide, and the quad batch leaves them out; the tiles whose last
+// cover is known are painted its colour first, in one unblended draw. A run of a layer's shape
 // and shadow commands is drawn as one MaskStack when it can; commands
 // whose quads can join the batch (cached masks, solid cells) add them; a
 // command with its own shader flushes the batch first, so the order of
@@ -25,6 +26,7 @@ enum SurfaceDrawing {
       (r.batch.target, r.batch.grid, r.batch.command) = outer
       if let grid { r.gridStorage = grid.occluder }
     }
+    if let grid { try r.batch.paint(grid, colors: { paintColor(commands, $0) }, r) }
     var i = 0, single = 0
     while i < commands.count {
       try r.batch.flushIfLong(r)
@@ -61,6 +63,15 @@ enum SurfaceDrawing {
       }
     }
     try r.batch.flush(r)
+  }
+
+  /// The colour a tile painted for cover `index` holds: a fill's own, or
+  /// for a ring over the fill just before it, the fill's.
+  private static func paintColor(_ commands: [DrawCommand], _ index: Int) -> PremultipliedColor {
+    var i = index
+    while i > 0, case .shape(let d) = commands[i], d.inner != nil { i -= 1 }
+    guard case .shape(let d) = commands[i] else { return .transparent }
+    return d.color
   }
 
   /// Draws `command`, whose clips are more than one draw takes: under the

@@ -12,7 +12,7 @@ enum BenchReport {
   static func table(_ results: [SceneResult]) -> String {
     var rows: [[String]] = [
       [
-        "scene", "backend", "pixels", "median ms", "p95 ms", "min ms", "readback", "Mpx/s", "CPU/GL",
+        "scene", "backend", "pixels", "median ms", "p95 ms", "min ms", "cpu ms", "readback", "Mpx/s", "CPU/GL",
         "max Δ", ">2 lv",
       ]
     ]
@@ -21,7 +21,8 @@ enum BenchReport {
         let onGLRow = t.backend == "gl"
         rows.append([
           t.scene + (t.animated ? "*" : ""), t.backend, "\(t.width)×\(t.height)",
-          fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), t.readbackMs.map { fixed(Statistics.median($0)) } ?? "",
+          fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), fixed(t.cpuMedianMs),
+          t.readbackMs.map { fixed(Statistics.median($0)) } ?? "",
           fixed(t.megapixelsPerSecond, 1),
           onGLRow ? result.cpuOverGL.map { fixed($0, 2) + "×" } ?? "" : "",
           onGLRow ? result.parity.map { "\($0.maxChannelDifference)" } ?? "" : "",
@@ -45,6 +46,9 @@ enum BenchReport {
     lines.append(
       "glReadPixels); readback: the median ms of glReadPixels alone, included in the frame.")
     lines.append(
+      "cpu ms: the median CPU time the process used in a frame, all threads (GL: llvmpipe's too);")
+    lines.append("a busy host stretches wall times more than CPU times.")
+    lines.append(
       "CPU/GL: how many times faster GL drew the median frame. max Δ, >2 lv: GL against CPU, last frame."
     )
     if results.contains(where: { $0.timings.contains { $0.animated } }) {
@@ -67,6 +71,7 @@ enum BenchReport {
           "scene": t.scene, "backend": t.backend, "width": t.width, "height": t.height,
           "animated": t.animated, "median_ms": t.medianMs, "p95_ms": t.p95Ms, "min_ms": t.minMs,
           "megapixels_per_second": t.megapixelsPerSecond, "frames_ms": t.framesMs,
+          "cpu_median_ms": t.cpuMedianMs, "cpu_frames_ms": t.cpuFramesMs,
         ]
         if let ratio = result.cpuOverGL { row["cpu_over_gl"] = ratio }
         if let reuses = t.rasterReusesPerFrame { row["raster_reuses_per_frame"] = reuses }
@@ -83,7 +88,8 @@ enum BenchReport {
     }
     let document: [String: Any] = [
       "machine": machine, "gl_renderer": glRenderer ?? NSNull(), "frames": frames, "warmup": warmup,
-      "gl_timing": "render() to completion; readback_* is glReadPixels alone, included", "results": rows,
+      "gl_timing": "render() to completion; readback_* is glReadPixels alone, included",
+      "cpu_timing": "process CPU time of a frame, all threads", "results": rows,
     ]
     return try JSONSerialization.data(
       withJSONObject: document, options: [.prettyPrinted, .sortedKeys])

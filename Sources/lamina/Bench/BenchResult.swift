@@ -13,6 +13,9 @@ struct BackendTiming {
   let animated: Bool
   /// Milliseconds of each timed frame, in order (warm-up frames excluded).
   let framesMs: [Double]
+  /// CPU milliseconds the process used in each timed frame, all threads
+  /// (for GL, llvmpipe's rasterizer threads too).
+  let cpuFramesMs: [Double]
   /// Rasters (`shouldRasterize`) the renderer reused instead of drawing, per
   /// timed frame, when it counts them (LaminaCPU does).
   var rasterReusesPerFrame: Double?
@@ -23,6 +26,7 @@ struct BackendTiming {
   var medianMs: Double { Statistics.median(framesMs) }
   var p95Ms: Double { Statistics.percentile(framesMs, 0.95) }
   var minMs: Double { framesMs.min() ?? .nan }
+  var cpuMedianMs: Double { Statistics.median(cpuFramesMs) }
   /// Canvas megapixels drawn per second at the median frame time.
   var megapixelsPerSecond: Double { Double(width * height) / 1e6 / (medianMs / 1000) }
 }

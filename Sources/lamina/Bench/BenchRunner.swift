@@ -6,6 +6,10 @@
 // the image: for GL that includes `glReadPixels`, which waits for the GPU,
 // so every GL frame is timed to completion.
 //
+// Each frame's process CPU time (all threads, llvmpipe's included) is kept
+// too: on a shared host a busy neighbour stretches the wall time of a
+// frame, much less the CPU time it took.
+//
 // Rejected: timing only GPU work with timer queries (not in GLES 3 core,
 // and a user waits for the pixels, not for the queue).
 import Lamina
@@ -33,7 +37,9 @@ struct BenchRunner {
         var readbacks: [Double] = []
         var reusesBefore = Self.rasterReuses(renderer)
         var last: Image?
+        var cpuTimes: [Double] = []
         for frame in 0..<(warmup + frames) {
+          let cpuStart = Self.processCPUSeconds()
           let start = DispatchTime.now().uptimeNanoseconds
           let plan = try fixedPlan ?? lower(scene, frame: frame)
           let image: Image
@@ -43,8 +49,10 @@ struct BenchRunner {
             throw BenchError("\(scene.name) on \(name), frame \(frame): \(error)")
           }
           let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+          let cpuMs = (Self.processCPUSeconds() - cpuStart) * 1000
           if frame >= warmup {
             times.append(ms)
+            cpuTimes.append(cpuMs)
             if let gl = renderer as? GLRenderer { readbacks.append(gl.lastReadbackMilliseconds) }
           }
           if frame + 1 == warmup { reusesBefore = Self.rasterReuses(renderer) }
@@ -53,7 +61,7 @@ struct BenchRunner {
         }
         var timing = BackendTiming(
           scene: scene.name, backend: name, width: scene.pixelWidth, height: scene.pixelHeight,
-          animated: scene.animated, framesMs: times)
+          animated: scene.animated, framesMs: times, cpuFramesMs: cpuTimes)
         if !readbacks.isEmpty { timing.readbackMs = readbacks }
         if let before = reusesBefore, let after = Self.rasterReuses(renderer) {
           timing.rasterReusesPerFrame = Double(after - before) / Double(frames)
@@ -69,6 +77,13 @@ struct BenchRunner {
       results.append(SceneResult(scene: scene.name, timings: timings, parity: parity))
     }
     return results
+  }
+
+  /// CPU seconds this process has used, all threads.
+  static func processCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
   }
 
   /// The renderer's count of reused rasters, if it keeps one.

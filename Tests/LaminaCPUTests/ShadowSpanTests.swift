@@ -25,6 +25,13 @@ import Testing
     return r
   }
 
+  /// An unclipped shadow of `shape` whose extent reaches 3σ beyond it.
+  func shadow(of shape: RoundedRect, sigma: Double, color: PremultipliedColor, matrix: Transform3D) -> ShadowDraw {
+    ShadowDraw(
+      matrix: matrix, shape: shape, sigma: sigma, color: color,
+      extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
+  }
+
   @Test(arguments: 0..<6)
   func stampedShadowsEqualThePixelDefinition(seed: Int) throws {
     var s = Stream(state: UInt64(seed) &+ 7)
@@ -42,9 +49,7 @@ import Testing
       let color = PremultipliedColor(r: alpha * tint, g: 0, b: alpha * (1 - tint), a: alpha)
       let matrix = Transform3D(scaleX: [1, 1, 2, 1.5][Int(s.next() % 4)], y: [1, 2][Int(s.next() % 2)], z: 1)
         .concatenating(Transform3D(translationX: s.range(-5, 5), y: s.range(-5, 5)))
-      let draw = ShadowDraw(
-        matrix: matrix, shape: shape, sigma: sigma, color: color,
-        extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
+      let draw = shadow(of: shape, sigma: sigma, color: color, matrix: matrix)
       let actual = noise(width, height, &s)
       let expected = StageHarness.copy(actual)
       if let stage = ShadowStage(draw, limit: limit, stamps: stamps, backdrop: 0) {
@@ -111,9 +116,7 @@ import Testing
       let alpha = Float([1, 0.5, 0.2, 0.03][Int(s.next() % 4)])
       let color = PremultipliedColor(r: alpha * 0.3, g: 0, b: alpha * 0.1, a: alpha)
       let matrix = Transform3D(translationX: s.range(-5, 5), y: s.range(-5, 5))
-      let draw = ShadowDraw(
-        matrix: matrix, shape: shape, sigma: sigma, color: color,
-        extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
+      let draw = shadow(of: shape, sigma: sigma, color: color, matrix: matrix)
       let b = UInt8(truncatingIfNeeded: s.next())
       let backdropBytes: [UInt8] = [b / 2, b / 3, b, [255, b][round % 2]]
       let backdrop = UnsafeRawPointer(backdropBytes).loadUnaligned(as: UInt32.self)

@@ -74,7 +74,7 @@ struct OcclusionGrid {
         guard let box = Self.pixelBox(command, width: width, height: height) else { continue }
         make()
         occluder.withUnsafeMutableBufferPointer { grid in
-          Self.forEachTile(touching: box, size) { t in grid[count + t] = min(grid[count + t], Int32(index + 1)) }
+          Self.forEachTile(.touching, box, size) { t in grid[count + t] = min(grid[count + t], Int32(index + 1)) }
         }
         continue
       }
@@ -82,7 +82,7 @@ struct OcclusionGrid {
         make()
         any = true
         occluder.withUnsafeMutableBufferPointer { grid in
-          for cell in cells { Self.forEachTile(inside: cell, size) { grid[$0] = Int32(index + 1) } }
+          for cell in cells { Self.forEachTile(.inside, cell, size) { grid[$0] = Int32(index + 1) } }
         }
       } else if any, let hole = Self.ringHole(command, width: width, height: height) {
         // Tiles the fill just before covers: the ring draws nothing there,
@@ -90,7 +90,7 @@ struct OcclusionGrid {
         // not, the fill must still draw them: `passed` marks the tile).
         occluder.withUnsafeMutableBufferPointer { grid in
           for cell in hole {
-            Self.forEachTile(inside: cell, size) { t in if grid[t] == Int32(index) { grid[t] = (grid[t] + 1) | Self.passed } }
+            Self.forEachTile(.inside, cell, size) { t in if grid[t] == Int32(index) { grid[t] = (grid[t] + 1) | Self.passed } }
           }
         }
       }
@@ -111,25 +111,23 @@ struct OcclusionGrid {
     }
   }
 
-  /// Calls `body` with each tile wholly inside `cell`, on a grid of `size`.
-  private static func forEachTile(inside cell: PixelRect, _ size: (columns: Int, rows: Int), _ body: (Int) -> Void) {
+  /// Calls `body` with each tile of a grid of `size` that lies wholly inside
+  /// `box` (`inside`) or that `box` touches (`touching`).
+  private static func forEachTile(
+    _ rule: TileRule, _ box: PixelRect, _ size: (columns: Int, rows: Int), _ body: (Int) -> Void
+  ) {
     let (columns, rows) = size
     let t = Float(Self.tile)
-    let c0 = max(0, Int((cell.0 / t).rounded(.up))), r0 = max(0, Int((cell.1 / t).rounded(.up)))
-    let c1 = min(columns, Int((cell.2 / t).rounded(.down))), r1 = min(rows, Int((cell.3 / t).rounded(.down)))
+    let (low, high): (FloatingPointRoundingRule, FloatingPointRoundingRule) =
+      rule == .inside ? (.up, .down) : (.down, .up)
+    let c0 = max(0, Int((box.0 / t).rounded(low))), r0 = max(0, Int((box.1 / t).rounded(low)))
+    let c1 = min(columns, Int((box.2 / t).rounded(high))), r1 = min(rows, Int((box.3 / t).rounded(high)))
     guard c0 < c1, r0 < r1 else { return }
     for row in r0..<r1 { for column in c0..<c1 { body(row * columns + column) } }
   }
 
-  /// Calls `body` with each tile `box` touches, on a grid of `size`.
-  private static func forEachTile(touching box: PixelRect, _ size: (columns: Int, rows: Int), _ body: (Int) -> Void) {
-    let (columns, rows) = size
-    let t = Float(Self.tile)
-    let c0 = max(0, Int((box.0 / t).rounded(.down))), r0 = max(0, Int((box.1 / t).rounded(.down)))
-    let c1 = min(columns, Int((box.2 / t).rounded(.up))), r1 = min(rows, Int((box.3 / t).rounded(.up)))
-    guard c0 < c1, r0 < r1 else { return }
-    for row in r0..<r1 { for column in c0..<c1 { body(row * columns + column) } }
-  }
+  /// Which tiles `forEachTile` visits.
+  private enum TileRule { case inside, touching }
 
   /// The whole pixels `command` paints with an opaque colour at full
   /// coverage (a solid, unclipped fill's interior cells); nil when none.

@@ -97,19 +97,32 @@ final class QuadBatch {
 
   /// The painted tiles of the surface (OcclusionGrid): one solid quad per
   /// band, in the colour of its cover, drawn unblended before anything else.
-  func paint(_ grid: OcclusionGrid, colors: (Int) -> PremultipliedColor, _ r: GLResources) throws(GLError) {
+  /// `colors` is asked once per cover of the `count` commands (the grid
+  /// compares the covers of neighbouring tiles many times).
+  func paint(
+    _ grid: OcclusionGrid, commands count: Int, colors: (Int) -> PremultipliedColor, _ r: GLResources
+  ) throws(GLError) {
     painted.removeAll(keepingCapacity: true)
-    grid.paintedQuads(into: &painted) { colors($0) == colors($1) }
+    paintColors.removeAll(keepingCapacity: true)
+    paintColors.append(contentsOf: repeatElement(nil, count: count))
+    func color(_ command: Int) -> PremultipliedColor {
+      if let known = paintColors[command] { return known }
+      let c = colors(command)
+      paintColors[command] = c
+      return c
+    }
+    grid.paintedQuads(into: &painted) { color($0) == color($1) }
     guard !painted.isEmpty else { return }
     try flush(r)
     for (quad, command) in painted {
-      append(quad, (colors(command), .transparent, .transparent), (0, 0, 0, 0), (0, 0))
+      append(quad, (color(command), .transparent, .transparent), (0, 0, 0, 0), (0, 0))
     }
     glDisable(GLenum(GL_BLEND))
     defer { glEnable(GLenum(GL_BLEND)) }
     try flush(r)
   }
   private var painted: [(quad: PixelRect, command: Int)] = []
+  private var paintColors: [PremultipliedColor?] = []
 
   /// `quads` of the current command without what the grid hides or has
   /// painted: for a command drawn with its own shader.

@@ -26,7 +26,7 @@ enum SurfaceDrawing {
       (r.batch.target, r.batch.grid, r.batch.command) = outer
       if let grid { r.gridStorage = grid.occluder }
     }
-    if let grid { try r.batch.paint(grid, colors: { paintColor(commands, $0) }, r) }
+    if let grid { try r.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }, r) }
     var i = 0, single = 0
     while i < commands.count {
       try r.batch.flushIfLong(r)

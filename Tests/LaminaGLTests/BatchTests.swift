@@ -135,6 +135,32 @@ struct CoverageAtlasTests {
     let failure = ImageExpectation.check(image, against: CPURenderer().render(plan), tolerance: .glParity, name: "atlas-churn")
     #expect(failure == nil, "\(failure ?? "")")
   }
+
+  @Test func aLargeShapeIsNotCachedButItsShadowIs() throws {
+    // S2's card: 400×300 with a σ 8 shadow. Its fill and ring are wider
+    // than MaskStack.maxSide: their edge cells are drawn with the shape
+    // shader, and only the shadow's coverage takes atlas texels, so the
+    // atlas keeps its first side (it grew to 1024², 16 MiB, for one card).
+    let card = CGRect(x: 200.5, y: 150, width: 400, height: 300)
+    let plan = F.plan(
+      800, 600, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1),
+      [
+        F.shadow(card.offsetBy(dx: 0, dy: 6), radius: 24, sigma: 8, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.4)),
+        F.shape(card, radius: 24, color: F.white),
+        F.shape(
+          card, radius: 24, inner: RoundedRect(rect: card.insetBy(dx: 2, dy: 2), radii: [22, 22, 22, 22]),
+          color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.25, a: 1)),
+      ])
+    let renderer = try GLRenderer()
+    var images: [Image] = []
+    for _ in 0..<4 { images.append(try renderer.render(plan)) }
+    #expect(renderer.atlasSide == CoverageMaskCache.firstSide)
+    #expect(renderer.cachedMaskCount == 1, "the shadow alone")
+    #expect(images[3].pixels == images[2].pixels)
+    let failure = ImageExpectation.check(
+      images[3], against: CPURenderer().render(plan), tolerance: .glParity, name: "large-card")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
 }
 
 @Suite("GL mask stacks", requiresGL)

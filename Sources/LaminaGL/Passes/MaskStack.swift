@@ -116,7 +116,9 @@ struct MaskLayer {
 }
 
 enum MaskStack {
-  /// The largest pixel box, a side, drawn as a stack.
+  /// The largest pixel box, a side, drawn as a stack (or cached as a single
+  /// shape's coverage, ShapePass): a larger layer's interior costs less as
+  /// solid cells than as texels, and its edges are a small part of it.
   static let maxSide = 256.0
 
   /// What `draw` did with the commands from its start.

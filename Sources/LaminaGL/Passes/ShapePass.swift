@@ -1,7 +1,8 @@
 // ShapePass: `.shape` commands (fills and border rings) with shape.frag,
 // and `.shadow` commands whose σ is 0 (plain coverage). Unclipped shapes
 // under a translate-and-scale matrix that repeat (same geometry, scale and
-// sub-pixel phase) are drawn from a cached coverage mask (CoverageMaskCache);
+// sub-pixel phase) and are at most MaskStack.maxSide pixels a side are
+// drawn from a cached coverage mask (CoverageMaskCache);
 // others are cut into cells (ShapeCells): the coverage shader runs only
 // near the edges, a fill's interior is solid and a ring's is skipped.
 // Mirrors LaminaCPU's ShapeStage.
@@ -22,6 +23,7 @@ enum ShapePass {
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
     if clips.isEmpty, let masks = r.masks, let map = ShapeCells.axisAligned(matrix),
+      Double(outer.rect.width) * map.sx <= MaskStack.maxSide, Double(outer.rect.height) * map.sy <= MaskStack.maxSide,
       let quad = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
     {
       // A shape drawn before (this frame or the last) comes from its mask.

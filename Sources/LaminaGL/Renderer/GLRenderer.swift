@@ -91,6 +91,9 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   /// The side of the coverage atlas in texels (for tests).
   var atlasSide: Int { resources.masks?.side ?? 0 }
 
+  /// The coverages the atlas holds (for tests).
+  var cachedMaskCount: Int { resources.masks?.count ?? 0 }
+
   /// The number of programs compiled so far (each variant is one).
   public var programCount: Int {
     (try? context.withCurrent { () throws(GLError) in resources.programs.count }) ?? 0

@@ -89,6 +89,53 @@ struct BatchTests {
     #expect(later[1].pixels == later[0].pixels, "later frame: painting changed the image")
   }
 
+  /// Opaque images over each other (S3's kind), with a see-through one, one
+  /// at opacity < 1, a turned one and fills among them: the grid hides
+  /// what later opaque images cover and cuts each image's draws; the bytes
+  /// equal drawing with no grid, first frame and later, and match LaminaCPU.
+  @Test(arguments: [ContentsFilter.nearest, .linear, .trilinear])
+  func imagesOverImagesDrawTheSameBytesWithTheGrid(minification: ContentsFilter) throws {
+    var state: UInt32 = 5
+    func u() -> Double {
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return Double(state) / 4_294_967_296
+    }
+    var pixels: [UInt8] = []
+    for y in 0..<48 { for x in 0..<48 { pixels += [UInt8(x * 5), UInt8(y * 5), UInt8((x ^ y) & 255), 255] } }
+    let opaque = Image(width: 48, height: 48, premultipliedPixels: pixels)
+    let seeThrough = Image(width: 2, height: 2, premultipliedPixels: [0, 0, 120, 128, 60, 0, 0, 64, 0, 90, 0, 128, 20, 20, 20, 255])
+    let sampling = Sampling(minification: minification, magnification: .linear, bias: 0)
+    var commands: [DrawCommand] = [F.shape(CGRect(x: 10, y: 10, width: 120, height: 90), color: F.white)]
+    for i in 0..<40 {
+      let scale = 0.2 * pow(15, Double(i) / 39)
+      let w = 48 * scale, h = 48 * scale
+      let at = CGRect(x: u() * 220 - w / 2, y: u() * 160 - h / 2, width: w, height: h)
+      switch i % 10 {
+      case 3: commands.append(F.image(seeThrough, at: at, sampling: sampling))
+      case 5: commands.append(F.image(opaque, at: at, sampling: sampling, opacity: 0.7))
+      case 7:
+        commands.append(
+          F.image(opaque, at: at, sampling: sampling, matrix: Transform3D(rotationAngle: 0.2, x: 0, y: 0, z: 1)))
+      case 8: commands.append(F.shape(at.insetBy(dx: w / 4, dy: h / 4), radius: 3, color: PremultipliedColor(r: 0.2, g: 0.6, b: 0.3, a: 1)))
+      default: commands.append(F.image(opaque, at: at, sampling: sampling))
+      }
+    }
+    let plan = F.plan(200, 150, background: PremultipliedColor(r: 0.9, g: 0.9, b: 0.9, a: 1), commands)
+    var first: [Image] = [], later: [Image] = []
+    for setting in [false, true] {
+      let renderer = try GLRenderer()
+      renderer.occlusion = setting
+      first.append(try renderer.render(plan))
+      later.append(try renderer.render(plan))
+    }
+    let sameFirst = first[1].pixels == first[0].pixels, sameLater = later[1].pixels == later[0].pixels
+    #expect(sameFirst, "first frame: the grid changed the image")
+    #expect(sameLater, "later frame: the grid changed the image")
+    let failure = ImageExpectation.check(
+      later[1], against: CPURenderer().render(plan), tolerance: .glParity, name: "images-over-images-\(minification)")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+
   @Test func aSteadyFrameOfManyCardsIsAFewDrawCalls() throws {
     let plan = cards(count: 200, width: 480, height: 320)
     let renderer = try GLRenderer()
@@ -261,9 +308,11 @@ struct MaskStackTests {
     let other = F.shape(CGRect(x: 100, y: 100, width: 4, height: 4))
     try #require(OcclusionGrid([F.shape(card), other, ring], width: 64, height: 64)).paintedQuads(into: &painted)
     #expect(Set(painted.map(\.command)) == [0])
-    // An image before the fill (drawn outside the grid's reach) stops the
-    // paint where it touches; one after it does not.
-    let image = F.image(Image(width: 1, height: 1, premultipliedPixels: [9, 9, 9, 255]), at: CGRect(x: 0, y: 0, width: 32, height: 64))
+    // A turned image before the fill (drawn outside the grid's reach) stops
+    // the paint where it touches; one after it does not.
+    let image = F.image(
+      Image(width: 1, height: 1, premultipliedPixels: [9, 9, 9, 255]), at: CGRect(x: 0, y: 0, width: 32, height: 64),
+      matrix: Transform3D(rotationAngle: 0.01, x: 0, y: 0, z: 1))
     painted = []
     try #require(OcclusionGrid([image, F.shape(card)], width: 64, height: 64)).paintedQuads(into: &painted)
     #expect(!painted.isEmpty && painted.allSatisfy { $0.quad.0 >= 32 }, "\(painted)")
@@ -275,6 +324,47 @@ struct MaskStackTests {
     out = []
     blocked.visible((0, 0, 64, 64), command: 1, into: &out)
     #expect(out.contains { $0.0 <= 16 && $0.2 >= 24 && $0.1 <= 16 && $0.3 >= 48 }, "\(out)")
+  }
+
+  @Test func anOpaqueImageHidesWhatIsUnderItAndIsNeverPainted() throws {
+    let opaque = Image(width: 2, height: 1, premultipliedPixels: [9, 9, 9, 255, 200, 0, 0, 255])
+    let seeThrough = Image(width: 2, height: 1, premultipliedPixels: [9, 9, 9, 255, 100, 0, 0, 128])
+    let isOpaque: (Image) -> Bool = { $0 === opaque }
+    let under = F.shape(CGRect(x: 0, y: 0, width: 64, height: 64), color: PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5))
+    let at = CGRect(x: 3.5, y: 0.25, width: 50, height: 60)
+    let over = F.image(opaque, at: at)
+    var out: [PixelRect] = []
+    // What is under the image's whole pixels is hidden; the image's tiles
+    // are not painted (it has no one colour), and it draws all of itself.
+    let grid = try #require(OcclusionGrid([under, over], width: 64, height: 64, opaqueImage: isOpaque))
+    grid.visible((8, 8, 40, 40), command: 0, into: &out)
+    #expect(out.isEmpty, "\(out)")
+    var painted: [(quad: PixelRect, command: Int)] = []
+    grid.paintedQuads(into: &painted)
+    #expect(painted.isEmpty, "\(painted)")
+    grid.visible((3, 0, 54, 61), command: 1, into: &out)
+    #expect(out.count == 1 && out[0] == (3, 0, 54, 61), "\(out)")
+    // Not hidden: under a see-through image, an image at opacity < 1, or
+    // when the texels' opacity is not known to be 1.
+    for (cover, known) in [
+      (F.image(seeThrough, at: at), isOpaque), (F.image(opaque, at: at, opacity: 0.5), isOpaque), (over, { _ in false }),
+    ] {
+      out = []
+      try #require(OcclusionGrid([F.shape(CGRect(x: 60, y: 60, width: 4, height: 4)), under, cover], width: 64, height: 64, opaqueImage: known))
+        .visible((8, 8, 40, 40), command: 1, into: &out)
+      #expect(!out.isEmpty)
+    }
+    // A fill after the image is painted first, and the image leaves out
+    // what the paint holds.
+    let fill = F.shape(CGRect(x: 0, y: 0, width: 64, height: 64))
+    let later = try #require(OcclusionGrid([over, fill], width: 64, height: 64, opaqueImage: isOpaque))
+    painted = []
+    later.paintedQuads(into: &painted)
+    #expect(painted.count == 1 && painted[0].command == 1)
+    let paint = try #require(painted.first?.quad)
+    out = []
+    later.visible((3, 0, 54, 61), command: 0, into: &out)
+    #expect(out.allSatisfy { $0.2 <= paint.0 || $0.0 >= paint.2 || $0.3 <= paint.1 || $0.1 >= paint.3 }, "\(out), paint \(paint)")
   }
 
   @Test func noPixelThatShowsIsDropped() throws {

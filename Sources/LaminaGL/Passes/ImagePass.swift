@@ -6,8 +6,9 @@
 // slice under a scale and translation, unclipped (most images), is split:
 // the whole pixels inside it take the INTERIOR variant (one texture read,
 // unblended when the image is opaque), the one-pixel rim around them the
-// full shader. Mirrors LaminaCPU's
-// ImageStage.
+// full shader; both leave out what the occlusion grid hides or has
+// painted, and an opaque one hides what is under its interior
+// (OcclusionGrid). Mirrors LaminaCPU's ImageStage.
 
 import CGLES
 import Lamina
@@ -25,6 +26,15 @@ enum ImagePass {
     guard d.image.width > 0, d.image.height > 0, d.opacity > 0 else { return }
     if let (x, y) = grid(d.slices) {
       if try drawSplit(d, into: target, r) { return }
+      if isCut(d), r.batch.target === target,
+        let box = Homography(d.matrix).pixelBounds(of: union(d.slices), width: target.width, height: target.height)
+      {
+        // Not what the occlusion grid hides or has painted (OcclusionGrid).
+        try inDraws(r.batch.cut([box])) { (quads) throws(GLError) in
+          try drawMesh(d, x: x, y: y, bounds: union(d.slices), quads: quads, into: target, r)
+        }
+        return
+      }
       try drawMesh(d, x: x, y: y, bounds: union(d.slices), into: target, r)
     } else {
       for slice in d.slices {
@@ -72,24 +82,47 @@ enum ImagePass {
     return (x, y)
   }
 
+  /// Whether `d` is one slice, unclipped, under a scale and translation:
+  /// drawn as pixel rectangles that the occlusion grid may cut.
+  static func isCut(_ d: ImageDraw) -> Bool {
+    d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil
+      && d.slices.lazy.filter { $0.destination.width > 0 && $0.destination.height > 0 }.count == 1
+  }
+
+  /// The parts of a draw that `isCut`: its slice, the scale and
+  /// translation, its destination's corners in target pixels and the whole
+  /// target pixels inside them; nil for other draws or no whole pixel.
+  static func split(_ d: ImageDraw, width: Int, height: Int) -> (
+    slice: ImageSlice, map: (sx: Double, sy: Double, tx: Double, ty: Double),
+    corners: (x0: Double, y0: Double, x1: Double, y1: Double), interior: PixelRect
+  )? {
+    guard isCut(d), let map = ShapeCells.axisAligned(d.matrix),
+      let slice = d.slices.first(where: { $0.destination.width > 0 && $0.destination.height > 0 })
+    else { return nil }
+    let dest = slice.destination
+    let x0 = Double(dest.minX) * map.sx + map.tx, x1 = Double(dest.maxX) * map.sx + map.tx
+    let y0 = Double(dest.minY) * map.sy + map.ty, y1 = Double(dest.maxY) * map.sy + map.ty
+    guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
+    let inner: PixelRect = (
+      Float(max(0, x0.rounded(.up))), Float(max(0, y0.rounded(.up))),
+      Float(min(Double(width), x1.rounded(.down))), Float(min(Double(height), y1.rounded(.down)))
+    )
+    guard inner.2 > inner.0, inner.3 > inner.1 else { return nil }
+    return (slice, map, (x0, y0, x1, y1), inner)
+  }
+
   /// Draws a one-slice, unclipped draw under a scale and translation as
-  /// its interior (INTERIOR) and rim (full shader); false when `d` is not
-  /// such a draw or has no whole pixel inside.
+  /// its interior (INTERIOR) and rim (full shader), each without what the
+  /// occlusion grid hides or has painted; false when `d` is not such a
+  /// draw or has no whole pixel inside.
   static func drawSplit(_ d: ImageDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) -> Bool {
-    let visible = d.slices.filter { $0.destination.width > 0 && $0.destination.height > 0 }
-    guard d.clips.isEmpty, visible.count == 1, let slice = visible.first,
-      let map = ShapeCells.axisAligned(d.matrix),
-      let (x, y) = grid(visible),
+    guard let (slice, map, corners, inner) = split(d, width: target.width, height: target.height),
+      let (x, y) = grid([slice]),
       let box = Homography(d.matrix).pixelBounds(of: slice.destination, width: target.width, height: target.height)
     else { return false }
     let dest = slice.destination, source = slice.source
-    let x0 = Double(dest.minX) * map.sx + map.tx, x1 = Double(dest.maxX) * map.sx + map.tx
-    let y0 = Double(dest.minY) * map.sy + map.ty, y1 = Double(dest.maxY) * map.sy + map.ty
-    let inner: PixelRect = (
-      Float(max(0, x0.rounded(.up))), Float(max(0, y0.rounded(.up))),
-      Float(min(Double(target.width), x1.rounded(.down))), Float(min(Double(target.height), y1.rounded(.down)))
-    )
-    guard inner.2 > inner.0, inner.3 > inner.1 else { return false }
+    let (x0, y0) = (corners.x0, corners.y0)
+    let cut = r.batch.target === target
     // Texels per target pixel, and the texel at the interior's corner.
     let kx = Double(source.width) / Double(dest.width) / map.sx
     let ky = Double(source.height) / Double(dest.height) / map.sy
@@ -99,11 +132,15 @@ enum ImagePass {
     let rho = max(abs(kx), abs(ky))
     let lod = log2(max(rho, 1e-20)) + Double(d.sampling.bias)
 
-    let rim = ShadowPass.subtract(inner, from: box)
-    if !rim.isEmpty { try drawMesh(d, x: x, y: y, bounds: dest, quads: rim, into: target, r) }
+    var rim = ShadowPass.subtract(inner, from: box)
+    if cut { rim = r.batch.cut(rim) }
+    try inDraws(rim.isEmpty ? [] : rim) { (quads) throws(GLError) in
+      try drawMesh(d, x: x, y: y, bounds: dest, quads: quads, into: target, r)
+    }
+    let pieces = cut ? r.batch.cut([inner]) : [inner]
+    guard !pieces.isEmpty else { return true }
     let p = try r.programs.image(clips: false, interior: true)
     r.use(p.program)
-    setQuads(p.common.quads, [inner])
     glUniform2f(p.common.targetSize, Float(target.width), Float(target.height))
     glActiveTexture(GLenum(GL_TEXTURE0))
     let opaque = try r.textures.bind(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
@@ -119,7 +156,11 @@ enum ImagePass {
     // compute the same bytes, slower.
     let replace = opaque && d.opacity >= 1
     if replace { glDisable(GLenum(GL_BLEND)) }
-    drawQuads(1)
+    try inDraws(pieces) { (quads) throws(GLError) in
+      let quads = quads ?? [inner]
+      setQuads(p.common.quads, quads)
+      drawQuads(quads.count)
+    }
     if replace { glEnable(GLenum(GL_BLEND)) }
     return true
   }

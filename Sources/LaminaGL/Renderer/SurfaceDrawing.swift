@@ -20,7 +20,9 @@ enum SurfaceDrawing {
     r.batch.target = target
     let grid =
       r.occlusion
-      ? OcclusionGrid(commands, width: target.width, height: target.height, storage: &r.gridStorage) : nil
+      ? OcclusionGrid(
+        commands, width: target.width, height: target.height, storage: &r.gridStorage,
+        opaqueImage: { r.textures.isOpaque($0) }) : nil
     r.batch.grid = grid
     defer {
       (r.batch.target, r.batch.grid, r.batch.command) = outer

@@ -26,9 +26,7 @@ final class TextureCache {
       self.image = image
       self.texture = texture
       bytesPerLevel0 = image.pixels.count
-      isOpaque = image.pixels.withUnsafeBufferPointer { p in
-        stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
-      }
+      isOpaque = TextureCache.allOpaque(image)
       lastFrame = frame
     }
   }
@@ -41,6 +39,19 @@ final class TextureCache {
   var budgetBytes = 256 << 20
 
   init(ledger: GLObjectLedger) { self.ledger = ledger }
+
+  /// Whether every texel of `image` is opaque (alpha 255): known once its
+  /// texture is made, read from its pixels before.
+  func isOpaque(_ image: Image) -> Bool {
+    if let entry = entries[ObjectIdentifier(image)], entry.image === image { return entry.isOpaque }
+    return Self.allOpaque(image)
+  }
+
+  fileprivate static func allOpaque(_ image: Image) -> Bool {
+    image.pixels.withUnsafeBufferPointer { p in
+      stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
+    }
+  }
 
   /// The texture of `image`, bound to GL_TEXTURE_2D on the active unit;
   /// returns whether the image is opaque (every alpha 255).

@@ -56,6 +56,9 @@ struct CompositeStage: PreparedDraw {
     guard !bounds.isEmpty else { return nil }
   }
 
+  /// Stands in for an absent shadow grid (never read).
+  private static let noGrid = AlphaGrid(width: 1, height: 1, pad: 0)
+
   /// Exact coverage of a clip over a `width`×`height` grid of pixels.
   static func coverage(of clip: Clip, width: Int, height: Int) -> AlphaGrid {
     let grid = AlphaGrid(width: width, height: height, pad: 0)
@@ -84,12 +87,19 @@ struct CompositeStage: PreparedDraw {
     scratch.add(outline)
     scratch.resolve(into: scratch.coverage)
     let w = region.width
+    // Non-optional locals, bound once: a texture or grid reached through an
+    // optional was retained and released around every pixel's read.
+    let source = self.source, maskTexture = mask ?? source, masked = mask != nil
+    let shadowAlpha = shadow?.alpha ?? Self.noGrid, shadowClip = shadow?.clip ?? Self.noGrid
+    let shadowed = shadow != nil, shadowClipped = shadow?.clip != nil
+    let shadowOffset = (x: shadow?.offsetX ?? 0, y: shadow?.offsetY ?? 0), shadowColor = shadow?.color ?? .zero
+    let readsSource = shadow?.only != true, clipped = !clips.isEmpty
     for j in 0..<region.height {
       var index = (region.y0 + j) * target.width + region.x0
       for i in 0..<w {
         defer { index += 1 }
         var k = scratch.coverage[j * w + i]
-        if !clips.isEmpty { k *= scratch.clip[j * w + i] }
+        if clipped { k *= scratch.clip[j * w + i] }
         guard k > 0 else { continue }
         guard
           let p = inverse.mapWithJacobian(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
@@ -97,16 +107,16 @@ struct CompositeStage: PreparedDraw {
         let (x, y) = (p.x, p.y)
         let (dxdX, dxdY, dydX, dydY) = (p.dxdX, p.dxdY, p.dydX, p.dydY)
         var color = SIMD4<Float>.zero
-        if shadow?.only != true {
+        if readsSource {
           color = source.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling)
         }
-        if let shadow {
-          var s = shadow.alpha.sample(x - shadow.offsetX, y - shadow.offsetY, nearest: nearestReads)
-          if let clip = shadow.clip { s *= clip.sample(x, y, nearest: nearestReads) }
-          color += shadow.color * (s * (1 - color.w))
+        if shadowed {
+          var s = shadowAlpha.sample(x - shadowOffset.x, y - shadowOffset.y, nearest: nearestReads)
+          if shadowClipped { s *= shadowClip.sample(x, y, nearest: nearestReads) }
+          color += shadowColor * (s * (1 - color.w))
         }
-        if let mask {
-          color *= mask.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling).w
+        if masked {
+          color *= maskTexture.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling).w
         }
         target.blend(index, color, k * opacity)
       }

@@ -93,6 +93,12 @@ struct CompositeStage: PreparedDraw {
     let shadowAlpha = shadow?.alpha ?? Self.noGrid, shadowClip = shadow?.clip ?? Self.noGrid
     let shadowed = shadow != nil, shadowClipped = shadow?.clip != nil
     let shadowOffset = (x: shadow?.offsetX ?? 0, y: shadow?.offsetY ?? 0), shadowColor = shadow?.color ?? .zero
+    // The blurred shadow is read bilinearly, as composite.frag reads it: a
+    // fractional offset (a shadow offset under a scale) falls between texels.
+    // Whole-pixel offsets of a pixel-aligned group land on texel centres,
+    // where a nearest read gives the same bits, cheaper.
+    let shadowNearest =
+      nearestReads && shadowOffset.x.rounded() == shadowOffset.x && shadowOffset.y.rounded() == shadowOffset.y
     let readsSource = shadow?.only != true, clipped = !clips.isEmpty
     for j in 0..<region.height {
       var index = (region.y0 + j) * target.width + region.x0
@@ -111,7 +117,7 @@ struct CompositeStage: PreparedDraw {
           color = source.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling)
         }
         if shadowed {
-          var s = shadowAlpha.sample(x - shadowOffset.x, y - shadowOffset.y, nearest: nearestReads)
+          var s = shadowAlpha.sample(x - shadowOffset.x, y - shadowOffset.y, nearest: shadowNearest)
           if shadowClipped { s *= shadowClip.sample(x, y, nearest: nearestReads) }
           color += shadowColor * (s * (1 - color.w))
         }

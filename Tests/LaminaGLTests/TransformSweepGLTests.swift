@@ -85,3 +85,22 @@ extension ImageTolerance {
     levels: 2, maxShareBeyondLevels: 0.04, largeLevels: 16, maxShareBeyondLarge: 0.005,
     maxMeanError: 0.5)
 }
+
+extension TransformSweepGLTests {
+  /// Known: GL's anti-aliasing takes the local point and Jacobian at each
+  /// pixel centre, a tangent-plane approximation that fails where the
+  /// projection bends within one pixel. A plane 0.1° from edge-on (a
+  /// 0.18-pixel sliver, whose exact coverage LaminaCPU matches to a level:
+  /// LaminaCPUTests/SliverTests) is drawn 0–0.03 covered instead of 0.08
+  /// and 0.10. Recorded, not hidden, until GL covers such planes by area.
+  @Test func subPixelSliverOfAnEdgeOnPlane() throws {
+    let plan = try TransformSweeps.sliverPlan()
+    let gl = try GLRenderer().render(plan)
+    let cpu = CPURenderer().render(plan)
+    withKnownIssue("GL under-covers a sub-pixel sliver of a plane 0.1° from edge-on") {
+      if let f = ImageExpectation.check(gl, against: cpu, tolerance: .glParity, name: "sliver") {
+        Issue.record(Comment(rawValue: f))
+      }
+    }
+  }
+}

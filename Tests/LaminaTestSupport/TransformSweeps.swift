@@ -86,6 +86,20 @@ public enum TransformSweeps {
     return root
   }
 
+  /// A 100×100 opaque red card at x = 60 of a 120×140 white canvas under
+  /// perspective(500) rotateY(89.9°): a sliver 0.18 pixels wide.
+  public static func sliverPlan() throws -> RenderPlan {
+    let root = Layer()
+    root.bounds = CGRect(x: 0, y: 0, width: 120, height: 140)
+    let card = Layer()
+    card.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+    card.position = CGPoint(x: 60, y: 70)
+    card.backgroundColor = Color(red: 1, green: 0, blue: 0)
+    card.transform = Transform3D(rotationAngle: 89.9 * .pi / 180, x: 0, y: 1, z: 0).concatenating(perspective(500))
+    try root.addSublayer(card)
+    return try RenderPlan(root: root, size: CGSize(width: 120, height: 140), background: .white)
+  }
+
   /// The plan of a sweep frame.
   public static func plan(_ root: Layer) throws -> RenderPlan {
     try RenderPlan(root: root, size: canvas, scale: 1, background: Color(red: 0.95, green: 0.95, blue: 0.97))

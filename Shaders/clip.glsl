@@ -17,10 +17,9 @@ uniform vec3 uClipPlanes[MAX_CLIP_PLANES];
 float convexCoverage(Local l, int first, int count) {
   float cov = 1.0;
   for (int i = 0; i < count; i++) {
+    // The plane keeps the side where dot(xy, p) + z >= 0.
     vec3 plane = uClipPlanes[first + i];
-    float len = max(length(plane.xy), 1e-12);
-    float d = -(dot(plane.xy, l.p) + plane.z) / len;
-    cov *= edgeCoverage(d, plane.xy / len, l.dx, l.dy);
+    cov *= halfPlaneCoverage(l, plane.xy, plane.z);
   }
   return cov;
 }

@@ -53,10 +53,7 @@ void main() {
   Local c;
   if (localPoint(uShadowClipInverse, l.p, c)) {
     // Chain the clip's Jacobian (per source pixel) with the source's (per target pixel).
-    Local t;
-    t.p = c.p;
-    t.dx = c.dx * l.dx.x + c.dy * l.dx.y;
-    t.dy = c.dx * l.dy.x + c.dy * l.dy.y;
+    Local t = affineLocal(c.p, c.dx * l.dx.x + c.dy * l.dx.y, c.dx * l.dy.x + c.dy * l.dy.y);
     s *= roundedRectCoverage(t, uShadowClipRect, uShadowClipRadii, uShadowClipContinuous > 0.5);
   } else {
     s = 0.0;

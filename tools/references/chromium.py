@@ -37,12 +37,14 @@ def screenshot(html, width, height, device_scale, out_png):
             f.write(html)
         cmd = [binary()] + FLAGS + [f"--user-data-dir={tmp}/profile",
                                     f"--force-device-scale-factor={device_scale}",
-                                    f"--window-size={width},{height}",
-                                    f"--screenshot={out_png}", "file://" + page]
+                                    f"--window-size={max(width, 500) + 100},{height + 300}",
+                                    f"--screenshot={tmp}/shot.png", "file://" + page]
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-        if r.returncode != 0 or not os.path.exists(out_png):
+        if r.returncode != 0 or not os.path.exists(f"{tmp}/shot.png"):
             raise RuntimeError("chromium failed: " + r.stderr.decode(errors="replace")[-2000:])
-    w, h, _ = pngio.read(out_png)
+        w, h, rows = pngio.read(f"{tmp}/shot.png")
     want = (round(width * device_scale), round(height * device_scale))
-    if (w, h) != want:
-        raise RuntimeError(f"chromium wrote {w}x{h}, expected {want[0]}x{want[1]}")
+    full = (round((max(width, 500) + 100) * device_scale), round((height + 300) * device_scale))
+    if (w, h) != full:
+        raise RuntimeError(f"chromium wrote {w}x{h}, expected {full[0]}x{full[1]}")
+    pngio.write(out_png, want[0], want[1], [bytes(r[:want[0] * 4]) for r in rows[:want[1]]])

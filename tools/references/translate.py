@@ -256,7 +256,7 @@ class Translator:
         body = self.sublayers(self.scene.get("layers", []), "layers", root, Geometry(root, ""),
                               context=[("root", [])], origin=(0.0, 0.0))
         return ("<!doctype html><html><head><meta charset='utf-8'><style>"
-                "html,body{margin:0;padding:0;overflow:hidden;background:" + css_color(self.background) + "}"
+                "html{overflow:hidden;background:" + css_color(self.background) + "}body{margin:0;padding:0}"
                 "div,img,svg{position:absolute;box-sizing:border-box;margin:0;padding:0;display:block}"
                 "</style></head><body>"
                 f"<div style='{style(left='0', top='0', width=num(self.width) + 'px', height=num(self.height) + 'px')}'>"

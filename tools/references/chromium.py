@@ -39,12 +39,19 @@ def screenshot(html, width, height, device_scale, out_png):
                                     f"--force-device-scale-factor={device_scale}",
                                     f"--window-size={max(width, 500) + 100},{height + 300}",
                                     f"--screenshot={tmp}/shot.png", "file://" + page]
-        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+        for attempt in range(3):  # headless Chromium sometimes hangs at start; try again
+            try:
+                r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=45)
+                break
+            except subprocess.TimeoutExpired:
+                if attempt == 2:
+                    raise
         if r.returncode != 0 or not os.path.exists(f"{tmp}/shot.png"):
             raise RuntimeError("chromium failed: " + r.stderr.decode(errors="replace")[-2000:])
-        w, h, rows = pngio.read(f"{tmp}/shot.png")
-    want = (round(width * device_scale), round(height * device_scale))
-    full = (round((max(width, 500) + 100) * device_scale), round((height + 300) * device_scale))
-    if (w, h) != full:
-        raise RuntimeError(f"chromium wrote {w}x{h}, expected {full[0]}x{full[1]}")
+        want = (round(width * device_scale), round(height * device_scale))
+        full = (round((max(width, 500) + 100) * device_scale), round((height + 300) * device_scale))
+        size = pngio.size(f"{tmp}/shot.png")
+        if size != full:
+            raise RuntimeError(f"chromium wrote {size[0]}x{size[1]}, expected {full[0]}x{full[1]}")
+        _, _, rows = pngio.read(f"{tmp}/shot.png", crop=want)
     pngio.write(out_png, want[0], want[1], [bytes(r[:want[0] * 4]) for r in rows[:want[1]]])

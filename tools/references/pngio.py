@@ -10,9 +10,11 @@ import struct
 import zlib
 
 
-def read(path):
+def read(path, crop=None):
     """Returns (width, height, rows) with rows a list of bytearrays of RGBA,
-    straight alpha, 8 bits. Only 8-bit RGB/RGBA/grey(+alpha) non-interlaced."""
+    straight alpha, 8 bits. Only 8-bit RGB/RGBA/grey(+alpha) non-interlaced.
+    `crop` (w, h) decodes only the top-left w x h pixels (PNG filters only
+    look up and left, so the rest need not be unfiltered)."""
     data = open(path, "rb").read()
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         raise ValueError(path + ": not a PNG")
@@ -30,40 +32,52 @@ def read(path):
     channels = {0: 1, 2: 3, 4: 2, 6: 4}[ctype]
     raw = zlib.decompress(idat)
     stride = width * channels
+    full = stride
+    if crop is not None:
+        width, height = crop
+        stride = width * channels
     rows, prev, i = [], bytearray(stride), 0
     for _ in range(height):
         f = raw[i]
         line = bytearray(raw[i + 1:i + 1 + stride])
-        i += 1 + stride
-        for x in range(stride):
-            a = line[x - channels] if x >= channels else 0
-            b = prev[x]
-            c = prev[x - channels] if x >= channels else 0
-            if f == 1:
-                line[x] = (line[x] + a) & 255
-            elif f == 2:
-                line[x] = (line[x] + b) & 255
-            elif f == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                line[x] = (line[x] + pred) & 255
+        i += 1 + full
+        if f == 0:
+            pass
+        elif f == 2:
+            line = bytearray((u + v) & 255 for u, v in zip(line, prev))
+        else:
+            for x in range(stride):
+                a = line[x - channels] if x >= channels else 0
+                b = prev[x]
+                c = prev[x - channels] if x >= channels else 0
+                if f == 1:
+                    line[x] = (line[x] + a) & 255
+                elif f == 3:
+                    line[x] = (line[x] + (a + b) // 2) & 255
+                elif f == 4:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    pred = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                    line[x] = (line[x] + pred) & 255
         prev = line
-        out = bytearray(width * 4)
-        for x in range(width):
-            px = line[x * channels:(x + 1) * channels]
-            if channels == 1:
-                out[x * 4:x * 4 + 4] = bytes((px[0], px[0], px[0], 255))
-            elif channels == 2:
-                out[x * 4:x * 4 + 4] = bytes((px[0], px[0], px[0], px[1]))
-            elif channels == 3:
-                out[x * 4:x * 4 + 4] = bytes((px[0], px[1], px[2], 255))
-            else:
-                out[x * 4:x * 4 + 4] = px
+        out = bytearray(b"\xff" * (width * 4))
+        if channels >= 3:
+            for k in range(channels):
+                out[k::4] = line[k::channels]
+        else:
+            for k in range(3):
+                out[k::4] = line[0::channels]
+            if channels == 2:
+                out[3::4] = line[1::2]
         rows.append(out)
     return width, height, rows
+
+
+def size(path):
+    """(width, height) of a PNG file."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    return struct.unpack(">II", head[16:24])
 
 
 def encode(width, height, rows):

@@ -262,7 +262,7 @@ class Translator:
                 f"<div style='{style(left='0', top='0', width=num(self.width) + 'px', height=num(self.height) + 'px')}'>"
                 + body + "</div></body></html>")
 
-    def sublayers(self, layers, path, parent, pgeo, context, origin, opacity_scale=1.0):
+    def sublayers(self, layers, path, parent, pgeo, context, origin, opacity_scale=1.0, force_3d=False):
         """The wrapper W of a layer's sublayers (sorted by zPosition), under
         the layer's sublayerTransform about the centre of its bounds."""
         items = []
@@ -275,7 +275,7 @@ class Translator:
         bx, by, bw, bh = pgeo.bounds
         st = pgeo.sublayer_transform
         three_d = any(not is_2d(g.transform) or c.get("type") == "transformLayer" for g, (_, _, c) in zip(geos, items))
-        three_d = three_d or (not is_2d(st) and any(g.z != 0 for g in geos))
+        three_d = three_d or (not is_2d(st) and any(g.z != 0 for g in geos)) or force_3d
         if st:
             origin = None  # the absolute top-left of W, known while nothing turns or scales
         inner = "".join(self.layer(c, f"{path}[{i}]", g, pgeo, context + [("flat-child", st)] if not three_d
@@ -311,6 +311,10 @@ class Translator:
         left = geo.position[0] - ax * w - pgeo.bounds[0]
         top = geo.position[1] - ay * h - pgeo.bounds[1]
         tf = geo.transform
+        for v, what in ((left, "x"), (top, "y"), (w, "width"), (h, "height")):
+            if abs(v * self.scale - round(v * self.scale)) > 1e-9:
+                raise Refusal(path, f"the box's {what} ({num(v)} points) is not a whole number of device "
+                              "pixels: Chromium snaps box edges to device pixels, the format anti-aliases them")
         origin = (origin[0] + left, origin[1] + top) if origin is not None and not tf else None
         if in_3d and geo.z != 0:
             tf = [("translateZ", [num(geo.z)])] + tf
@@ -327,7 +331,8 @@ class Translator:
                     raise Refusal(f"{path}.{k}", "not translated on a transformLayer")
             base["transform_style"] = "preserve-3d"
             inner = self.sublayers(layer.get("sublayers", []), path + ".sublayers", layer, geo,
-                                   context + [("transformLayer", geo.transform)], origin, opacity)
+                                   context + [("transformLayer", geo.transform)], origin, opacity,
+                                   force_3d=True)
             # a transform layer's opacity applies to each sublayer on its own
             return f"<div class='T' style='{style(**base)}'>{inner}</div>"
 
@@ -367,9 +372,16 @@ class Translator:
                                f"{num(sdy)}px {num(sigma)}px)")
             if clips:
                 extra["clip_path"] = f"inset(0 round {radius_css(rs)})"
+        inner = "".join(children)
         if mask is not None:
-            extra.update(self.mask(mask, path + ".mask", geo))
-        return f"<div class='B' style='{style(**base, **extra)}'>{''.join(children)}</div>"
+            # mask (outer O, exactly the mask's extent) over filter (inner I, the bounds box)
+            ox, oy, mw, mh, mstyle = self.mask(mask, path + ".mask", geo)
+            group = {k: extra.pop(k) for k in ("filter", "clip_path") if k in extra}
+            inner_s = style(left=num(-ox) + "px", top=num(-oy) + "px", width=num(w) + "px",
+                            height=num(h) + "px", **group)
+            inner = (f"<div class='O' style='{style(left=num(ox) + 'px', top=num(oy) + 'px', width=num(mw) + 'px', height=num(mh) + 'px', **mstyle)}'>"
+                     f"<div class='I' style='{inner_s}'>{inner}</div></div>")
+        return f"<div class='B' style='{style(**base, **extra)}'>{inner}</div>"
 
     def check_backface(self, path, context, kind):
         """doubleSided: false is exact only where the ancestors outside the
@@ -495,8 +507,10 @@ class Translator:
                       "gradients are not")
 
     def mask(self, mask, path, geo):
-        """`mask` as an SVG mask-image laid out in the layer's bounds space;
-        `mask-clip: no-clip` so a shadow outside the box is masked, not cut."""
+        """`mask` as an SVG mask-image covering exactly what the mask layer
+        draws (its bounds and overflowing sublayers), in the layer's bounds
+        space. Returns the rect (x, y, w, h) in the layer's box and the mask
+        style for an element of that rect: outside it nothing shows."""
         mg = Geometry(mask, path)
         if mg.transform:
             raise Refusal(path + ".transform", "a transformed mask is not translated")
@@ -504,14 +518,31 @@ class Translator:
         ax, ay = mg.anchor
         left = mg.position[0] - ax * w - geo.bounds[0]
         top = mg.position[1] - ay * h - geo.bounds[1]
+        ex0, ey0, ex1, ey1 = self.mask_extent(mask, mg, 0, 0)
         body = self.mask_svg(mask, path, mg)
-        svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{num(w)}' height='{num(h)}' "
-               f"viewBox='0 0 {num(w)} {num(h)}'>{body}</svg>")
+        svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{num(ex1 - ex0)}' height='{num(ey1 - ey0)}' "
+               f"viewBox='{num(ex0)} {num(ey0)} {num(ex1 - ex0)} {num(ey1 - ey0)}' overflow='visible'>{body}</svg>")
         url = "url(\"data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode() + "\")"
-        pos = f"{num(left)}px {num(top)}px"
-        size = f"{num(w)}px {num(h)}px"
-        return {"mask_image": url, "mask_position": pos, "mask_size": size, "mask_repeat": "no-repeat",
-                "mask_mode": "alpha", "mask_clip": "no-clip", "mask_origin": "border-box"}
+        for v in (left + ex0, top + ey0, ex1 - ex0, ey1 - ey0):
+            if abs(v * self.scale - round(v * self.scale)) > 1e-9:
+                raise Refusal(path, "the mask's extent is not a whole number of device pixels")
+        return (left + ex0, top + ey0, ex1 - ex0, ey1 - ey0,
+                {"mask_image": url, "mask_size": "100% 100%", "mask_repeat": "no-repeat", "mask_mode": "alpha"})
+
+    def mask_extent(self, layer, geo, ox, oy):
+        """(x0, y0, x1, y1) of a mask layer's box and its sublayers' boxes,
+        in its own box's coordinates offset by (ox, oy)."""
+        w, h = geo.bounds[2], geo.bounds[3]
+        e = [ox, oy, ox + w, oy + h]
+        for c in layer.get("sublayers", []):
+            if c.get("hidden", False):
+                continue
+            cg = Geometry(c, "")
+            cx = ox + cg.position[0] - cg.anchor[0] * cg.bounds[2] - geo.bounds[0]
+            cy = oy + cg.position[1] - cg.anchor[1] * cg.bounds[3] - geo.bounds[1]
+            ce = self.mask_extent(c, cg, cx, cy)
+            e = [min(e[0], ce[0]), min(e[1], ce[1]), max(e[2], ce[2]), max(e[3], ce[3])]
+        return e
 
     def mask_svg(self, layer, path, geo):
         """SVG of a mask layer's alpha (background and sublayers), in its bounds space."""

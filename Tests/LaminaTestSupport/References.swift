@@ -16,6 +16,26 @@ public struct ReferenceScene: Sendable, CustomStringConvertible {
   public var imagePath: String { References.folder + "/" + id + ".png" }
   public var description: String { id }
 
+  /// True when some layer has `shadowOpacity` > 0 (Skia's blur then bounds
+  /// how close the reference can be).
+  public var hasShadow: Bool {
+    guard let data = FileManager.default.contents(atPath: path),
+      let json = try? JSONSerialization.jsonObject(with: data)
+    else { return false }
+    func walk(_ v: Any) -> Bool {
+      if let d = v as? [String: Any] {
+        if let o = d["shadowOpacity"] as? Double, o > 0 { return true }
+        return d.values.contains { walk($0) }
+      }
+      if let a = v as? [Any] { return a.contains { walk($0) } }
+      return false
+    }
+    return walk(json)
+  }
+
+  /// `chromiumShadowReference` for scenes with a shadow, else `chromiumReference`.
+  public var tolerance: ImageTolerance { hasShadow ? .chromiumShadowReference : .chromiumReference }
+
   /// Loads and lowers the scene.
   public func plan() throws -> RenderPlan {
     try Scene(contentsOfFile: path).renderPlan()

@@ -8,7 +8,7 @@ extension ImageTolerance {
   /// Lamina against a Chromium reference without shadows. The translation is
   /// exact, so what remains is Chromium's own anti-aliasing at 1×: measured
   /// as Chromium at 1× against Chromium at 4× averaged over 4×4 blocks
-  /// (8-bit sRGB-encoded values of an opaque canvas), the worst of the 45
+  /// (8-bit sRGB-encoded values of an opaque canvas), the worst of the 36
   /// shadowless references was 1.50 % of pixels beyond 2 levels
   /// (transform-rotate), 0.88 % beyond 16 (sublayer-transform-perspective:
   /// composited 3D layers' edges) and a mean absolute error of 0.16

@@ -1,0 +1,81 @@
+// The Chromium references: Tests/References/NAME.json with NAME.png, the
+// scene rendered by headless Chromium from an exact CSS translation
+// (tools/references, docs/references.md). Found from this file, so tests
+// run from any working directory. Rejected: adding the references to
+// `Corpus.scenes` (those have byte-exact CPU goldens; these are compared
+// within `chromiumReference`, and Chromium is not needed to run tests).
+import Lamina
+
+/// One reference scene and its Chromium image.
+public struct ReferenceScene: Sendable, CustomStringConvertible {
+  /// The file name without `.json`, e.g. `shadow-faded`.
+  public let id: String
+  /// The scene file.
+  public let path: String
+  /// Chromium's rendering of the scene, committed next to it.
+  public var imagePath: String { References.folder + "/" + id + ".png" }
+  public var description: String { id }
+
+  /// True when some layer has `shadowOpacity` > 0 (Skia's blur then bounds
+  /// how close the reference can be).
+  public var hasShadow: Bool {
+    guard let data = FileManager.default.contents(atPath: path),
+      let json = try? JSONSerialization.jsonObject(with: data)
+    else { return false }
+    func walk(_ v: Any) -> Bool {
+      if let d = v as? [String: Any] {
+        if let o = d["shadowOpacity"] as? Double, o > 0 { return true }
+        return d.values.contains { walk($0) }
+      }
+      if let a = v as? [Any] { return a.contains { walk($0) } }
+      return false
+    }
+    return walk(json)
+  }
+
+  /// `chromiumShadowReference` for scenes with a shadow, else `chromiumReference`.
+  public var tolerance: ImageTolerance { hasShadow ? .chromiumShadowReference : .chromiumReference }
+
+  /// Loads and lowers the scene.
+  public func plan() throws -> RenderPlan {
+    try Scene(contentsOfFile: path).renderPlan()
+  }
+
+  /// Chromium's image of the scene.
+  public func reference() throws -> Image {
+    try Image(contentsOfPNGFile: imagePath)
+  }
+}
+
+public enum References {
+  /// Tests/References.
+  public static let folder = Corpus.root + "/Tests/References"
+
+  /// Every reference scene, sorted by id.
+  public static let scenes: [ReferenceScene] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map {
+      ReferenceScene(id: String($0.dropLast(5)), path: folder + "/" + $0)
+    }
+  }()
+
+  /// The reference named `id`, if there is one.
+  public static func scene(_ id: String) -> ReferenceScene? {
+    scenes.first { $0.id == id }
+  }
+
+  /// `image` moved right by `dx` and down by `dy` pixels; the uncovered
+  /// edge repeats the nearest column and row (so only the move differs).
+  public static func shifted(_ image: Image, dx: Int, dy: Int) -> Image {
+    let w = image.width, h = image.height
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      let sy = min(max(y - dy, 0), h - 1)
+      for x in 0..<w {
+        let sx = min(max(x - dx, 0), w - 1)
+        for c in 0..<4 { out[(y * w + x) * 4 + c] = image.pixels[(sy * w + sx) * 4 + c] }
+      }
+    }
+    return Image(width: w, height: h, premultipliedPixels: out)
+  }
+}

@@ -1,0 +1,584 @@
+"""A Lamina scene (docs/scene-format.md) as an HTML page that says the same
+thing in CSS, for Chromium to render as an independent reference.
+
+Design: every layer becomes one absolutely positioned box `B` whose CSS
+box is the layer's bounds (size, `transform-origin` at the anchor point,
+`transform` with the scene's own CSS functions given their units back).
+Inside `B`, in drawing-model order: a `shadowPath` shadow, the background,
+the contents, a wrapper `W` for the sublayers (carrying
+`sublayerTransform` about the bounds centre, and `preserve-3d` when the
+sublayers leave the screen plane, so siblings share one 3D space while the
+layer itself stays flat), and the border as a last overlay (CSS paints an
+element's own border under its children; the drawing model draws it
+above). A content-derived shadow is `filter: drop-shadow()` on `B`,
+whose third length is a standard deviation; group opacity is `opacity`;
+`mask` is an SVG `mask-image`. docs/references.md quotes the spec
+sentence each rule rests on.
+
+Anything that has no exact CSS counterpart is refused with the JSON path
+and the reason (`Refusal`), never approximated. Rejected alternative:
+`box-shadow` for shadows (painted only outside the border box, so wrong
+under translucent backgrounds, and it follows the box, not the content).
+"""
+import base64
+import json
+import math
+import os
+import re
+
+from pngio import encode
+
+
+class Refusal(Exception):
+    """A scene feature with no exact CSS/SVG counterpart: `path: reason`."""
+
+    def __init__(self, path, reason):
+        super().__init__(f"{path}: {reason}")
+
+
+# ---------------------------------------------------------------- values
+
+def color(value, path):
+    """(r, g, b, a) in 0...1 from a scene colour; None for null."""
+    if value is None:
+        return None
+    if isinstance(value, list):
+        if len(value) != 4:
+            raise Refusal(path, "a colour array needs 4 numbers")
+        return tuple(float(v) for v in value)
+    s = value.lstrip("#")
+    if len(s) in (3, 4):
+        s = "".join(c * 2 for c in s)
+    if len(s) == 6:
+        s += "FF"
+    if len(s) != 8:
+        raise Refusal(path, f"not a colour: {value!r}")
+    return tuple(int(s[i:i + 2], 16) / 255 for i in (0, 2, 4, 6))
+
+
+def css_color(c, alpha_scale=1.0):
+    """A CSS colour with the components unrounded (8-bit values stay exact)."""
+    r, g, b, a = c
+    return f"rgb({r * 255:.6g} {g * 255:.6g} {b * 255:.6g} / {a * alpha_scale:.6g})"
+
+
+def num(v):
+    return f"{v:.10g}"
+
+
+# ---------------------------------------------------------------- transforms
+
+LENGTH_FUNCS = {"translate", "translate3d", "translatex", "translatey", "translatez", "perspective"}
+ANGLE_FUNCS = {"rotate", "rotatex", "rotatey", "rotatez", "skew", "skewx", "skewy"}
+NUMBER_FUNCS = {"scale", "scale3d", "scalex", "scaley", "scalez", "matrix", "matrix3d"}
+FUNC_RE = re.compile(r"\s*([A-Za-z0-9]+)\s*\(([^)]*)\)\s*")
+
+
+def parse_transform(value, path):
+    """[(name, [args])] of a scene transform; 16 numbers become matrix3d."""
+    if value is None:
+        return []
+    if isinstance(value, list):
+        if len(value) != 16:
+            raise Refusal(path, "a matrix transform needs 16 numbers")
+        return [("matrix3d", [num(float(v)) for v in value])]
+    if value.strip() == "none":
+        return []
+    out, pos = [], 0
+    while pos < len(value):
+        m = FUNC_RE.match(value, pos)
+        if not m:
+            if value[pos:].strip() == "":
+                break
+            raise Refusal(path, f"cannot read the transform at character {pos}")
+        out.append((m.group(1), [a.strip() for a in m.group(2).split(",")]))
+        pos = m.end()
+    return out
+
+
+def css_transform(funcs, path):
+    """The CSS text of a parsed transform: lengths get `px`, a bare 0 angle `deg`."""
+    parts = []
+    for name, args in funcs:
+        low = name.lower()
+        if low in LENGTH_FUNCS:
+            args = [a[:-2] if a.endswith("px") else a for a in args]
+            args = [num(float(a)) + "px" for a in args]
+        elif low in ANGLE_FUNCS:
+            args = ["0deg" if re.fullmatch(r"[+-]?0*\.?0*", a) else a for a in args]
+        elif low == "rotate3d":
+            args = args[:3] + ["0deg" if re.fullmatch(r"[+-]?0*\.?0*", args[3]) else args[3]]
+        elif low not in NUMBER_FUNCS:
+            raise Refusal(path, f"unknown transform function {name}")
+        parts.append(f"{name}({', '.join(args)})")
+    return " ".join(parts)
+
+
+def is_2d(funcs):
+    """True when the transform keeps z = 0 planes in the screen plane and has
+    no perspective (every function is a 2D one, or the 3D matrix is affine)."""
+    for name, args in funcs:
+        low = name.lower()
+        if low in ("translate", "translatex", "translatey", "scalex", "scaley", "rotate",
+                   "rotatez", "skew", "skewx", "skewy", "matrix"):
+            continue
+        if low == "scale" and len(args) <= 2:
+            continue
+        if low == "matrix3d":
+            m = [float(a) for a in args]
+            if all(abs(m[i]) < 1e-12 for i in (2, 3, 6, 7, 8, 9, 11, 14)) and m[10] == 1 and m[15] == 1:
+                continue
+        return False
+    return True
+
+
+def is_translation(funcs):
+    """True when the transform only moves within the screen plane."""
+    for name, args in funcs:
+        low = name.lower()
+        if low in ("translate", "translatex", "translatey"):
+            continue
+        if low == "matrix3d":
+            m = [float(a) for a in args]
+            if m[:12] == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0] and m[14] == 0 and m[15] == 1:
+                continue
+        if low == "matrix" and [float(a) for a in args[:4]] == [1, 0, 0, 1]:
+            continue
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- layers
+
+SUPPORTED = {
+    "name", "type", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
+    "affineTransform", "sublayerTransform", "hidden", "opacity", "allowsGroupOpacity",
+    "backgroundColor", "cornerRadius", "maskedCorners", "cornerCurve", "masksToBounds",
+    "borderWidth", "borderColor", "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius",
+    "shadowPath", "contents", "contentsRect", "contentsGravity", "contentsScale", "contentsCenter",
+    "minificationFilter", "magnificationFilter", "minificationFilterBias", "doubleSided", "mask",
+    "sublayers", "shouldRasterize", "rasterizationScale",
+}
+CORNERS = ["minXMinY", "maxXMinY", "maxXMaxY", "minXMaxY"]  # CSS order: tl tr br bl
+GRAVITY_ALIASES = {"kCAGravity" + g[0].upper() + g[1:]: g for g in (
+    "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
+    "bottomRight", "resize", "resizeAspect", "resizeAspectFill")}
+
+
+class Geometry:
+    """A layer's bounds, position, anchor point and transforms, resolved."""
+
+    def __init__(self, layer, path):
+        self.anchor = layer.get("anchorPoint", [0.5, 0.5])
+        if "affineTransform" in layer:
+            a = layer["affineTransform"]
+            self.transform = [("matrix", [num(float(v)) for v in a])]
+        else:
+            self.transform = parse_transform(layer.get("transform"), path + ".transform")
+        self.sublayer_transform = parse_transform(layer.get("sublayerTransform"), path + ".sublayerTransform")
+        if "frame" in layer:
+            if self.transform and not all(n.lower() == "matrix3d" and is_identity(a) for n, a in self.transform):
+                raise Refusal(path + ".frame", "frame under a non-identity transform: CALayer leaves "
+                              "it undefined; write bounds and position")
+            x, y, w, h = layer["frame"]
+            self.bounds = [0, 0, w, h]
+            self.position = [x + self.anchor[0] * w, y + self.anchor[1] * h]
+        else:
+            self.bounds = layer.get("bounds", [0, 0, 0, 0])
+            self.position = layer.get("position", [0, 0])
+        self.z = float(layer.get("zPosition", 0))
+
+
+def is_identity(args):
+    return [float(a) for a in args] == [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+
+
+def radii(layer, w, h, path):
+    """Per-corner radii in CSS order (tl, tr, br, bl), clamped as the format says."""
+    if layer.get("cornerCurve", "circular") not in ("circular", "kCACornerCurveCircular"):
+        raise Refusal(path + ".cornerCurve", "continuous corners have no CSS counterpart "
+                      "(border-radius draws circular or elliptical arcs only)")
+    r = min(float(layer.get("cornerRadius", 0)), w / 2, h / 2)
+    masked = layer.get("maskedCorners", CORNERS)
+    names = {c.replace("kCALayer", "").replace("layer", "").replace("Corner", "") for c in masked}
+    names = {n[0].lower() + n[1:] for n in names if n}
+    return [r if c in names else 0.0 for c in CORNERS]
+
+
+def radius_css(rs):
+    return " ".join(num(r) + "px" for r in rs)
+
+
+def rrect_svg_path(x, y, w, h, rs):
+    """SVG path data of a rectangle with circular corners (tl, tr, br, bl)."""
+    tl, tr, br, bl = rs
+    return (f"M{num(x + tl)},{num(y)} H{num(x + w - tr)} A{num(tr)},{num(tr)} 0 0 1 {num(x + w)},{num(y + tr)} "
+            f"V{num(y + h - br)} A{num(br)},{num(br)} 0 0 1 {num(x + w - br)},{num(y + h)} "
+            f"H{num(x + bl)} A{num(bl)},{num(bl)} 0 0 1 {num(x)},{num(y + h - bl)} "
+            f"V{num(y + tl)} A{num(tl)},{num(tl)} 0 0 1 {num(x + tl)},{num(y)} Z")
+
+
+def style(**props):
+    return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in props.items() if v is not None)
+
+
+class Translator:
+    """Turns one scene document into one HTML page (`page()`)."""
+
+    def __init__(self, scene, base_dir, device_scale):
+        self.scene = scene
+        self.base_dir = base_dir
+        self.device_scale = device_scale
+        canvas = scene["canvas"]
+        self.scale = float(canvas.get("scale", 1))
+        self.width, self.height = float(canvas["width"]), float(canvas["height"])
+        for k in canvas:
+            if k not in ("width", "height", "scale", "background") and not k.startswith("_"):
+                raise Refusal("canvas." + k, "not translated")
+        for k in scene:
+            if k not in ("format", "version", "canvas", "layers") and not k.startswith("_"):
+                raise Refusal(k, "not translated")
+        if self.width * self.scale != round(self.width * self.scale) or \
+                self.height * self.scale != round(self.height * self.scale):
+            raise Refusal("canvas", "the canvas must be a whole number of pixels "
+                          "(Chromium's window is sized in whole CSS pixels)")
+        if self.width != int(self.width) or self.height != int(self.height):
+            raise Refusal("canvas", "width and height must be whole points (the window size)")
+        bg = color(canvas.get("background"), "canvas.background")
+        if bg is None or bg[3] != 1:
+            raise Refusal("canvas.background", "references need an opaque canvas background: "
+                          "Chromium's screenshot has no alpha channel")
+        self.background = bg
+
+    # The whole page.
+    def page(self):
+        root = {"bounds": [0, 0, self.width, self.height]}
+        body = self.sublayers(self.scene.get("layers", []), "layers", root, Geometry(root, ""),
+                              context=[("root", [])], origin=(0.0, 0.0))
+        return ("<!doctype html><html><head><meta charset='utf-8'><style>"
+                "html{overflow:hidden;background:" + css_color(self.background) + "}body{margin:0;padding:0}"
+                "div,img,svg{position:absolute;box-sizing:border-box;margin:0;padding:0;display:block}"
+                "</style></head><body>"
+                f"<div style='{style(left='0', top='0', width=num(self.width) + 'px', height=num(self.height) + 'px')}'>"
+                + body + "</div></body></html>")
+
+    def sublayers(self, layers, path, parent, pgeo, context, origin, opacity_scale=1.0, force_3d=False):
+        """The wrapper W of a layer's sublayers (sorted by zPosition), under
+        the layer's sublayerTransform about the centre of its bounds."""
+        items = []
+        for i, child in enumerate(layers):
+            if child.get("hidden", False):
+                continue
+            items.append((float(child.get("zPosition", 0)), i, child))
+        items.sort(key=lambda t: (t[0], t[1]))
+        geos = [Geometry(c, f"{path}[{i}]") for _, i, c in items]
+        bx, by, bw, bh = pgeo.bounds
+        st = pgeo.sublayer_transform
+        three_d = any(not is_2d(g.transform) or c.get("type") == "transformLayer" for g, (_, _, c) in zip(geos, items))
+        three_d = three_d or (not is_2d(st) and any(g.z != 0 for g in geos)) or force_3d
+        if st:
+            origin = None  # the absolute top-left of W, known while nothing turns or scales
+        inner = "".join(self.layer(c, f"{path}[{i}]", g, pgeo, context + [("flat-child", st)] if not three_d
+                                   else context + [("3d-child", st)], three_d, opacity_scale, origin)
+                        for (_, i, c), g in zip(items, geos))
+        if not inner:
+            return ""
+        s = style(left="0", top="0", width=num(bw) + "px", height=num(bh) + "px",
+                  transform=css_transform(st, path) if st else None,
+                  transform_origin=f"{num(bw / 2)}px {num(bh / 2)}px" if st else None,
+                  transform_style="preserve-3d" if three_d else None)
+        return f"<div class='W' style='{s}'>{inner}</div>"
+
+    def layer(self, layer, path, geo, pgeo, context, in_3d, opacity_scale, origin):
+        for k in layer:
+            if k not in SUPPORTED and not k.startswith("_"):
+                raise Refusal(f"{path}.{k}", "not translated (no exact CSS counterpart was written)")
+        kind = layer.get("type", "layer")
+        if kind not in ("layer", "transformLayer"):
+            raise Refusal(path + ".type", f"{kind} is not translated")
+        if layer.get("shouldRasterize", False):
+            raise Refusal(path + ".shouldRasterize", "rasterizing resamples a bitmap; CSS has no "
+                          "counterpart of its pixel grid")
+        opacity = float(layer.get("opacity", 1)) * opacity_scale
+        if layer.get("allowsGroupOpacity", True) is False and float(layer.get("opacity", 1)) != 1:
+            raise Refusal(path + ".allowsGroupOpacity", "fading each descendant on its own has no CSS "
+                          "counterpart (CSS opacity always groups)")
+        mask = layer.get("mask")
+        if mask is not None and mask.get("hidden", False):
+            return ""  # a hidden mask hides the layer (docs/scene-format.md)
+        x, y, w, h = geo.bounds
+        ax, ay = geo.anchor
+        left = geo.position[0] - ax * w - pgeo.bounds[0]
+        top = geo.position[1] - ay * h - pgeo.bounds[1]
+        tf = geo.transform
+        for v, what in ((left, "x"), (top, "y"), (w, "width"), (h, "height")):
+            if abs(v * self.scale - round(v * self.scale)) > 1e-9:
+                raise Refusal(path, f"the box's {what} ({num(v)} points) is not a whole number of device "
+                              "pixels: Chromium snaps box edges to device pixels, the format anti-aliases them")
+        origin = (origin[0] + left, origin[1] + top) if origin is not None and not tf else None
+        if in_3d and geo.z != 0:
+            tf = [("translateZ", [num(geo.z)])] + tf
+        if layer.get("doubleSided", True) is False:
+            self.check_backface(path, context, kind)
+        base = dict(left=num(left) + "px", top=num(top) + "px", width=num(w) + "px", height=num(h) + "px",
+                    transform=css_transform(tf, path + ".transform") if tf else None,
+                    transform_origin=f"{num(ax * w)}px {num(ay * h)}px" if tf else None,
+                    backface_visibility="hidden" if layer.get("doubleSided", True) is False else None,
+                    z_index="0")
+        if kind == "transformLayer":
+            for k in ("masksToBounds", "mask", "shadowOpacity", "allowsGroupOpacity"):
+                if k in layer and layer[k] not in (False, 0, True if k == "allowsGroupOpacity" else None):
+                    raise Refusal(f"{path}.{k}", "not translated on a transformLayer")
+            base["transform_style"] = "preserve-3d"
+            inner = self.sublayers(layer.get("sublayers", []), path + ".sublayers", layer, geo,
+                                   context + [("transformLayer", geo.transform)], origin, opacity,
+                                   force_3d=True)
+            # a transform layer's opacity applies to each sublayer on its own
+            return f"<div class='T' style='{style(**base)}'>{inner}</div>"
+
+        rs = radii(layer, w, h, path)
+        children = []
+        shadow_opacity = float(layer.get("shadowOpacity", 0))
+        shadow_color = color(layer.get("shadowColor", "#000000"), path + ".shadowColor")
+        has_shadow = shadow_opacity > 0 and shadow_color is not None and shadow_color[3] > 0
+        sdx, sdy = layer.get("shadowOffset", [0, -3])
+        sigma = float(layer.get("shadowRadius", 3))
+        clips = layer.get("masksToBounds", False)
+        if has_shadow and "shadowPath" in layer:
+            children.append(self.path_shadow(layer["shadowPath"], path + ".shadowPath", w, h, rs, clips,
+                                             shadow_color, shadow_opacity, sdx, sdy, sigma))
+        bg = color(layer.get("backgroundColor"), path + ".backgroundColor")
+        if bg is not None and bg[3] > 0:
+            children.append(f"<div class='bg' style='{style(left='0', top='0', width='100%', height='100%', background=css_color(bg), border_radius=radius_css(rs))}'></div>")
+        clipped = []
+        if "contents" in layer and layer["contents"] is not None:
+            clipped.append(self.contents(layer, path, w, h, origin))
+        clipped.append(self.sublayers(layer.get("sublayers", []), path + ".sublayers", layer, geo, context,
+                                      origin))
+        clipped = "".join(clipped)
+        if clips and clipped:
+            children.append(f"<div class='K' style='{style(left='0', top='0', width='100%', height='100%', overflow='hidden', border_radius=radius_css(rs))}'>{clipped}</div>")
+        else:
+            children.append(clipped)
+        bw = float(layer.get("borderWidth", 0))
+        bc = color(layer.get("borderColor", "#000000"), path + ".borderColor")
+        if bw > 0 and bc is not None and bc[3] > 0:
+            children.append(f"<div class='border' style='{style(left='0', top='0', width='100%', height='100%', border=f'{num(bw)}px solid {css_color(bc)}', border_radius=radius_css(rs))}'></div>")
+        extra = {}
+        if opacity != 1:
+            extra["opacity"] = num(opacity)
+        if has_shadow and "shadowPath" not in layer:
+            extra["filter"] = (f"drop-shadow({css_color(shadow_color, shadow_opacity)} {num(sdx)}px "
+                               f"{num(sdy)}px {num(sigma)}px)")
+            if clips:
+                extra["clip_path"] = f"inset(0 round {radius_css(rs)})"
+        inner = "".join(children)
+        if mask is not None:
+            # mask (outer O, exactly the mask's extent) over filter (inner I, the bounds box)
+            ox, oy, mw, mh, mstyle = self.mask(mask, path + ".mask", geo)
+            group = {k: extra.pop(k) for k in ("filter", "clip_path") if k in extra}
+            inner_s = style(left=num(-ox) + "px", top=num(-oy) + "px", width=num(w) + "px",
+                            height=num(h) + "px", **group)
+            inner = (f"<div class='O' style='{style(left=num(ox) + 'px', top=num(oy) + 'px', width=num(mw) + 'px', height=num(mh) + 'px', **mstyle)}'>"
+                     f"<div class='I' style='{inner_s}'>{inner}</div></div>")
+        return f"<div class='B' style='{style(**base, **extra)}'>{inner}</div>"
+
+    def check_backface(self, path, context, kind):
+        """doubleSided: false is exact only where the ancestors outside the
+        layer's own 3D context only move it in the screen plane: CSS decides
+        the back face from the transform within the 3D rendering context,
+        the format from the whole transform to the screen."""
+        if kind == "transformLayer":
+            raise Refusal(path + ".doubleSided", "not translated on a transformLayer")
+        inside = True
+        for what, funcs in reversed(context):
+            if what in ("3d-child", "transformLayer") and inside:
+                continue
+            if what == "flat-child" and inside:
+                inside = False
+                if funcs and not is_translation(funcs):
+                    raise Refusal(path + ".doubleSided", "the superlayer's sublayerTransform flattens "
+                                  "this layer: CSS and the format then judge the back face differently")
+                continue
+            inside = False
+            if funcs and not is_translation(funcs):
+                raise Refusal(path + ".doubleSided", "an ancestor outside the layer's 3D context turns "
+                              "it: CSS and the format then judge the back face differently")
+
+    def path_shadow(self, spec, path, w, h, rs, clips, c, opacity, dx, dy, sigma):
+        """A `shadowPath` shadow: the path in SVG, blurred by `filter: blur(σ)`
+        (whose length is the standard deviation) and moved by the offset."""
+        if "rect" in spec:
+            x, y, pw, ph = spec["rect"]
+            shape = f"<rect x='{num(x)}' y='{num(y)}' width='{num(pw)}' height='{num(ph)}'/>"
+        elif "ellipse" in spec:
+            x, y, pw, ph = spec["ellipse"]
+            shape = (f"<ellipse cx='{num(x + pw / 2)}' cy='{num(y + ph / 2)}' rx='{num(pw / 2)}' "
+                     f"ry='{num(ph / 2)}'/>")
+        elif "roundedRect" in spec:
+            x, y, pw, ph = spec["roundedRect"]
+            r = min(float(spec["cornerRadius"]), pw / 2, ph / 2)
+            shape = f"<path d='{rrect_svg_path(x, y, pw, ph, [r] * 4)}'/>"
+        elif "svg" in spec:
+            shape = f"<path d='{spec['svg']}'/>"
+        else:
+            raise Refusal(path, "unknown path")
+        svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{num(w)}' height='{num(h)}' "
+               f"style='{style(left=num(dx) + 'px', top=num(dy) + 'px', overflow='visible', filter=f'blur({num(sigma)}px)' if sigma > 0 else None)}'>"
+               f"<g fill='{css_color(c, opacity)}' fill-rule='nonzero'>{shape}</g></svg>")
+        if clips:
+            return (f"<div class='K' style='{style(left='0', top='0', width='100%', height='100%', overflow='hidden', border_radius=radius_css(rs))}'>"
+                    f"{svg}</div>")
+        return svg
+
+    def contents(self, layer, path, w, h, origin):
+        """Contents drawn at a whole number of device pixels per texel, where
+        sampling is exact: 1:1 (any filter) or an integer magnification with
+        the nearest filter (`image-rendering: pixelated`)."""
+        for k in ("contentsCenter",):
+            if k in layer and layer[k] != [0, 0, 1, 1]:
+                raise Refusal(f"{path}.{k}", "nine-slice stretching is not translated")
+        if float(layer.get("minificationFilterBias", 0)) != 0:
+            raise Refusal(path + ".minificationFilterBias", "mipmap bias has no CSS counterpart")
+        if origin is None:
+            raise Refusal(path + ".contents", "contents under a transform: Chromium's resampling "
+                          "filter is not the format's")
+        img, iw, ih = self.image(layer["contents"], path + ".contents")
+        cscale = float(layer.get("contentsScale", 1))
+        cr = layer.get("contentsRect", [0, 0, 1, 1])
+        if cr[0] < 0 or cr[1] < 0 or cr[0] + cr[2] > 1 or cr[1] + cr[3] > 1 or cr[2] <= 0 or cr[3] <= 0:
+            raise Refusal(path + ".contentsRect", "outside the unit square the format clamps to the "
+                          "image edge; CSS has no counterpart")
+        nw, nh = iw * cr[2] / cscale, ih * cr[3] / cscale  # natural size of the part, in points
+        g = layer.get("contentsGravity", "resize")
+        g = GRAVITY_ALIASES.get(g, g)
+        if g == "resize":
+            dx, dy, dw, dh = 0, 0, w, h
+        elif g in ("resizeAspect", "resizeAspectFill"):
+            f = (min if g == "resizeAspect" else max)(w / nw, h / nh)
+            dw, dh = nw * f, nh * f
+            dx, dy = (w - dw) / 2, (h - dh) / 2
+        else:
+            dw, dh = nw, nh
+            dx = 0 if "left" in g.lower() else (w - nw if "right" in g.lower() else (w - nw) / 2)
+            dy = 0 if g.startswith("top") else (h - nh if g.startswith("bottom") else (h - nh) / 2)
+        s = self.scale
+        rx, ry = dw * s / (iw * cr[2]), dh * s / (ih * cr[3])  # device pixels per texel, at 1x
+        filt = layer.get("magnificationFilter", "linear")
+        nearest = filt in ("nearest", "kCAFilterNearest")
+        for v in (rx, ry):
+            if abs(v - round(v)) > 1e-9 or round(v) < 1:
+                raise Refusal(path + ".contents", f"drawn at {v:.4g} device pixels per texel: only whole "
+                              "magnifications sample exactly")
+            if round(v) > 1 and not nearest:
+                raise Refusal(path + ".magnificationFilter", "linear magnification: Chromium may smooth "
+                              "images with other filters than bilinear")
+        # the part must start on a device pixel for texels to map to whole pixels
+        for v in (dx + origin[0], dy + origin[1]):
+            if abs(v * s - round(v * s)) > 1e-9:
+                raise Refusal(path + ".contents", "the image does not start on a device pixel")
+        fw, fh = dw / cr[2], dh / cr[3]
+        imgs = style(left=num(-cr[0] * fw) + "px", top=num(-cr[1] * fh) + "px",
+                     width=num(fw) + "px", height=num(fh) + "px", image_rendering="pixelated")
+        tag = f"<img src='{img}' style='{imgs}'>"
+        return (f"<div class='C' style='{style(left=num(dx) + 'px', top=num(dy) + 'px', width=num(dw) + 'px', height=num(dh) + 'px', overflow='hidden')}'>"
+                f"{tag}</div>")
+
+    def image(self, spec, path):
+        """A data URL of the contents image and its pixel size."""
+        if isinstance(spec, str):
+            full = os.path.join(self.base_dir, spec)
+            from pngio import read
+            w, h, _ = read(full)
+            data = open(full, "rb").read()
+            return "data:image/png;base64," + base64.b64encode(data).decode(), w, h
+        if "checkerboard" in spec:
+            cb = spec["checkerboard"]
+            w, h = cb["size"]
+            cell = cb["cell"]
+            cs = [color(c, f"{path}.checkerboard.colors[{i}]") for i, c in enumerate(cb["colors"])]
+            if any(c[3] != 1 for c in cs):
+                raise Refusal(path + ".checkerboard.colors", "translucent generated colours: how they are "
+                              "stored in 8 bits is not specified")
+            px = [bytes(round(v * 255) for v in c) for c in cs]
+            rows = [b"".join(px[((x // cell) + (y // cell)) % 2] for x in range(w)) for y in range(h)]
+            return "data:image/png;base64," + base64.b64encode(encode(w, h, rows)).decode(), w, h
+        raise Refusal(path, "generated gradients are sampled and rounded to 8 bits in a way CSS "
+                      "gradients are not")
+
+    def mask(self, mask, path, geo):
+        """`mask` as an SVG mask-image covering exactly what the mask layer
+        draws (its bounds and overflowing sublayers), in the layer's bounds
+        space. Returns the rect (x, y, w, h) in the layer's box and the mask
+        style for an element of that rect: outside it nothing shows."""
+        mg = Geometry(mask, path)
+        if mg.transform:
+            raise Refusal(path + ".transform", "a transformed mask is not translated")
+        x, y, w, h = mg.bounds
+        ax, ay = mg.anchor
+        left = mg.position[0] - ax * w - geo.bounds[0]
+        top = mg.position[1] - ay * h - geo.bounds[1]
+        ex0, ey0, ex1, ey1 = self.mask_extent(mask, mg, 0, 0)
+        body = self.mask_svg(mask, path, mg)
+        svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{num(ex1 - ex0)}' height='{num(ey1 - ey0)}' "
+               f"viewBox='{num(ex0)} {num(ey0)} {num(ex1 - ex0)} {num(ey1 - ey0)}' overflow='visible'>{body}</svg>")
+        url = "url(\"data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode() + "\")"
+        for v in (left + ex0, top + ey0, ex1 - ex0, ey1 - ey0):
+            if abs(v * self.scale - round(v * self.scale)) > 1e-9:
+                raise Refusal(path, "the mask's extent is not a whole number of device pixels")
+        return (left + ex0, top + ey0, ex1 - ex0, ey1 - ey0,
+                {"mask_image": url, "mask_size": "100% 100%", "mask_repeat": "no-repeat", "mask_mode": "alpha"})
+
+    def mask_extent(self, layer, geo, ox, oy):
+        """(x0, y0, x1, y1) of a mask layer's box and its sublayers' boxes,
+        in its own box's coordinates offset by (ox, oy)."""
+        w, h = geo.bounds[2], geo.bounds[3]
+        e = [ox, oy, ox + w, oy + h]
+        for c in layer.get("sublayers", []):
+            if c.get("hidden", False):
+                continue
+            cg = Geometry(c, "")
+            cx = ox + cg.position[0] - cg.anchor[0] * cg.bounds[2] - geo.bounds[0]
+            cy = oy + cg.position[1] - cg.anchor[1] * cg.bounds[3] - geo.bounds[1]
+            ce = self.mask_extent(c, cg, cx, cy)
+            e = [min(e[0], ce[0]), min(e[1], ce[1]), max(e[2], ce[2]), max(e[3], ce[3])]
+        return e
+
+    def mask_svg(self, layer, path, geo):
+        """SVG of a mask layer's alpha (background and sublayers), in its bounds space."""
+        for k in layer:
+            if k.startswith("_"):
+                continue
+            if k not in ("name", "frame", "bounds", "position", "anchorPoint", "backgroundColor",
+                         "cornerRadius", "maskedCorners", "cornerCurve", "opacity", "sublayers", "hidden",
+                         "zPosition"):
+                raise Refusal(f"{path}.{k}", "not translated inside a mask")
+        x, y, w, h = geo.bounds
+        rs = radii(layer, w, h, path)
+        out = []
+        bg = color(layer.get("backgroundColor"), path + ".backgroundColor")
+        if bg is not None and bg[3] > 0:
+            out.append(f"<path d='{rrect_svg_path(0, 0, w, h, rs)}' fill='{css_color(bg)}'/>")
+        subs = sorted([(float(c.get("zPosition", 0)), i, c) for i, c in enumerate(layer.get("sublayers", []))
+                       if not c.get("hidden", False)], key=lambda t: (t[0], t[1]))
+        for _, i, c in subs:
+            cp = f"{path}.sublayers[{i}]"
+            cg = Geometry(c, cp)
+            if cg.transform:
+                raise Refusal(cp + ".transform", "a transformed layer inside a mask is not translated")
+            cw, ch = cg.bounds[2], cg.bounds[3]
+            cx = cg.position[0] - cg.anchor[0] * cw - x
+            cy = cg.position[1] - cg.anchor[1] * ch - y
+            out.append(f"<svg x='{num(cx)}' y='{num(cy)}' width='{num(cw)}' height='{num(ch)}' "
+                       f"overflow='visible'>{self.mask_svg(c, cp, cg)}</svg>")
+        if layer.get("sublayerTransform"):
+            raise Refusal(path + ".sublayerTransform", "not translated inside a mask")
+        op = float(layer.get("opacity", 1))
+        inner = "".join(out)
+        return f"<g opacity='{num(op)}'>{inner}</g>" if op != 1 else inner
+
+
+def translate_file(scene_path, device_scale):
+    """HTML text of a scene file; raises Refusal."""
+    scene = json.load(open(scene_path))
+    return Translator(scene, os.path.dirname(os.path.abspath(scene_path)), device_scale).page()

@@ -106,7 +106,7 @@ import Testing
     "too-large.json": [
       "canvas: 20000×200 pixels exceeds the limit of 16384 pixels a side",
       "layers[0].contents.linearGradient.size: 20000×20000 pixels exceeds the limit of 16384 pixels a side",
-      "layers[1].frame: at the canvas scale, 18000×100 pixels exceeds the limit of 16384 pixels a side",
+      "layers[1].frame: the size 1e+308×50.0 is not finite at the canvas scale",
     ],
     "not-finite.json": [
       "layers[0].zPosition: must be finite",

@@ -58,11 +58,19 @@ func pixelCount(_ v: Double) -> String {
 /// Builds the surfaces of one plan.
 final class PlanBuilder {
   var surfaces: [Surface]
+  /// Per surface, the part of its pixel grid (in its coordinates as they
+  /// are now) from which a draw can reach the canvas. A sized surface's
+  /// whole grid; a screen group still being filled has no size yet: its
+  /// grid is its target's, and what it can show is the target's visible
+  /// area grown by the group's shadow reach. Culling against a group's
+  /// unknown size (0×0) is how shadows and nested groups once vanished.
+  var visible: [CGRect]
   let scale: Double
   let limits: RenderLimits
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
     surfaces = [Surface(width: width, height: height, label: "canvas")]
+    visible = [CGRect(x: 0, y: 0, width: width, height: height)]
     self.scale = scale
     self.limits = limits
   }

@@ -3,15 +3,27 @@
 // other transforms, `shouldRasterize`) and path shadows.
 
 extension PlanBuilder {
-  /// Opens an empty surface; everything emitted into it gets higher indices.
-  func openSurface(_ label: String) -> Int {
+  /// Opens a screen group: a surface in its target's pixel grid, sized
+  /// once its content is known (`settle`); `visible` is where in that grid
+  /// its content can still reach the canvas. Everything emitted into it
+  /// gets higher indices.
+  func openSurface(_ label: String, visible area: CGRect) -> Int {
     surfaces.append(Surface(width: 0, height: 0, label: label))
+    visible.append(area)
+    return surfaces.count - 1
+  }
+
+  /// Opens a surface of a known size, all of it visible.
+  func openSurface(_ label: String, width: Int, height: Int) -> Int {
+    surfaces.append(Surface(width: width, height: height, label: label))
+    visible.append(CGRect(x: 0, y: 0, width: width, height: height))
     return surfaces.count - 1
   }
 
   /// Forgets surface `s` and everything opened after it.
   func dropSurfaces(from s: Int) {
     surfaces.removeLast(surfaces.count - s)
+    visible.removeLast(visible.count - s)
   }
 
   /// The device box of what surface `s` draws, in its (unshifted) pixels.
@@ -28,6 +40,7 @@ extension PlanBuilder {
     surfaces[s].commands = surfaces[s].commands.map { $0.shifted(x: -ox, y: -oy) }
     surfaces[s].width = width
     surfaces[s].height = height
+    visible[s] = CGRect(x: 0, y: 0, width: width, height: height)
   }
 
   /// The integer pixel box of `box` clipped to `limit`, or nil if empty.
@@ -43,7 +56,7 @@ extension PlanBuilder {
   /// The target's pixel rectangle grown by `margin`, intersected with the
   /// device boxes of `clips`.
   func visibleArea(of t: Int, clips: [Clip], margin: Double) -> CGRect {
-    var r = CGRect(x: 0, y: 0, width: surfaces[t].width, height: surfaces[t].height)
+    var r = visible[t]
     for c in clips { if let b = c.deviceBounds { r = r.intersection(b) } }
     return r.insetBy(dx: -margin, dy: -margin)
   }
@@ -59,8 +72,6 @@ extension PlanBuilder {
   func emitScreenGroup(
     _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double
   ) throws(LoweringError) {
-    let s = openSurface("group \(layer.debugName)")
-    try emitContent(layer, m, into: s, clips: [], alpha: innerAlpha)
     var shadow: SurfaceShadow?
     var margin = 0.0
     if ShadowKind(layer) == .content, let k = similarityScale(m) {
@@ -71,11 +82,14 @@ extension PlanBuilder {
         sigma: sigma, offsetX: off.x, offsetY: off.y, color: shadowColor(layer), shadowOnly: false,
         clip: layer.masksToBounds ? Clip(matrix: m, shape: .roundedRect(roundedBounds(layer))) : nil)
     }
+    // Content outside the target's visible area still casts its shadow in.
+    let reach = visibleArea(of: t, clips: clips, margin: margin)
+    let s = openSurface("group \(layer.debugName)", visible: reach)
+    try emitContent(layer, m, into: s, clips: [], alpha: innerAlpha)
     // The surface holds the content and room for its shadow, so backends
     // never read a shadow from outside the source rectangle.
     guard let drawn = drawnBounds(of: s),
-      let box = pixelBox(
-        drawn.insetBy(dx: -margin, dy: -margin), within: visibleArea(of: t, clips: clips, margin: margin))
+      let box = pixelBox(drawn.insetBy(dx: -margin, dy: -margin), within: reach)
     else { return dropSurfaces(from: s) }
     try checkSize(box.w, box.h, layer, "group")
     let ox = Double(box.x), oy = Double(box.y)
@@ -101,11 +115,13 @@ extension PlanBuilder {
     let off = layer.shadowOffset
     let shadowArea = content.offsetBy(dx: off.width, dy: off.height).insetBy(dx: -3 * sigma, dy: -3 * sigma)
     let region = layer.masksToBounds ? content : content.union(shadowArea)
-    let k = planarScale(m)
-    guard let (p, w, h) = try planarGrid(region, scale: k, snapTo: nil, layer: layer) else { return }
-    let s = openSurface("plane \(layer.debugName)")
-    surfaces[s].width = w
-    surfaces[s].height = h
+    let reach = 3 * sigma + max(abs(Double(off.width)), abs(Double(off.height)))
+    guard
+      let grid = planarGrid(
+        region, scale: planarScale(m), snapTo: region.origin, reach: reach, m, into: t, clips: clips)
+    else { return }
+    let (p, w, h, k) = (grid.toGrid, grid.width, grid.height, grid.scale)
+    let s = openSurface("plane \(layer.debugName)", width: w, height: h)
     try emitContent(layer, p, into: s, clips: [], alpha: innerAlpha)
     let shadow = SurfaceShadow(
       sigma: sigma * k, offsetX: Double(off.width) * k, offsetY: Double(off.height) * k,
@@ -123,12 +139,13 @@ extension PlanBuilder {
   func emitRasterized(_ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double) throws(LoweringError) {
     let region = localExtent(of: layer, includingShadow: true)
     guard !region.isNull else { return }
-    let k = max(layer.rasterizationScale, 1e-6)
-    guard let (p, w, h) = try planarGrid(region, scale: k, snapTo: layer.bounds.origin, layer: layer)
+    guard
+      let grid = planarGrid(
+        region, scale: max(layer.rasterizationScale, 1e-6), snapTo: layer.bounds.origin, reach: 0, m,
+        into: t, clips: clips)
     else { return }
-    let s = openSurface("raster \(layer.debugName)")
-    surfaces[s].width = w
-    surfaces[s].height = h
+    let (p, w, h) = (grid.toGrid, grid.width, grid.height)
+    let s = openSurface("raster \(layer.debugName)", width: w, height: h)
     try emitBody(layer, p, into: s, clips: [], alpha: 1, opacity: 1)
     surfaces[s].rasterKey = contentHash(of: s)
     add(.composite(CompositeDraw(
@@ -162,17 +179,17 @@ extension PlanBuilder {
     } else {
       let k = planarScale(m)
       let off = layer.shadowOffset
-      let room = 3 * sigma + max(abs(Double(off.width)), abs(Double(off.height))) + 1 / k
-      guard let grid = try planarGrid(bbox.insetBy(dx: -room, dy: -room), scale: k, snapTo: nil, layer: layer)
+      let reach = 3 * sigma + max(abs(Double(off.width)), abs(Double(off.height)))
+      let region = bbox.insetBy(dx: -(reach + 1 / k), dy: -(reach + 1 / k))
+      guard
+        let grid = planarGrid(region, scale: k, snapTo: region.origin, reach: reach, m, into: t, clips: clips)
       else { return }
-      (p, w, h, gridScale) = (grid.0, grid.1, grid.2, k)
+      (p, w, h, gridScale) = (grid.toGrid, grid.width, grid.height, grid.scale)
       toTarget = gridToTarget(p, m)
     }
     let affine = CGAffineTransform(a: p.m11, b: p.m12, c: p.m21, d: p.m22, tx: p.m41, ty: p.m42)
     let coverage = path.rasterizedMask(transform: affine, width: w, height: h)
-    let s = openSurface("shadow path \(layer.debugName)")
-    surfaces[s].width = w
-    surfaces[s].height = h
+    let s = openSurface("shadow path \(layer.debugName)", width: w, height: h)
     let whole = CGRect(x: 0, y: 0, width: w, height: h)
     add(.image(ImageDraw(
       matrix: .identity, image: coverage, slices: [ImageSlice(destination: whole, source: whole)],
@@ -194,31 +211,58 @@ extension PlanBuilder {
     of layer: Layer, _ m: Transform3D, originX ox: Double, originY oy: Double, width: Int, height: Int
   ) throws(LoweringError) -> Int? {
     guard let mask = layer.mask else { return nil }
-    let s = openSurface("mask of \(layer.debugName)")
-    surfaces[s].width = width
-    surfaces[s].height = height
+    let s = openSurface("mask of \(layer.debugName)", width: width, height: height)
     let mm = mask.transformToSuperlayer.concatenating(.flatten).concatenating(m)
       .thenTranslated(x: -ox, y: -oy)
     try emitLayer(mask, mm, into: s, clips: [], alpha: 1)
     return s
   }
 
-  /// A planar grid over local `region` at `k` pixels per point: the matrix
-  /// local → grid pixels and the grid's size. With `snapTo`, grid lines pass
-  /// through that point (the bounds origin of a raster).
-  func planarGrid(_ region: CGRect, scale k: Double, snapTo origin: CGPoint?, layer: Layer) throws(LoweringError) -> (Transform3D, Int, Int)? {
-    guard !region.isNull, region.width > 0, region.height > 0, k.isFinite else { return nil }
-    var x0 = Double(region.minX), y0 = Double(region.minY)
-    if let o = origin {
-      x0 = Double(o.x) + floor((x0 - Double(o.x)) * k) / k
-      y0 = Double(o.y) + floor((y0 - Double(o.y)) * k) / k
+  /// A planar grid over the part of local `region` that can reach target
+  /// `t` under `m`: the local preimage of what is visible there, grown by
+  /// `reach` local units (what a blur pulls in) and by two grid pixels (the
+  /// filter's footprint). Grid lines pass through `origin` at `k` pixels
+  /// per point, so clipping never moves them. An offscreen is sized by what
+  /// reaches the canvas, never by the layer: where the grid would hold more
+  /// than `maxPlanarPixels(for:)` (an edge-on plane, a layer scaled towards
+  /// zero), its scale drops until it fits, so it is drawn, softer, rather
+  /// than refused. `nil` when nothing of it is visible.
+  func planarGrid(
+    _ region: CGRect, scale k: Double, snapTo origin: CGPoint, reach: Double, _ m: Transform3D,
+    into t: Int, clips: [Clip]
+  ) -> PlanarGrid? {
+    guard !region.isNull, region.width > 0, region.height > 0, k.isFinite, k > 0 else { return nil }
+    let area = visibleArea(of: t, clips: clips, margin: 2)
+    guard let seen = visibleLocalRegion(of: region, m, within: area) else { return nil }
+    let budget = maxPlanarPixels(
+      for: projectedBounds(of: seen, m).map { $0.intersection(area) } ?? area)
+    var k = k
+    for _ in 0..<4 {
+      let grow = reach + 2 / k
+      let needed = seen.insetBy(dx: -grow, dy: -grow).intersection(region)
+      guard !needed.isNull, needed.width > 0, needed.height > 0 else { return nil }
+      let x0 = Double(origin.x) + floor((Double(needed.minX) - Double(origin.x)) * k) / k
+      let y0 = Double(origin.y) + floor((Double(needed.minY) - Double(origin.y)) * k) / k
+      let w = ceil((Double(needed.maxX) - x0) * k - 1e-9)
+      let h = ceil((Double(needed.maxY) - y0) * k - 1e-9)
+      guard w >= 1, h >= 1 else { return nil }
+      let side = Double(limits.maxDimension)
+      let fit = min(1, side / w, side / h, (budget / (w * h)).squareRoot())
+      if fit >= 1 {
+        let p = Transform3D(translationX: -x0, y: -y0).concatenating(Transform3D(scaleX: k, y: k))
+        return PlanarGrid(toGrid: p, width: Int(w), height: Int(h), scale: k)
+      }
+      k *= fit * 0.98
     }
-    let w = Int(ceil((Double(region.maxX) - x0) * k - 1e-9))
-    let h = Int(ceil((Double(region.maxY) - y0) * k - 1e-9))
-    guard w > 0, h > 0 else { return nil }
-    try checkSize(w, h, layer, "offscreen")
-    let p = Transform3D(translationX: -x0, y: -y0).concatenating(Transform3D(scaleX: k, y: k))
-    return (p, w, h)
+    return nil
+  }
+
+  /// The most pixels a planar offscreen may hold: 16 times the target
+  /// pixels it covers (a plane seen at a slant, or magnified up to 4×, needs
+  /// more grid than screen), plus 64×64, within the renderer's limits.
+  func maxPlanarPixels(for covered: CGRect) -> Double {
+    let screen = covered.isNull ? 0 : Double(covered.width) * Double(covered.height)
+    return min(16 * screen + 4096, Double(limits.maxPixelBytes / 4))
   }
 
   /// Grid pixels → target: undo `p` (a translate-scale), then apply `m`.
@@ -269,4 +313,13 @@ extension PlanBuilder {
 extension Sampling {
   /// Exact copies of pixel-aligned surfaces.
   public static let nearest = Sampling(minification: .nearest, magnification: .nearest, bias: 0)
+}
+
+/// A planar offscreen's grid: local → grid pixels, its size and its pixels
+/// per point.
+struct PlanarGrid {
+  var toGrid: Transform3D
+  var width: Int
+  var height: Int
+  var scale: Double
 }

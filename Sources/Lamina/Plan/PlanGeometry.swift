@@ -48,6 +48,47 @@ func projectedBounds(of rect: CGRect, _ m: Transform3D) -> CGRect? {
   return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
 }
 
+/// The bounding box, in local units, of the part of local `rect` that `m`
+/// maps in front of the viewer (w > ε) and inside the target rectangle
+/// `area`; `nil` when none of it is. Every bound is a half-plane in local
+/// coordinates (X ≥ x₀·W is linear in x and y), so the rectangle is cut
+/// exactly by each in turn (Sutherland–Hodgman), with no inverse to take.
+func visibleLocalRegion(of rect: CGRect, _ m: Transform3D, within area: CGRect) -> CGRect? {
+  guard !rect.isNull, !area.isNull, area.width > 0, area.height > 0 else { return nil }
+  // X, Y and W as affine functions a·x + b·y + c of the local point.
+  let fx = (m.m11, m.m21, m.m41), fy = (m.m12, m.m22, m.m42), fw = (m.m14, m.m24, m.m44)
+  // f − s·g ≥ 0, i.e. X/W ≥ s (or Y/W) where W > 0; `sign` −1 flips it.
+  func bound(_ f: (Double, Double, Double), _ s: Double, _ sign: Double) -> (Double, Double, Double) {
+    (sign * (f.0 - s * fw.0), sign * (f.1 - s * fw.1), sign * (f.2 - s * fw.2))
+  }
+  let planes = [
+    (fw.0, fw.1, fw.2 - minimumW),
+    bound(fx, Double(area.minX), 1), bound(fx, Double(area.maxX), -1),
+    bound(fy, Double(area.minY), 1), bound(fy, Double(area.maxY), -1),
+  ]
+  var polygon = [
+    (Double(rect.minX), Double(rect.minY)), (Double(rect.maxX), Double(rect.minY)),
+    (Double(rect.maxX), Double(rect.maxY)), (Double(rect.minX), Double(rect.maxY)),
+  ]
+  for (a, b, c) in planes {
+    var out: [(Double, Double)] = []
+    for i in polygon.indices {
+      let p = polygon[i], q = polygon[(i + 1) % polygon.count]
+      let dp = a * p.0 + b * p.1 + c, dq = a * q.0 + b * q.1 + c
+      if dp >= 0 { out.append(p) }
+      if (dp >= 0) != (dq >= 0) {
+        let s = dp / (dp - dq)
+        out.append((p.0 + (q.0 - p.0) * s, p.1 + (q.1 - p.1) * s))
+      }
+    }
+    polygon = out
+    if polygon.isEmpty { return nil }
+  }
+  let xs = polygon.map(\.0), ys = polygon.map(\.1)
+  let box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+  return box.isNull || !box.width.isFinite || !box.height.isFinite ? nil : box
+}
+
 extension Clip {
   /// A conservative device box outside which the clip's coverage is 0.
   var deviceBounds: CGRect? {

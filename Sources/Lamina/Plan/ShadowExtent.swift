@@ -5,7 +5,7 @@
 //     level is dropped: the Gaussian's peak over a w × h rectangle is
 //     erf(w / 2√2σ) · erf(h / 2√2σ) ≤ (w / σ√2π) · (h / σ√2π);
 //   - under a 2D-affine matrix the extent is cut to what can reach the
-//     target surface (the target rectangle mapped back to local space; its
+//     target surface's visible area (that rectangle mapped back to local space; its
 //     bounding box, so nothing visible is lost under rotation or shear).
 // Under a projective matrix the extent is kept: backends clip it to the
 // target in homogeneous space, and a peak this dim is dropped first anyway.
@@ -29,10 +29,10 @@ extension PlanBuilder {
     let tx = m.m41 / w, ty = m.m42 / w
     let det = a * d - b * c
     guard det != 0, det.isFinite else { return extent }
-    let surface = surfaces[t]
-    // One pixel of slack for anti-aliasing at the target's edge.
-    let corners = [(-1.0, -1.0), (Double(surface.width) + 1, -1), (-1, Double(surface.height) + 1),
-                   (Double(surface.width) + 1, Double(surface.height) + 1)]
+    // One pixel of slack for anti-aliasing at the edge of what is visible.
+    let v = visible[t].insetBy(dx: -1, dy: -1)
+    let corners = [(Double(v.minX), Double(v.minY)), (Double(v.maxX), Double(v.minY)),
+                   (Double(v.minX), Double(v.maxY)), (Double(v.maxX), Double(v.maxY))]
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
     for (px, py) in corners {
       let x = px - tx, y = py - ty

@@ -239,20 +239,17 @@ extension SceneDecoder {
     if let (b, _) = g.bounds { layer.bounds = b }
     if let (p, _) = g.position { layer.position = p }
     if let (f, _) = g.frame { layer.frame = f }
-    let w = Canvas.pixels(Double(layer.bounds.width) * canvasScale)
-    let h = Canvas.pixels(Double(layer.bounds.height) * canvasScale)
-    let problem: String?
-    if let w, let h {
-      problem = limits.violation(width: w, height: h)
-    } else {
-      problem = "too large to draw"
-    }
-    if let problem {
+    // Bounds of any finite size are accepted: what a layer costs is what
+    // reaches the canvas, and the lowering sizes every offscreen by that. A
+    // `frame` set under a nearly edge-on transform gives enormous bounds by
+    // CALayer's own rule, and such a layer draws the sliver that shows.
+    let size = layer.bounds.size
+    if !(Double(size.width) * canvasScale).isFinite || !(Double(size.height) * canvasScale).isFinite {
       let key = g.frame?.1 ?? g.bounds?.1
       fail(
         path + [.key(key?.key ?? "bounds")],
         at: key?.value.location ?? SourceLocation(line: 0, column: 0),
-        "at the canvas scale, \(problem)")
+        "the size \(size.width)×\(size.height) is not finite at the canvas scale")
     }
   }
 

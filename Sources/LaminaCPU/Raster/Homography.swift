@@ -1,26 +1,11 @@
-// Homography: the 2D projective part of a command's `Transform3D` (rows x,
-// y, w of the plane z = 0) and its inverse. Stages map pixel centres back to
-// local space through the inverse, so perspective is exact; a point whose
-// back-projection has w ≤ 0 lies behind the viewer and is not drawn.
+// What LaminaCPU's stages ask of a `Homography` (defined in Lamina, with
+// the one singularity rule both backends follow): a pixel mapped back with
+// its Jacobian for samplers, the local scale for anti-aliasing and level
+// of detail, and local polygons projected with the part behind the viewer
+// cut away.
 import Lamina
 
-/// A 3×3 projective map applied to row vectors: (x, y, 1)·H = (X, Y, W).
-struct Homography: Sendable {
-  var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
-
-  /// The local → target map of a plan matrix.
-  init(_ t: Transform3D) {
-    m = (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
-  }
-
-  init(_ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) { self.m = m }
-
-  /// (x, y, 1)·H.
-  @inline(__always)
-  func apply(_ x: Double, _ y: Double) -> SIMD3<Double> {
-    SIMD3(x * m.0 + y * m.3 + m.6, x * m.1 + y * m.4 + m.7, x * m.2 + y * m.5 + m.8)
-  }
-
+extension Homography {
   /// A point mapped through the homography, with the Jacobian
   /// ∂(x, y)/∂(X, Y) at it: what a sampler needs for its level of detail.
   struct MappedPoint {
@@ -38,24 +23,6 @@ struct Homography: Sendable {
       x: x, y: y, dxdX: (m.0 - x * m.2) / v.z, dxdY: (m.3 - x * m.5) / v.z,
       dydX: (m.1 - y * m.2) / v.z, dydY: (m.4 - y * m.5) / v.z)
   }
-
-  /// The inverse, or nil when singular or not finite.
-  var inverse: Homography? {
-    let (a, b, c, d, e, f, g, h, i) = m
-    let c0 = e * i - f * h, c1 = f * g - d * i, c2 = d * h - e * g
-    let det = a * c0 + b * c1 + c * c2
-    guard det != 0, det.isFinite else { return nil }
-    let k = 1 / det
-    let r = Homography((
-      c0 * k, (c * h - b * i) * k, (b * f - c * e) * k,
-      c1 * k, (a * i - c * g) * k, (c * d - a * f) * k,
-      c2 * k, (b * g - a * h) * k, (a * e - b * d) * k))
-    let all = [r.m.0, r.m.1, r.m.2, r.m.3, r.m.4, r.m.5, r.m.6, r.m.7, r.m.8]
-    return all.allSatisfy(\.isFinite) ? r : nil
-  }
-
-  /// True for x' = a·x + c, y' = d·y + f (no rotation, shear or perspective).
-  var isAxisAligned: Bool { m.1 == 0 && m.3 == 0 && m.2 == 0 && m.5 == 0 && m.8 == 1 }
 
   /// An upper bound of how many target pixels one local unit spans at local
   /// point (x, y) (Frobenius norm of the Jacobian); nil behind the viewer.

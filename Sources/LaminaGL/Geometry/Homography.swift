@@ -1,49 +1,21 @@
-// Homography: the 2D projective part of a command's matrix (rows and
-// columns x, y, w of the row-vector Transform3D; z is dropped because
-// every plan point has z = 0 and only X/W, Y/W are used), its inverse in
-// the layout the shaders read, and the target-pixel box a local rectangle
-// covers (where to put the draw's quad).
+// What LaminaGL asks of a `Homography` (defined in Lamina, with the one
+// singularity rule both backends follow): its entries in the layout the
+// shaders read, and the target-pixel box a local rectangle covers (where
+// to put the draw's quad).
 
 import Foundation
 import Lamina
 
-struct Homography {
-  /// Row-major 3×3, row vectors: (x, y, 1)·H = (X, Y, W).
-  let m: [Double]
-
-  init(_ t: Transform3D) {
-    m = [t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44]
-  }
-
-  init(rows m: [Double]) { self.m = m }
-
-  /// The inverse, or nil when singular or not finite.
-  var inverse: Homography? {
-    guard m.allSatisfy(\.isFinite) else { return nil }
-    let a = m[0], b = m[1], c = m[2], d = m[3], e = m[4], f = m[5], g = m[6], h = m[7], i = m[8]
-    let c00 = e * i - f * h, c01 = -(d * i - f * g), c02 = d * h - e * g
-    let det = a * c00 + b * c01 + c * c02
-    let scale = m.map(abs).max() ?? 0
-    guard det.isFinite, abs(det) > 1e-12 * max(scale * scale * scale, 1e-300) else { return nil }
-    let inv = [
-      c00, -(b * i - c * h), b * f - c * e,
-      c01, a * i - c * g, -(a * f - c * d),
-      c02, -(a * h - b * g), a * e - b * d,
-    ].map { $0 / det }
-    return Homography(rows: inv)
-  }
-
+extension Homography {
   /// The 9 floats for `glUniformMatrix3fv(transpose: false)` such that the
   /// shader's `inverse * vec3(pixel, 1)` is the row-vector product.
-  var uniform: [Float] { m.map(Float.init) }
+  var uniform: [Float] { entries.map(Float.init) }
 
   /// (X/W, Y/W), or nil where W is not safely positive.
   func project(_ x: Double, _ y: Double) -> (Double, Double)? {
-    let X = x * m[0] + y * m[3] + m[6]
-    let Y = x * m[1] + y * m[4] + m[7]
-    let W = x * m[2] + y * m[5] + m[8]
-    guard W > 1e-9 else { return nil }
-    return (X / W, Y / W)
+    let v = apply(x, y)
+    guard v.z > 1e-9 else { return nil }
+    return (v.x / v.z, v.y / v.z)
   }
 
   /// The target-pixel box covered by `rect`, grown by one pixel for

@@ -1,0 +1,57 @@
+// Homography: the 2D projective part of a plan matrix (rows and columns x,
+// y, w of the row-vector `Transform3D`; z is dropped because every plan
+// point has z = 0 and only X/W, Y/W are used) and its inverse. Both
+// backends map target pixels back to local space through the inverse, so
+// perspective is exact; a point whose back-projection has w ≤ 0 lies
+// behind the viewer and is not drawn.
+//
+// One rule decides what is singular, for both backends: a determinant of
+// exactly zero, or an inverse that is not finite. A relative threshold
+// (|det| against the cube of the largest entry) was rejected: entries mix
+// units (a translation of hundreds of pixels beside a foreshortened scale
+// of 0.002), so it refused planes at 89.9° that are plainly visible, and
+// the two backends had disagreed on it.
+
+/// A 3×3 projective map applied to row vectors: (x, y, 1)·H = (X, Y, W).
+public struct Homography: Sendable {
+  /// Row-major entries: (a, b, c) the x row, (d, e, f) the y row, (g, h, i)
+  /// the translation row; c, f, i make W.
+  public var m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+
+  /// The local → target map of a plan matrix.
+  public init(_ t: Transform3D) {
+    m = (t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44)
+  }
+
+  /// A homography from its nine entries, row by row.
+  public init(_ m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)) {
+    self.m = m
+  }
+
+  /// The nine entries, row by row.
+  public var entries: [Double] { [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] }
+
+  /// (x, y, 1)·H.
+  @inline(__always)
+  public func apply(_ x: Double, _ y: Double) -> SIMD3<Double> {
+    SIMD3(x * m.0 + y * m.3 + m.6, x * m.1 + y * m.4 + m.7, x * m.2 + y * m.5 + m.8)
+  }
+
+  /// The inverse, or nil when singular: a zero determinant, or an inverse
+  /// that is not finite.
+  public var inverse: Homography? {
+    let (a, b, c, d, e, f, g, h, i) = m
+    let c0 = e * i - f * h, c1 = f * g - d * i, c2 = d * h - e * g
+    let det = a * c0 + b * c1 + c * c2
+    guard det != 0, det.isFinite else { return nil }
+    let k = 1 / det
+    let r = Homography((
+      c0 * k, (c * h - b * i) * k, (b * f - c * e) * k,
+      c1 * k, (a * i - c * g) * k, (c * d - a * f) * k,
+      c2 * k, (b * g - a * h) * k, (a * e - b * d) * k))
+    return r.entries.allSatisfy(\.isFinite) ? r : nil
+  }
+
+  /// True for x' = a·x + c, y' = d·y + f (no rotation, shear or perspective).
+  public var isAxisAligned: Bool { m.1 == 0 && m.3 == 0 && m.2 == 0 && m.5 == 0 && m.8 == 1 }
+}

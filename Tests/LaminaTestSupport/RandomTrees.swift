@@ -215,11 +215,9 @@ struct Generator {
       let ox = !options.pixelAligned && rng.chance(0.2) ? rng.stepped(-10, 10) : 0
       let oy = !options.pixelAligned && rng.chance(0.2) ? rng.stepped(-10, 10) : 0
       l.bounds = CGRect(x: ox, y: oy, width: w, height: h)
+      // Pixel-aligned: x, y and the size are whole points, so the frame's
+      // origin (not just the position) is on the pixel grid.
       l.position = CGPoint(x: x + Double(l.anchorPoint.x) * w, y: y + Double(l.anchorPoint.y) * h)
-      if options.pixelAligned {
-        l.position = CGPoint(x: (Double(l.position.x) * canvas.scale).rounded() / canvas.scale,
-          y: (Double(l.position.y) * canvas.scale).rounded() / canvas.scale)
-      }
     }
   }
 

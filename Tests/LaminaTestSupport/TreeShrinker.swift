@@ -218,6 +218,20 @@ public enum RelationRunner {
       seconds: Date().timeIntervalSince(start))
   }
 
+  /// Small strips magnified ×4 (nearest), so a 50-pixel canvas can be read.
+  public static func magnified(_ s: StraightImage) -> StraightImage {
+    let k = s.width < 400 ? 4 : 1
+    guard k > 1 else { return s }
+    var out = [UInt8](repeating: 0, count: s.width * k * s.height * k * 4)
+    for y in 0..<s.height * k {
+      for x in 0..<s.width * k {
+        let from = ((y / k) * s.width + x / k) * 4, to = (y * s.width * k + x) * 4
+        for c in 0..<4 { out[to + c] = s.pixels[from + c] }
+      }
+    }
+    return StraightImage(width: s.width * k, height: s.height * k, pixels: out)
+  }
+
   /// Shrinks the failing tree, writes the original and shrunk scenes and the
   /// strip, and returns the failure message.
   static func report(
@@ -232,7 +246,7 @@ public enum RelationRunner {
     var strip = "(no images)"
     if case .fail(let w, let e, let a) = relation.check(small, seed: seed, render: render) {
       smallWhy = w
-      if let e, let a, let png = try? ImageDiff.sideBySide(expected: e, actual: a).pngData() {
+      if let e, let a, let png = try? magnified(ImageDiff.sideBySide(expected: e, actual: a)).pngData() {
         _ = FileManager.default.createFile(atPath: base + ".png", contents: Data(png))
         strip = base + ".png"
       }

@@ -1,0 +1,106 @@
+// The metamorphic relations (LaminaTestSupport/Relations.swift) on LaminaCPU:
+// 300 random trees per relation by default, `LAMINA_RELATION_TREES=10000`
+// for a long run, `LAMINA_RELATION_SEED` for another set of trees. A
+// failing tree is shrunk and written under .build/relations/.
+import Lamina
+import LaminaCPU
+import LaminaTestSupport
+import Testing
+
+@Suite("Metamorphic relations on LaminaCPU")
+struct RelationTests {
+  static let trees = RelationRunner.treeCount(default: 300)
+
+  @Test(arguments: Relations.all)
+  func relationHolds(_ relation: Relation) {
+    let renderer = CPURenderer(threads: 1)
+    let report = RelationRunner.run(relation, trees: Self.trees, backend: "cpu") { scene in
+      renderer.render(try scene.renderPlan())
+    }
+    print(report)
+    for failure in report.failures { Issue.record(Comment(rawValue: failure)) }
+    // A relation that applies to few trees tests little (a third at least).
+    #expect(report.applied * 3 >= report.trees, "\(report)")
+  }
+
+  /// The generator is a pure function of its seed, and its trees are valid
+  /// scenes that read back equal.
+  @Test func generatorIsDeterministic() {
+    for index in 0..<20 {
+      let seed = SplitMix64.treeSeed(base: 7, index: index)
+      let a = RandomTrees.scene(seed: seed), b = RandomTrees.scene(seed: seed)
+      #expect(a.jsonData() == b.jsonData())
+      #expect(RandomTrees.copy(a).jsonData() == a.jsonData())
+    }
+  }
+
+  /// SplitMix64's first outputs for seed 0 are the published ones.
+  @Test func splitMixMatchesTheReference() {
+    var g = SplitMix64(seed: 0)
+    #expect(g.next() == 0xE220_A839_7B1D_CDAF)
+    #expect(g.next() == 0x6E78_9E6A_A1B9_65F4)
+  }
+}
+
+// Every tolerance the relations use can fail: each refuses a blank image,
+// the image moved by one pixel, and the image tinted by 16 levels of red, on
+// a random tree that covers a good part of its canvas. The sweep's ink
+// bound refuses a blank frame and a frame with a tenth more ink.
+
+@Suite("Relation tolerances can fail")
+struct RelationToleranceTests {
+  /// The first random tree whose CPU render covers at least 40 % of its
+  /// canvas, with two or more colours.
+  static let reference: Image = {
+    let renderer = CPURenderer(threads: 1)
+    var options = TreeOptions()
+    options.canvasBackground = false
+    for index in 0..<200 {
+      let scene = RandomTrees.scene(seed: SplitMix64.treeSeed(base: 99, index: index), options: options)
+      guard let image = try? renderer.render(scene.renderPlan()) else { continue }
+      let covered = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 128 }.count
+      if covered * 10 >= image.width * image.height * 4 { return image }
+    }
+    fatalError("no random tree covers 40 % of its canvas")
+  }()
+
+  static func variants(of im: Image) -> [(String, Image)] {
+    let w = im.width, h = im.height
+    let blank = Image(width: w, height: h, premultipliedPixels: [UInt8](repeating: 0, count: w * h * 4))
+    var shifted = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      for x in 1..<w {
+        for c in 0..<4 { shifted[(y * w + x) * 4 + c] = im.pixels[(y * w + x - 1) * 4 + c] }
+      }
+    }
+    // Red down by 16 levels where there is any (premultiplied stays valid).
+    let tinted = im.pixels.enumerated().map { i, v in i % 4 == 0 ? v &- min(v, 16) : v }
+    return [
+      ("blank", blank), ("shifted", Image(width: w, height: h, premultipliedPixels: shifted)),
+      ("tinted", Image(width: w, height: h, premultipliedPixels: tinted)),
+    ]
+  }
+
+  static let tolerances: [ImageTolerance] = Array(
+    Dictionary(Relations.all.map { ($0.tolerance.name, $0.tolerance) }) { a, _ in a }.values
+  ) + [.regroup, .sameDrawing, .pixelShift, .shadowForm, .epsilonStep]
+
+  @Test func everyToleranceRefusesBlankShiftedAndTintedImages() throws {
+    let image = Self.reference
+    for tolerance in Self.tolerances {
+      #expect(tolerance.violations(of: try ImageDiff(image, image)).isEmpty, "\(tolerance.name) refuses the image itself")
+      for (name, variant) in Self.variants(of: image) {
+        #expect(!tolerance.violations(of: try ImageDiff(image, variant)).isEmpty,
+          "\(tolerance.name) accepts a \(name) image")
+      }
+    }
+  }
+
+  @Test func inkBoundRefusesBlankAndBrighterFrames() {
+    let ink = Relations.ink(Self.reference)
+    let n = Self.reference.width * Self.reference.height
+    #expect(Relations.inkViolation(predicted: ink, actual: ink, pixels: n) == nil)
+    #expect(Relations.inkViolation(predicted: ink, actual: [0, 0, 0, 0], pixels: n) != nil)
+    #expect(Relations.inkViolation(predicted: ink, actual: ink.map { $0 * 1.1 }, pixels: n) != nil)
+  }
+}

@@ -1,0 +1,644 @@
+// Metamorphic relations over random layer trees: two renders that must
+// agree (or one render that must be a known function of another) whatever
+// the right image is. They test the lowering both backends share without
+// any golden: a tree under an opaque mask must look like the tree, a tree
+// moved by whole pixels must move, and so on. Each relation names its
+// tolerance and the reason for it; RelationToleranceTests shows that each
+// tolerance refuses a blank, a shifted and a tinted image.
+//
+// Design: a relation is a function (scene, rng, render) → outcome. It gets a
+// private copy of the scene, edits it through the `Layer` API, renders the
+// two sides with the backend under test and compares them. The renderer is
+// passed in, so the same relations run on LaminaCPU and LaminaGL (this
+// module does not depend on either). Choices a relation makes (the opacity,
+// which layer) come from an rng seeded by the tree's seed, so a failure
+// replays exactly.
+//
+// Rejected: comparing each random tree with a second implementation (a
+// differential test). It needs a second renderer per feature, and the two
+// backends already share the lowering, so they share its bugs; relations
+// catch those.
+import Lamina
+
+/// Renders a scene with the backend under test.
+public typealias SceneRender = (Scene) throws -> Image
+
+/// What a relation found on one tree.
+public enum RelationOutcome {
+  case pass
+  /// The tree has nothing the relation can act on (no eligible layer).
+  case notApplicable
+  /// The relation does not hold: why, and the two images when there are two.
+  case fail(String, expected: Image?, actual: Image?)
+
+  public var failed: Bool { if case .fail = self { true } else { false } }
+}
+
+/// A relation that must hold on every tree the generator makes under `options`.
+public struct Relation: Sendable, CustomStringConvertible {
+  public let name: String
+  /// What must hold, in a sentence.
+  public let statement: String
+  /// The tolerance of the comparison (for the sweep, the one of its ε-pairs).
+  public let tolerance: ImageTolerance
+  /// What the generator may use, and why anything is off.
+  public let options: TreeOptions
+  public let restriction: String
+  let body: @Sendable (Scene, inout SplitMix64, SceneRender) throws -> RelationOutcome
+
+  public var description: String { name }
+
+  /// Checks the relation on a private copy of `scene`; an error thrown by a
+  /// render is a failure (generated trees are all valid).
+  public func check(_ scene: Scene, seed: UInt64, render: SceneRender) -> RelationOutcome {
+    var rng = SplitMix64(seed: seed ^ 0x5EED_0F_4E1A_7105)
+    do {
+      return try body(RandomTrees.copy(scene), &rng, render)
+    } catch {
+      return .fail("a render threw: \(error)", expected: nil, actual: nil)
+    }
+  }
+}
+
+// MARK: - Tolerances
+
+extension ImageTolerance {
+  /// The same drawing reached by another route (a hidden layer or a
+  /// removed one, a reordered list): the CPU draws the same commands, so
+  /// only the last bit of a blend may move (GL's batching may round a
+  /// translucent pixel once more). A missing, extra or moved primitive
+  /// changes whole edges by tens of levels.
+  public static let sameDrawing = ImageTolerance(
+    name: "sameDrawing",
+    reason: "the same primitives drawn in the same order; at most a rounding flip",
+    levels: 1, maxShareBeyondLevels: 0.002, largeLevels: 3, maxShareBeyondLarge: 0,
+    maxMeanError: 0.05)
+
+  /// The tree composited into a transparent 8-bit group and then onto the
+  /// canvas (or faded), instead of straight onto it: each blend rounds to
+  /// 8 bits at another point, one level per translucent layer at most.
+  /// Colour and coverage must agree: a missing layer or shadow is far out.
+  public static let regroup = ImageTolerance(
+    name: "regroup",
+    reason: "8-bit rounding at other points of the composite (group surface, fade)",
+    levels: 2, maxShareBeyondLevels: 0.01, largeLevels: 6, maxShareBeyondLarge: 0,
+    maxMeanError: 0.3)
+
+  /// The same tree translated by whole device pixels: every coordinate moves
+  /// by an integer, so coverage and sampling agree up to the last bits of
+  /// the arithmetic (a rounding flip on an edge pixel; on GL, Float32
+  /// texture coordinates move a bilinear weight: 3 levels on 0.6 % of a
+  /// nine-slice image measured).
+  public static let pixelShift = ImageTolerance(
+    name: "pixelShift",
+    reason: "coordinates differ by an integer; floating-point rounding flips a level",
+    levels: 1, maxShareBeyondLevels: 0.01, largeLevels: 4, maxShareBeyondLarge: 0,
+    maxMeanError: 0.05)
+
+  /// A content shadow (the layer's alpha blurred on the pixel grid) against
+  /// the closed-form shadow of the same rounded rectangle (the exact
+  /// integral): the discrete Gaussian of an 8-bit, anti-aliased mask
+  /// differs from the integral by a few levels along the soft edge (up to 7
+  /// measured at radius 4 on 3 % of pixels); a shadow misplaced by a
+  /// sub-pixel offset is tens of levels off along a whole edge.
+  public static let shadowForm = ImageTolerance(
+    name: "shadowForm",
+    reason: "a discrete blur of an 8-bit mask against the closed-form integral",
+    levels: 3, maxShareBeyondLevels: 0.05, largeLevels: 10, maxShareBeyondLarge: 0,
+    maxMeanError: 0.4)
+
+  /// A sweep's ε-pair: the same tree under rotations 0.05° apart. Points move
+  /// by at most R·ε (≈ 0.05 px for R ≈ 60 px), so edges and texels change by a
+  /// few levels; a layer that appears, vanishes or jumps changes tens.
+  public static let epsilonStep = ImageTolerance(
+    name: "epsilonStep",
+    reason: "rotations 0.05° apart move every point by under a tenth of a pixel",
+    levels: 12, maxShareBeyondLevels: 0.01, largeLevels: 40, maxShareBeyondLarge: 0,
+    maxMeanError: 0.5)
+}
+
+// MARK: - Tree surgery shared by the relations
+
+enum Surgery {
+  /// A plain layer covering the canvas with an identity placement.
+  static func container(_ canvas: Canvas, name: String = "container") -> Layer {
+    let c = Layer()
+    c.name = name
+    c.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+    c.position = CGPoint(x: canvas.width / 2, y: canvas.height / 2)
+    return c
+  }
+
+  /// The scene with all its top-level layers moved under `c`.
+  static func wrapAll(_ scene: Scene, in c: Layer) -> Scene {
+    for l in scene.layers { try! c.addSublayer(l) }
+    return Scene(canvas: scene.canvas, layers: [c])
+  }
+
+  /// Layers reachable through sublayers only (not masks, not inside masks), root first.
+  static func drawnLayers(_ root: Layer) -> [Layer] {
+    var out: [Layer] = []
+    var stack = [root]
+    while let l = stack.popLast() {
+      out.append(l)
+      for s in (l.sublayers ?? []).reversed() { stack.append(s) }
+    }
+    return out
+  }
+
+  static func ancestors(_ l: Layer) -> [Layer] {
+    var out: [Layer] = []
+    var p = l.superlayer
+    while let a = p { out.append(a); p = a.superlayer }
+    return out
+  }
+
+  /// A rotation, uniform scale and translation in the plane (no flip, skew or 3D).
+  static func isSimilarity(_ t: Transform3D) -> Bool {
+    t.isAffine && abs(t.m11 - t.m22) < 1e-12 && abs(t.m12 + t.m21) < 1e-12
+  }
+
+  /// How many primitives the layer draws itself (background, contents, border).
+  static func primitives(_ l: Layer) -> Int {
+    var n = 0
+    if let bg = l.backgroundColor, bg.alpha > 0 { n += 1 }
+    if l.contents != nil { n += 1 }
+    if l.borderWidth > 0, let c = l.borderColor, c.alpha > 0 { n += 1 }
+    return n
+  }
+
+  /// `value` × `a` per premultiplied channel, rounded.
+  static func faded(_ image: Image, by a: Double) -> Image {
+    Image(width: image.width, height: image.height,
+      premultipliedPixels: image.pixels.map { UInt8((Double($0) * a).rounded()) })
+  }
+
+  /// `top` over an opaque or translucent `background`, premultiplied source-over.
+  static func over(_ top: Image, background: Color) -> Image {
+    let bg = [background.red * background.alpha, background.green * background.alpha,
+      background.blue * background.alpha, background.alpha].map { ($0 * 255).rounded() }
+    var out = top.pixels
+    for i in stride(from: 0, to: out.count, by: 4) {
+      let k = 1 - Double(top.pixels[i + 3]) / 255
+      for c in 0..<4 { out[i + c] = UInt8(min(255, (Double(top.pixels[i + c]) + bg[c] * k).rounded())) }
+    }
+    return Image(width: top.width, height: top.height, premultipliedPixels: out)
+  }
+
+  static func compare(_ expected: Image, _ actual: Image, _ t: ImageTolerance, _ note: String)
+    -> RelationOutcome
+  {
+    do {
+      let d = try ImageDiff(expected, actual)
+      let v = t.violations(of: d)
+      return v.isEmpty ? .pass
+        : .fail("\(note): \(v.joined(separator: "; ")) [\(d)]", expected: expected, actual: actual)
+    } catch {
+      return .fail("\(note): \(error)", expected: expected, actual: actual)
+    }
+  }
+}
+
+// MARK: - The relations
+
+public enum Relations {
+  /// Every relation, in the order the tests and docs list them.
+  public static let all: [Relation] = [
+    groupOpacityIsLinear, opaqueMaskChangesNothing, largeClipChangesNothing,
+    identityContainerChangesNothing, wholePixelMoveMovesImage, singlePrimitiveGroupOpacity,
+    rasterizeAtCanvasScale, shadowPathMatchesContentShadow, invisibleIsRemoved,
+    zPositionReorder, backgroundComposites, transformSweep,
+  ]
+
+  /// Writing the tree as a scene and reading it back draws the same bytes.
+  public static let roundTrip = Relation(
+    name: "roundTrip", statement: "a tree written as a scene and read back renders the same",
+    tolerance: .exact, options: .all, restriction: "none"
+  ) { scene, _, render in
+    let a = try render(scene)
+    let b = try render(RandomTrees.copy(scene))
+    return Surgery.compare(a, b, .exact, "written and read back")
+  }
+
+  /// A tree under a container of opacity a, on a transparent canvas, is a ×
+  /// the tree (premultiplied).
+  public static let groupOpacityIsLinear = Relation(
+    name: "groupOpacityIsLinear",
+    statement: "a tree under a container of opacity a equals a × the tree, premultiplied",
+    tolerance: .regroup,
+    options: { var o = TreeOptions(); o.canvasBackground = false; return o }(),
+    restriction: "transparent canvas: fading over a background is not a product"
+  ) { scene, rng, render in
+    let a = rng.stepped(0.2, 0.8, step: 0.05)
+    let plain = try render(scene)
+    let c = Surgery.container(scene.canvas)
+    c.opacity = a
+    let faded = try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
+    return Surgery.compare(Surgery.faded(plain, by: a), faded, .regroup, "opacity \(a)")
+  }
+
+  /// An opaque mask larger than the canvas changes nothing.
+  public static let opaqueMaskChangesNothing = Relation(
+    name: "opaqueMaskChangesNothing",
+    statement: "a container masked by an opaque layer covering the canvas changes nothing",
+    tolerance: .regroup, options: .all, restriction: "none"
+  ) { scene, rng, render in
+    let plain = try render(scene)
+    let c = Surgery.container(scene.canvas)
+    let m = Layer()
+    m.name = "opaque-mask"
+    let margin = rng.stepped(1, 16)
+    m.bounds = CGRect(x: 0, y: 0, width: scene.canvas.width + 2 * margin, height: scene.canvas.height + 2 * margin)
+    m.position = CGPoint(x: scene.canvas.width / 2, y: scene.canvas.height / 2)
+    m.backgroundColor = Color(hex: rng.pick(["#000000", "#FFFFFF", "#FF3B30"]))
+    c.mask = m
+    let masked = try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
+    return Surgery.compare(plain, masked, .regroup, "opaque mask")
+  }
+
+  /// `masksToBounds` on a container far larger than the drawing changes nothing.
+  public static let largeClipChangesNothing = Relation(
+    name: "largeClipChangesNothing",
+    statement: "masksToBounds on a container 1000 points larger than the canvas each way changes nothing",
+    tolerance: .sameDrawing, options: .all, restriction: "none"
+  ) { scene, rng, render in
+    let plain = try render(scene)
+    let c = Surgery.container(scene.canvas)
+    // Bounds origin −1000 keeps the sublayers' coordinates: the container
+    // is 1000 points larger on every side and still placed as the identity.
+    c.bounds = CGRect(x: -1000, y: -1000, width: scene.canvas.width + 2000, height: scene.canvas.height + 2000)
+    c.masksToBounds = true
+    c.cornerRadius = rng.pick([0, 50, 200])
+    let clipped = try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
+    return Surgery.compare(plain, clipped, .sameDrawing, "clip radius \(c.cornerRadius)")
+  }
+
+  /// Moving the sublayers of one layer into an identity container (with its
+  /// sublayerTransform) changes nothing.
+  public static let identityContainerChangesNothing = Relation(
+    name: "identityContainerChangesNothing",
+    statement: "the sublayers of a layer moved into a container with the same bounds (and the layer's sublayerTransform) draw the same",
+    tolerance: .sameDrawing, options: .all, restriction: "none (transform layers are not chosen as the parent: a plain container would flatten their 3D space)"
+  ) { scene, rng, render in
+    let parents = Surgery.drawnLayers(scene.root).filter { !$0.isTransformLayer && $0.sublayers != nil }
+    guard !parents.isEmpty else { return .notApplicable }
+    let index = rng.int(0...parents.count - 1)
+    let plain = try render(scene)
+    let copy = RandomTrees.copy(scene)
+    let p = Surgery.drawnLayers(copy.root).filter { !$0.isTransformLayer && $0.sublayers != nil }[index]
+    let c = Layer()
+    c.name = "identity"
+    c.bounds = p.bounds
+    c.position = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
+    c.sublayerTransform = p.sublayerTransform
+    p.sublayerTransform = .identity
+    for s in p.sublayers ?? [] { try! c.addSublayer(s) }
+    try! p.addSublayer(c)
+    let wrapped = try render(copy)
+    return Surgery.compare(plain, wrapped, .sameDrawing, "sublayers of \(p.debugName) wrapped")
+  }
+
+  /// A tree moved by whole device pixels gives the image moved by them.
+  public static let wholePixelMoveMovesImage = Relation(
+    name: "wholePixelMoveMovesImage",
+    statement: "the tree moved by (dx, dy) whole pixels gives the image moved by (dx, dy)",
+    tolerance: .pixelShift, options: .all,
+    restriction: "none; only the part of the canvas both images see is compared"
+  ) { scene, rng, render in
+    let s = scene.canvas.scale
+    var dx = 0, dy = 0
+    while dx == 0 && dy == 0 { dx = rng.int(-6...6); dy = rng.int(-6...6) }
+    let plain = try render(scene)
+    let c = Surgery.container(scene.canvas)
+    c.position = CGPoint(x: Double(c.position.x) + Double(dx) / s, y: Double(c.position.y) + Double(dy) / s)
+    let moved = try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
+    let (e, a) = overlap(plain, moved, dx: dx, dy: dy)
+    return Surgery.compare(e, a, .pixelShift, "moved by (\(dx), \(dy)) px")
+  }
+
+  /// The part of `plain` that stays on the canvas, and the same part of `moved`.
+  static func overlap(_ plain: Image, _ moved: Image, dx: Int, dy: Int) -> (Image, Image) {
+    let w = plain.width - abs(dx), h = plain.height - abs(dy)
+    func crop(_ im: Image, _ x0: Int, _ y0: Int) -> Image {
+      var out = [UInt8]()
+      out.reserveCapacity(w * h * 4)
+      for y in 0..<h {
+        let start = ((y0 + y) * im.width + x0) * 4
+        out += im.pixels[start..<start + w * 4]
+      }
+      return Image(width: w, height: h, premultipliedPixels: out)
+    }
+    return (crop(plain, max(0, -dx), max(0, -dy)), crop(moved, max(0, dx), max(0, dy)))
+  }
+
+  /// Group opacity and per-primitive opacity agree on a layer that draws one primitive.
+  public static let singlePrimitiveGroupOpacity = Relation(
+    name: "singlePrimitiveGroupOpacity",
+    statement: "allowsGroupOpacity true and false agree on every leaf that draws one primitive",
+    tolerance: .sameDrawing, options: .all,
+    restriction: "none; the leaves without sublayers, mask or shadow that draw exactly one of background, contents, border are toggled"
+  ) { scene, rng, render in
+    func eligible(_ root: Layer) -> [Layer] {
+      Surgery.drawnLayers(root).filter {
+        $0.superlayer != nil && $0.sublayers == nil && $0.mask == nil && $0.shadowOpacity == 0
+          && Surgery.primitives($0) == 1 && !$0.isTransformLayer
+      }
+    }
+    let a = RandomTrees.copy(scene), b = RandomTrees.copy(scene)
+    let la = eligible(a.root), lb = eligible(b.root)
+    guard !la.isEmpty else { return .notApplicable }
+    for (x, y) in zip(la, lb) {
+      let o = x.opacity < 1 ? x.opacity : rng.stepped(0.2, 0.9, step: 0.05)
+      x.opacity = o
+      y.opacity = o
+      x.allowsGroupOpacity = true
+      y.allowsGroupOpacity = false
+    }
+    return Surgery.compare(try render(a), try render(b), .sameDrawing, "\(la.count) leaves toggled")
+  }
+
+  /// `shouldRasterize` at the canvas scale, at a whole-pixel place under
+  /// identity transforms, changes nothing beyond the group's rounding.
+  public static let rasterizeAtCanvasScale = Relation(
+    name: "rasterizeAtCanvasScale",
+    statement: "shouldRasterize with rasterizationScale = canvas scale on a layer placed on whole pixels under identity transforms changes nothing",
+    tolerance: .regroup,
+    options: { var o = TreeOptions(); o.pixelAligned = true; return o }(),
+    restriction: "pixel-aligned geometry, so that eligible layers are common; the chosen layer and its ancestors get allowsGroupOpacity (rasterizing implies group opacity)"
+  ) { scene, rng, render in
+    func eligible(_ root: Layer, scale: Double) -> [Layer] {
+      Surgery.drawnLayers(root).filter { l in
+        guard l.superlayer != nil, !l.isTransformLayer, !l.shouldRasterize else { return false }
+        let chain = [l] + Surgery.ancestors(l)
+        guard chain.allSatisfy({ $0.transform.isIdentity && !$0.isTransformLayer }),
+          Surgery.ancestors(l).allSatisfy({ $0.sublayerTransform.isIdentity && !$0.shouldRasterize })
+        else { return false }
+        // The bounds origin on the canvas, in pixels, must be whole.
+        var x = 0.0, y = 0.0
+        for a in chain {
+          x += Double(a.position.x) - Double(a.anchorPoint.x) * Double(a.bounds.width)
+          y += Double(a.position.y) - Double(a.anchorPoint.y) * Double(a.bounds.height)
+          if a !== l { x -= Double(a.bounds.minX); y -= Double(a.bounds.minY) }
+        }
+        let px = x * scale, py = y * scale
+        return abs(px - px.rounded()) < 1e-9 && abs(py - py.rounded()) < 1e-9
+      }
+    }
+    let base = RandomTrees.copy(scene)
+    let candidates = eligible(base.root, scale: scene.canvas.scale)
+    guard !candidates.isEmpty else { return .notApplicable }
+    let index = rng.int(0...candidates.count - 1)
+    for l in [candidates[index]] + Surgery.ancestors(candidates[index]) { l.allowsGroupOpacity = true }
+    let plain = try render(base)
+    let copy = RandomTrees.copy(base)
+    let l = eligible(copy.root, scale: scene.canvas.scale)[index]
+    l.shouldRasterize = true
+    l.rasterizationScale = scene.canvas.scale
+    return Surgery.compare(plain, try render(copy), .regroup, "\(l.debugName) rasterized")
+  }
+
+  /// A shadowPath equal to an opaque layer's rounded bounds gives the content shadow.
+  public static let shadowPathMatchesContentShadow = Relation(
+    name: "shadowPathMatchesContentShadow",
+    statement: "on a layer whose drawing is its opaque rounded bounds, shadowPath = roundedRect(bounds, cornerRadius) gives the content shadow",
+    tolerance: .shadowForm, options: .all,
+    restriction: "none (a top-level probe layer is added when no leaf qualifies); the chosen leaf must be placed by similarities only (under other transforms the content shadow is drawn in the layer's plane and resampled, which softens the layer's own edges by design); it gets circular corners on all four sides (a roundedRect path has no other) and an opaque border or an inner sublayer half the time, so the content shadow is blurred from pixels rather than drawn in closed form"
+  ) { scene, rng, render in
+    func eligible(_ root: Layer) -> [Layer] {
+      Surgery.drawnLayers(root).filter {
+        $0.superlayer != nil && $0.sublayers == nil && $0.mask == nil && !$0.isTransformLayer
+          && !$0.isHidden && $0.opacity > 0 && ($0.backgroundColor?.alpha ?? 0) == 1
+          && $0.contents == nil && $0.bounds.width > 0 && $0.bounds.height > 0
+          && ([$0] + Surgery.ancestors($0)).allSatisfy { Surgery.isSimilarity($0.transform) }
+          && Surgery.ancestors($0).allSatisfy { Surgery.isSimilarity($0.sublayerTransform) && !$0.isTransformLayer }
+      }
+    }
+    let base = RandomTrees.copy(scene)
+    if eligible(base.root).isEmpty {
+      // No leaf qualifies: add one on top, so every tree tests the relation.
+      let probe = Layer()
+      probe.name = "probe"
+      let w = rng.stepped(6, base.canvas.width / 2), h = rng.stepped(6, base.canvas.height / 2)
+      probe.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+      probe.position = CGPoint(x: rng.stepped(w / 2, base.canvas.width - w / 2, step: 0.25),
+        y: rng.stepped(h / 2, base.canvas.height - h / 2, step: 0.25))
+      probe.backgroundColor = Color(hex: "#007AFF")
+      probe.cornerRadius = rng.stepped(0, min(w, h) / 2)
+      try! base.root.addSublayer(probe)
+    }
+    let candidates = eligible(base.root)
+    guard !candidates.isEmpty else { return .notApplicable }
+    let index = rng.int(0...candidates.count - 1)
+    let l = candidates[index]
+    l.maskedCorners = .all
+    l.cornerCurve = .circular
+    l.shadowPath = nil
+    if l.shadowOpacity == 0 {
+      l.shadowOpacity = rng.stepped(0.3, 1, step: 0.05)
+      l.shadowRadius = rng.stepped(0, 6)
+      l.shadowOffset = CGSize(width: rng.stepped(-4, 4), height: rng.stepped(-4, 4))
+    }
+    l.borderWidth = 0
+    switch rng.int(0...2) {
+    case 0:
+      l.borderWidth = rng.stepped(0.5, 4)
+      l.borderColor = Color(hex: "#1C1C1E")
+    case 1:
+      let inner = Layer()
+      inner.name = (l.name ?? "") + ".inner"
+      inner.bounds = CGRect(x: 0, y: 0, width: Double(l.bounds.width) / 2, height: Double(l.bounds.height) / 2)
+      inner.position = CGPoint(x: l.bounds.midX, y: l.bounds.midY)
+      inner.backgroundColor = Color(hex: "#FF950080")
+      try! l.addSublayer(inner)
+    default: break
+    }
+    let content = try render(base)
+    let copy = RandomTrees.copy(base)
+    let c = eligible(copy.root).first { $0.name == l.name } ?? Surgery.drawnLayers(copy.root).first { $0.name == l.name }!
+    let r = CGRect(x: c.bounds.minX, y: c.bounds.minY, width: c.bounds.width, height: c.bounds.height)
+    var p = Path(roundedRect: r, cornerRadius: c.cornerRadius)
+    p.shape = .roundedRect(r, cornerRadius: c.cornerRadius)
+    c.shadowPath = p
+    return Surgery.compare(content, try render(copy), .shadowForm,
+      "shadowPath on \(c.debugName) (radius \(c.shadowRadius), offset \(c.shadowOffset), border \(c.borderWidth), \(c.sublayers == nil ? "no" : "an") inner layer)")
+  }
+
+  /// A hidden layer, or one of opacity 0, draws what the tree without it draws.
+  public static let invisibleIsRemoved = Relation(
+    name: "invisibleIsRemoved",
+    statement: "a layer made hidden (or of opacity 0) draws what the tree without it draws",
+    tolerance: .sameDrawing, options: .all, restriction: "none (mask layers are not chosen: a hidden mask hides its layer)"
+  ) { scene, rng, render in
+    let layers = Surgery.drawnLayers(scene.root).dropFirst()
+    guard !layers.isEmpty else { return .notApplicable }
+    let index = rng.int(1...layers.count)
+    let hide = rng.chance(0.5)
+    let a = RandomTrees.copy(scene), b = RandomTrees.copy(scene)
+    let la = Surgery.drawnLayers(a.root)[index], lb = Surgery.drawnLayers(b.root)[index]
+    if hide { la.isHidden = true } else { la.opacity = 0 }
+    lb.removeFromSuperlayer()
+    return Surgery.compare(try render(b), try render(a), .sameDrawing,
+      "\(la.debugName) \(hide ? "hidden" : "at opacity 0") vs removed")
+  }
+
+  /// Flat siblings permuted in the array with zPositions that restore the
+  /// order draw the same.
+  public static let zPositionReorder = Relation(
+    name: "zPositionReorder",
+    statement: "flat sublayers shuffled in the array, with zPositions that sort them back, draw the same",
+    tolerance: .sameDrawing, options: .all,
+    restriction: "none; the parent must be a plain layer with an affine sublayerTransform and plain sublayers with affine transforms (then zPosition only orders: no perspective sees the z move, no plane is tilted, and no transform layer brings its own sublayers into the sort)"
+  ) { scene, rng, render in
+    func eligible(_ root: Layer) -> [Layer] {
+      Surgery.drawnLayers(root).filter { p in
+        guard !p.isTransformLayer, p.sublayerTransform.isAffine, let s = p.sublayers, s.count > 1
+        else { return false }
+        return s.allSatisfy { $0.transform.isAffine && !$0.isTransformLayer }
+      }
+    }
+    let candidates = eligible(scene.root)
+    guard !candidates.isEmpty else { return .notApplicable }
+    let index = rng.int(0...candidates.count - 1)
+    let copy = RandomTrees.copy(scene)
+    let p = eligible(copy.root)[index]
+    let subs = p.sublayers!
+    // The drawing order: stable by zPosition.
+    let order = subs.enumerated().sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }.map(\.element)
+    var shuffled = order
+    shuffled.shuffle(using: &rng)
+    for l in subs { l.removeFromSuperlayer() }
+    for l in shuffled {
+      l.zPosition = Double(order.firstIndex { $0 === l }!) - 2
+      try! p.addSublayer(l)
+    }
+    return Surgery.compare(try render(scene), try render(copy), .sameDrawing, "sublayers of \(p.debugName) shuffled")
+  }
+
+  /// A canvas background is the transparent render composited over it.
+  public static let backgroundComposites = Relation(
+    name: "backgroundComposites",
+    statement: "the tree on a coloured canvas equals the tree on a transparent canvas composited over the colour",
+    tolerance: .regroup,
+    options: { var o = TreeOptions(); o.canvasBackground = false; return o }(),
+    restriction: "generated with a transparent canvas; the relation picks the colour"
+  ) { scene, rng, render in
+    let clear = try render(scene)
+    let colour = Color(hex: rng.pick(["#F2F2F7", "#000000", "#007AFF", "#34C75980", "#FF3B30C0"]))!
+    var coloured = RandomTrees.copy(scene)
+    coloured.canvas.background = colour
+    return Surgery.compare(Surgery.over(clear, background: colour), try render(coloured), .regroup,
+      "background \(colour)")
+  }
+}
+
+// MARK: - The transform sweep
+
+extension Relations {
+  /// The bound on a sweep frame's ink (the sum of each premultiplied
+  /// channel over the image) against the ink the flat frame predicts: the
+  /// flat picture, warped by the frame's projective map, keeps its ink
+  /// weighted by the map's area scale. Exact area coverage keeps the
+  /// integral of every edge; image filtering, mip levels and blurs keep it
+  /// to about a percent. 3 % of the prediction plus 0.15 % of a full canvas
+  /// (for frames that are slivers, edge-on) leaves a layer that vanishes or
+  /// doubles far outside.
+  public static let inkRelative = 0.03
+  public static let inkAbsolute = 0.0015
+
+  /// Why `actual` ink breaks the bound around `predicted`, or nil.
+  public static func inkViolation(predicted: [Double], actual: [Double], pixels: Int) -> String? {
+    let slack = inkAbsolute * 255 * Double(pixels)
+    for c in 0..<4 where abs(actual[c] - predicted[c]) > inkRelative * predicted[c] + slack {
+      return String(format: "channel %d: ink %.0f, the flat frame predicts %.0f (bound ±%.0f)",
+        c, actual[c], predicted[c], inkRelative * predicted[c] + slack)
+    }
+    return nil
+  }
+
+  /// The sum of each premultiplied channel.
+  public static func ink(_ image: Image) -> [Double] {
+    var sums = [0.0, 0, 0, 0]
+    for i in stride(from: 0, to: image.pixels.count, by: 4) {
+      for c in 0..<4 { sums[c] += Double(image.pixels[i + c]) }
+    }
+    return sums
+  }
+
+  /// A flattened tree swept through rotateY, rotateX (across 90°, where it is
+  /// edge-on) or a shrinking scale: no frame throws, each frame keeps the
+  /// ink the flat frame predicts, and two frames 0.05° apart agree.
+  public static let transformSweep = Relation(
+    name: "transformSweep",
+    statement: "a flattened tree under perspective rotateY/rotateX (0…179°, through 89.9° and 90.1°) or scale (1…0.01): no frame throws, each frame minified at most ~3× keeps the ink its projective map predicts from the flat frame, and frames 0.05° apart agree",
+    tolerance: .epsilonStep,
+    options: { var o = TreeOptions(); o.canvasBackground = false; o.singleSided = false; return o }(),
+    restriction: "transparent canvas (ink is only additive without a background); no doubleSided = false (the flattened tree turns its back past 90°, which legitimately hides such layers)"
+  ) { scene, rng, render in
+    let canvas = scene.canvas
+    let d = 3 * max(canvas.width, canvas.height)
+    let kind = rng.int(0...2)
+    func transform(_ v: Double) -> Transform3D {
+      let half = Transform3D(scaleX: 0.5, y: 0.5)
+      switch kind {
+      case 0: return half.concatenating(Transform3D(rotationAngle: v * .pi / 180, x: 0, y: 1, z: 0))
+          .concatenating(Transform3D(perspective: d))
+      case 1: return half.concatenating(Transform3D(rotationAngle: v * .pi / 180, x: 1, y: 0, z: 0))
+          .concatenating(Transform3D(perspective: d))
+      default: return Transform3D(scaleX: 0.5 * v, y: 0.5 * v)
+      }
+    }
+    // Contents minified by `linear` alias (a texel more or less per pixel),
+    // so the sweep asks for mipmaps; the ink is checked only where the map
+    // minifies at most ~3× (|cos| ≥ 0.3, scale ≥ 0.3): offscreens drawn back
+    // under steeper minification are sampled without mipmaps and alias too.
+    for l in allLayers(scene.root) where l.contents != nil { l.minificationFilter = .trilinear }
+    func inkApplies(_ v: Double) -> Bool { kind == 2 ? v >= 0.3 : abs(cos(v * .pi / 180)) >= 0.3 }
+    func frame(_ v: Double) throws -> Image {
+      let c = Surgery.container(canvas, name: "swept")
+      c.masksToBounds = true
+      c.transform = transform(v)
+      return try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
+    }
+    let values: [Double] = kind == 2
+      ? [1, rng.stepped(0.3, 0.9, step: 0.05), 0.01]
+      : [0, rng.stepped(10, 70, step: 1), 89.9, 90.1, rng.stepped(110, 179, step: 1)]
+    let flat = try frame(values[0])
+    let s = canvas.scale
+    let cx = canvas.width / 2, cy = canvas.height / 2
+    for v in values.dropFirst() {
+      let image = try frame(v)
+      guard image.width == flat.width, image.height == flat.height else {
+        return .fail("frame \(v) is \(image.width)×\(image.height)", expected: flat, actual: image)
+      }
+      guard inkApplies(v) else { continue }
+      let t = transform(v)
+      // The flat frame's pixel centre q0 (points) is the container point
+      // x = (q0 − c) / 0.5; the frame maps x to project(t, x) + c.
+      func map(_ x: Double, _ y: Double) -> (Double, Double)? {
+        guard let p = t.project(CGPoint(x: (x - cx) * 2, y: (y - cy) * 2)) else { return nil }
+        return (Double(p.x), Double(p.y))
+      }
+      var predicted = [0.0, 0, 0, 0]
+      for py in 0..<flat.height {
+        for px in 0..<flat.width {
+          let i = (py * flat.width + px) * 4
+          guard flat.pixels[i + 3] > 0 || flat.pixels[i] > 0 else { continue }
+          let x = (Double(px) + 0.5) / s, y = (Double(py) + 0.5) / s, h = 0.25
+          guard let a = map(x - h, y), let b = map(x + h, y), let c = map(x, y - h), let e = map(x, y + h)
+          else { continue }
+          let j = abs((b.0 - a.0) * (e.1 - c.1) - (b.1 - a.1) * (e.0 - c.0)) / (4 * h * h)
+          for k in 0..<4 { predicted[k] += Double(flat.pixels[i + k]) * j }
+        }
+      }
+      if let why = inkViolation(predicted: predicted, actual: ink(image), pixels: flat.width * flat.height) {
+        return .fail("\(["rotateY", "rotateX", "scale"][kind])(\(v)): \(why)", expected: flat, actual: image)
+      }
+    }
+    if kind != 2 {
+      let v = values[1]
+      return Surgery.compare(try frame(v), try frame(v + 0.05), .epsilonStep,
+        "\(["rotateY", "rotateX"][kind])(\(v)) against \(v + 0.05)")
+    }
+    return .pass
+  }
+}

@@ -14,14 +14,24 @@ uniform vec4 uClipRadii[MAX_CLIPS];
 uniform vec4 uClipInfo[MAX_CLIPS];
 uniform vec3 uClipPlanes[MAX_CLIP_PLANES];
 
+// A fragment of the 3D sort: 1 where the pixel centre is on the kept side
+// (dot(xy, p) + z >= 0) of every plane, else 0. Cuts are not
+// anti-aliased, so the fragments of one layer tile it without a seam (see
+// LaminaCPU's ClipStage); a centre on a line goes to the side whose
+// pixel-space normal points right, or down.
 float convexCoverage(Local l, int first, int count) {
-  float cov = 1.0;
   for (int i = 0; i < count; i++) {
-    // The plane keeps the side where dot(xy, p) + z >= 0.
     vec3 plane = uClipPlanes[first + i];
-    cov *= halfPlaneCoverage(l, plane.xy, plane.z);
+    float d = dot(plane.xy, l.h.xy) + plane.z * l.h.z;
+    vec2 g = vec2(dot(plane.xy, l.hx.xy) + plane.z * l.hx.z, dot(plane.xy, l.hy.xy) + plane.z * l.hy.z);
+    // Within 1/4096 pixel of the line (Float32's reach here) is on it.
+    if (abs(d) <= length(g) / 4096.0) {
+      if (!(g.x > 0.0 || (g.x == 0.0 && g.y > 0.0))) return 0.0;
+    } else if (d < 0.0) {
+      return 0.0;
+    }
   }
-  return cov;
+  return 1.0;
 }
 
 float clipCoverage(vec2 pixel) {

@@ -37,17 +37,15 @@ struct ReferenceTests {
     let card = try #require(References.scene("scale2-card")).reference()
     let shadowed = try #require(References.scene("shadow-card")).reference()
     let shadowless = try Image(contentsOfPNGFile: References.folder + "/negatives/shadow-card-no-shadow.png")
-    let blank = Image(
-      width: card.width, height: card.height,
-      premultipliedPixels: [UInt8](repeating: 0, count: card.width * card.height * 4))
+    let blank = WrongImages.blank(like: card)
     let both: [ImageTolerance] = [.chromiumReference, .chromiumShadowReference]
     // The card moved by one pixel is within the shadow term (its blur share
     // of 17 % beyond 2 levels is wide), so that term is shown a 2 px move.
     let cases: [(String, Image, Image, [ImageTolerance])] = [
       ("blank", card, blank, both),
-      ("checkerboard moved 1 px right", checker, References.shifted(checker, dx: 1, dy: 0), both),
-      ("card moved 1 px down", card, References.shifted(card, dx: 0, dy: 1), [.chromiumReference]),
-      ("card moved 2 px right", card, References.shifted(card, dx: 2, dy: 0), both),
+      ("checkerboard moved 1 px right", checker, WrongImages.shifted(checker, dx: 1, dy: 0), both),
+      ("card moved 1 px down", card, WrongImages.shifted(card, dx: 0, dy: 1), [.chromiumReference]),
+      ("card moved 2 px right", card, WrongImages.shifted(card, dx: 2, dy: 0), both),
       ("card without its shadow", shadowed, shadowless, both),
     ]
     for (name, expected, actual, tolerances) in cases {

@@ -64,23 +64,6 @@ struct RelationToleranceTests {
     fatalError("no random tree covers 40 % of its canvas")
   }()
 
-  static func variants(of im: Image) -> [(String, Image)] {
-    let w = im.width, h = im.height
-    let blank = Image(width: w, height: h, premultipliedPixels: [UInt8](repeating: 0, count: w * h * 4))
-    var shifted = [UInt8](repeating: 0, count: w * h * 4)
-    for y in 0..<h {
-      for x in 1..<w {
-        for c in 0..<4 { shifted[(y * w + x) * 4 + c] = im.pixels[(y * w + x - 1) * 4 + c] }
-      }
-    }
-    // Red down by 16 levels where there is any (premultiplied stays valid).
-    let tinted = im.pixels.enumerated().map { i, v in i % 4 == 0 ? v &- min(v, 16) : v }
-    return [
-      ("blank", blank), ("shifted", Image(width: w, height: h, premultipliedPixels: shifted)),
-      ("tinted", Image(width: w, height: h, premultipliedPixels: tinted)),
-    ]
-  }
-
   static let tolerances: [ImageTolerance] = Array(
     Dictionary(Relations.all.map { ($0.tolerance.name, $0.tolerance) }) { a, _ in a }.values
   ) + [.regroup, .sameDrawing, .pixelShift, .shadowForm, .epsilonStep]
@@ -89,7 +72,7 @@ struct RelationToleranceTests {
     let image = Self.reference
     for tolerance in Self.tolerances {
       #expect(tolerance.violations(of: try ImageDiff(image, image)).isEmpty, "\(tolerance.name) refuses the image itself")
-      for (name, variant) in Self.variants(of: image) {
+      for (name, variant) in WrongImages.all(image, tint: 16) {
         #expect(!tolerance.violations(of: try ImageDiff(image, variant)).isEmpty,
           "\(tolerance.name) accepts a \(name) image")
       }

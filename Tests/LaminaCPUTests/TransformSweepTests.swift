@@ -32,16 +32,9 @@ import Testing
       ? TransformSweeps.angles(from: 0, to: 180, step: 0.01)
       : TransformSweeps.angles(from: 0, to: 88, step: 1) + TransformSweeps.angles(from: 89, to: 91, step: 0.01)
         + TransformSweeps.angles(from: 92, to: 180, step: 1)
-    var previous: (Double, Image)?
-    var worst = (change: 0.0, at: 0.0)
-    for a in angles {
+    let worst = try Self.largestChange(over: angles, per: { 0.01 / ($1 - $0) }) { a in
       _ = renderer.render(try TransformSweeps.plan(TransformSweeps.flip(degrees: a, frameSet: true)))
-      let image = renderer.render(try TransformSweeps.plan(TransformSweeps.flip(degrees: a, frameSet: false)))
-      if let (pa, p) = previous {
-        let change = TransformSweeps.meanDifference(p, image) * 0.01 / (a - pa)
-        if change > worst.change { worst = (change, a) }
-      }
-      previous = (a, image)
+      return renderer.render(try TransformSweeps.plan(TransformSweeps.flip(degrees: a, frameSet: false)))
     }
     #expect(worst.change <= Self.flipLevels, "largest change per 0.01°: \(worst.change) levels at \(worst.at)°")
     print("flip sweep: \(angles.count) steps, largest change per 0.01° \(worst.change) levels at \(worst.at)°")
@@ -52,18 +45,30 @@ import Testing
     // CI: 10 % apart (201 steps); LAMINA_SWEEP_FULL=1: 1 % apart (2,001).
     let full = ProcessInfo.processInfo.environment["LAMINA_SWEEP_FULL"] == "1"
     let scales = TransformSweeps.scales(count: full ? 2001 : 201)
-    var previous: (Double, Image)?
-    var worst = (change: 0.0, at: 0.0)
-    for s in scales {
-      let image = renderer.render(try TransformSweeps.plan(TransformSweeps.pop(scale: s)))
-      if let (ps, p) = previous {
-        let change = TransformSweeps.meanDifference(p, image) * log(1.01) / log(s / ps)
-        if change > worst.change { worst = (change, s) }
-      }
-      previous = (s, image)
+    let worst = try Self.largestChange(over: scales, per: { log(1.01) / log($1 / $0) }) { s in
+      renderer.render(try TransformSweeps.plan(TransformSweeps.pop(scale: s)))
     }
     #expect(worst.change <= Self.popLevels, "largest change per 1 % of scale: \(worst.change) at \(worst.at)")
     print("pop sweep: \(scales.count) steps, largest change \(worst.change) levels at scale \(worst.at)")
+  }
+
+  /// Renders `frame(v)` for each of `values` (each must render) and returns
+  /// the largest mean difference between consecutive frames, scaled by
+  /// `per(previous, v)` to one unit step, and where it was.
+  static func largestChange(
+    over values: [Double], per: (Double, Double) -> Double, frame: (Double) throws -> Image
+  ) throws -> (change: Double, at: Double) {
+    var previous: (Double, Image)?
+    var worst = (change: 0.0, at: 0.0)
+    for v in values {
+      let image = try frame(v)
+      if let (pv, p) = previous {
+        let change = TransformSweeps.meanDifference(p, image) * per(pv, v)
+        if change > worst.change { worst = (change, v) }
+      }
+      previous = (v, image)
+    }
+    return worst
   }
 
   /// The relation can fail: dropping the shadowed card's shadow from one

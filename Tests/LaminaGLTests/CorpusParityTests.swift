@@ -22,19 +22,7 @@ struct CorpusParityTests {
   @Test func toleranceRejectsBlankShiftedAndMiscolouredImages() throws {
     let scene = try #require(Corpus.scenes.first { $0.id == "figures/figure-4.2" })
     let cpu = try Image(contentsOfPNGFile: scene.goldenPath)
-    let w = cpu.width, h = cpu.height
-    let blank = Image(width: w, height: h, premultipliedPixels: [UInt8](repeating: 0, count: w * h * 4))
-    var shifted = [UInt8](repeating: 0, count: w * h * 4)
-    for y in 0..<h {
-      for x in 1..<w {
-        for c in 0..<4 { shifted[(y * w + x) * 4 + c] = cpu.pixels[(y * w + x - 1) * 4 + c] }
-      }
-    }
-    let tinted = cpu.pixels.enumerated().map { i, v in i % 4 == 0 ? v &- min(v, 3) : v }
-    for (name, image) in [
-      ("blank", blank), ("shifted", Image(width: w, height: h, premultipliedPixels: shifted)),
-      ("tinted", Image(width: w, height: h, premultipliedPixels: tinted)),
-    ] {
+    for (name, image) in WrongImages.all(cpu, tint: 3) {
       let d = try ImageDiff(cpu, image)
       #expect(!ImageTolerance.glParity.violations(of: d).isEmpty, "\(name) must fail glParity")
     }

@@ -54,15 +54,7 @@ struct TransformSweepGLTests {
 extension TransformSweepGLTests {
   @Test func sweepParityRejectsBlankShiftedAndTintedFrames() throws {
     let cpu = CPURenderer().render(try TransformSweeps.plan(TransformSweeps.flip(degrees: 30, frameSet: true)))
-    let w = cpu.width, h = cpu.height
-    let blank = Image(width: w, height: h, premultipliedPixels: [UInt8](repeating: 0, count: w * h * 4))
-    var shifted = cpu.pixels
-    for y in 0..<h { for x in 1..<w { for c in 0..<4 { shifted[(y * w + x) * 4 + c] = cpu.pixels[(y * w + x - 1) * 4 + c] } } }
-    let tinted = cpu.pixels.enumerated().map { i, v in i % 4 == 0 ? v &- min(v, 4) : v }
-    for (name, image) in [
-      ("blank", blank), ("shifted", Image(width: w, height: h, premultipliedPixels: shifted)),
-      ("tinted", Image(width: w, height: h, premultipliedPixels: tinted)),
-    ] {
+    for (name, image) in WrongImages.all(cpu, tint: 4) {
       #expect(!ImageTolerance.sweepParity.violations(of: try ImageDiff(cpu, image)).isEmpty, "\(name) must fail")
     }
   }

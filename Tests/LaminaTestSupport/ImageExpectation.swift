@@ -103,3 +103,41 @@ public enum ImageExpectation {
     ProcessInfo.processInfo.environment["LAMINA_UPDATE_GOLDENS"] == "1"
   }
 }
+
+/// Wrong versions of a right image, which every tolerance must refuse: a
+/// tolerance that accepts them could not fail.
+public enum WrongImages {
+  /// All transparent.
+  public static func blank(like image: Image) -> Image {
+    Image(
+      width: image.width, height: image.height,
+      premultipliedPixels: [UInt8](repeating: 0, count: image.width * image.height * 4))
+  }
+
+  /// Moved by whole pixels; the edge rows and columns repeat into the gap,
+  /// so only the move itself differs (not a transparent strip).
+  public static func shifted(_ image: Image, dx: Int, dy: Int) -> Image {
+    let w = image.width, h = image.height
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      let sy = min(max(y - dy, 0), h - 1)
+      for x in 0..<w {
+        let sx = min(max(x - dx, 0), w - 1)
+        for c in 0..<4 { out[(y * w + x) * 4 + c] = image.pixels[(sy * w + sx) * 4 + c] }
+      }
+    }
+    return Image(width: w, height: h, premultipliedPixels: out)
+  }
+
+  /// Red lowered by `levels` wherever there is red (premultiplied stays valid).
+  public static func tinted(_ image: Image, levels: UInt8) -> Image {
+    Image(
+      width: image.width, height: image.height,
+      premultipliedPixels: image.pixels.enumerated().map { i, v in i % 4 == 0 ? v &- min(v, levels) : v })
+  }
+
+  /// Blank, moved one pixel right, and red lowered by `tint` levels.
+  public static func all(_ image: Image, tint: UInt8) -> [(String, Image)] {
+    [("blank", blank(like: image)), ("shifted", shifted(image, dx: 1, dy: 0)), ("tinted", tinted(image, levels: tint))]
+  }
+}

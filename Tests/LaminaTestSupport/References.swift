@@ -63,19 +63,4 @@ public enum References {
   public static func scene(_ id: String) -> ReferenceScene? {
     scenes.first { $0.id == id }
   }
-
-  /// `image` moved right by `dx` and down by `dy` pixels; the uncovered
-  /// edge repeats the nearest column and row (so only the move differs).
-  public static func shifted(_ image: Image, dx: Int, dy: Int) -> Image {
-    let w = image.width, h = image.height
-    var out = [UInt8](repeating: 0, count: w * h * 4)
-    for y in 0..<h {
-      let sy = min(max(y - dy, 0), h - 1)
-      for x in 0..<w {
-        let sx = min(max(x - dx, 0), w - 1)
-        for c in 0..<4 { out[(y * w + x) * 4 + c] = image.pixels[(sy * w + sx) * 4 + c] }
-      }
-    }
-    return Image(width: w, height: h, premultipliedPixels: out)
-  }
 }

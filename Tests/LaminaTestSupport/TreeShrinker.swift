@@ -244,18 +244,29 @@ public enum RelationRunner {
     _ = FileManager.default.createFile(atPath: base + ".json", contents: Data(small.jsonData()))
     var smallWhy = why
     var strip = "(no images)"
-    if case .fail(let w, let e, let a) = relation.check(small, seed: seed, render: render) {
+    // Every scene the relation renders for the shrunk tree (its two sides,
+    // after the relation's own changes), written as scene files too.
+    var rendered: [Scene] = []
+    let recording: SceneRender = { scene in
+      rendered.append(RandomTrees.copy(scene))
+      return try render(scene)
+    }
+    if case .fail(let w, let e, let a) = relation.check(small, seed: seed, render: recording) {
       smallWhy = w
       if let e, let a, let png = try? magnified(ImageDiff.sideBySide(expected: e, actual: a)).pngData() {
         _ = FileManager.default.createFile(atPath: base + ".png", contents: Data(png))
         strip = base + ".png"
       }
     }
+    for (i, scene) in rendered.enumerated() {
+      _ = FileManager.default.createFile(atPath: base + "-rendered-\(i).json", contents: Data(scene.jsonData()))
+    }
     let before = allLayers(scene.root).count - 1, after = allLayers(small.root).count - 1
     return """
       \(relation.name) fails on tree seed 0x\(String(seed, radix: 16)) (\(backend)): \(why)
         shrunk (\(checks) checks, \(before) → \(after) layers): \(base).json — \(smallWhy)
         expected | diff | actual: \(strip)
+        the scenes compared, as rendered: \(base)-rendered-0.json … -\(max(rendered.count - 1, 0)).json
         original tree: \(base)-original.json
       """
   }

@@ -1,15 +1,18 @@
 // blur.frag: the alpha of a surface, blurred for a surface shadow, into
 // the red channel. DOWNSAMPLE halves the input with an exact 2×2 box
 // (repeated until σ ≤ 4 texels, so the cost does not grow with σ);
-// otherwise one separable Gaussian pass along uDirection with weights
-// normalised over ±3σ. Texels outside the input are transparent.
+// otherwise one separable Gaussian pass along uDirection with the weights
+// LaminaCPU uses (Lamina's gaussianKernel: the Gaussian's mass over each
+// texel, ±⌈4σ⌉, at most 33 for σ ≤ 4). Texels outside the input are
+// transparent.
 // ALPHA_INPUT reads the input's alpha (the first pass), else its red.
 
 out vec4 fragColor;
 
 uniform sampler2D uInput;
 uniform vec2 uDirection;
-uniform float uSigma;
+uniform float uWeights[33];  // weight i is offset i − uRadius
+uniform int uRadius;
 
 float fetch(ivec2 texel) {
   ivec2 size = textureSize(uInput, 0);
@@ -29,16 +32,11 @@ void main() {
   float sum = fetch(base) + fetch(base + ivec2(1, 0)) + fetch(base + ivec2(0, 1)) + fetch(base + ivec2(1, 1));
   fragColor = vec4(0.25 * sum);
 #else
-  int radius = int(ceil(3.0 * uSigma));
   ivec2 dir = ivec2(uDirection);
-  float k = -0.5 / (uSigma * uSigma);
   float sum = 0.0;
-  float total = 0.0;
-  for (int i = -radius; i <= radius; i++) {
-    float w = exp(float(i * i) * k);
-    sum += w * fetch(pixel + dir * i);
-    total += w;
+  for (int i = -uRadius; i <= uRadius; i++) {
+    sum += uWeights[i + uRadius] * fetch(pixel + dir * i);
   }
-  fragColor = vec4(sum / total);
+  fragColor = vec4(sum);
 #endif
 }

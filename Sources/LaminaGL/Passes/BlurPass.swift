@@ -3,9 +3,12 @@
 // current level (the boxes' own variance is taken off σ), then blurred by
 // two separable passes, so the cost does not grow with σ. The result is
 // read bilinearly by composite.frag at (source − offset) × `scale`.
-// Mirrors LaminaCPU's blur of a surface shadow. For σ ≤ 4 px the blur is
-// the full-resolution Gaussian (weights normalised over ±3σ); above, the
-// downsampling and the bilinear read approximate it (a parity tolerance).
+// Mirrors LaminaCPU's blur of a surface shadow, with its weights (Lamina's
+// gaussianKernel). For σ ≤ 4 px the blur is the CPU's, to Float rounding;
+// above, the downsampling and the bilinear read approximate it (a parity
+// tolerance). Sampled weights exp(−i²/2σ²) were replaced: they are not the
+// rule both backends follow, and at σ = 0.6 px they left GL 4 levels from
+// the CPU.
 
 import CGLES
 import Lamina
@@ -65,7 +68,14 @@ enum BlurPass {
     glUniform4f(p.quads, 0, 0, Float(output.width), Float(output.height))
     glUniform2f(p.targetSize, Float(output.width), Float(output.height))
     glUniform2f(p.direction, direction.0, direction.1)
-    glUniform1f(p.sigma, Float(sigma))
+    if !downsample {
+      // σ ≤ 4 texels here (the loop above halves until it is), so the
+      // kernel has at most 33 weights, the shader's array.
+      let kernel = gaussianKernel(sigma: sigma)
+      precondition(kernel.count <= 33, "blur kernel of \(kernel.count) weights for σ = \(sigma)")
+      glUniform1i(p.radius, GLint(kernel.count / 2))
+      glUniform1fv(p.weights, GLsizei(kernel.count), kernel)
+    }
     drawQuads()
   }
 }

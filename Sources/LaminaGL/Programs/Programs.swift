@@ -131,14 +131,15 @@ struct MipProgram {
 
 struct BlurProgram {
   let program: Program
-  let quads, targetSize, input, direction, sigma: GLint
+  let quads, targetSize, input, direction, weights, radius: GLint
   init(_ p: Program) {
     program = p
     quads = p.location("quads")
     targetSize = p.location("targetSize")
     input = p.location("input")
     direction = p.location("direction")
-    sigma = p.location("sigma")
+    weights = p.location("weights")
+    radius = p.location("radius")
   }
 }
 

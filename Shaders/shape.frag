@@ -1,7 +1,8 @@
 // shape.frag: a filled rounded rectangle, or the ring between two (a
 // border): coverage(outer) − coverage(inner), × clips, × colour. Variants:
 // ROUNDED (else plain rectangles), CONTINUOUS, RING, CLIPS, AXIS_ALIGNED
-// (the matrix and every clip's only scale and translate).
+// (the matrix and every clip's only scale and translate), PROJECTIVE
+// (perspective: exact area of the projected rectangle in each pixel).
 
 uniform mat3 uInverse;
 uniform vec4 uRect;
@@ -18,7 +19,14 @@ uniform vec4 uColor;
 
 void main() {
   Local l;
-  if (!localPoint(uInverse, gl_FragCoord.xy, l)) discard;
+  bool front = localPoint(uInverse, gl_FragCoord.xy, l);
+#if defined(PROJECTIVE) && !defined(ROUNDED) && !defined(RING)
+  // The centre may lie past the plane's vanishing line while the pixel
+  // still holds a sliver of it: the exact area needs only the lines.
+  if (!front && l.h.z == 0.0) discard;
+#else
+  if (!front) discard;
+#endif
   float cov = SHAPE(l, uRect, uRadii);
 #ifdef RING
   cov = max(0.0, cov - SHAPE(l, uInnerRect, uInnerRadii));

@@ -9,21 +9,9 @@ import LaminaTestSupport
 import Testing
 
 @Suite struct SliverTests {
-  /// The sliver's edges in canvas pixels, from the card's own transform:
-  /// local x ∈ {0, 100} about the anchor (50, 50), then rotateY, then
-  /// m34 = −1/500, then the position (60, 70): x' = 60 + X / W.
-  static func edges() -> (Double, Double) {
-    let t = Transform3D(rotationAngle: 89.9 * .pi / 180, x: 0, y: 1, z: 0)
-    var p = Transform3D.identity
-    p.m34 = -1.0 / 500
-    let m = Transform3D(translationX: -50, y: -50).concatenating(t).concatenating(p)
-    let xs = [0.0, 100].map { x in 60 + (x * m.m11 + m.m41) / (x * m.m14 + m.m44) }
-    return (xs.min()!, xs.max()!)
-  }
-
   @Test func subPixelSliverCoversItsExactArea() throws {
     let plan = try TransformSweeps.sliverPlan()
-    let (x0, x1) = Self.edges()
+    let (x0, x1) = TransformSweeps.sliverEdges()
     #expect(x1 - x0 > 0.1 && x1 - x0 < 0.3, "the sliver is \(x1 - x0) pixels wide")
     let image = CPURenderer().render(plan)
     for px in 58...61 {

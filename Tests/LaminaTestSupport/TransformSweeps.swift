@@ -100,6 +100,17 @@ public enum TransformSweeps {
     return try RenderPlan(root: root, size: CGSize(width: 120, height: 140), background: .white)
   }
 
+  /// The sliver's edges in canvas pixels, worked out from the card's own
+  /// transform: local x ∈ {0, 100} about the anchor (50, 50), then
+  /// rotateY(89.9°), then m34 = −1/500, then the position (60, 70):
+  /// x' = 60 + X / W.
+  public static func sliverEdges() -> (Double, Double) {
+    let t = Transform3D(rotationAngle: 89.9 * .pi / 180, x: 0, y: 1, z: 0)
+    let m = Transform3D(translationX: -50, y: -50).concatenating(t).concatenating(perspective(500))
+    let xs = [0.0, 100].map { x in 60 + (x * m.m11 + m.m41) / (x * m.m14 + m.m44) }
+    return (xs.min()!, xs.max()!)
+  }
+
   /// The plan of a sweep frame.
   public static func plan(_ root: Layer) throws -> RenderPlan {
     try RenderPlan(root: root, size: canvas, scale: 1, background: Color(red: 0.95, green: 0.95, blue: 0.97))

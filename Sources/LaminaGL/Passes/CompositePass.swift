@@ -30,6 +30,8 @@ enum CompositePass {
       if shadow.clip != nil { defines.append("SHADOW_CLIP") }
     }
     if !d.clips.isEmpty { defines.append("CLIPS") }
+    // A planar group under perspective: exact area of its quadrilateral.
+    if d.matrix.m14 != 0 || d.matrix.m24 != 0 { defines.append("PROJECTIVE") }
     let p = try r.programs.composite(defines: defines)
     r.use(p.program)
     let bounds = CGRect(x: 0, y: 0, width: source.width, height: source.height)

@@ -147,10 +147,10 @@ struct BlurProgram {
 /// compile tests walk through).
 enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
-    ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED"]),
+    ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
     ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
     ("image.frag", ["CLIPS", "INTERIOR"]),
-    ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS"]),
+    ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS", "PROJECTIVE"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("batch.frag", ["SOLID"]),
     ("mip.frag", []),
@@ -189,7 +189,7 @@ final class ProgramCache {
 
   // Typed wrappers by variant bits, so a draw costs one array read, not a
   // dictionary of strings (this runs thousands of times a frame).
-  private var shapes = [ShapeProgram?](repeating: nil, count: 32)
+  private var shapes = [ShapeProgram?](repeating: nil, count: 64)
   private var shadows = [ShadowProgram?](repeating: nil, count: 16)
   private var images = [ImageProgram?](repeating: nil, count: 4)
   private var composites: [[String]: CompositeProgram] = [:]
@@ -197,13 +197,16 @@ final class ProgramCache {
   private var mipProgram: MipProgram?
   private var blurs = [BlurProgram?](repeating: nil, count: 4)
 
-  func shape(rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false)
-    throws(GLError) -> ShapeProgram
-  {
+  func shape(
+    rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false, projective: Bool = false
+  ) throws(GLError) -> ShapeProgram {
     let continuous = rounded && continuous
-    let index = (rounded ? 1 : 0) | (continuous ? 2 : 0) | (ring ? 4 : 0) | (clips ? 8 : 0) | (axisAligned ? 16 : 0)
+    let index =
+      (rounded ? 1 : 0) | (continuous ? 2 : 0) | (ring ? 4 : 0) | (clips ? 8 : 0) | (axisAligned ? 16 : 0)
+      | (projective ? 32 : 0)
     if let cached = shapes[index] { return cached }
     var defines: [String] = axisAligned ? ["AXIS_ALIGNED"] : []
+    if projective { defines.append("PROJECTIVE") }
     if rounded { defines.append("ROUNDED") }
     if ring { defines.append("RING") }
     if clips { defines.append("CLIPS") }

@@ -262,7 +262,8 @@ class Translator:
                 f"<div style='{style(left='0', top='0', width=num(self.width) + 'px', height=num(self.height) + 'px')}'>"
                 + body + "</div></body></html>")
 
-    def sublayers(self, layers, path, parent, pgeo, context, origin, opacity_scale=1.0, force_3d=False):
+    def sublayers(self, layers, path, parent, pgeo, context, origin, opacity_scale=1.0, force_3d=False,
+                  fade=1.0):
         """The wrapper W of a layer's sublayers (sorted by zPosition), under
         the layer's sublayerTransform about the centre of its bounds."""
         items = []
@@ -279,7 +280,7 @@ class Translator:
         if st:
             origin = None  # the absolute top-left of W, known while nothing turns or scales
         inner = "".join(self.layer(c, f"{path}[{i}]", g, pgeo, context + [("flat-child", st)] if not three_d
-                                   else context + [("3d-child", st)], three_d, opacity_scale, origin)
+                                   else context + [("3d-child", st)], three_d, opacity_scale, origin, fade)
                         for (_, i, c), g in zip(items, geos))
         if not inner:
             return ""
@@ -289,7 +290,7 @@ class Translator:
                   transform_style="preserve-3d" if three_d else None)
         return f"<div class='W' style='{s}'>{inner}</div>"
 
-    def layer(self, layer, path, geo, pgeo, context, in_3d, opacity_scale, origin):
+    def layer(self, layer, path, geo, pgeo, context, in_3d, opacity_scale, origin, fade=1.0):
         for k in layer:
             if k not in SUPPORTED and not k.startswith("_"):
                 raise Refusal(f"{path}.{k}", "not translated (no exact CSS counterpart was written)")
@@ -299,10 +300,28 @@ class Translator:
         if layer.get("shouldRasterize", False):
             raise Refusal(path + ".shouldRasterize", "rasterizing resamples a bitmap; CSS has no "
                           "counterpart of its pixel grid")
-        opacity = float(layer.get("opacity", 1)) * opacity_scale
-        if layer.get("allowsGroupOpacity", True) is False and float(layer.get("opacity", 1)) != 1:
-            raise Refusal(path + ".allowsGroupOpacity", "fading each descendant on its own has no CSS "
-                          "counterpart (CSS opacity always groups)")
+        # `fade` is the multiplier that allowsGroupOpacity: false ancestors
+        # hand down: every primitive below them is faded on its own
+        # (docs/scene-format.md, "Shadows and opacity"). CSS opacity always
+        # groups, so it is set on the primitives' own leaf elements (a leaf's
+        # opacity is its colour's alpha times it), until a layer of opacity
+        # below 1 that does group takes it into its group's opacity.
+        own = float(layer.get("opacity", 1))
+        ungrouped = layer.get("allowsGroupOpacity", True) is False and own != 1
+        if (ungrouped or fade != 1) and opacity_scale != 1:
+            raise Refusal(path + ".allowsGroupOpacity", "an ungrouped fade inside a transform layer's "
+                          "opacity is not translated")
+        if ungrouped:
+            leaf_fade, opacity = fade * own, 1.0
+        elif own * opacity_scale != 1:
+            leaf_fade, opacity = 1.0, own * opacity_scale * fade
+        else:
+            leaf_fade, opacity = fade, 1.0
+        if leaf_fade != 1:
+            for k in ("shadowOpacity", "mask"):
+                if layer.get(k) not in (None, 0):
+                    raise Refusal(f"{path}.{k}", "under allowsGroupOpacity: false the silhouette and the "
+                                  "mask come from the unfaded primitives; CSS fades them first")
         mask = layer.get("mask")
         if mask is not None and mask.get("hidden", False):
             return ""  # a hidden mask hides the layer (docs/scene-format.md)
@@ -332,7 +351,7 @@ class Translator:
             base["transform_style"] = "preserve-3d"
             inner = self.sublayers(layer.get("sublayers", []), path + ".sublayers", layer, geo,
                                    context + [("transformLayer", geo.transform)], origin, opacity,
-                                   force_3d=True)
+                                   force_3d=True, fade=leaf_fade)
             # a transform layer's opacity applies to each sublayer on its own
             return f"<div class='T' style='{style(**base)}'>{inner}</div>"
 
@@ -349,12 +368,14 @@ class Translator:
                                              shadow_color, shadow_opacity, sdx, sdy, sigma))
         bg = color(layer.get("backgroundColor"), path + ".backgroundColor")
         if bg is not None and bg[3] > 0:
-            children.append(f"<div class='bg' style='{style(left='0', top='0', width='100%', height='100%', background=css_color(bg), border_radius=radius_css(rs))}'></div>")
+            children.append(f"<div class='bg' style='{style(left='0', top='0', width='100%', height='100%', background=css_color(bg), border_radius=radius_css(rs), opacity=num(leaf_fade) if leaf_fade != 1 else None)}'></div>")
         clipped = []
         if "contents" in layer and layer["contents"] is not None:
+            if leaf_fade != 1:
+                raise Refusal(path + ".contents", "contents under allowsGroupOpacity: false are not translated")
             clipped.append(self.contents(layer, path, w, h, origin))
         clipped.append(self.sublayers(layer.get("sublayers", []), path + ".sublayers", layer, geo, context,
-                                      origin))
+                                      origin, fade=leaf_fade))
         clipped = "".join(clipped)
         if clips and clipped:
             children.append(f"<div class='K' style='{style(left='0', top='0', width='100%', height='100%', overflow='hidden', border_radius=radius_css(rs))}'>{clipped}</div>")
@@ -363,7 +384,7 @@ class Translator:
         bw = float(layer.get("borderWidth", 0))
         bc = color(layer.get("borderColor", "#000000"), path + ".borderColor")
         if bw > 0 and bc is not None and bc[3] > 0:
-            children.append(f"<div class='border' style='{style(left='0', top='0', width='100%', height='100%', border=f'{num(bw)}px solid {css_color(bc)}', border_radius=radius_css(rs))}'></div>")
+            children.append(f"<div class='border' style='{style(left='0', top='0', width='100%', height='100%', border=f'{num(bw)}px solid {css_color(bc)}', border_radius=radius_css(rs), opacity=num(leaf_fade) if leaf_fade != 1 else None)}'></div>")
         extra = {}
         if opacity != 1:
             extra["opacity"] = num(opacity)

@@ -131,7 +131,7 @@ final class PlanBuilder {
     case .closedForm(let shape, let silhouetteAlpha):
       let sigma = max(0, layer.shadowRadius)
       let moved = shape.offsetBy(dx: Double(layer.shadowOffset.width), dy: Double(layer.shadowOffset.height))
-      let margin = 3 * sigma + 1 / scale
+      let margin = shadowReach(sigma: sigma) + 1 / scale
       let color = (layer.shadowColor ?? .black).withAlphaMultiplied(by: layer.shadowOpacity * silhouetteAlpha * alpha)
       if let extent = visibleShadowExtent(
         moved.rect.insetBy(dx: -margin, dy: -margin), shape: moved.rect, sigma: sigma,

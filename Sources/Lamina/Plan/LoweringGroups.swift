@@ -77,7 +77,7 @@ extension PlanBuilder {
     if ShadowKind(layer) == .content, let k = similarityScale(m) {
       let off = linearPart(m, layer.shadowOffset)
       let sigma = max(0, layer.shadowRadius) * k
-      margin = 3 * sigma + max(abs(off.x), abs(off.y)) + 1
+      margin = shadowReach(sigma: sigma) + max(abs(off.x), abs(off.y)) + 1
       shadow = SurfaceShadow(
         sigma: sigma, offsetX: off.x, offsetY: off.y, color: shadowColor(layer), shadowOnly: false,
         clip: layer.masksToBounds ? Clip(matrix: m, shape: .roundedRect(roundedBounds(layer))) : nil)
@@ -113,9 +113,9 @@ extension PlanBuilder {
     let content = localExtent(of: layer, includingShadow: false)
     guard !content.isNull else { return }
     let off = layer.shadowOffset
-    let shadowArea = content.offsetBy(dx: off.width, dy: off.height).insetBy(dx: -3 * sigma, dy: -3 * sigma)
+    let shadowArea = content.offsetBy(dx: off.width, dy: off.height).insetBy(dx: -shadowReach(sigma: sigma), dy: -shadowReach(sigma: sigma))
     let region = layer.masksToBounds ? content : content.union(shadowArea)
-    let reach = 3 * sigma + max(abs(Double(off.width)), abs(Double(off.height)))
+    let reach = shadowReach(sigma: sigma) + max(abs(Double(off.width)), abs(Double(off.height)))
     guard
       let grid = planarGrid(
         region, scale: planarScale(m), snapTo: region.origin, reach: reach, m, into: t, clips: clips)
@@ -167,7 +167,7 @@ extension PlanBuilder {
     let screen = similarityScale(m)
     if let k = screen {
       let off = linearPart(m, layer.shadowOffset)
-      let margin = 3 * sigma * k + max(abs(off.x), abs(off.y)) + 1
+      let margin = shadowReach(sigma: sigma) * k + max(abs(off.x), abs(off.y)) + 1
       guard let drawn = projectedBounds(of: bbox, m),
         let box = pixelBox(
           drawn.insetBy(dx: -margin, dy: -margin), within: visibleArea(of: t, clips: clips, margin: margin))
@@ -179,7 +179,7 @@ extension PlanBuilder {
     } else {
       let k = planarScale(m)
       let off = layer.shadowOffset
-      let reach = 3 * sigma + max(abs(Double(off.width)), abs(Double(off.height)))
+      let reach = shadowReach(sigma: sigma) + max(abs(Double(off.width)), abs(Double(off.height)))
       let region = bbox.insetBy(dx: -(reach + 1 / k), dy: -(reach + 1 / k))
       guard
         let grid = planarGrid(region, scale: k, snapTo: region.origin, reach: reach, m, into: t, clips: clips)

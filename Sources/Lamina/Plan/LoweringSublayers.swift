@@ -129,7 +129,7 @@ extension PlanBuilder {
       let silhouette = layer.shadowPath?.boundingBox ?? box
       box = box.union(
         silhouette.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-          .insetBy(dx: -3 * sigma - 1, dy: -3 * sigma - 1))
+          .insetBy(dx: -shadowReach(sigma: sigma) - 1, dy: -shadowReach(sigma: sigma) - 1))
     }
     return box
   }

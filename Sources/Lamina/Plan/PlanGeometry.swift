@@ -126,7 +126,7 @@ extension DrawCommand {
       let s = surfaces[d.surface]
       var rect = CGRect(x: 0, y: 0, width: s.width, height: s.height)
       if let sh = d.shadow {
-        let m = 3 * sh.sigma
+        let m = shadowReach(sigma: sh.sigma)
         let moved = rect.offsetBy(dx: sh.offsetX, dy: sh.offsetY).insetBy(dx: -m, dy: -m)
         rect = sh.shadowOnly ? moved : rect.union(moved)
       }

@@ -50,3 +50,10 @@ public func gaussianKernel(sigma: Double) -> [Float] {
   weights = weights.map { $0 / total }
   return weights.map { Float($0) }
 }
+
+/// How far beyond its silhouette a shadow blurred with standard deviation
+/// `sigma` is drawn: 3σ, past which the Gaussian's mass is 0.13 % a side
+/// (a third of a level of an opaque shadow). The lowering sizes every
+/// shadow's extent, group margin and planar grid by it.
+@inlinable
+public func shadowReach(sigma: Double) -> Double { 3 * sigma }

@@ -39,7 +39,7 @@ struct ClipAndSliceTests {
       clips.append(Clip(matrix: Transform3D(translationX: Double(i % 3), y: Double(i % 2)), shape: shape))
     }
     var shadow = F.shadow(CGRect(x: 10, y: 10, width: 30, height: 20), radius: 5, sigma: 3)
-    shadow.drawClips = clips
+    shadow.clips = clips
     let commands = [
       F.shape(CGRect(x: 0, y: 0, width: 64, height: 52), color: F.white, clips: clips), shadow,
       F.shape(CGRect(x: 5, y: 8, width: 40, height: 30), color: PremultipliedColor(r: 0.2, g: 0, b: 0.4, a: 0.6), clips: clips),

@@ -104,12 +104,33 @@ extension Clip {
 }
 
 extension DrawCommand {
-  var clips: [Clip] {
+  /// The clips of any command.
+  public var clips: [Clip] {
+    get {
+      switch self {
+      case .shape(let d): d.clips
+      case .image(let d): d.clips
+      case .shadow(let d): d.clips
+      case .composite(let d): d.clips
+      }
+    }
+    set {
+      switch self {
+      case .shape(var d): d.clips = newValue; self = .shape(d)
+      case .image(var d): d.clips = newValue; self = .image(d)
+      case .shadow(var d): d.clips = newValue; self = .shadow(d)
+      case .composite(var d): d.clips = newValue; self = .composite(d)
+      }
+    }
+  }
+
+  /// The name of any command (the layer it draws).
+  public var name: String {
     switch self {
-    case .shape(let d): return d.clips
-    case .image(let d): return d.clips
-    case .shadow(let d): return d.clips
-    case .composite(let d): return d.clips
+    case .shape(let d): d.name
+    case .image(let d): d.name
+    case .shadow(let d): d.name
+    case .composite(let d): d.name
     }
   }
 

@@ -44,7 +44,7 @@ enum SurfaceDrawing {
       let command = commands[i]
       r.batch.command = i
       defer { i += 1 }
-      if command.drawClips.count > maxClips {
+      if command.clips.count > maxClips {
         try drawOverflowing(command, into: target, targets: targets, r)
         continue
       }
@@ -86,9 +86,9 @@ enum SurfaceDrawing {
     _ command: DrawCommand, into target: SurfaceTarget, targets: [SurfaceTarget?], _ r: GLResources
   ) throws(GLError) {
     try flushBatch(before: target, r)
-    var rest = command.drawClips
+    var rest = command.clips
     var first = command
-    first.drawClips = Array(rest.prefix(maxClips))
+    first.clips = Array(rest.prefix(maxClips))
     rest.removeFirst(min(maxClips, rest.count))
     var source = try scratch(like: target, r)
     try draw([first], into: source, targets: targets, r)
@@ -98,7 +98,7 @@ enum SurfaceDrawing {
       let copy = CompositeDraw(
         surface: 0, matrix: .identity, opacity: 1, mask: nil, shadow: nil,
         sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0),
-        clips: Array(rest.prefix(maxClips)), name: "\(command.drawName) (clips \(maxClips + 1)…)")
+        clips: Array(rest.prefix(maxClips)), name: "\(command.name) (clips \(maxClips + 1)…)")
       rest.removeFirst(min(maxClips, rest.count))
       next.bind()
       try CompositePass.draw(copy, source: source, mask: nil, into: next, r)
@@ -115,37 +115,5 @@ enum SurfaceDrawing {
     glClearColor(0, 0, 0, 0)
     glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     return scratch
-  }
-}
-
-extension DrawCommand {
-  /// The clips of any command.
-  var drawClips: [Clip] {
-    get {
-      switch self {
-      case .shape(let d): d.clips
-      case .image(let d): d.clips
-      case .shadow(let d): d.clips
-      case .composite(let d): d.clips
-      }
-    }
-    set {
-      switch self {
-      case .shape(var d): d.clips = newValue; self = .shape(d)
-      case .image(var d): d.clips = newValue; self = .image(d)
-      case .shadow(var d): d.clips = newValue; self = .shadow(d)
-      case .composite(var d): d.clips = newValue; self = .composite(d)
-      }
-    }
-  }
-
-  /// The name of any command (the layer it draws).
-  var drawName: String {
-    switch self {
-    case .shape(let d): d.name
-    case .image(let d): d.name
-    case .shadow(let d): d.name
-    case .composite(let d): d.name
-    }
   }
 }

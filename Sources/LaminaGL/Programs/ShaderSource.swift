@@ -2,14 +2,15 @@
 // files. Every stage gets `#version 300 es`, high precision and its
 // variant's `#define`s; fragment shaders get the shared coverage.glsl (and
 // clip.glsl for CLIPS variants) plus the continuous-corner half-planes,
-// computed here from PaintCode's published control points so the shader
-// and the CPU share one definition of Apple's corner.
+// flattened here from Lamina's `CornerPiece.continuous`, so the shader and
+// the CPU share one definition of Apple's corner.
 //
 // Rejected: a `#include` preprocessor in the files (GLSL ES has none, and
 // glslangValidator would need the same one); uniform flags instead of
 // defines (on llvmpipe a disabled branch costs as much as running it).
 
 import Foundation
+import Lamina
 
 enum ShaderSource {
   /// A file of Shaders/, or nil when the name is not embedded.
@@ -32,28 +33,25 @@ enum ShaderSource {
   }
 
   /// How far Apple's continuous corner reaches along each edge, in radii.
-  static let continuousReach = 1.52866483
+  static let continuousReach = ContinuousCorner.extent
 
   /// The continuous corner of unit radius, in corner coordinates (distance
   /// along the edge it leaves, distance into the rectangle), from the top
-  /// edge round to the side edge: PaintCode's published control points.
+  /// edge round to the side edge: Lamina's `CornerPiece.continuous` (the
+  /// one definition of Apple's corner), each cubic flattened into 8 chords.
   static let continuousCorner: [(Double, Double)] = {
-    typealias P = (Double, Double)
-    func cubic(_ p0: P, _ c1: P, _ c2: P, _ p1: P, steps: Int) -> [P] {
-      (1...steps).map { i in
-        let t = Double(i) / Double(steps), u = 1 - t
-        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-        return (a * p0.0 + b * c1.0 + c * c2.0 + d * p1.0, a * p0.1 + b * c1.1 + c * c2.1 + d * p1.1)
+    var points: [(Double, Double)] = [(ContinuousCorner.extent, 0)]
+    for piece in CornerPiece.continuous {
+      switch piece {
+      case .cubic:
+        for i in 1...8 {
+          let p = piece.evaluate(Double(i) / 8).point
+          points.append((p.x, p.y))
+        }
+      case .line(_, let end): points.append((end.x, end.y))
+      case .quarterArc: break
       }
     }
-    var points: [P] = [(1.52866483, 0)]
-    points += cubic((1.52866483, 0), (1.08849323, 0), (0.86840689, 0), (0.66993427, 0.06549600), steps: 8)
-    points.append((0.63149399, 0.07491100))
-    points += cubic(
-      (0.63149399, 0.07491100), (0.37282392, 0.16905899), (0.16905899, 0.37282392), (0.07491100, 0.63149399),
-      steps: 8)
-    points.append((0.06549600, 0.66993427))
-    points += cubic((0.06549600, 0.66993427), (0, 0.86840689), (0, 1.08849323), (0, 1.52866483), steps: 8)
     return points
   }()
 

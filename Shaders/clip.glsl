@@ -26,7 +26,8 @@ float convexCoverage(Local l, int first, int count) {
     vec2 g = vec2(dot(plane.xy, l.hx.xy) + plane.z * l.hx.z, dot(plane.xy, l.hy.xy) + plane.z * l.hy.z);
     // Within 1/4096 pixel of the line (Float32's reach here) is on it.
     if (abs(d) <= length(g) / 4096.0) {
-      if (!(g.x > 0.0 || (g.x == 0.0 && g.y > 0.0))) return 0.0;
+      float nx = abs(g.x) <= abs(g.y) / 4096.0 ? 0.0 : g.x;
+      if (!(nx > 0.0 || (nx == 0.0 && g.y > 0.0))) return 0.0;
     } else if (d < 0.0) {
       return 0.0;
     }

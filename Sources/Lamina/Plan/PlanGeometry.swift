@@ -89,6 +89,15 @@ func visibleLocalRegion(of rect: CGRect, _ m: Transform3D, within area: CGRect) 
   return box.isNull || !box.width.isFinite || !box.height.isFinite ? nil : box
 }
 
+extension CGRect {
+  /// The smallest rectangle of whole pixels holding this one.
+  var roundedOut: CGRect {
+    guard !isNull, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return self }
+    let x0 = floor(Double(minX)), y0 = floor(Double(minY))
+    return CGRect(x: x0, y: y0, width: ceil(Double(maxX)) - x0, height: ceil(Double(maxY)) - y0)
+  }
+}
+
 extension Clip {
   /// A conservative device box outside which the clip's coverage is 0.
   var deviceBounds: CGRect? {
@@ -153,9 +162,14 @@ extension DrawCommand {
       }
       box = projectedBounds(of: rect, d.matrix)
     }
+    // Clips multiply coverage, pixel by pixel: a command and a clip that
+    // share a pixel but not an area still put the product of their two
+    // anti-aliased coverages there. So they meet on whole pixels (an exact
+    // intersection had dropped such pixels from groups, where the canvas
+    // drew them: found by the opaqueMaskChangesNothing relation).
     for clip in clips {
       guard let b = box else { return nil }
-      if let cb = clip.deviceBounds { box = b.intersection(cb) }
+      if let cb = clip.deviceBounds { box = b.roundedOut.intersection(cb.roundedOut) }
     }
     if let b = box, b.isNull || b.isEmpty { return nil }
     return box

@@ -96,15 +96,19 @@ struct PreparedClips: Sendable {
   }
 
   /// True when the pixel centre (x, y) is inside every half-plane. A centre
-  /// within 10⁻⁹ pixels of a line is on it, and goes to the side whose
-  /// normal points right (or down): cut lines often pass exactly through
-  /// pixel centres, and a tie decided by rounding would move with the layer.
+  /// within 10⁻⁹ pixels of a line is on it, and goes to the side the line's
+  /// normal points to, right (or, for a horizontal line, down): cut lines
+  /// often pass exactly through pixel centres, and a tie decided by the last
+  /// bits of the arithmetic would change when the layer moves by whole
+  /// pixels or is drawn through a group. A normal's component under 10⁻⁹ of
+  /// the other counts as zero, so noise cannot turn a horizontal line's tie.
   @inline(__always)
   static func holds(_ lines: [SIMD3<Double>], _ x: Double, _ y: Double) -> Bool {
     for l in lines {
       let d = l.x * x + l.y * y + l.z
       if abs(d) <= 1e-9 * (abs(l.x) + abs(l.y)) {
-        if !(l.x > 0 || (l.x == 0 && l.y > 0)) { return false }
+        let nx = abs(l.x) <= 1e-9 * abs(l.y) ? 0 : l.x
+        if !(nx > 0 || (nx == 0 && l.y > 0)) { return false }
       } else if d < 0 {
         return false
       }

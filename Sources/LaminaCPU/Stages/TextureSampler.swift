@@ -56,10 +56,14 @@ final class Texture: @unchecked Sendable {
     return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
   }
 
-  /// The nearest level-0 texel to (u, v).
+  /// The nearest level-0 texel to (u, v). A point within `nearestTie` of
+  /// a texel edge is on it and reads the texel right of (or below) it:
+  /// pixel centres often fall exactly on texel edges, and a tie decided by
+  /// the last bit of the arithmetic would change when the layer moves by
+  /// whole pixels or is drawn through a group (found by the relations).
   @inline(__always)
   func nearest(_ u: Double, _ v: Double) -> SIMD4<Float> {
-    fetch(0, Int(max(-1, min(1e9, u.rounded(.down)))), Int(max(-1, min(1e9, v.rounded(.down)))))
+    fetch(0, nearestTexel(u), nearestTexel(v))
   }
 
   /// Bilinear at level-0 coordinates (u, v), read from `level`.
@@ -115,7 +119,7 @@ struct TextureLevel {
   /// The nearest texel to (u, v), as `Texture.nearest`.
   @inline(__always)
   func nearest(_ u: Double, _ v: Double) -> SIMD4<Float> {
-    fetch(Int(max(-1, min(1e9, u.rounded(.down)))), Int(max(-1, min(1e9, v.rounded(.down)))))
+    fetch(nearestTexel(u), nearestTexel(v))
   }
 
   /// Bilinear at this level's coordinates (su, sv), as `Texture.bilinear`.
@@ -158,4 +162,13 @@ final class TextureCache: @unchecked Sendable {
 extension Sampling {
   /// True when some read may use the mip chain.
   var needsMipChain: Bool { minification == .trilinear }
+}
+
+/// How close to a texel edge a nearest read counts as on it, in texels.
+let nearestTie = 1e-9
+
+/// The texel index a nearest read at coordinate `u` takes (ties go up).
+@inline(__always)
+func nearestTexel(_ u: Double) -> Int {
+  Int(max(-1, min(1e9, (u + nearestTie).rounded(.down))))
 }

@@ -2,6 +2,7 @@
 // 300 random trees per relation by default, `LAMINA_RELATION_TREES=10000`
 // for a long run, `LAMINA_RELATION_SEED` for another set of trees. A
 // failing tree is shrunk and written under .build/relations/.
+import Foundation
 import Lamina
 import LaminaCPU
 import LaminaTestSupport
@@ -85,5 +86,21 @@ struct RelationToleranceTests {
     #expect(Relations.inkViolation(predicted: ink, actual: ink, pixels: n) == nil)
     #expect(Relations.inkViolation(predicted: ink, actual: [0, 0, 0, 0], pixels: n) != nil)
     #expect(Relations.inkViolation(predicted: ink, actual: ink.map { $0 * 1.1 }, pixels: n) != nil)
+  }
+}
+
+/// Trees on which a relation once failed (Tests/Scenes/relations) pass.
+@Suite struct RelationRegressionTests {
+  @Test func everyKeptTreeIsNamedAfterARelation() throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Corpus.root + "/Tests/Scenes/relations")
+    #expect(RelationRegression.all.count == files.filter { $0.hasSuffix(".json") }.count)
+    #expect(RelationRegression.all.count >= 10)
+  }
+
+  @Test(arguments: RelationRegression.all)
+  func keptTreePasses(_ kept: RelationRegression) throws {
+    let renderer = CPURenderer(threads: 1)
+    let outcome = try kept.check { scene in renderer.render(try scene.renderPlan()) }
+    if case .fail(let why, _, _) = outcome { Issue.record(Comment(rawValue: "\(kept): \(why)")) }
   }
 }

@@ -364,7 +364,7 @@ public enum Relations {
     statement: "shouldRasterize with rasterizationScale = canvas scale on a layer placed on whole pixels under identity transforms changes nothing",
     tolerance: .regroup,
     options: { var o = TreeOptions(); o.pixelAligned = true; return o }(),
-    restriction: "pixel-aligned geometry, so that eligible layers are common; the chosen layer and its ancestors get allowsGroupOpacity (rasterizing implies group opacity)"
+    restriction: "pixel-aligned geometry, so that eligible layers are common; the chosen layer and its ancestors get allowsGroupOpacity (rasterizing implies group opacity); no positive minificationFilterBias on the chosen layer (the raster is drawn back with it, so at 1:1 it is minified by design)"
   ) { scene, rng, render in
     func eligible(_ root: Layer, scale: Double) -> [Layer] {
       Surgery.drawnLayers(root).filter { l in
@@ -394,6 +394,10 @@ public enum Relations {
     let l = eligible(copy.root, scale: scene.canvas.scale)[index]
     l.shouldRasterize = true
     l.rasterizationScale = scene.canvas.scale
+    // A raster is drawn back with its layer's filters and bias (the
+    // contract's Details): at 1:1 a positive bias makes λ > 0, so the raster
+    // is minified (trilinear reads its next level), a softer image by design.
+    if l.minificationFilterBias > 0 { return .notApplicable }
     return Surgery.compare(plain, try render(copy), .regroup, "\(l.debugName) rasterized")
   }
 
@@ -596,7 +600,13 @@ extension Relations {
     // so the sweep asks for mipmaps; the ink is checked only where the map
     // minifies at most ~3× (|cos| ≥ 0.3, scale ≥ 0.3): offscreens drawn back
     // under steeper minification are sampled without mipmaps and alias too.
-    for l in allLayers(scene.root) where l.contents != nil { l.minificationFilter = .trilinear }
+    // Rasters too: they are drawn back with their layer's filters. And no
+    // nearest magnification: a 1-texel checkerboard magnified by nearest
+    // flips whole texels between frames 0.05° apart, by design.
+    for l in allLayers(scene.root) where l.contents != nil || l.shouldRasterize {
+      l.minificationFilter = .trilinear
+      if l.magnificationFilter == .nearest { l.magnificationFilter = .linear }
+    }
     func inkApplies(_ v: Double) -> Bool { kind == 2 ? v >= 0.3 : abs(cos(v * .pi / 180)) >= 0.3 }
     func frame(_ v: Double) throws -> Image {
       let c = Surgery.container(canvas, name: "swept")

@@ -142,7 +142,7 @@ extension PlanBuilder {
     guard
       let grid = planarGrid(
         region, scale: max(layer.rasterizationScale, 1e-6), snapTo: layer.bounds.origin, reach: 0, m,
-        into: t, clips: clips)
+        into: t, clips: clips, mipmapped: layer.minificationFilter == .trilinear)
     else { return }
     let (p, w, h) = (grid.toGrid, grid.width, grid.height)
     let s = openSurface("raster \(layer.debugName)", width: w, height: h)
@@ -229,13 +229,18 @@ extension PlanBuilder {
   /// than refused. `nil` when nothing of it is visible.
   func planarGrid(
     _ region: CGRect, scale k: Double, snapTo origin: CGPoint, reach: Double, _ m: Transform3D,
-    into t: Int, clips: [Clip]
+    into t: Int, clips: [Clip], mipmapped: Bool = false
   ) -> PlanarGrid? {
     guard !region.isNull, region.width > 0, region.height > 0, k.isFinite, k > 0 else { return nil }
     let area = visibleArea(of: t, clips: clips, margin: 2)
-    guard let seen = visibleLocalRegion(of: region, m, within: area) else { return nil }
-    let budget = maxPlanarPixels(
-      for: projectedBounds(of: seen, m).map { $0.intersection(area) } ?? area)
+    guard let visiblePart = visibleLocalRegion(of: region, m, within: area) else { return nil }
+    // A grid read through mip levels keeps its whole region: a level's texel
+    // averages 2ⁿ grid pixels, so a cut that moved with the layer would
+    // change the levels near it (found by the wholePixelMove relation).
+    let seen = mipmapped ? region : visiblePart
+    // The budget is the whole region's footprint, not its visible part's,
+    // so a grid's resolution never changes as the layer moves.
+    let budget = maxPlanarPixels(for: projectedBounds(of: region, m) ?? .infinite)
     var k = k
     for _ in 0..<4 {
       let grow = reach + 2 / k
@@ -258,11 +263,13 @@ extension PlanBuilder {
   }
 
   /// The most pixels a planar offscreen may hold: 16 times the target
-  /// pixels it covers (a plane seen at a slant, or magnified up to 4×, needs
-  /// more grid than screen), plus 64×64, within the renderer's limits.
+  /// pixels its whole region covers (a plane seen at a slant, or magnified
+  /// up to 4×, needs more grid than screen), plus 64×64, within the
+  /// renderer's limits.
   func maxPlanarPixels(for covered: CGRect) -> Double {
     let screen = covered.isNull ? 0 : Double(covered.width) * Double(covered.height)
-    return min(16 * screen + 4096, Double(limits.maxPixelBytes / 4))
+    let limit = Double(limits.maxPixelBytes / 4)
+    return screen.isFinite ? min(16 * screen + 4096, limit) : limit
   }
 
   /// Grid pixels → target: undo `p` (a translate-scale), then apply `m`.

@@ -234,13 +234,18 @@ extension PlanBuilder {
     guard !region.isNull, region.width > 0, region.height > 0, k.isFinite, k > 0 else { return nil }
     let area = visibleArea(of: t, clips: clips, margin: 2)
     guard let visiblePart = visibleLocalRegion(of: region, m, within: area) else { return nil }
+    // The budget is the whole region's footprint, not its visible part's,
+    // so a grid's resolution never changes as the layer moves; a region
+    // that reaches past the viewer has no finite footprint, and is held to
+    // what is visible.
+    let footprint = projectedBounds(of: region, m).flatMap { b in
+      Double(b.width * b.height).isFinite && b.width * b.height < 1e15 ? b : nil
+    }
+    let budget = maxPlanarPixels(for: footprint ?? area)
     // A grid read through mip levels keeps its whole region: a level's texel
     // averages 2ⁿ grid pixels, so a cut that moved with the layer would
     // change the levels near it (found by the wholePixelMove relation).
-    let seen = mipmapped ? region : visiblePart
-    // The budget is the whole region's footprint, not its visible part's,
-    // so a grid's resolution never changes as the layer moves.
-    let budget = maxPlanarPixels(for: projectedBounds(of: region, m) ?? .infinite)
+    let seen = mipmapped && footprint != nil ? region : visiblePart
     var k = k
     for _ in 0..<4 {
       let grow = reach + 2 / k
@@ -268,8 +273,7 @@ extension PlanBuilder {
   /// renderer's limits.
   func maxPlanarPixels(for covered: CGRect) -> Double {
     let screen = covered.isNull ? 0 : Double(covered.width) * Double(covered.height)
-    let limit = Double(limits.maxPixelBytes / 4)
-    return screen.isFinite ? min(16 * screen + 4096, limit) : limit
+    return min(16 * screen + 4096, Double(limits.maxPixelBytes / 4))
   }
 
   /// Grid pixels → target: undo `p` (a translate-scale), then apply `m`.

@@ -1,5 +1,5 @@
 // mip.frag: one level of a surface's mip chain from the level above, by
-// the shared rule (SCENE_FORMAT.md "Mip chain"): each texel is the
+// the shared rule (docs/scene-format.md "Mip chain"): each texel is the
 // area-weighted average of its exact footprint in the level above (a 2×2
 // box for even sizes, up to 3×3 texels with fractional weights for odd
 // ones), stored in 8 bits. The renderer limits the input's base and max

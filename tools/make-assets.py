@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Draws the example assets the book figures load from files (FIGURES.md).
+"""Draws the example assets the book figures load from files (docs/figures.md).
 
 Writes, deterministically, 8-bit RGBA PNGs into Examples/assets/:
 

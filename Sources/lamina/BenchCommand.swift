@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Time scenes on the GL and CPU backends, side by side.",
     discussion: """
-      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/bilinear/trilinear of BENCH_SCENES.md) and \
+      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/bilinear/trilinear of docs/bench-scenes.md) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
       planes-3d, animation). Each renderer is made once and kept, so retained caches show.
       """)

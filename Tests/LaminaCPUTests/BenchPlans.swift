@@ -1,4 +1,4 @@
-// The benchmark scenes of BENCH_SCENES.md as hand-built plans (S1 "cards").
+// The benchmark scenes of docs/bench-scenes.md as hand-built plans (S1 "cards").
 @testable import Lamina
 
 enum BenchPlans {

@@ -1,4 +1,4 @@
-// BENCH_SCENES.md S1 "cards", S2 "blur-scaling" and S3 "images" (an opaque
+// docs/bench-scenes.md S1 "cards", S2 "blur-scaling" and S3 "images" (an opaque
 // noise image stands in for the peers' test image: sampling cost does not
 // depend on content), drawn when LAMINA_BENCH=1 (never timed in a
 // normal test run): prints the median wall and CPU time of a frame (CPU

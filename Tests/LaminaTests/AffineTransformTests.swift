@@ -1,5 +1,5 @@
 // CGAffineTransform and its Core Graphics C names: order of chained calls
-// (FIGURES.md 5.4), rotation sign, shear (5.5), inverse, rect bounding boxes.
+// (docs/figures.md 5.4), rotation sign, shear (5.5), inverse, rect bounding boxes.
 import Testing
 
 @testable import Lamina
@@ -10,7 +10,7 @@ import Testing
   }
 
   @Test func combinedTransformsActInReverseOrder() {
-    // FIGURES.md 5.4: scale 0.5, rotate 30°, translate 200 along x, chained as
+    // docs/figures.md 5.4: scale 0.5, rotate 30°, translate 200 along x, chained as
     // CGAffineTransformScale/Rotate/Translate: the move is scaled and rotated.
     var t = CGAffineTransformIdentity
     t = CGAffineTransformScale(t, 0.5, 0.5)
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func shearMovesXByY() {
-    // FIGURES.md 5.5: c = −1 shears 45° horizontally.
+    // docs/figures.md 5.5: c = −1 shears 45° horizontally.
     let t = CGAffineTransform(shearX: -1, y: 0)
     #expect(t.c == -1 && t.b == 0)
     #expect(t.apply(CGPoint(x: 0, y: 10)) == CGPoint(x: -10, y: 10))

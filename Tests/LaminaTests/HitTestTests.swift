@@ -1,6 +1,6 @@
 // Hit testing with CALayer's rules on small trees worked out by hand:
 // nesting, rotation, hidden, masksToBounds, array order over zPosition and
-// depth (FIGURES.md 5.23), transform layers, points behind the viewer.
+// depth (docs/figures.md 5.23), transform layers, points behind the viewer.
 import Testing
 
 @testable import Lamina
@@ -73,7 +73,7 @@ import Testing
   }
 
   @Test func transformLayersAreNeverReturnedButTheirSublayersAre() throws {
-    // A cube-like context (FIGURES.md 5.20–5.23): a container with
+    // A cube-like context (docs/figures.md 5.20–5.23): a container with
     // perspective, a transform layer, a face at z +100 (in front) and a
     // later face at z −100 (behind it) covering the same screen point.
     let root = try layer("root", CGRect(x: 0, y: 0, width: 400, height: 400))
@@ -103,7 +103,7 @@ import Testing
   }
 
   @Test func cubeFromAnAngleHitsALaterHiddenFace() throws {
-    // FIGURES.md 5.20–5.23, as in the book: six 200×200 faces at the centre
+    // docs/figures.md 5.20–5.23, as in the book: six 200×200 faces at the centre
     // of a container whose sublayerTransform is m34 = −1/500, then −45°
     // about x, then −45° about y (each CATransform3DRotate acts first).
     let root = try layer("root", CGRect(x: 0, y: 0, width: 400, height: 400))

@@ -171,7 +171,7 @@ import Testing
   }
 }
 
-/// The 32-bit LCG of BENCH_SCENES.md: deterministic across platforms.
+/// The 32-bit LCG of docs/bench-scenes.md: deterministic across platforms.
 struct SceneRandom {
   var state: UInt32
   init(seed: UInt32) { state = seed }

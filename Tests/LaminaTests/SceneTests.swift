@@ -1,4 +1,4 @@
-// Scene loading: the values and rules of SCENE_FORMAT.md, one test each,
+// Scene loading: the values and rules of docs/scene-format.md, one test each,
 // plus the fixtures the other Scene*Tests suites share.
 //
 // The scene tests load images and paths through `SceneFixtures.resources`:

@@ -1,4 +1,4 @@
-// Validation: every rule of SCENE_FORMAT.md gives an error that names the
+// Validation: every rule of docs/scene-format.md gives an error that names the
 // JSON path and says what is wrong; all errors of a document are reported,
 // hidden subtrees and masks included.
 

@@ -1,4 +1,4 @@
-"""The benchmark scenes S1, S2 and S3 of BENCH_SCENES.md, as plain data.
+"""The benchmark scenes S1, S2 and S3 of docs/bench-scenes.md, as plain data.
 
 Lamina builds the same scenes as layer trees (Sources/lamina/Bench/
 PeerScenes.swift); both sides use the one 32-bit LCG below and Python's

@@ -1,5 +1,5 @@
 // Generated images of the scene format: checkerboard, linear and radial
-// gradients (SCENE_FORMAT.md, "Images" and "Details").
+// gradients (docs/scene-format.md, "Images" and "Details").
 //
 // Design: each pixel is evaluated once at its centre (x + 0.5, y + 0.5) in
 // pixel space, interpolated in straight alpha, rounded to straight 8-bit

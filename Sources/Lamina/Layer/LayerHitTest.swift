@@ -9,7 +9,7 @@
 // (Core Animation says not to call `hitTest` on one), so its sublayers are
 // tested in its parent's plane through the composed 3D map, and it is never
 // returned itself. Sublayers are tried in reverse array order, ignoring
-// `zPosition` and depth, as Core Animation does (FIGURES.md 5.23). The
+// `zPosition` and depth, as Core Animation does (docs/figures.md 5.23). The
 // search keeps its own stack, so deep trees cannot overflow the call stack.
 // Rejected: a recursive descent by `convert(_:from:)` per layer, which
 // would flatten at transform layers, walk to the root at every step, and

@@ -1,7 +1,7 @@
 // The lowering: the one place that walks a layer tree. It turns a `Layer`
 // tree into a `RenderPlan` of plain values for both backends.
 //
-// Per layer, in its own space (SCENE_FORMAT.md "Drawing model"): shadow,
+// Per layer, in its own space (docs/scene-format.md "Drawing model"): shadow,
 // background, contents, sublayers (in depth order), border; `masksToBounds`
 // clips; then mask and opacity. Offscreen surfaces are made only where the
 // result needs one:
@@ -236,7 +236,7 @@ extension RoundedRect {
 
 /// The layer's rounded bounds: radius clamped to half the shorter side,
 /// only the masked corners rounded, continuous corners falling back to
-/// circular when the edges are too short for them (SCENE_FORMAT.md Details).
+/// circular when the edges are too short for them (docs/scene-format.md Details).
 func roundedBounds(_ layer: Layer) -> RoundedRect {
   let b = layer.bounds
   let half = min(Double(b.width), Double(b.height)) / 2

@@ -290,6 +290,6 @@ public protocol PlanRenderer: AnyObject {
 
 extension RoundedRect {
   /// How far along each edge Apple's continuous corner of radius r starts
-  /// (SCENE_FORMAT.md Details), as a multiple of r.
+  /// (docs/scene-format.md Details), as a multiple of r.
   public static let continuousCornerExtent = 1.528665
 }

@@ -1,6 +1,6 @@
 // Corner geometry of `RoundedRect`, defined once for the lowering and both
 // backends: circular arcs, and Apple's continuous corner built from
-// PaintCode's published cubic control points (SCENE_FORMAT.md, Details).
+// PaintCode's published cubic control points (docs/scene-format.md, Details).
 //
 // Every corner is described in a canonical frame: (a, b) in units of the
 // radius, `a` along the horizontal edge away from the corner point, `b` along

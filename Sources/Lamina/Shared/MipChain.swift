@@ -1,4 +1,4 @@
-// The mip chain of an image, defined once (SCENE_FORMAT.md, "Mip chain"):
+// The mip chain of an image, defined once (docs/scene-format.md, "Mip chain"):
 // level n+1 is max(1, ⌊size/2⌋) per axis and each of its texels is the
 // area-weighted average of its exact footprint in level n, in premultiplied
 // values, rounded to 8 bits. Even sizes reduce to the 2×2 box; odd sizes

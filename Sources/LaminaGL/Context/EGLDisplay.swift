@@ -4,7 +4,7 @@
 // then Mesa's surfaceless platform (llvmpipe). `LAMINA_EGL=device|gbm|
 // surfaceless` forces one. The display is initialised once and never
 // terminated: terminating and re-initialising across threads gave spurious
-// EGL_BAD_CONTEXT errors here (NOTES-swift-gl.md).
+// EGL_BAD_CONTEXT errors here (docs/gl-notes.md).
 //
 // Rejected: `eglGetDisplay(EGL_DEFAULT_DISPLAY)` (tries X11 and fails
 // headless), and surfaceless first (silently lands on llvmpipe on a machine

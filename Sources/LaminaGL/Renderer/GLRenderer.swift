@@ -9,7 +9,7 @@
 // so a renderer can be used from any thread, one call at a time.
 //
 // Rejected: a persistent current context (pins the renderer to a thread;
-// an `await` would silently draw nothing, NOTES-swift-gl.md), and one
+// an `await` would silently draw nothing, docs/gl-notes.md), and one
 // uber-shader with uniform flags (slower on llvmpipe than variants).
 
 import CGLES

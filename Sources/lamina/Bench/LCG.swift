@@ -1,4 +1,4 @@
-// The 32-bit linear congruential generator of BENCH_SCENES.md, shared with
+// The 32-bit linear congruential generator of docs/bench-scenes.md, shared with
 // the peer scripts (tools/peers/) so every renderer draws the same layout.
 // Rejected: Swift's SystemRandomNumberGenerator or a seeded xorshift (the
 // Python side would have to port it; this one is one line in any language).

@@ -1,10 +1,10 @@
-// The peer scenes S1, S2 and S3 of BENCH_SCENES.md as layer trees, with
+// The peer scenes S1, S2 and S3 of docs/bench-scenes.md as layer trees, with
 // exactly the layouts the peer scripts draw (same LCG, same rounding:
 // Python's `round` is half-to-even, so `.toNearestOrEven` here).
 //
 // S1 and S2 cards: white, cornerRadius, a 2-point `#333333` border (drawn
 // inside the bounds, as on CALayer), shadowOpacity 0.5 black, offset (0, 4),
-// shadowRadius = the Gaussian's σ (SCENE_FORMAT.md). S3: one cached
+// shadowRadius = the Gaussian's σ (docs/scene-format.md). S3: one cached
 // 1024×1024 test image as the contents of 200 layers, per variant the
 // layer's minification/magnification filters.
 import Lamina
@@ -16,7 +16,7 @@ enum PeerScenes {
 
   static let cardStroke = Color(hex: "#333333")!
 
-  /// A card of BENCH_SCENES.md: white, rounded, bordered, shadowed.
+  /// A card of docs/bench-scenes.md: white, rounded, bordered, shadowed.
   static func card(_ frame: CGRect, radius: Double, sigma: Double) -> Layer {
     let card = Layer()
     card.frame = frame

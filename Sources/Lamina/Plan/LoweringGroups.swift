@@ -285,12 +285,18 @@ extension PlanBuilder {
   }
 
   /// Pixels per point for a planar group under `m`: the larger stretch of
-  /// its affine part, at least the canvas scale, at most 4× it.
+  /// `m`'s Jacobian at the local origin, at least the canvas scale, at most
+  /// 4× it. Under an affine `m` that is its linear part; under perspective
+  /// the Jacobian, ∂X/∂x = (m11·m44 − m41·m14) / m44² and so on, does not
+  /// change when the layer moves by whole pixels, where the linear part
+  /// alone did (m11 takes m14·tx), so the grid, and every pixel of a moved
+  /// layer, changed with its position (found by the wholePixelMove relation).
   func planarScale(_ m: Transform3D) -> Double {
-    let w = max(abs(m.m44), 1e-9)
-    let sx = (m.m11 * m.m11 + m.m12 * m.m12).squareRoot() / w
-    let sy = (m.m21 * m.m21 + m.m22 * m.m22).squareRoot() / w
-    let k = max(sx, sy)
+    guard m.m44 > 1e-9 else { return scale }
+    let w2 = m.m44 * m.m44
+    let xx = (m.m11 * m.m44 - m.m41 * m.m14) / w2, xy = (m.m12 * m.m44 - m.m42 * m.m14) / w2
+    let yx = (m.m21 * m.m44 - m.m41 * m.m24) / w2, yy = (m.m22 * m.m44 - m.m42 * m.m24) / w2
+    let k = max((xx * xx + xy * xy).squareRoot(), (yx * yx + yy * yy).squareRoot())
     return k.isFinite ? min(max(k, scale), 4 * scale) : scale
   }
 

@@ -118,7 +118,19 @@ extension PlanBuilder {
         }
       }
       for p in participants(of: layer) {
-        let child = localExtent(of: p.layer, includingShadow: includingShadow)
+        var child = localExtent(of: p.layer, includingShadow: includingShadow)
+        // A planar grid (a raster, or a content shadow blurred in the
+        // layer's plane) rounds its region out by up to one of its pixels,
+        // and drawn back it can fill that pixel: an outer offscreen sized by
+        // the bare extent cut that row off (found by the
+        // rasterizeAtCanvasScale relation). A plane's grid has at least the
+        // canvas scale, so its cell is at most 1/scale points.
+        if p.layer.shouldRasterize {
+          let cell = 1 / max(p.layer.rasterizationScale, 1e-6)
+          child = child.insetBy(dx: -cell, dy: -cell)
+        } else if ShadowKind(p.layer) == .content {
+          child = child.insetBy(dx: -1 / scale, dy: -1 / scale)
+        }
         if let b = projectedBounds(of: child, p.toContext.concatenating(.flatten)) {
           box = box.union(b)
         }

@@ -112,6 +112,23 @@ final class PlanBuilder {
     }
     let groupAlpha = layer.allowsGroupOpacity ? alpha * opacity : 1
     let innerAlpha = layer.allowsGroupOpacity ? 1 : alpha * opacity
+    if contentShadow, layer.mask == nil, innerAlpha < 1 {
+      // Faded primitive by primitive, with a content shadow: the silhouette
+      // is what the layer draws before any fading, and the shadow is then
+      // faded by the inherited multiplier (docs/scene-format.md, "Shadows
+      // and opacity"). A group of primitives each faded first composites
+      // overlaps to more than the multiplier (a + b·(1 − a), not the
+      // multiplier × the union: found by the shadowPath relation). So the
+      // shadow comes alone from a group of the unfaded content, faded as
+      // the composite's opacity, and the primitives are drawn on their own.
+      if similarityScale(m) == nil {
+        try emitPlanarGroup(layer, m, into: t, clips: clips, groupAlpha: innerAlpha, innerAlpha: 1, shadowOnly: true)
+      } else {
+        try emitScreenGroup(layer, m, into: t, clips: clips, groupAlpha: innerAlpha, innerAlpha: 1, shadowOnly: true)
+      }
+      try emitContent(layer, m, into: t, clips: clips, alpha: innerAlpha)
+      return
+    }
     if contentShadow, similarityScale(m) == nil {
       try emitPlanarGroup(layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha)
     } else {

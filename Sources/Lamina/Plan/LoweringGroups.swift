@@ -70,7 +70,8 @@ extension PlanBuilder {
   /// A group in the target's own pixel grid: drawn 1:1 back, so nothing is
   /// resampled. Content shadows need `m` to be a similarity (checked by the caller).
   func emitScreenGroup(
-    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double,
+    shadowOnly: Bool = false
   ) throws(LoweringError) {
     var shadow: SurfaceShadow?
     var margin = 0.0
@@ -79,7 +80,7 @@ extension PlanBuilder {
       let sigma = max(0, layer.shadowRadius) * k
       margin = shadowReach(sigma: sigma) + max(abs(off.x), abs(off.y)) + 1
       shadow = SurfaceShadow(
-        sigma: sigma, offsetX: off.x, offsetY: off.y, color: shadowColor(layer), shadowOnly: false,
+        sigma: sigma, offsetX: off.x, offsetY: off.y, color: shadowColor(layer), shadowOnly: shadowOnly,
         clip: layer.masksToBounds ? Clip(matrix: m, shape: .roundedRect(roundedBounds(layer))) : nil)
     }
     // Content outside the target's visible area still casts its shadow in.
@@ -107,7 +108,8 @@ extension PlanBuilder {
   /// A group drawn in the layer's own plane at `k` pixels per point, then
   /// mapped onto the target by the layer's transform.
   func emitPlanarGroup(
-    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double,
+    shadowOnly: Bool = false
   ) throws(LoweringError) {
     let sigma = max(0, layer.shadowRadius)
     let content = localExtent(of: layer, includingShadow: false)
@@ -125,7 +127,7 @@ extension PlanBuilder {
     try emitContent(layer, p, into: s, clips: [], alpha: innerAlpha)
     let shadow = SurfaceShadow(
       sigma: sigma * k, offsetX: Double(off.width) * k, offsetY: Double(off.height) * k,
-      color: shadowColor(layer), shadowOnly: false,
+      color: shadowColor(layer), shadowOnly: shadowOnly,
       clip: layer.masksToBounds ? Clip(matrix: p, shape: .roundedRect(roundedBounds(layer))) : nil)
     let mask = try emitMask(of: layer, p, originX: 0, originY: 0, width: w, height: h)
     add(.composite(CompositeDraw(

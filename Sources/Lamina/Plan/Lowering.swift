@@ -110,8 +110,15 @@ final class PlanBuilder {
       try emitContent(layer, m, into: t, clips: clips, alpha: alpha * opacity)
       return
     }
-    let groupAlpha = layer.allowsGroupOpacity ? alpha * opacity : 1
-    let innerAlpha = layer.allowsGroupOpacity ? 1 : alpha * opacity
+    // The inherited multiplier comes from ancestors that fade their
+    // descendants one by one: it joins the layer's own opacity on a group
+    // only when that opacity makes one; a group opened for a mask or a
+    // content shadow fades its primitives one by one (found by the
+    // shadowPath relation: a shadowed card under a faded container with
+    // `allowsGroupOpacity` false showed its shadow through the card with a
+    // shadowPath, and not without one).
+    let groupAlpha = fadesAsGroup ? alpha * opacity : 1
+    let innerAlpha = fadesAsGroup ? 1 : alpha * opacity
     if contentShadow, layer.mask == nil, innerAlpha < 1 {
       // Faded primitive by primitive, with a content shadow: the silhouette
       // is what the layer draws before any fading, and the shadow is then
@@ -201,7 +208,7 @@ final class PlanBuilder {
     if let bg = layer.backgroundColor, bg.alpha > 0 { n += 1 }
     if layer.contents != nil { n += 1 }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { n += 1 }
-    if (layer.sublayers ?? []).contains(where: { !$0.isHidden }) { n += 2 }
+    if (layer.sublayers ?? []).contains(where: { !drawsNothing($0) }) { n += 2 }
     return n
   }
 }
@@ -231,7 +238,7 @@ enum ShadowKind: Equatable {
       }
       return
     }
-    let drawsSublayers = (layer.sublayers ?? []).contains { !$0.isHidden }
+    let drawsSublayers = (layer.sublayers ?? []).contains { !drawsNothing($0) }
     let bgAlpha = layer.backgroundColor?.alpha ?? 0
     let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
     if layer.contents == nil, !drawsSublayers, bgAlpha > 0, !hasBorder || bgAlpha >= 1 {
@@ -242,6 +249,26 @@ enum ShadowKind: Equatable {
       self = .none
     }
   }
+}
+
+/// True when `layer` and its subtree put no pixel on screen: hidden, of
+/// opacity 0, or with nothing to draw (no background, border, contents or
+/// shadow, and no sublayer that draws). Such a layer takes no part in its
+/// 3D context (as a plane of the depth sort it would cut the layers it
+/// crosses, leaving a seam where nothing is drawn), nor in its superlayer's
+/// content shadow or group (an empty sublayer turned a closed-form shadow
+/// into a blurred group: both found by the `invisibleIsRemoved` relation).
+/// A content shadow exists only when something is drawn, so the shadow
+/// test here needs only `shadowPath`, and the walk stays linear.
+func drawsNothing(_ layer: Layer) -> Bool {
+  if layer.isHidden || !(layer.opacity > 0) { return true }
+  if !layer.isTransformLayer {
+    if let bg = layer.backgroundColor, bg.alpha > 0 { return false }
+    if layer.contents != nil { return false }
+    if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { return false }
+    if layer.shadowPath != nil, layer.shadowOpacity > 0, (layer.shadowColor?.alpha ?? 0) > 0 { return false }
+  }
+  return (layer.sublayers ?? []).allSatisfy(drawsNothing)
 }
 
 extension RoundedRect {

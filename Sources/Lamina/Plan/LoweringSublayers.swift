@@ -79,23 +79,6 @@ extension PlanBuilder {
     }
   }
 
-  /// True when `layer` and its subtree put no pixel on screen: hidden, of
-  /// opacity 0, or with nothing to draw (no background, border, contents
-  /// or shadow, and no sublayer that draws). Such a layer takes no part in
-  /// its 3D context: as a plane of the depth sort it would cut the layers
-  /// it crosses, and the anti-aliased cut leaves a seam where nothing is
-  /// drawn (found by the `invisibleIsRemoved` relation).
-  func drawsNothing(_ layer: Layer) -> Bool {
-    if layer.isHidden || !(layer.opacity > 0) { return true }
-    if !layer.isTransformLayer {
-      if let bg = layer.backgroundColor, bg.alpha > 0 { return false }
-      if layer.contents != nil { return false }
-      if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { return false }
-      if ShadowKind(layer) != .none { return false }
-    }
-    return (layer.sublayers ?? []).allSatisfy(drawsNothing)
-  }
-
   /// True when the plane z = 0 maps to a plane parallel to the screen with
   /// constant w: depth is one number per participant.
   func isScreenParallel(_ m: Transform3D) -> Bool {

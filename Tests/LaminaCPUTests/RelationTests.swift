@@ -21,7 +21,7 @@ struct RelationTests {
     print(report)
     for failure in report.failures { Issue.record(Comment(rawValue: failure)) }
     // A relation that applies to few trees tests little (a third at least).
-    #expect(report.applied * 3 >= report.trees, "\(report)")
+    if RelationRunner.treeSeeds == nil { #expect(report.applied * 3 >= report.trees, "\(report)") }
   }
 
   /// The generator is a pure function of its seed, and its trees are valid

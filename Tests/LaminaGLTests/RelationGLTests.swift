@@ -22,6 +22,6 @@ struct RelationGLTests {
     }
     print(report)
     for failure in report.failures { Issue.record(Comment(rawValue: failure)) }
-    #expect(report.applied * 3 >= report.trees, "\(report)")
+    if RelationRunner.treeSeeds == nil { #expect(report.applied * 3 >= report.trees, "\(report)") }
   }
 }

@@ -188,8 +188,21 @@ public enum RelationRunner {
     ProcessInfo.processInfo.environment["LAMINA_RELATION_SEED"].flatMap { UInt64($0) } ?? 1
   }
 
+  /// The trees' own seeds named by `LAMINA_RELATION_TREE_SEEDS` (hex, comma
+  /// separated, as a failure message prints them), to replay those trees
+  /// alone; nil when unset.
+  public static var treeSeeds: [UInt64]? {
+    guard let list = ProcessInfo.processInfo.environment["LAMINA_RELATION_TREE_SEEDS"] else { return nil }
+    return list.split(separator: ",").compactMap { item in
+      let hex = item.trimmingCharacters(in: .whitespaces)
+      return UInt64(hex.hasPrefix("0x") ? String(hex.dropFirst(2)) : hex, radix: 16)
+    }
+  }
+
   /// Checks `relation` on `trees` trees; the first `shrinkLimit` failures
-  /// are shrunk and written to `folder` (`backend` names the files).
+  /// are shrunk and written to `folder` (`backend` names the files). With
+  /// `LAMINA_RELATION_TREE_SEEDS` set, checks those trees instead, shrinking
+  /// every failure.
   public static func run(
     _ relation: Relation, trees: Int, baseSeed: UInt64 = RelationRunner.baseSeed, backend: String,
     shrinkLimit: Int = 2, render: SceneRender
@@ -197,8 +210,10 @@ public enum RelationRunner {
     let start = Date()
     var applied = 0
     var failures: [String] = []
-    for index in 0..<trees {
-      let seed = SplitMix64.treeSeed(base: baseSeed, index: index)
+    let named = treeSeeds
+    let seeds = named ?? (0..<trees).map { SplitMix64.treeSeed(base: baseSeed, index: $0) }
+    let shrinkLimit = named == nil ? shrinkLimit : Int.max
+    for seed in seeds {
       let scene = RandomTrees.scene(seed: seed, options: relation.options)
       let outcome = relation.check(scene, seed: seed, render: render)
       switch outcome {
@@ -214,7 +229,7 @@ public enum RelationRunner {
         }
       }
     }
-    return RelationReport(relation: relation.name, trees: trees, applied: applied, failures: failures,
+    return RelationReport(relation: relation.name, trees: seeds.count, applied: applied, failures: failures,
       seconds: Date().timeIntervalSince(start))
   }
 

@@ -189,7 +189,13 @@ extension PlanBuilder {
       (p, w, h, gridScale) = (grid.toGrid, grid.width, grid.height, grid.scale)
       toTarget = gridToTarget(p, m)
     }
-    let affine = CGAffineTransform(a: p.m11, b: p.m12, c: p.m21, d: p.m22, tx: p.m41, ty: p.m42)
+    // `p` is affine up to its w (a similarity may carry its scale in m44,
+    // as a perspective matrix does at z = 0): divided out, or the path was
+    // drawn at the wrong scale, and a move by whole pixels moved it by a
+    // fraction more (found by the wholePixelMove relation).
+    let q = p.m44
+    let affine = CGAffineTransform(
+      a: p.m11 / q, b: p.m12 / q, c: p.m21 / q, d: p.m22 / q, tx: p.m41 / q, ty: p.m42 / q)
     let coverage = path.rasterizedMask(transform: affine, width: w, height: h)
     let s = openSurface("shadow path \(layer.debugName)", width: w, height: h)
     let whole = CGRect(x: 0, y: 0, width: w, height: h)
@@ -249,6 +255,16 @@ extension PlanBuilder {
     // change the levels near it (found by the wholePixelMove relation).
     let seen = mipmapped && footprint != nil ? region : visiblePart
     var k = k
+    // The scale fits the whole region to the budget, not the part that
+    // is seen: fitted to the seen part, an edge-on plane's grid (its
+    // footprint, and so its budget, a sliver) changed resolution as the
+    // layer moved and the seen part grew or shrank (found by the
+    // wholePixelMove relation). What is left to the loop below is the
+    // largest side a surface may have.
+    if footprint != nil {
+      let whole = Double(region.width) * Double(region.height) * k * k
+      if whole > budget { k *= 0.98 * (budget / whole).squareRoot() }
+    }
     for _ in 0..<4 {
       let grow = reach + 2 / k
       let needed = seen.insetBy(dx: -grow, dy: -grow).intersection(region)

@@ -105,4 +105,29 @@ struct ClipAndSliceTests {
     #expect(out.pixel(x: 9, y: 9) == texel(8))
     #expect(out.pixel(x: 5, y: 9) == texel(7))
   }
+
+  /// Fractional margins (0.45 of 48 texels: seams at 21.6 points) still make
+  /// one mesh, so a horizontal ramp stays a ramp across the seams on both
+  /// backends: every pixel of a row lies between its neighbours (1 level
+  /// for rounding). Drawn as nine quads, each anti-aliased along its
+  /// seams, the seam pixels let the background through: 57 levels off.
+  @Test func fractionalNineSliceSeamsAreInvisible() throws {
+    let layer = Layer()
+    layer.frame = CGRect(x: 10, y: 10, width: 80, height: 40)
+    layer.contents = GeneratedImage.linearGradient(
+      width: 48, height: 48, colors: [.black, .white], start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5))
+    layer.contentsCenter = CGRect(x: 0.45, y: 0.45, width: 0.1, height: 0.1)
+    let scene = Scene(canvas: Canvas(width: 100, height: 60, background: Color(hex: "#EEEEEE")), layers: [layer])
+    let plan = try scene.renderPlan()
+    if case .image(let draw) = plan.surfaces[0].commands.first {
+      #expect(ImagePass.grid(draw.slices) != nil, "fractional margins still make one mesh")
+    }
+    for (name, image) in [("gl", try GLRenderer().render(plan)), ("cpu", CPURenderer().render(plan))] {
+      let row = (11..<89).map { Int(image.pixel(x: $0, y: 30).0) }
+      for i in 1..<row.count - 1 {
+        let lo = min(row[i - 1], row[i + 1]) - 1, hi = max(row[i - 1], row[i + 1]) + 1
+        #expect((lo...hi).contains(row[i]), "\(name): x = \(i + 11): \(row[i - 1]) \(row[i]) \(row[i + 1])")
+      }
+    }
+  }
 }

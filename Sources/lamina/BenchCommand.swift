@@ -1,7 +1,8 @@
 // `lamina bench [SCENE…] [--suite standard|peers] [--backend gl,cpu]
 // [--frames N] [--warmup N] [--json OUT]`: times scenes on each backend
 // and prints median, p95 and min ms per frame, megapixels per second, the
-// GL/CPU ratio and the parity of the two images. Scenes live in Bench/.
+// GL/CPU ratio and the parity of the two images. The scenes are the files
+// of Tests/Scenes/bench (BenchScene).
 import ArgumentParser
 import Lamina
 import LaminaCPU
@@ -12,7 +13,7 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Time scenes on the GL and CPU backends, side by side.",
     discussion: """
-      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/bilinear/trilinear of docs/bench-scenes.md) and \
+      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear of docs/bench-scenes.md) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
       planes-3d, animation). Each renderer is made once and kept, so retained caches show.
       """)
@@ -24,59 +25,31 @@ struct BenchCommand: ParsableCommand {
   @Option(help: "Untimed frames drawn first (they fill the caches).") var warmup: Int = 1
   @Option(help: "Write the results as JSON to this file.") var json: String?
   @Flag(help: "List the scenes of the suite and exit.") var list = false
-  @Option(
-    help: ArgumentHelp(
-      "Write frame 0 of each chosen scene as a scene file into this folder and exit (images made in code are left out).",
-      visibility: .hidden))
-  var exportScenes: String?
-  @Option(
-    help: ArgumentHelp(
-      "Write the S3 test image as a PNG to this path and exit.", visibility: .hidden))
-  var writeTestImage: String?
-
   func validate() throws {
     guard frames >= 1 else { throw ValidationError("--frames must be at least 1, not \(frames)") }
     guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, not \(warmup)") }
     _ = try Self.parseBackends(backend)
-    let known = BenchSuite.standard.scenes.map(\.name)
+    let known = BenchSuite.standard.names
     for name in scenes where !known.contains(name) {
       throw ValidationError("unknown scene '\(name)'; scenes: \(known.joined(separator: ", "))")
     }
   }
 
   func run() throws {
-    let available = suite.scenes
     if list {
-      for scene in available { say(scene.name) }
+      for name in suite.names { say(name) }
       return
     }
-    let chosen =
-      scenes.isEmpty
-      ? available
-      : scenes.compactMap { name in BenchSuite.standard.scenes.first { $0.name == name } }
-    if let path = writeTestImage {
-      try TestImage.shared.writePNG(to: path)
-      return
-    }
-    if let folder = exportScenes {
-      try Self.export(chosen, to: folder)
-      return
+    let chosen: [BenchScene]
+    if scenes.isEmpty {
+      chosen = try suite.scenes()
+    } else {
+      let folder = try BenchScene.folder()
+      chosen = try scenes.map { try BenchScene(name: $0, folder: folder) }
     }
     try Self.execute(
       chosen, backends: try Self.parseBackends(backend), frames: frames, warmup: warmup,
       jsonPath: json)
-  }
-
-  /// Writes frame 0 of each scene as `<folder>/<name>.json`, to reproduce a
-  /// problem with `lamina render`.
-  static func export(_ scenes: [BenchScene], to folder: String) throws {
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    for scene in scenes {
-      let canvas = Canvas(
-        width: scene.width, height: scene.height, scale: scene.scale, background: scene.background)
-      let bytes = Scene(canvas: canvas, root: try scene.build(0)).jsonData()
-      try bytes.write(toFile: "\(folder)/\(scene.name).json")
-    }
   }
 
   /// Parses `gl,cpu` into backend names, in order, without repeats.

@@ -73,7 +73,7 @@ struct DemoCommand: ParsableCommand {
     if benchFrames > 0 {
       say()
       let table = try BenchCommand.execute(
-        BenchSuite.peers.scenes, backends: gl == nil ? ["cpu"] : ["gl", "cpu"], frames: benchFrames,
+        try BenchSuite.peers.scenes(), backends: gl == nil ? ["cpu"] : ["gl", "cpu"], frames: benchFrames,
         warmup: 1,
         jsonPath: "\(out)/bench.json")
       try writePage(entries, glName, table)

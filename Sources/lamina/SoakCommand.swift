@@ -40,7 +40,7 @@ struct SoakCommand: ParsableCommand {
   func run() throws {
     guard iterations >= 2 else { throw ValidationError("--iterations must be at least 2") }
     let loaded = try suite.map {
-      $0.scenes.filter { only.isEmpty || only.contains($0.name) }.map { scene in (scene.name, scene.plan(frame:)) }
+      try $0.scenes(only: only).map { scene in (scene.name, scene.plan(frame:)) }
     } ?? loadScenes()
     guard !loaded.isEmpty else { throw ValidationError("no scenes found in \(scenes.joined(separator: ", "))") }
     print("soak: \(loaded.count) scenes × \(iterations) iterations, warm-up \(min(warmup, iterations - 1))")

@@ -1,96 +1,60 @@
-"""The benchmark scenes S1, S2 and S3 of docs/bench-scenes.md, as plain data.
+"""The peer benchmark scenes S1, S2 and S3 of docs/bench-scenes.md, read from
+the scene files `lamina bench` reads (Tests/Scenes/bench, written once by
+tools/bench-scenes/generate.py, which documents the layouts' LCG). Nothing
+here builds a layout: a peer draws the same bytes Lamina draws.
 
-Lamina builds the same scenes as layer trees (Sources/lamina/Bench/
-PeerScenes.swift); both sides use the one 32-bit LCG below and Python's
-half-to-even `round`, so the layouts agree to the pixel. Everything a peer
-renderer needs is here; the renderer scripts only draw.
+Only what the peer scenes use is read (frames, corner radii, the card's
+fixed style, the shadow's sigma, the image and its filter); anything else
+in a file is refused, so a scene that grows a feature the peers do not
+draw fails loudly instead of being timed wrong.
 """
-import math
+import json
+import os
 
-import numpy as np
+FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Scenes", "bench")
+PEERS = ["S1", "S2-sigma2", "S2-sigma8", "S2-sigma32", "S3-nearest", "S3-linear", "S3-trilinear"]
+CARD_STYLE = {"backgroundColor": "#FFFFFF", "borderWidth": 2, "borderColor": "#333333",
+              "shadowOpacity": 0.5, "shadowColor": "#000000", "shadowOffset": [0, 4]}
+CARD_KEYS = {"name", "frame", "cornerRadius", "shadowRadius", *CARD_STYLE}
+IMAGE_KEYS = {"name", "frame", "contents", "minificationFilter", "magnificationFilter"}
 
-BACKGROUND = (238, 238, 238)  # #EEEEEE
 BORDER = (51, 51, 51)  # #333333
 SHADOW_OFFSET = (0.0, 4.0)
 SHADOW_ALPHA = 0.5
 
 
-class LCG:
-    """state = (1664525 * state + 1013904223) mod 2^32; u = state / 2^32."""
-
-    def __init__(self, seed):
-        self.state = seed % 2**32
-
-    def next(self):
-        self.state = (1664525 * self.state + 1013904223) % 2**32
-        return self.state / 2**32
+def hex_rgb(text):
+    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
 
 
-def s1_cards():
-    """S1: 1920x1080, 1000 cards of 120x80, radius 12, sigma 4.
-    Returns the top-left corners in draw order."""
-    rng = LCG(12345)
-    columns, rows = 40, 25
-    step_x = (1920 - 120 - 40) / (columns - 1)
-    step_y = (1080 - 80 - 40) / (rows - 1)
-    corners = []
-    for r in range(rows):
-        for c in range(columns):
-            jx = (rng.next() * 2 - 1) * 6
-            jy = (rng.next() * 2 - 1) * 6
-            corners.append((round(20 + c * step_x + jx), round(20 + r * step_y + jy)))
-    return corners
-
-
-def s3_rects():
-    """S3: the 200 destination rectangles (x, y, w, h) of the test image, in
-    draw order (log-spaced scales, random centres, Fisher-Yates shuffle)."""
-    rng = LCG(777)
-    rects = []
-    for i in range(200):
-        scale = 0.05 * (3.0 / 0.05) ** (i / 199)
-        cx, cy = rng.next() * 1920, rng.next() * 1080
-        size = 1024 * scale
-        rects.append((cx - size / 2, cy - size / 2, size, size))
-    for i in range(199, 0, -1):
-        j = int(rng.next() * (i + 1))
-        rects[i], rects[j] = rects[j], rects[i]
-    return rects
-
-
-def test_image():
-    """The 1024x1024 opaque test image of S3 as an (h, w, 4) uint8 RGBA
-    array: gradients, a zone plate, hash noise, a black 1-px grid every 64
-    px and white 2-px diagonals (the diagonals drawn last)."""
-    n = 1024
-    y, x = np.mgrid[0:n, 0:n].astype(np.float64)
-    red = 40 + 180 * x / (n - 1)
-    green = 40 + 180 * y / (n - 1)
-    blue = 128 + 100 * np.sin(x / 97.0) * np.cos(y / 61.0)
-    zx, zy = x - 768, y - 768
-    zone = 255 * (0.5 + 0.5 * np.cos(math.pi * (zx * zx + zy * zy) / 512.0))
-    inside = (np.abs(zx) < 240) & (np.abs(zy) < 240)
-    red, green, blue = (np.where(inside, zone, ch) for ch in (red, green, blue))
-    xi, yi = x.astype(np.uint64), y.astype(np.uint64)
-    noise = ((xi * np.uint64(73856093)) ^ (yi * np.uint64(19349663))) % np.uint64(49)
-    noise = noise.astype(np.float64) - 24
-    rgb = np.stack([red + noise, green + noise * 0.7, blue - noise * 0.5], -1)
-    grid = (x % 64 == 0) | (y % 64 == 0)
-    rgb[grid] = 0
-    diagonal = ((x - y) % 128 < 2) | ((x + y) % 256 < 2)
-    rgb[diagonal] = 255
-    rgb = np.clip(rgb, 0, 255).astype(np.uint8)
-    alpha = np.full((n, n, 1), 255, np.uint8)
-    return np.ascontiguousarray(np.concatenate([rgb, alpha], -1))
-
-
-# name -> (width, height, kind, parameter); the names of `lamina bench`.
-SCENES = {
-    "S1": (1920, 1080, "cards", None),
-    "S2-sigma2": (800, 600, "card", 2.0),
-    "S2-sigma8": (800, 600, "card", 8.0),
-    "S2-sigma32": (800, 600, "card", 32.0),
-    "S3-nearest": (1920, 1080, "images", "nearest"),
-    "S3-bilinear": (1920, 1080, "images", "bilinear"),
-    "S3-trilinear": (1920, 1080, "images", "trilinear"),
-}
+def load(name):
+    """The scene `name` as (width, height, background RGB, kind, items):
+    kind "cards" with items (x, y, w, h, radius, sigma), or "images" with
+    items (x, y, w, h) and the image path and filter in `load.image`."""
+    with open(os.path.join(FOLDER, name + ".json")) as f:
+        scene = json.load(f)
+    canvas = scene["canvas"]
+    if canvas.get("scale", 1) != 1:
+        raise ValueError(f"{name}: the peers draw at scale 1")
+    layers = scene["layers"]
+    background = hex_rgb(canvas["background"])
+    if all("contents" not in layer for layer in layers):
+        cards = []
+        for layer in layers:
+            extra = set(layer) - CARD_KEYS
+            if extra or any(layer.get(k) != v for k, v in CARD_STYLE.items()):
+                raise ValueError(f"{name}: {layer.get('name')} is not a peer card ({sorted(extra)})")
+            cards.append((*layer["frame"], layer["cornerRadius"], layer["shadowRadius"]))
+        return canvas["width"], canvas["height"], background, "cards", cards, None
+    rects, images = [], set()
+    for layer in layers:
+        extra = set(layer) - IMAGE_KEYS
+        if extra:
+            raise ValueError(f"{name}: {layer.get('name')} has keys the peers do not draw: {sorted(extra)}")
+        rects.append(tuple(layer["frame"]))
+        images.add((layer["contents"], layer["minificationFilter"], layer["magnificationFilter"]))
+    if len(images) != 1:
+        raise ValueError(f"{name}: the peers draw one image with one filter, not {sorted(images)}")
+    path, minification, magnification = images.pop()
+    image = (os.path.join(FOLDER, path), minification, magnification)
+    return canvas["width"], canvas["height"], background, "images", rects, image

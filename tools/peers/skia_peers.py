@@ -6,8 +6,9 @@ shape as `lamina bench --json` (backend "skia-cpu").
 Drawing choices, each the fast path a Skia user would take:
   cards   the shadow is an rrect with a blur mask filter (Skia caches the
           blurred nine-patch), the border a 2-px stroke inset by 1 px;
-  images  an opaque N32 (BGRA premul) image made once; trilinear uses
+  images  the scene's PNG decoded once into a raster image; trilinear uses
           mipmaps built once before timing, as Lamina keeps its mip chain.
+The scenes are the files `lamina bench` reads (scenes.py).
 A frame ends with flushAndSubmit(); the raster surface is then complete.
 
 Usage: python skia_peers.py [--frames N] [--warmup N] [--json OUT] [--png DIR] [SCENE ...]
@@ -20,7 +21,6 @@ import platform
 import statistics
 import time
 
-import numpy as np
 import skia
 
 import scenes as S
@@ -30,16 +30,18 @@ def rrect(x, y, w, h, r):
     return skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x, y, w, h), r, r)
 
 
-def card_painter(sigma):
+def card_painter():
     fill = skia.Paint(AntiAlias=True, Color=skia.ColorWHITE)
     stroke = skia.Paint(AntiAlias=True, Color=skia.Color(*S.BORDER), Style=skia.Paint.kStroke_Style, StrokeWidth=2)
-    shadow = skia.Paint(
-        AntiAlias=True, Color=skia.Color4f(0, 0, 0, S.SHADOW_ALPHA).toColor(),
-        MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma))
+    shadows = {}
     dx, dy = S.SHADOW_OFFSET
 
-    def draw(canvas, x, y, w, h, r):
-        canvas.drawRRect(rrect(x + dx, y + dy, w, h, r), shadow)
+    def draw(canvas, x, y, w, h, r, sigma):
+        if sigma not in shadows:
+            shadows[sigma] = skia.Paint(
+                AntiAlias=True, Color=skia.Color4f(0, 0, 0, S.SHADOW_ALPHA).toColor(),
+                MaskFilter=skia.MaskFilter.MakeBlur(skia.kNormal_BlurStyle, sigma))
+        canvas.drawRRect(rrect(x + dx, y + dy, w, h, r), shadows[sigma])
         canvas.drawRRect(rrect(x, y, w, h, r), fill)
         canvas.drawRRect(rrect(x + 1, y + 1, w - 2, h - 2, r - 1), stroke)
 
@@ -47,33 +49,29 @@ def card_painter(sigma):
 
 
 def frame_function(name):
-    """Returns (surface, draw_one_frame) for scene `name`."""
-    width, height, kind, parameter = S.SCENES[name]
+    """Returns (surface, draw_one_frame) for scene `name`, read from its file."""
+    width, height, background_rgb, kind, items, image_spec = S.load(name)
     surface = skia.Surface.MakeRasterN32Premul(width, height)
-    background = skia.Color(*S.BACKGROUND)
+    background = skia.Color(*background_rgb)
     if kind == "cards":
-        draw_card, corners = card_painter(4.0), S.s1_cards()
+        draw_card = card_painter()
 
         def body(canvas):
-            for x, y in corners:
-                draw_card(canvas, x, y, 120, 80, 12)
-    elif kind == "card":
-        draw_card = card_painter(parameter)
-
-        def body(canvas):
-            draw_card(canvas, 200, 150, 400, 300, 24)
+            for card in items:
+                draw_card(canvas, *card)
     else:
-        rgba = S.test_image()
-        bgra = np.ascontiguousarray(rgba[..., [2, 1, 0, 3]])
-        image = skia.Image.fromarray(bgra, colorType=skia.kBGRA_8888_ColorType, alphaType=skia.kOpaque_AlphaType)
-        if parameter == "nearest":
+        path, minification, magnification = image_spec
+        image = skia.Image.open(path).makeRasterImage()
+        if (minification, magnification) == ("nearest", "nearest"):
             sampling = skia.SamplingOptions(skia.FilterMode.kNearest, skia.MipmapMode.kNone)
-        elif parameter == "bilinear":
+        elif (minification, magnification) == ("linear", "linear"):
             sampling = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kNone)
-        else:
+        elif (minification, magnification) == ("trilinear", "linear"):
             image = image.withDefaultMipmaps()
             sampling = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
-        rects = [skia.Rect.MakeXYWH(*r) for r in S.s3_rects()]
+        else:
+            raise ValueError(f"{name}: filters {minification}/{magnification} have no Skia counterpart here")
+        rects = [skia.Rect.MakeXYWH(*r) for r in items]
         paint = skia.Paint(AntiAlias=False)
 
         def body(canvas):
@@ -97,7 +95,7 @@ def percentile(values, share):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("scenes", nargs="*", default=list(S.SCENES))
+    parser.add_argument("scenes", nargs="*", default=S.PEERS)
     parser.add_argument("--frames", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=1)
     parser.add_argument("--json")
@@ -105,8 +103,8 @@ def main():
     args = parser.parse_args()
     rows = []
     for name in args.scenes:
-        if name not in S.SCENES:
-            parser.error(f"unknown scene {name}; scenes: {', '.join(S.SCENES)}")
+        if name not in S.PEERS:
+            parser.error(f"unknown scene {name}; scenes: {', '.join(S.PEERS)}")
         surface, frame = frame_function(name)
         times = []
         for i in range(args.warmup + args.frames):

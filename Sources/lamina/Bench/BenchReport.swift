@@ -53,7 +53,7 @@ enum BenchReport {
     )
     if results.contains(where: { $0.timings.contains { $0.animated } }) {
       lines.append(
-        "*: the tree changes every frame; its frames include building and lowering the tree.")
+        "*: the tree changes every frame; its frames include changing and lowering the tree.")
     }
     return lines.joined(separator: "\n")
   }

@@ -9,7 +9,7 @@ struct BackendTiming {
   let backend: String
   let width: Int
   let height: Int
-  /// True when each frame included building and lowering the tree.
+  /// True when each frame included changing and lowering the tree.
   let animated: Bool
   /// Milliseconds of each timed frame, in order (warm-up frames excluded).
   let framesMs: [Double]

@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Writes the peer benchmark scenes of docs/bench-scenes.md as scene files.
+
+    python3 tools/bench-scenes/generate.py [OUT]   (default Tests/Scenes/bench)
+
+S1 (1000 cards), S2 (one card at sigma 2, 4, 8, 32) and S3 (a test image
+drawn 200 times, once per filter) become `S1.json`, `S2-sigma*.json`,
+`S3-*.json`, and the image `test-image.png`; the feature scenes of
+`--suite standard` (below) become `<name>.json`. `lamina bench`, the tests and
+tools/peers all read these files; nothing else builds the layouts.
+
+The random numbers come from one 32-bit linear congruential generator,
+
+    state = (1664525 * state + 1013904223) mod 2^32,   u = state / 2^32,
+
+seeded 12345 for S1 and 777 for S3 (Numerical Recipes' constants; one line
+in any language, so a peer that wants to regenerate can). Coordinates are
+rounded half-to-even (Python's `round`), as the layouts were first defined.
+The files are written once and committed; rerunning must give the same
+bytes (`tools/bench-scenes/generate.py --check` says whether it does).
+
+Rejected: building the scenes in code in every consumer (the CLI, two test
+targets and tools/peers each had a copy of the LCG and the S1 layout, and
+the copies could drift apart silently).
+"""
+import json
+import math
+import os
+import struct
+import sys
+import zlib
+
+import numpy as np
+
+CARD = {"backgroundColor": "#FFFFFF", "borderWidth": 2, "borderColor": "#333333",
+        "shadowOpacity": 0.5, "shadowColor": "#000000", "shadowOffset": [0, 4]}
+BACKGROUND = "#EEEEEE"
+
+
+class LCG:
+    """state = (1664525 * state + 1013904223) mod 2^32; u = state / 2^32."""
+
+    def __init__(self, seed):
+        self.state = seed % 2**32
+
+    def next(self):
+        self.state = (1664525 * self.state + 1013904223) % 2**32
+        return self.state / 2**32
+
+
+def number(v):
+    """Integers without a fraction, others with the shortest repr."""
+    return int(v) if float(v).is_integer() else float(v)
+
+
+def card(name, x, y, w, h, radius, sigma):
+    layer = {"name": name, "frame": [number(x), number(y), number(w), number(h)],
+             "cornerRadius": number(radius)}
+    layer.update(CARD)
+    layer["shadowRadius"] = number(sigma)
+    return layer
+
+
+def scene(width, height, comment, layers):
+    return {"_comment": comment, "format": "lamina-scene", "version": 1,
+            "canvas": {"width": width, "height": height, "background": BACKGROUND},
+            "layers": layers}
+
+
+def s1():
+    """1000 cards of 120x80, radius 12, sigma 4, on a jittered 40x25 grid."""
+    rng = LCG(12345)
+    columns, rows = 40, 25
+    step_x = (1920 - 120 - 40) / (columns - 1)
+    step_y = (1080 - 80 - 40) / (rows - 1)
+    layers = []
+    for r in range(rows):
+        for c in range(columns):
+            jx = (rng.next() * 2 - 1) * 6
+            jy = (rng.next() * 2 - 1) * 6
+            x, y = round(20 + c * step_x + jx), round(20 + r * step_y + jy)
+            layers.append(card(f"card{len(layers)}", x, y, 120, 80, 12, 4))
+    return scene(1920, 1080, "S1 of docs/bench-scenes.md: 1000 shadowed cards (LCG seed 12345)", layers)
+
+
+def s2(sigma):
+    return scene(800, 600, f"S2 of docs/bench-scenes.md: one 400x300 card, shadow sigma {sigma}",
+                 [card("card", 200, 150, 400, 300, 24, sigma)])
+
+
+def s3_rects():
+    """200 rectangles: log-spaced scales 0.05..3, random centres, shuffled."""
+    rng = LCG(777)
+    rects = []
+    for i in range(200):
+        scale = 0.05 * (3.0 / 0.05) ** (i / 199)
+        cx, cy = rng.next() * 1920, rng.next() * 1080
+        size = 1024 * scale
+        rects.append((cx - size / 2, cy - size / 2, size, size))
+    for i in range(199, 0, -1):
+        j = int(rng.next() * (i + 1))
+        rects[i], rects[j] = rects[j], rects[i]
+    return rects
+
+
+def s3(filter_name):
+    layers = []
+    for i, (x, y, w, h) in enumerate(s3_rects()):
+        layers.append({"name": f"image{i}", "frame": [x, y, w, h], "contents": "test-image.png",
+                       "minificationFilter": filter_name,
+                       "magnificationFilter": "linear" if filter_name == "trilinear" else filter_name})
+    return scene(1920, 1080, f"S3 of docs/bench-scenes.md: the test image 200 times, filter {filter_name} (LCG seed 777)", layers)
+
+
+def test_image():
+    """The 1024x1024 opaque test image of S3, (h, w, 3) uint8: gradients, a
+    zone plate, hash noise, a black 1-px grid every 64 px and white 2-px
+    diagonals (drawn last)."""
+    n = 1024
+    y, x = np.mgrid[0:n, 0:n].astype(np.float64)
+    red = 40 + 180 * x / (n - 1)
+    green = 40 + 180 * y / (n - 1)
+    blue = 128 + 100 * np.sin(x / 97.0) * np.cos(y / 61.0)
+    zx, zy = x - 768, y - 768
+    zone = 255 * (0.5 + 0.5 * np.cos(math.pi * (zx * zx + zy * zy) / 512.0))
+    inside = (np.abs(zx) < 240) & (np.abs(zy) < 240)
+    red, green, blue = (np.where(inside, zone, ch) for ch in (red, green, blue))
+    xi, yi = x.astype(np.uint64), y.astype(np.uint64)
+    noise = ((xi * np.uint64(73856093)) ^ (yi * np.uint64(19349663))) % np.uint64(49)
+    noise = noise.astype(np.float64) - 24
+    rgb = np.stack([red + noise, green + noise * 0.7, blue - noise * 0.5], -1)
+    grid = (x % 64 == 0) | (y % 64 == 0)
+    rgb[grid] = 0
+    diagonal = ((x - y) % 128 < 2) | ((x + y) % 256 < 2)
+    rgb[diagonal] = 255
+    return np.ascontiguousarray(np.clip(rgb, 0, 255).astype(np.uint8))
+
+
+def png_rgb(pixels):
+    """An 8-bit RGB PNG (filter 0 rows, zlib level 9): deterministic bytes."""
+    h, w, _ = pixels.shape
+    raw = b"".join(b"\x00" + pixels[r].tobytes() for r in range(h))
+
+    def chunk(kind, data):
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
+
+
+def text(s):
+    """The scene with one layer per line: small, and diffs stay readable."""
+    head = {k: v for k, v in s.items() if k != "layers"}
+    lines = ["{"] + [f"  {json.dumps(k)}: {json.dumps(v)}," for k, v in head.items()]
+    lines.append('  "layers": [')
+    lines += [f"    {json.dumps(layer)}," for layer in s["layers"]]
+    lines[-1] = lines[-1].rstrip(",")
+    return "\n".join(lines + ["  ]", "}"]) + "\n"
+
+
+# The feature scenes of `--suite standard`: each stresses one feature of
+# the drawing model on its own, on a 1280x720 canvas, so a regression in
+# one path shows in one row. Sizes are modest (a dozen offscreens, a few
+# dozen layers).
+#
+#   mask            12 tiles, each masked by a radial-gradient alpha image
+#   group-opacity   12 groups at opacity 0.5 of four overlapping layers
+#   rasterize       12 shouldRasterize groups of 20 shadowed chips
+#   shadow-content  12 layers whose shadow follows their contents' alpha
+#   nine-slice      40 nine-slice buttons of different sizes
+#   planes-3d       6 sets of three planes intersecting in 3D (cut by the sort)
+#   animation       frame 0 of a mixed tree; `lamina bench` turns card0 by
+#                   3 degrees a frame and lowers the tree inside each frame
+
+FEATURE_SIZE = (1280, 720)
+PALETTE = ["#FF3B30", "#FF9500", "#FFCC00", "#34C759", "#5AC8FA", "#007AFF", "#5856D6", "#AF52DE"]
+GRADIENT = {"linearGradient": {"size": [256, 256], "colors": ["#FF3B30", "#FFCC00", "#34C759", "#007AFF"],
+                               "start": [0, 0], "end": [1, 1]}}
+SOFT_DISC = {"radialGradient": {"size": [256, 256], "colors": ["#FFFFFF", "#FFFFFF", "#FFFFFF00"],
+                                "center": [0.5, 0.5], "radius": 0.5}}
+BUTTON = {"radialGradient": {"size": [48, 48], "colors": ["#5AC8FA", "#007AFF", "#004080", "#00000000"],
+                             "center": [0.5, 0.5], "radius": 0.72}}
+
+
+def tile_frames():
+    """A 4x3 grid of 280x200 tiles."""
+    return [[40 + c * 305, 40 + r * 225, 280, 200] for r in range(3) for c in range(4)]
+
+
+def solid(frame, color, radius=0):
+    return {"frame": [number(v) for v in frame], "backgroundColor": color, "cornerRadius": number(radius)}
+
+
+def feature(name, layers):
+    w, h = FEATURE_SIZE
+    return scene(w, h, f"the '{name}' feature scene of `lamina bench --suite standard`", layers)
+
+
+def mask_tiles():
+    return [{"name": f"tile{i}", "frame": f, "contents": GRADIENT,
+             "mask": {"frame": [0, 0, 280, 200], "contents": SOFT_DISC},
+             "sublayers": [solid([30, 30, 120, 90], PALETTE[i % 8], 20)]}
+            for i, f in enumerate(tile_frames())]
+
+
+def opacity_groups():
+    return [{"name": f"group{i}", "frame": f, "opacity": 0.5,
+             "sublayers": [solid([k * 40, k * 40 * 0.6, 160, 100], PALETTE[(i + k) % 8], 16) for k in range(4)]}
+            for i, f in enumerate(tile_frames())]
+
+
+def raster_groups():
+    groups = []
+    for i, f in enumerate(tile_frames()):
+        chips = []
+        for k in range(20):
+            chip = card(None, 10 + (k % 5) * 54, 12 + (k // 5) * 46, 44, 32, 8, 3)
+            del chip["name"]
+            chip["backgroundColor"] = PALETTE[(i + k) % 8]
+            chips.append(chip)
+        groups.append({"name": f"raster{i}", "frame": f, "shouldRasterize": True,
+                       "backgroundColor": "#FFFFFF", "cornerRadius": 12, "sublayers": chips})
+    return groups
+
+
+def content_shadows():
+    return [{"name": f"blob{i}", "frame": [x + 40, y + 20, w - 80, h - 40], "contents": SOFT_DISC,
+             "shadowOpacity": 0.6, "shadowOffset": [0, 6], "shadowRadius": 2 + 2 * (i % 4),
+             "sublayers": [solid([0, 0, 60, 60], PALETTE[i % 8], 30)]}
+            for i, (x, y, w, h) in enumerate(tile_frames())]
+
+
+def nine_slice():
+    return [{"name": f"button{i}",
+             "frame": [20 + (i % 8) * 155, 20 + (i // 8) * 140, 80 + (i % 5) * 40, 40 + (i % 3) * 30],
+             "contents": BUTTON, "contentsCenter": [0.45, 0.45, 0.1, 0.1]} for i in range(40)]
+
+
+def planes_3d():
+    stages = []
+    for i in range(6):
+        planes = []
+        for k in range(3):
+            plane = {"name": f"plane{k}", "bounds": [0, 0, 200, 200], "position": [190, 160],
+                     "backgroundColor": PALETTE[(i + 3 * k) % 8] + "CC"}
+            if k == 0:
+                plane["contents"] = GRADIENT
+            else:
+                plane["transform"] = f"rotateY({60 * k}deg)"
+            planes.append(plane)
+        # CSS lists apply right to left: rotateY first, then rotateX.
+        space = {"type": "transformLayer", "bounds": [0, 0, 380, 320], "position": [190, 160],
+                 "transform": f"rotateX(-20deg) rotateY({20 + 10 * i}deg)", "sublayers": planes}
+        stages.append({"name": f"stage{i}", "frame": [40 + (i % 3) * 410, 40 + (i // 3) * 340, 380, 320],
+                       "sublayerTransform": "perspective(600px)", "sublayers": [space]})
+    return stages
+
+
+def animation():
+    layers = []
+    for i in range(60):
+        c = card(f"card{i}", 30 + (i % 10) * 122, 30 + (i // 10) * 84, 100, 64, 10, 4)
+        c["contents"] = "test-image.png"
+        c["minificationFilter"] = "trilinear"
+        if i == 0:
+            c["masksToBounds"] = True
+        layers.append(c)
+    for group in raster_groups()[:2]:
+        group["frame"][1] += 480
+        layers.append(group)
+    tile = mask_tiles()[2]
+    tile["frame"] = [1000 - 140, 620 - 100, 280, 200]
+    blob = content_shadows()[3]
+    blob["frame"] = [780 - 100, 620 - 80, 200, 160]
+    return layers + [tile, blob]
+
+
+def files():
+    out = {"S1.json": s1()}
+    for sigma in (2, 4, 8, 32):
+        out[f"S2-sigma{sigma}.json"] = s2(sigma)
+    for f in ("nearest", "linear", "trilinear"):
+        out[f"S3-{f}.json"] = s3(f)
+    for name, layers in [("mask", mask_tiles()), ("group-opacity", opacity_groups()),
+                         ("rasterize", raster_groups()), ("shadow-content", content_shadows()),
+                         ("nine-slice", nine_slice()), ("planes-3d", planes_3d()),
+                         ("animation", animation())]:
+        out[f"{name}.json"] = feature(name, layers)
+    data = {name: text(s).encode() for name, s in out.items()}
+    data["test-image.png"] = png_rgb(test_image())
+    return data
+
+
+def main(argv):
+    check = "--check" in argv
+    args = [a for a in argv if a != "--check"]
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    folder = args[0] if args else os.path.join(root, "Tests", "Scenes", "bench")
+    os.makedirs(folder, exist_ok=True)
+    stale = []
+    for name, data in files().items():
+        path = os.path.join(folder, name)
+        if check:
+            if not os.path.exists(path) or open(path, "rb").read() != data:
+                stale.append(name)
+        else:
+            with open(path, "wb") as f:
+                f.write(data)
+    if check:
+        print("stale: " + ", ".join(stale) if stale else "up to date")
+        return 1 if stale else 0
+    print(f"wrote {len(files())} files to {folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

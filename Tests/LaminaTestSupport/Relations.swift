@@ -423,7 +423,7 @@ public enum Relations {
     statement: "shouldRasterize with rasterizationScale = canvas scale on a layer placed on whole pixels under identity transforms changes nothing",
     tolerance: .regroup,
     options: { var o = TreeOptions(); o.pixelAligned = true; return o }(),
-    restriction: "pixel-aligned geometry, so that eligible layers are common; the chosen layer and its ancestors get allowsGroupOpacity (rasterizing implies group opacity); no positive minificationFilterBias on the chosen layer (the raster is drawn back with it, so at 1:1 it is minified by design)"
+    restriction: "pixel-aligned geometry, so that eligible layers are common; the chosen layer and its ancestors get allowsGroupOpacity (rasterizing implies group opacity); no positive minificationFilterBias on the chosen layer (the raster is drawn back with it, so at 1:1 it is minified by design); pixels crossed by an ancestor's masksToBounds edge are left out (the raster is clipped as one composite, the plain layer draw by draw: per-draw clipping counts the edge twice, by design)"
   ) { scene, rng, render in
     func eligible(_ root: Layer, scale: Double) -> [Layer] {
       Surgery.drawnLayers(root).filter { l in
@@ -457,7 +457,13 @@ public enum Relations {
     // contract's Details): at 1:1 a positive bias makes λ > 0, so the raster
     // is minified (trilinear reads its next level), a softer image by design.
     if l.minificationFilterBias > 0 { return .notApplicable }
-    return Surgery.compare(plain, try render(copy), .regroup, "\(l.debugName) rasterized")
+    // Where an ancestor's masksToBounds edge crosses a pixel, the raster (one
+    // composite, then clipped) and the layer's draws (each clipped) differ
+    // by design: per-draw clipping counts the edge's coverage twice, as in
+    // shadowPathMatchesContentShadow. Those pixels are left out.
+    let edge = try Surgery.clipEdgePixels(above: candidates[index], in: base, render: render)
+    let rasterized = Surgery.replacing(edge, of: try render(copy), from: plain)
+    return Surgery.compare(plain, rasterized, .regroup, "\(l.debugName) rasterized (\(edge.count) clip-edge pixels left out)")
   }
 
   /// A shadowPath equal to an opaque layer's rounded bounds gives the content shadow.

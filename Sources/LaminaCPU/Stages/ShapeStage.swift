@@ -9,25 +9,6 @@
 // to the last bit, which nothing here proves).
 import Lamina
 
-/// A command ready to draw into tiles of one surface.
-protocol PreparedDraw: Sendable {
-  /// The pixels it may touch.
-  var bounds: PixelRect { get }
-  /// Pixels it overwrites completely (opaque, full coverage): earlier
-  /// commands may skip them. Empty when unknown.
-  var occluder: PixelRect { get }
-  /// Draws the part inside `region` (within `bounds` and one tile), except
-  /// the pixels of `skip`, which a later command overwrites. `pristine`: the
-  /// region's pixels all still hold the surface's backdrop.
-  func draw(
-    _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
-  )
-}
-
-extension PreparedDraw {
-  var occluder: PixelRect { .empty }
-}
-
 struct ShapeStage: PreparedDraw {
   enum Source: Sendable {
     case stamp(Stamp, dx: Int, dy: Int)

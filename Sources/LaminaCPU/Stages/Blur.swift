@@ -1,44 +1,10 @@
-// BlurStage: the Gaussian blur of a surface's alpha for surface shadows
+// Blur: the Gaussian blur of a surface's alpha for surface shadows
 // (mirrors Shaders/blur.frag). Separable, with Lamina's pixel-integrated
 // kernel (radius ⌈4σ⌉, normalised), on a grid padded by the kernel radius so
 // the blur spreads past the surface's edge; exact for any σ (the GL backend
 // may downsample for speed; the reference does not).
 import Dispatch
 import Lamina
-
-/// A single-channel grid over source-surface pixels: texel (i, j) has its
-/// centre at source coordinates (i − pad + ½, j − pad + ½); zero outside.
-final class AlphaGrid: @unchecked Sendable {
-  let width: Int, height: Int, pad: Int
-  let values: UnsafeMutablePointer<Float>
-
-  init(width: Int, height: Int, pad: Int) {
-    self.width = width; self.height = height; self.pad = pad
-    values = .allocate(capacity: max(1, width * height))
-    values.initialize(repeating: 0, count: max(1, width * height))
-  }
-
-  deinit { values.deallocate() }
-
-  @inline(__always)
-  func fetch(_ i: Int, _ j: Int) -> Float {
-    guard i >= 0, j >= 0, i < width, j < height else { return 0 }
-    return values[j * width + i]
-  }
-
-  /// The value at source coordinates (u, v): nearest texel, or bilinear.
-  @inline(__always)
-  func sample(_ u: Double, _ v: Double, nearest: Bool) -> Float {
-    let x = max(-4, min(1e9, u + Double(pad))), y = max(-4, min(1e9, v + Double(pad)))
-    if nearest { return fetch(Int(x.rounded(.down)), Int(y.rounded(.down))) }
-    let fx = (x - 0.5).rounded(.down), fy = (y - 0.5).rounded(.down)
-    let i = Int(fx), j = Int(fy)
-    let tx = Float(x - 0.5 - fx), ty = Float(y - 0.5 - fy)
-    let top = fetch(i, j) + (fetch(i + 1, j) - fetch(i, j)) * tx
-    let bottom = fetch(i, j + 1) + (fetch(i + 1, j + 1) - fetch(i, j + 1)) * tx
-    return top + (bottom - top) * ty
-  }
-}
 
 /// The largest σ blurred exactly; larger ones are drawn with this σ (a
 /// shadow that wide is nearly invisible, and an exact kernel would cost

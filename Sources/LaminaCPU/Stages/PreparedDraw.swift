@@ -1,0 +1,26 @@
+// PreparedDraw: a plan command turned into what a CPU stage draws, once
+// per frame before any tile: its pixel bounds, the pixels it overwrites
+// (the occluder earlier commands may skip) and a draw into one tile. Every
+// stage (ShapeStage, ShadowStage, ImageStage, CompositeStage) is one.
+// Rejected: a class hierarchy of stages (no shared state to inherit, and a
+// protocol keeps each stage a value the tiles share across threads).
+import Lamina
+
+/// A command ready to draw into tiles of one surface.
+protocol PreparedDraw: Sendable {
+  /// The pixels it may touch.
+  var bounds: PixelRect { get }
+  /// Pixels it overwrites completely (opaque, full coverage): earlier
+  /// commands may skip them. Empty when unknown.
+  var occluder: PixelRect { get }
+  /// Draws the part inside `region` (within `bounds` and one tile), except
+  /// the pixels of `skip`, which a later command overwrites. `pristine`: the
+  /// region's pixels all still hold the surface's backdrop.
+  func draw(
+    _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
+  )
+}
+
+extension PreparedDraw {
+  var occluder: PixelRect { .empty }
+}

@@ -3,8 +3,11 @@
 // rectangle), opacity fades content over shadow as one, shadow clips cut.
 import Foundation
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
+
+private typealias F = PlanFixtures
 
 @Suite struct CompositeTests {
   static let nearest = Sampling(minification: .nearest, magnification: .nearest, bias: 0)
@@ -21,25 +24,25 @@ import Testing
 
   /// Content with anti-aliased edges of many levels.
   let content: [DrawCommand] = [
-    shape(RoundedRect(rect: rect(1.3, 0.6, 7.1, 6.2), radii: [3, 2, 1, 2.5]), color: PremultipliedColor(r: 0.2, g: 0.5, b: 0.6, a: 0.8))
+    F.shape(RoundedRect(rect: F.rect(1.3, 0.6, 7.1, 6.2), radii: [3, 2, 1, 2.5]), color: PremultipliedColor(r: 0.2, g: 0.5, b: 0.6, a: 0.8))
   ]
 
   @Test func nearestCopiesArePixelExact() {
-    let alone = CPURenderer().render(plan(width: 10, height: 8, content))
-    let p = plan(
-      width: 16, height: 12, [composite(1, matrix: Transform3D(translationX: 3, y: 2))],
-      more: [Surface(width: 10, height: 8, label: "group", commands: content)])
+    let alone = CPURenderer().render(F.plan(10, 8, content))
+    let p = F.plan(
+      16, 12, [composite(1, matrix: Transform3D(translationX: 3, y: 2))],
+      offscreen: [Surface(width: 10, height: 8, label: "group", commands: content)])
     let out = CPURenderer().render(p)
     for j in 0..<8 { for i in 0..<10 { #expect(out.pixel(x: i + 3, y: j + 2) == alone.pixel(x: i, y: j)) } }
     #expect(out.pixel(x: 0, y: 0) == (0, 0, 0, 0))
   }
 
   @Test func maskMultipliesByItsAlpha() {
-    let full = shape(RoundedRect(rect: rect(0, 0, 4, 4)))
-    let half = shape(RoundedRect(rect: rect(0, 0, 2, 4)), color: PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5))
-    let p = plan(
-      width: 4, height: 4, [composite(1, mask: 2)],
-      more: [
+    let full = F.shape(RoundedRect(rect: F.rect(0, 0, 4, 4)))
+    let half = F.shape(RoundedRect(rect: F.rect(0, 0, 2, 4)), color: PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5))
+    let p = F.plan(
+      4, 4, [composite(1, mask: 2)],
+      offscreen: [
         Surface(width: 4, height: 4, label: "content", commands: [full]),
         Surface(width: 4, height: 4, label: "mask", commands: [half]),
       ])
@@ -49,13 +52,13 @@ import Testing
   }
 
   func shadowPlan(only: Bool, opacity: Float = 1, clip: Clip? = nil) -> RenderPlan {
-    let block = shape(RoundedRect(rect: rect(8, 8, 8, 8)))
+    let block = F.shape(RoundedRect(rect: F.rect(8, 8, 8, 8)))
     let shadow = SurfaceShadow(
       sigma: 2, offsetX: 0, offsetY: 3, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
       shadowOnly: only, clip: clip)
-    return plan(
-      width: 24, height: 24, [composite(1, opacity: opacity, shadow: shadow)],
-      more: [Surface(width: 24, height: 24, label: "group", commands: [block])])
+    return F.plan(
+      24, 24, [composite(1, opacity: opacity, shadow: shadow)],
+      offscreen: [Surface(width: 24, height: 24, label: "group", commands: [block])])
   }
 
   /// The Gaussian of the block moved by (0, 3), at pixel (i, j).
@@ -86,7 +89,7 @@ import Testing
   }
 
   @Test func shadowClipCutsTheShadow() {
-    let left = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: rect(0, 0, 12, 24))))
+    let left = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: F.rect(0, 0, 12, 24))))
     let out = CPURenderer().render(shadowPlan(only: true, clip: left))
     #expect(out.pixel(x: 10, y: 18).a > 100)
     #expect(out.pixel(x: 14, y: 18).a == 0)
@@ -94,9 +97,9 @@ import Testing
 
   @Test func rasterKeysAreReusedAcrossFrames() {
     var group = Surface(width: 10, height: 8, label: "raster", rasterKey: 42, commands: content)
-    let p1 = plan(width: 12, height: 10, [composite(1)], more: [group])
+    let p1 = F.plan(12, 10, [composite(1)], offscreen: [group])
     group.commands = []  // A renderer that reuses the key must not look at these.
-    let p2 = plan(width: 12, height: 10, [composite(1)], more: [group])
+    let p2 = F.plan(12, 10, [composite(1)], offscreen: [group])
     let renderer = CPURenderer()
     let first = renderer.render(p1)
     #expect(renderer.rasterCacheHits == 0)
@@ -106,7 +109,7 @@ import Testing
   }
 
   @Test func compositesOfEarlierOrMissingSurfacesAreSkipped() {
-    let p = plan(width: 4, height: 4, background: white, [composite(0), composite(7)])
+    let p = F.plan(4, 4, background: F.white, [composite(0), composite(7)])
     let out = CPURenderer().render(p)
     #expect(out.pixels == [UInt8](repeating: 255, count: 64))
   }

@@ -8,8 +8,11 @@
 // pixels.
 import Foundation
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
+
+private typealias F = PlanFixtures
 
 @Suite struct EdgeTests {
   func commands(shiftX: Double, shiftY: Double) -> [DrawCommand] {
@@ -20,21 +23,21 @@ import Testing
     let places: [(Double, Double)] = [(-37.3, -12.6), (101.7, 48.2), (-8.5, 55.75), (117.25, -20.5), (40.1, 30.9)]
     for (n, (x, y)) in places.enumerated() {
       let m = Transform3D(translationX: x + shiftX, y: y + shiftY)
-      let card = RoundedRect(rect: rect(0, 0, 47, 31), radii: [6, 6, 6, 6])
+      let card = RoundedRect(rect: F.rect(0, 0, 47, 31), radii: [6, 6, 6, 6])
       out.append(
         .shadow(
           ShadowDraw(
             matrix: m, shape: card, sigma: 3, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.4),
             extent: card.rect.insetBy(dx: -12, dy: -12), clips: [], name: "shadow")))
-      out.append(shape(card, matrix: m, color: PremultipliedColor(r: 0.9, g: 0.8, b: 0.2, a: 1)))
+      out.append(F.shape(card, matrix: m, color: PremultipliedColor(r: 0.9, g: 0.8, b: 0.2, a: 1)))
       out.append(
-        shape(card, inner: RoundedRect(rect: rect(2, 2, 43, 27), radii: [4, 4, 4, 4]), matrix: m,
+        F.shape(card, inner: RoundedRect(rect: F.rect(2, 2, 43, 27), radii: [4, 4, 4, 4]), matrix: m,
           color: PremultipliedColor(r: 0.1, g: 0.1, b: 0.3, a: 1)))
       out.append(
         .image(
           ImageDraw(
             matrix: m.scaledBy(x: n % 2 == 0 ? 1.7 : 0.6, y: 1.3), image: picture,
-            slices: [ImageSlice(destination: rect(3, 3, 31, 23), source: rect(0, 0, 31, 23))],
+            slices: [ImageSlice(destination: F.rect(3, 3, 31, 23), source: F.rect(0, 0, 31, 23))],
             sampling: n % 2 == 0 ? .linear : Sampling(minification: .trilinear, magnification: .nearest, bias: 0),
             opacity: 1, clips: [], name: "image")))
     }
@@ -43,9 +46,9 @@ import Testing
 
   @Test func partlyOffCanvasCommandsMatchALargerCanvas() {
     let (w, h, pad) = (130, 70, 64)
-    let small = CPURenderer().render(plan(width: w, height: h, background: white, commands(shiftX: 0, shiftY: 0)))
+    let small = CPURenderer().render(F.plan(w, h, background: F.white, commands(shiftX: 0, shiftY: 0)))
     let large = CPURenderer().render(
-      plan(width: w + 2 * pad, height: h + 2 * pad, background: white, commands(shiftX: Double(pad), shiftY: Double(pad))))
+      F.plan(w + 2 * pad, h + 2 * pad, background: F.white, commands(shiftX: Double(pad), shiftY: Double(pad))))
     #expect(small.width == w && small.height == h)
     var worst = 0
     for j in 0..<h {

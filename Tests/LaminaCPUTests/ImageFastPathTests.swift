@@ -4,8 +4,11 @@
 // earlier commands under an opaque image skipped without changing a pixel.
 import Foundation
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
+
+private typealias F = PlanFixtures
 
 @Suite struct ImageFastPathTests {
   /// A noisy image (hash of the texel), opaque or with varied alpha.
@@ -61,10 +64,10 @@ import Testing
         let image = noise(53, 47, opaque: opaque)
         let clip = Clip(
           matrix: .identity,
-          shape: .roundedRect(RoundedRect(rect: rect(5, 4, 80, 70), radii: [9, 9, 9, 9])))
+          shape: .roundedRect(RoundedRect(rect: F.rect(5, 4, 80, 70), radii: [9, 9, 9, 9])))
         let draw = ImageDraw(
           matrix: matrix, image: image,
-          slices: [ImageSlice(destination: rect(-3, 2, 61, 44), source: rect(2, 1.5, 48, 44))],
+          slices: [ImageSlice(destination: F.rect(-3, 2, 61, 44), source: F.rect(2, 1.5, 48, 44))],
           sampling: sampling, opacity: opaque ? 1 : 0.8, clips: n % 2 == 0 ? [clip] : [], name: "image")
         let (fast, slow) = try #require(bothPaths(draw))
         #expect(fast == slow, "matrix \(n), opaque \(opaque)")
@@ -78,19 +81,19 @@ import Testing
     let cover = DrawCommand.image(
       ImageDraw(
         matrix: Transform3D(translationX: 3.5, y: 2.25).scaledBy(x: 2.1, y: 2.3), image: image,
-        slices: [ImageSlice(destination: rect(0, 0, 40, 30), source: rect(0, 0, 40, 30))],
+        slices: [ImageSlice(destination: F.rect(0, 0, 40, 30), source: F.rect(0, 0, 40, 30))],
         sampling: .linear, opacity: 1, clips: [], name: "cover"))
-    let under = shape(RoundedRect(rect: rect(10, 10, 150, 60), radii: [8, 8, 8, 8]), color: PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5))
+    let under = F.shape(RoundedRect(rect: F.rect(10, 10, 150, 60), radii: [8, 8, 8, 8]), color: PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5))
     let stage = try #require(
       ImageStage(
         { if case .image(let d) = cover { return d } else { fatalError() } }(),
         limit: PixelRect(x0: 0, y0: 0, x1: 160, y1: 90), textures: TextureCache()))
     // Whole pixels of [3.5, 87.5] × [2.25, 71.25].
     #expect(stage.occluder == PixelRect(x0: 4, y0: 3, x1: 87, y1: 71))
-    let out = CPURenderer().render(plan(width: 160, height: 90, [under, cover]))
+    let out = CPURenderer().render(F.plan(160, 90, [under, cover]))
     // The reference: the cover drawn alone over the shape's result.
-    let alone = CPURenderer().render(plan(width: 160, height: 90, [under]))
-    let top = CPURenderer().render(plan(width: 160, height: 90, [cover]))
+    let alone = CPURenderer().render(F.plan(160, 90, [under]))
+    let top = CPURenderer().render(F.plan(160, 90, [cover]))
     for j in 0..<90 {
       for i in 0..<160 {
         let o = (j * 160 + i) * 4
@@ -107,7 +110,7 @@ import Testing
   @Test func translucentImagesDoNotOcclude() throws {
     let draw = ImageDraw(
       matrix: .identity, image: noise(20, 20, opaque: false),
-      slices: [ImageSlice(destination: rect(0, 0, 20, 20), source: rect(0, 0, 20, 20))],
+      slices: [ImageSlice(destination: F.rect(0, 0, 20, 20), source: F.rect(0, 0, 20, 20))],
       sampling: .linear, opacity: 1, clips: [], name: "image")
     let limit = PixelRect(x0: 0, y0: 0, x1: 32, y1: 32)
     let stage = try #require(ImageStage(draw, limit: limit, textures: TextureCache()))

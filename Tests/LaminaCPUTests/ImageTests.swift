@@ -3,8 +3,11 @@
 // levels, perspective-correct coordinates, and mip chains of odd sizes.
 import Foundation
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
+
+private typealias F = PlanFixtures
 
 @Suite struct ImageTests {
   /// An opaque image from grey levels (r = g = b = v).
@@ -20,13 +23,13 @@ import Testing
     .image(
       ImageDraw(
         matrix: matrix, image: image,
-        slices: [ImageSlice(destination: destination, source: source ?? rect(0, 0, Double(image.width), Double(image.height)))],
+        slices: [ImageSlice(destination: destination, source: source ?? F.rect(0, 0, Double(image.width), Double(image.height)))],
         sampling: sampling, opacity: 1, clips: [], name: "image"))
   }
 
   @Test func bilinearMatchesHandComputedValues() {
     let image = Image(width: 2, height: 2, premultipliedPixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255])
-    let out = CPURenderer().render(plan(width: 4, height: 4, [imageDraw(image, destination: rect(0, 0, 4, 4))]))
+    let out = CPURenderer().render(F.plan(4, 4, [imageDraw(image, destination: F.rect(0, 0, 4, 4))]))
     // Pixel (1, 1) reads texel point (0.75, 0.75): weights 0.75/0.25 each way.
     #expect(out.pixel(x: 1, y: 1) == (159, 64, 64, 255))
     // Pixel (0, 0) reads (0.25, 0.25): clamp to edge gives the corner texel.
@@ -50,7 +53,7 @@ import Testing
     let m = Transform3D(translationX: 0.5, y: 0)
     func read(bias: Double) -> UInt8 {
       let s = Sampling(minification: .nearest, magnification: .linear, bias: bias)
-      return CPURenderer().render(plan(width: 5, height: 1, [imageDraw(image, matrix: m, destination: rect(0, 0, 4, 1), sampling: s)]))
+      return CPURenderer().render(F.plan(5, 1, [imageDraw(image, matrix: m, destination: F.rect(0, 0, 4, 1), sampling: s)]))
         .pixel(x: 2, y: 0).r
     }
     #expect(read(bias: 0) == 120)  // λ = 0 magnifies: (80 + 160) / 2
@@ -61,7 +64,7 @@ import Testing
     let image = grey(4, 4) { i, j in 16 * (i + 4 * j) }
     let s = Sampling(minification: .trilinear, magnification: .linear, bias: 0.5)
     // 4 texels onto 2 pixels: ρ = 2, λ = 1 + 0.5: half level 1, half level 2.
-    let out = CPURenderer().render(plan(width: 2, height: 2, [imageDraw(image, destination: rect(0, 0, 2, 2), sampling: s)]))
+    let out = CPURenderer().render(F.plan(2, 2, [imageDraw(image, destination: F.rect(0, 0, 2, 2), sampling: s)]))
     // Level 1 texel (0, 0) = (0 + 16 + 64 + 80) / 4 = 40; level 2 = 120.
     #expect(out.pixel(x: 0, y: 0).r == 80)
   }
@@ -76,12 +79,12 @@ import Testing
     let m = Transform3D(translationX: -8, y: -8).concatenating(Transform3D(rotationAngle: 0.7, x: 1, y: 0.4, z: 0))
       .concatenating(Transform3D(perspective: 20)).concatenating(Transform3D(translationX: 12, y: 12))
     let nearest = Sampling(minification: .nearest, magnification: .nearest, bias: 0)
-    let out = CPURenderer().render(plan(width: 24, height: 24, [imageDraw(image, matrix: m, destination: rect(0, 0, 16, 16), sampling: nearest)]))
+    let out = CPURenderer().render(F.plan(24, 24, [imageDraw(image, matrix: m, destination: F.rect(0, 0, 16, 16), sampling: nearest)]))
     let inv = m.inverted!
     var checked = 0
     for j in 0..<24 {
       for i in 0..<24 where out.pixel(x: i, y: j).a == 255 {
-        guard let q = unproject(Double(i) + 0.5, Double(j) + 0.5, inv: inv, matrix: m) else { continue }
+        guard let q = F.unproject(Double(i) + 0.5, Double(j) + 0.5, inv: inv, matrix: m) else { continue }
         let fx = q.x - q.x.rounded(.down), fy = q.y - q.y.rounded(.down)
         guard min(fx, 1 - fx, fy, 1 - fy) > 1e-6 else { continue }
         #expect(Int(out.pixel(x: i, y: j).r) == Int(q.x.rounded(.down)) * 16)

@@ -3,6 +3,9 @@
 import Lamina
 import LaminaCPU
 import Testing
+import LaminaTestSupport
+
+private typealias F = PlanFixtures
 
 @Suite struct ReadmeExampleTests {
   @Test func swiftExampleDrawsWhatTheSceneDraws() throws {

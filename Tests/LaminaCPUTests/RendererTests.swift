@@ -3,31 +3,34 @@
 // and the number of threads.
 import Foundation
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
+
+private typealias F = PlanFixtures
 
 @Suite struct RendererTests {
   /// Three cards (shadow, fill, border) at fractional positions; with
   /// `clipped`, every command carries a clip that covers the whole canvas,
   /// which turns the stamps and the occlusion skipping off.
   func cards(clipped: Bool) -> RenderPlan {
-    let everything = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: rect(-10, -10, 200, 200))))
+    let everything = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: F.rect(-10, -10, 200, 200))))
     let clips = clipped ? [everything] : []
     var commands: [DrawCommand] = []
     for (x, y) in [(3.25, 4.5), (40.7, 9.1), (20.5, 30.25)] {
       let m = Transform3D(translationX: x, y: y)
-      let bounds = RoundedRect(rect: rect(0, 0, 40, 28), radii: [8, 8, 8, 8], curve: .continuous)
-      let silhouette = RoundedRect(rect: rect(0, 3, 40, 28), radii: [8, 8, 8, 8], curve: .continuous)
+      let bounds = RoundedRect(rect: F.rect(0, 0, 40, 28), radii: [8, 8, 8, 8], curve: .continuous)
+      let silhouette = RoundedRect(rect: F.rect(0, 3, 40, 28), radii: [8, 8, 8, 8], curve: .continuous)
       commands.append(
         .shadow(
           ShadowDraw(
             matrix: m, shape: silhouette, sigma: 3, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5),
             extent: silhouette.rect.insetBy(dx: -12, dy: -12), clips: clips, name: "card")))
-      commands.append(shape(bounds, matrix: m, clips: clips))
-      let inner = RoundedRect(rect: rect(2, 2, 36, 24), radii: [6, 6, 6, 6], curve: .continuous)
-      commands.append(shape(bounds, inner: inner, matrix: m, color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1), clips: clips))
+      commands.append(F.shape(bounds, matrix: m, clips: clips))
+      let inner = RoundedRect(rect: F.rect(2, 2, 36, 24), radii: [6, 6, 6, 6], curve: .continuous)
+      commands.append(F.shape(bounds, inner: inner, matrix: m, color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1), clips: clips))
     }
-    return plan(width: 96, height: 72, background: PremultipliedColor(r: 0.9, g: 0.9, b: 0.9, a: 1), commands)
+    return F.plan(96, 72, background: PremultipliedColor(r: 0.9, g: 0.9, b: 0.9, a: 1), commands)
   }
 
   @Test func shortcutsChangeNoPixel() {
@@ -43,26 +46,26 @@ import Testing
   }
 
   @Test func backgroundFillsTheCanvas() {
-    let out = CPURenderer().render(plan(width: 3, height: 2, background: PremultipliedColor(r: 0.5, g: 0, b: 0.25, a: 0.5), []))
+    let out = CPURenderer().render(F.plan(3, 2, background: PremultipliedColor(r: 0.5, g: 0, b: 0.25, a: 0.5), []))
     let expected: [UInt8] = Array(repeating: [128, 0, 64, 128], count: 6).flatMap { $0 }
     #expect(out.pixels == expected)
   }
 
   @Test func badInputDrawsNothingAndNeverTraps() {
     let nan = Transform3D(translationX: .nan, y: 0)
-    let odd = RoundedRect(rect: rect(1, 1, 6, 6), radii: [3, .infinity, -2])
+    let odd = RoundedRect(rect: F.rect(1, 1, 6, 6), radii: [3, .infinity, -2])
     let singular = Transform3D(scaleX: 0, y: 0)
     let commands: [DrawCommand] = [
-      shape(odd, matrix: nan), shape(odd, matrix: singular), shape(odd),
+      F.shape(odd, matrix: nan), F.shape(odd, matrix: singular), F.shape(odd),
       .shadow(
         ShadowDraw(
-          matrix: .identity, shape: odd, sigma: 1e12, color: white, extent: rect(-1e12, -1e12, 2e12, 2e12),
+          matrix: .identity, shape: odd, sigma: 1e12, color: F.white, extent: F.rect(-1e12, -1e12, 2e12, 2e12),
           clips: [], name: "huge")),
-      .shadow(ShadowDraw(matrix: .identity, shape: odd, sigma: .nan, color: white, extent: rect(0, 0, 8, 8), clips: [], name: "nan")),
+      .shadow(ShadowDraw(matrix: .identity, shape: odd, sigma: .nan, color: F.white, extent: F.rect(0, 0, 8, 8), clips: [], name: "nan")),
     ]
-    let out = CPURenderer().render(plan(width: 8, height: 8, commands))
+    let out = CPURenderer().render(F.plan(8, 8, commands))
     #expect(out.width == 8)
-    let negative = RenderPlan(width: -3, height: 4, background: white, surfaces: [])
+    let negative = RenderPlan(width: -3, height: 4, background: F.white, surfaces: [])
     #expect(CPURenderer().render(negative).width == 0)
   }
 }

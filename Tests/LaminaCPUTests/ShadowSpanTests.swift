@@ -4,8 +4,11 @@
 // σ, sub-pixel and whole-pixel offsets, canvases cutting the shadow, alphas
 // down to ones that round every value away. Equal bytes.
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
+
+private typealias F = PlanFixtures
 
 @Suite struct ShadowSpanTests {
   struct Stream {
@@ -41,7 +44,7 @@ import Testing
     for _ in 0..<6 {
       let w = s.range(2, 70), h = s.range(2, 60)
       let shape = RoundedRect(
-        rect: rect(s.range(-30, 80), s.range(-30, 70), w, h),
+        rect: F.rect(s.range(-30, 80), s.range(-30, 70), w, h),
         radii: [0, 1, 2, 3].map { _ in s.unit() < 0.2 ? 0 : s.range(0, min(w, h) / 2) })
       let sigma = [0.4, 1, 2.5, 6, 13][Int(s.next() % 5)]
       let alpha = Float([1, 0.5, 0.2, 0.03, 0.004, 0.0015][Int(s.next() % 6)])
@@ -69,7 +72,7 @@ import Testing
   }
 
   @Test func spansHoldEveryLiveValueAndEndOnLiveValues() {
-    let shape = RoundedRect(rect: rect(3.3, 4.6, 30, 20), radii: [8, 2, 0, 5])
+    let shape = RoundedRect(rect: F.rect(3.3, 4.6, 30, 20), radii: [8, 2, 0, 5])
     let draw = ShadowDraw(
       matrix: .identity, shape: shape, sigma: 5, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5),
       extent: shape.rect.insetBy(dx: -15, dy: -15), clips: [], name: "s")
@@ -110,7 +113,7 @@ import Testing
       let pristine = round % 2 == 0
       let w = s.range(2, 70), h = s.range(2, 60)
       let shape = RoundedRect(
-        rect: rect(s.range(-10, 60), s.range(-10, 50), w, h),
+        rect: F.rect(s.range(-10, 60), s.range(-10, 50), w, h),
         radii: [0, 1, 2, 3].map { _ in s.range(0, min(w, h) / 2) })
       let sigma = [1, 2.5, 6, 13][Int(s.next() % 4)]
       let alpha = Float([1, 0.5, 0.2, 0.03][Int(s.next() % 4)])

@@ -4,8 +4,11 @@
 // direct paths) against the shared evaluator.
 import Foundation
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
+
+private typealias F = PlanFixtures
 
 @Suite struct ShadowTests {
   /// ∫∫_shape G_σ(p − q) dq: the midpoint rule over 2000 rows of p ± 5σ,
@@ -34,7 +37,7 @@ import Testing
   }
 
   @Test func rectangleIsTheProductOfErfDifferences() {
-    let shape = RoundedRect(rect: rect(10, 20, 30, 12))
+    let shape = RoundedRect(rect: F.rect(10, 20, 30, 12))
     let shadow = RoundedRectShadow(shape: shape, sigma: 3)
     for (x, y) in [(10.0, 20.0), (25, 26), (5, 18), (41.5, 33), (0, 0), (12, 31)] {
       let reference = bruteForce(x: x, y: y, sigma: 3, shape: shape)
@@ -44,7 +47,7 @@ import Testing
 
   @Test(arguments: [CornerCurve.circular, .continuous], [1.5, 4.0])
   func roundedRectMatchesBruteForce(curve: CornerCurve, sigma: Double) {
-    let shape = RoundedRect(rect: rect(0, 0, 60, 40), radii: [12, 6, 0, 10], curve: curve)
+    let shape = RoundedRect(rect: F.rect(0, 0, 60, 40), radii: [12, 6, 0, 10], curve: curve)
     let shadow = RoundedRectShadow(shape: shape, sigma: sigma)
     let points = [(0.0, 0.0), (3, 3), (2, 8), (57, 2), (60, 40), (58, 38), (1, 39), (30, 20), (-4, -3), (5, 44)]
     for (x, y) in points {
@@ -54,11 +57,11 @@ import Testing
   }
 
   func shadowPlan(matrix: Transform3D, sigma: Double) -> (RenderPlan, RoundedRectShadow, ShadowDraw) {
-    let shape = RoundedRect(rect: rect(4, 5, 20, 14), radii: [6, 6, 6, 6])
+    let shape = RoundedRect(rect: F.rect(4, 5, 20, 14), radii: [6, 6, 6, 6])
     let draw = ShadowDraw(
       matrix: matrix, shape: shape, sigma: sigma, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
       extent: shape.rect.insetBy(dx: -4 * sigma, dy: -4 * sigma), clips: [], name: "shadow")
-    return (plan(width: 40, height: 36, [.shadow(draw)]), RoundedRectShadow(shape: shape, sigma: sigma), draw)
+    return (F.plan(40, 36, [.shadow(draw)]), RoundedRectShadow(shape: shape, sigma: sigma), draw)
   }
 
   @Test(arguments: [false, true])
@@ -68,12 +71,12 @@ import Testing
       ? Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1).concatenating(Transform3D(translationX: 9.5, y: 2.25))
       : Transform3D(translationX: 6.3, y: 5.6)
     let (p, shadow, _) = shadowPlan(matrix: m, sigma: 2.5)
-    let a = alphas(CPURenderer().render(p))
+    let a = F.alphas(CPURenderer().render(p))
     let inv = m.inverted!
     var worst = 0
     for j in 0..<36 {
       for i in 0..<40 {
-        guard let q = unproject(Double(i) + 0.5, Double(j) + 0.5, inv: inv, matrix: m) else { continue }
+        guard let q = F.unproject(Double(i) + 0.5, Double(j) + 0.5, inv: inv, matrix: m) else { continue }
         // Inside the extent (4σ beyond the shape), away from its AA edge.
         guard q.x > -4, q.x < 32, q.y > -3, q.y < 27 else { continue }
         let expected = Int((shadow.value(x: q.x, y: q.y) * 255).rounded())
@@ -87,19 +90,19 @@ import Testing
     let (p1, _, draw) = shadowPlan(matrix: Transform3D(translationX: 2.5, y: 1), sigma: 2)
     var moved = draw
     moved.matrix = Transform3D(translationX: 12.5, y: 9)
-    let p2 = plan(width: 40, height: 36, [.shadow(moved)])
+    let p2 = F.plan(40, 36, [.shadow(moved)])
     let renderer = CPURenderer()
-    let a = alphas(renderer.render(p1)), b = alphas(renderer.render(p2))
+    let a = F.alphas(renderer.render(p1)), b = F.alphas(renderer.render(p2))
     // Same pixels, moved by whole pixels (10, 8).
     for j in 0..<20 { for i in 0..<20 { #expect(a[j * 40 + i] == b[(j + 8) * 40 + i + 10]) } }
   }
 
   @Test func zeroSigmaIsPlainCoverage() {
-    let rr = RoundedRect(rect: rect(2.5, 3.25, 20, 12), radii: [5, 5, 5, 5])
+    let rr = RoundedRect(rect: F.rect(2.5, 3.25, 20, 12), radii: [5, 5, 5, 5])
     let draw = ShadowDraw(
-      matrix: .identity, shape: rr, sigma: 0, color: white, extent: rr.rect, clips: [], name: "s")
-    let a = alphas(CPURenderer().render(plan(width: 26, height: 18, [.shadow(draw)])))
-    let b = alphas(CPURenderer().render(plan(width: 26, height: 18, [shape(rr)])))
+      matrix: .identity, shape: rr, sigma: 0, color: F.white, extent: rr.rect, clips: [], name: "s")
+    let a = F.alphas(CPURenderer().render(F.plan(26, 18, [.shadow(draw)])))
+    let b = F.alphas(CPURenderer().render(F.plan(26, 18, [F.shape(rr)])))
     #expect(a == b)
   }
   /// The grid evaluation (stamps) gives the bits of point-by-point
@@ -108,7 +111,7 @@ import Testing
   /// outside (skipped corners).
   @Test(arguments: [CornerCurve.circular, .continuous], [0.7, 2, 9, 32])
   func gridEvaluationIsPointEvaluationBitForBit(curve: CornerCurve, sigma: Double) {
-    let shape = RoundedRect(rect: rect(-7.25, 3.5, 61, 37), radii: [12, 0, 18.5, 4], curve: curve)
+    let shape = RoundedRect(rect: F.rect(-7.25, 3.5, 61, 37), radii: [12, 0, 18.5, 4], curve: curve)
     let shadow = RoundedRectShadow(shape: shape, sigma: sigma)
     let xs = (0..<47).map { -40.3 + Double($0) * 2.71 }
     let ys = (0..<39).map { -35.9 + Double($0) * 2.33 } + [3.5, 40.5, 21]

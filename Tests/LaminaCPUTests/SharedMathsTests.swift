@@ -3,12 +3,15 @@
 // resampling of a composite (shouldRasterize magnified).
 import Foundation
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
 
+private typealias F = PlanFixtures
+
 @Suite struct SharedMathsTests {
   @Test func continuousCornersStartAtTheirExtentAndFallBack() {
-    let card = RoundedRect(rect: rect(0, 0, 100, 60), radii: [10, 10, 10, 10], curve: .continuous)
+    let card = RoundedRect(rect: F.rect(0, 0, 100, 60), radii: [10, 10, 10, 10], curve: .continuous)
     #expect(card.usesContinuousCorners)
     let top = card.corners[1]  // maxXminY: starts on the top edge
     let start = top.evaluate(piece: 0, at: 0).point
@@ -18,14 +21,14 @@ import Testing
     #expect(!card.contains(x: 99.5, y: 0.5))
     #expect(card.contains(x: 100 - 10 * ContinuousCorner.extent - 0.01, y: 0.01))
     // 1.528665·r beyond half the shorter side: circular, as Core Animation.
-    let capsule = RoundedRect(rect: rect(0, 0, 100, 20), radii: [10, 10, 10, 10], curve: .continuous)
+    let capsule = RoundedRect(rect: F.rect(0, 0, 100, 20), radii: [10, 10, 10, 10], curve: .continuous)
     #expect(!capsule.usesContinuousCorners)
     #expect(!ContinuousCorner.fits(width: 100, height: 20, radius: 10))
     #expect(ContinuousCorner.fits(width: 100, height: 20, radius: 6.5))
   }
 
   @Test func outlineStaysWithinTolerance() {
-    let rr = RoundedRect(rect: rect(0, 0, 50, 50), radii: [20, 20, 20, 20])
+    let rr = RoundedRect(rect: F.rect(0, 0, 50, 50), radii: [20, 20, 20, 20])
     for p in rr.outline(tolerance: 0.001) {
       // Every vertex lies on the circle of its corner (or on an edge).
       let cx = p.x < 25 ? 20.0 : 30, cy = p.y < 25 ? 20.0 : 30
@@ -45,16 +48,16 @@ import Testing
 
   @Test func bilinearCompositeMagnifiesAsByHand() {
     // A 2×1 raster (black, white) magnified 4× with linear filtering.
-    let left = shape(RoundedRect(rect: rect(1, 0, 1, 1)))
-    let p = plan(
-      width: 8, height: 4,
+    let left = F.shape(RoundedRect(rect: F.rect(1, 0, 1, 1)))
+    let p = F.plan(
+      8, 4,
       [
         .composite(
           CompositeDraw(
             surface: 1, matrix: Transform3D(scaleX: 4, y: 4), opacity: 1, mask: nil, shadow: nil,
             sampling: .linear, clips: [], name: "raster"))
       ],
-      more: [Surface(width: 2, height: 1, label: "raster", commands: [left])])
+      offscreen: [Surface(width: 2, height: 1, label: "raster", commands: [left])])
     let out = CPURenderer().render(p)
     // Pixel 3 reads source x = 0.875: between texel 0 (0) and 1 (255) at 0.375.
     #expect(out.pixel(x: 3, y: 1).a == 96)

@@ -8,6 +8,8 @@ import LaminaCPU
 import LaminaTestSupport
 import Testing
 
+private typealias F = PlanFixtures
+
 @Suite struct SliverTests {
   @Test func subPixelSliverCoversItsExactArea() throws {
     let plan = try TransformSweeps.sliverPlan()

@@ -7,8 +7,11 @@
 // ShapeStage (fills and border rings) against every stamp value blended
 // with `blendPixel`.
 import Testing
+import LaminaTestSupport
 @testable import Lamina
 @testable import LaminaCPU
+
+private typealias F = PlanFixtures
 
 @Suite struct StampRunsTests {
   typealias Stream = ShadowSpanTests.Stream
@@ -92,7 +95,7 @@ import Testing
     for _ in 0..<6 {
       let w = s.range(20, 140), h = s.range(20, 110)
       let outer = RoundedRect(
-        rect: rect(s.range(-10, 40), s.range(-10, 30), w, h),
+        rect: F.rect(s.range(-10, 40), s.range(-10, 30), w, h),
         radii: [0, 1, 2, 3].map { _ in s.unit() < 0.2 ? 0 : s.range(0, min(w, h) / 2) })
       let border = s.range(0.5, 6)
       let inner = s.unit() < 0.5 ? nil : RoundedRect(rect: outer.rect.insetBy(dx: border, dy: border))

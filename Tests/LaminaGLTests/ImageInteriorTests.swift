@@ -8,6 +8,7 @@
 
 import Foundation
 import Testing
+import LaminaTestSupport
 
 @testable import Lamina
 @testable import LaminaGL

@@ -4,6 +4,7 @@
 import Foundation
 import Synchronization
 import Testing
+import LaminaTestSupport
 
 @testable import Lamina
 @testable import LaminaGL

@@ -5,6 +5,7 @@
 import CGLES
 import Foundation
 import Testing
+import LaminaTestSupport
 
 @testable import Lamina
 @testable import LaminaGL

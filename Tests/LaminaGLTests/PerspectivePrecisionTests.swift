@@ -7,6 +7,7 @@
 
 import Foundation
 import Testing
+import LaminaTestSupport
 
 @testable import Lamina
 @testable import LaminaGL

@@ -3,6 +3,7 @@
 // order (a red card is red, not blue).
 
 import Testing
+import LaminaTestSupport
 
 @testable import Lamina
 @testable import LaminaGL

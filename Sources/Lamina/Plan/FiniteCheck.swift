@@ -11,37 +11,11 @@
 
 extension Layer {
   /// The first property of this layer (not its sublayers) holding a NaN or
-  /// an infinity, by its Swift name; `nil` when all are finite.
+  /// an infinity, by its Swift name, in the order of `LayerProperties`;
+  /// `nil` when all are finite.
   func firstNonFiniteProperty() -> String? {
-    func finite(_ values: Double...) -> Bool { values.allSatisfy(\.isFinite) }
-    func finite(_ r: CGRect) -> Bool {
-      finite(Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
-    }
-    func finite(_ p: CGPoint) -> Bool { finite(Double(p.x), Double(p.y)) }
-    func finite(_ c: Color?) -> Bool { c.map { finite($0.red, $0.green, $0.blue, $0.alpha) } ?? true }
-    func finite(_ t: Transform3D) -> Bool { t.values.allSatisfy(\.isFinite) }
-
-    if !finite(bounds) { return "bounds" }
-    if !finite(position) { return "position" }
-    if !finite(anchorPoint) { return "anchorPoint" }
-    if !finite(zPosition) { return "zPosition" }
-    if !finite(transform) { return "transform" }
-    if !finite(sublayerTransform) { return "sublayerTransform" }
-    if !finite(opacity) { return "opacity" }
-    if !finite(backgroundColor) { return "backgroundColor" }
-    if !finite(cornerRadius) { return "cornerRadius" }
-    if !finite(borderWidth) { return "borderWidth" }
-    if !finite(borderColor) { return "borderColor" }
-    if !finite(shadowOpacity) { return "shadowOpacity" }
-    if !finite(shadowColor) { return "shadowColor" }
-    if !finite(Double(shadowOffset.width), Double(shadowOffset.height)) { return "shadowOffset" }
-    if !finite(shadowRadius) { return "shadowRadius" }
-    if let path = shadowPath, !path.elements.allSatisfy(\.isFinite) { return "shadowPath" }
-    if !finite(contentsRect) { return "contentsRect" }
-    if !finite(contentsScale) { return "contentsScale" }
-    if !finite(contentsCenter) { return "contentsCenter" }
-    if !finite(minificationFilterBias) { return "minificationFilterBias" }
-    if !finite(rasterizationScale) { return "rasterizationScale" }
+    let checks = LayerProperties.finiteChecks
+    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
     return nil
   }
 }

@@ -3,49 +3,17 @@
 // whether two trees describe the same drawing: every model property equal,
 // images equal by size, pixels and source, masks and sublayers equivalent
 // in order. The superlayer link is not compared (it is where a tree hangs,
-// not what it is).
+// not what it is). The properties compared are those of `LayerProperties`.
 
 extension Layer {
   /// True when both trees have the same type and the same value for every
   /// property, recursively through `mask` and `sublayers`; images compare by
   /// size, pixels and `source`, paths by elements and shape.
   public func isEquivalent(to other: Layer) -> Bool {
-    guard hasSameOwnProperties(as: other) else { return false }
-    switch (mask, other.mask) {
-    case (nil, nil): break
-    case (let a?, let b?): guard a.isEquivalent(to: b) else { return false }
-    default: return false
-    }
-    let mine = sublayers ?? []
-    let theirs = other.sublayers ?? []
-    guard mine.count == theirs.count else { return false }
-    return zip(mine, theirs).allSatisfy { $0.isEquivalent(to: $1) }
+    LayerProperties.layer.allSatisfy { $0.isEqual?(self, other) ?? true }
   }
 
-  private func hasSameOwnProperties(as o: Layer) -> Bool {
-    isTransformLayer == o.isTransformLayer && name == o.name
-      && bounds == o.bounds && position == o.position && anchorPoint == o.anchorPoint
-      && zPosition == o.zPosition && transform == o.transform
-      && sublayerTransform == o.sublayerTransform
-      && isHidden == o.isHidden && opacity == o.opacity
-      && allowsGroupOpacity == o.allowsGroupOpacity
-      && isDoubleSided == o.isDoubleSided
-      && backgroundColor == o.backgroundColor && cornerRadius == o.cornerRadius
-      && maskedCorners == o.maskedCorners && cornerCurve == o.cornerCurve
-      && masksToBounds == o.masksToBounds && borderWidth == o.borderWidth
-      && borderColor == o.borderColor
-      && shadowOpacity == o.shadowOpacity && shadowColor == o.shadowColor
-      && shadowOffset == o.shadowOffset && shadowRadius == o.shadowRadius
-      && shadowPath == o.shadowPath
-      && Self.sameImage(contents, o.contents)
-      && contentsRect == o.contentsRect && contentsGravity == o.contentsGravity
-      && contentsScale == o.contentsScale && contentsCenter == o.contentsCenter
-      && minificationFilter == o.minificationFilter && magnificationFilter == o.magnificationFilter
-      && minificationFilterBias == o.minificationFilterBias
-      && shouldRasterize == o.shouldRasterize && rasterizationScale == o.rasterizationScale
-  }
-
-  private static func sameImage(_ a: Image?, _ b: Image?) -> Bool {
+  static func sameImage(_ a: Image?, _ b: Image?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
     case (let a?, let b?):
@@ -54,5 +22,12 @@ extension Layer {
           && a.pixels == b.pixels)
     default: return false
     }
+  }
+
+  /// Equivalent in order; `nil` and empty are the same.
+  static func sameLayers(_ a: [Layer]?, _ b: [Layer]?) -> Bool {
+    let mine = a ?? []
+    let theirs = b ?? []
+    return mine.count == theirs.count && zip(mine, theirs).allSatisfy { $0.isEquivalent(to: $1) }
   }
 }

@@ -3,20 +3,15 @@
 // `transform` (or `affineTransform`), then `bounds`/`position` or `frame`.
 // So `frame` always uses the anchor point and transform written in the same
 // object, whatever the key order, as if the properties had been set on a
-// `CALayer` in that order.
+// `CALayer` in that order. Each key's reader is its entry in
+// `LayerProperties`; the geometry keys keep their values in a
+// `PendingGeometry` until `apply` sets them.
 
 extension SceneDecoder {
   static let documentKeys = ["format", "version", "canvas", "layers"]
   static let canvasKeys = ["width", "height", "scale", "background"]
-  static let layerKeys = [
-    "name", "type", "frame", "bounds", "position", "anchorPoint", "zPosition", "transform",
-    "affineTransform", "sublayerTransform", "hidden", "opacity", "allowsGroupOpacity",
-    "backgroundColor", "cornerRadius", "maskedCorners", "cornerCurve", "masksToBounds",
-    "borderWidth", "borderColor", "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius",
-    "shadowPath", "contents", "contentsRect", "contentsGravity", "contentsScale", "contentsCenter",
-    "minificationFilter", "magnificationFilter", "minificationFilterBias", "shouldRasterize",
-    "rasterizationScale", "doubleSided", "mask", "sublayers",
-  ]
+  /// The keys of a layer object, in the format's order (`LayerProperties`).
+  static let layerKeys = LayerProperties.layer.map(\.key)
 
   /// The canvas and the root layer, or `nil` when the canvas is unusable
   /// (the errors say why; the layers are still validated).
@@ -101,7 +96,7 @@ extension SceneDecoder {
     return Canvas(width: width, height: height, scale: scale, background: background)
   }
 
-  private mutating func sublayers(_ value: JSONValue, _ path: [JSONPathComponent]) -> [Layer] {
+  mutating func sublayers(_ value: JSONValue, _ path: [JSONPathComponent]) -> [Layer] {
     guard case .array(let elements) = value.kind else {
       typeMismatch(value, path, expected: "an array of layers")
       return []
@@ -109,7 +104,7 @@ extension SceneDecoder {
     return elements.enumerated().compactMap { layer($0.element, path + [.index($0.offset)]) }
   }
 
-  private mutating func attach(_ layer: Layer, to parent: Layer) {
+  mutating func attach(_ layer: Layer, to parent: Layer) {
     do {
       try parent.addSublayer(layer)
     } catch {
@@ -120,109 +115,28 @@ extension SceneDecoder {
 
   /// One layer and its subtree; returned even when it has errors, so that
   /// the caller keeps validating (the tree is dropped at the end).
-  private mutating func layer(_ value: JSONValue, _ path: [JSONPathComponent]) -> Layer? {
+  mutating func layer(_ value: JSONValue, _ path: [JSONPathComponent]) -> Layer? {
     guard let fields = members(value, path, known: Self.layerKeys, expected: "a layer object")
     else { return nil }
     var isTransformLayer = false
-    if let member = fields.first(where: { $0.key == "type" }),
-      let s = string(member.value, path + [.key("type")])
-    {
-      switch s {
-      case "layer": break
-      case "transformLayer": isTransformLayer = true
-      default:
-        fail(
-          path + [.key("type")], at: member.value.location,
-          "expected \"layer\" or \"transformLayer\", got \(JSONWriter.quoted(s))")
-      }
+    if let member = fields.first(where: { $0.key == "type" }) {
+      let type = SceneCodec.layerType.read(&self, member.value, path + [.key("type")])
+      isTransformLayer = type ?? false
     }
-    let layer = isTransformLayer ? TransformLayer() : Layer()
-    var geometry = Geometry()
+    var reading = LayerReading(layer: isTransformLayer ? TransformLayer() : Layer())
     for field in fields {
-      let p = path + [.key(field.key)]
-      let v = field.value
-      switch field.key {
-      case "name": if let s = string(v, p) { layer.name = s }
-      case "type": break
-      case "frame": geometry.frame = rect(v, p, nonNegativeSize: true).map { ($0, field) }
-      case "bounds": geometry.bounds = rect(v, p, nonNegativeSize: true).map { ($0, field) }
-      case "position": geometry.position = point(v, p).map { ($0, field) }
-      case "anchorPoint": if let x = point(v, p) { layer.anchorPoint = x }
-      case "zPosition": if let x = number(v, p) { layer.zPosition = x }
-      case "transform": geometry.transform = transform(v, p).map { ($0, field) }
-      case "affineTransform":
-        geometry.affine = numbers(v, p, count: 6, shape: "[a, b, c, d, tx, ty]").map {
-          (
-            Transform3D(
-              CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5])),
-            field
-          )
-        }
-      case "sublayerTransform": if let x = transform(v, p) { layer.sublayerTransform = x }
-      case "hidden": if let x = bool(v, p) { layer.isHidden = x }
-      case "opacity": if let x = number(v, p, .unit) { layer.opacity = x }
-      case "allowsGroupOpacity": if let x = bool(v, p) { layer.allowsGroupOpacity = x }
-      case "backgroundColor":
-        if case .some(let c) = color(v, p, nullable: true) { layer.backgroundColor = c }
-      case "cornerRadius": if let x = number(v, p, .nonNegative) { layer.cornerRadius = x }
-      case "maskedCorners": if let x = cornerMask(v, p) { layer.maskedCorners = x }
-      case "cornerCurve":
-        if let x = name(v, p, CornerCurve.self, caPrefix: "kCACornerCurve") {
-          layer.cornerCurve = x
-        }
-      case "masksToBounds": if let x = bool(v, p) { layer.masksToBounds = x }
-      case "borderWidth": if let x = number(v, p, .nonNegative) { layer.borderWidth = x }
-      case "borderColor":
-        if case .some(let c) = color(v, p, nullable: true) { layer.borderColor = c }
-      case "shadowOpacity": if let x = number(v, p, .unit) { layer.shadowOpacity = x }
-      case "shadowColor":
-        if case .some(let c) = color(v, p, nullable: true) { layer.shadowColor = c }
-      case "shadowOffset": if let x = size(v, p) { layer.shadowOffset = x }
-      case "shadowRadius": if let x = number(v, p, .nonNegative) { layer.shadowRadius = x }
-      case "shadowPath": if let x = self.path(v, p) { layer.shadowPath = x }
-      case "contents": contents(v, p, into: layer)
-      case "contentsRect": if let x = rect(v, p) { layer.contentsRect = x }
-      case "contentsGravity":
-        if let x = name(v, p, ContentsGravity.self, caPrefix: "kCAGravity") {
-          layer.contentsGravity = x
-        }
-      case "contentsScale": if let x = number(v, p, .positive) { layer.contentsScale = x }
-      case "contentsCenter": if let x = rect(v, p) { layer.contentsCenter = x }
-      case "minificationFilter":
-        if let x = name(v, p, ContentsFilter.self, caPrefix: "kCAFilter") {
-          layer.minificationFilter = x
-        }
-      case "magnificationFilter":
-        if let x = name(v, p, ContentsFilter.self, caPrefix: "kCAFilter") {
-          layer.magnificationFilter = x
-        }
-      case "minificationFilterBias": if let x = number(v, p) { layer.minificationFilterBias = x }
-      case "shouldRasterize": if let x = bool(v, p) { layer.shouldRasterize = x }
-      case "rasterizationScale": if let x = number(v, p, .positive) { layer.rasterizationScale = x }
-      case "doubleSided": if let x = bool(v, p) { layer.isDoubleSided = x }
-      case "mask": layer.mask = self.layer(v, p)
-      default:  // "sublayers"
-        for sublayer in sublayers(v, p) { attach(sublayer, to: layer) }
-      }
+      // `members` kept only the table's keys.
+      LayerProperties.layerByKey[field.key]?.read(&self, field, path + [.key(field.key)], &reading)
     }
-    apply(geometry, fields: fields, to: layer, path)
-    return layer
-  }
-
-  /// The geometry keys of one layer object, applied together at the end.
-  private struct Geometry {
-    var frame: (CGRect, JSONValue.Member)?
-    var bounds: (CGRect, JSONValue.Member)?
-    var position: (CGPoint, JSONValue.Member)?
-    var transform: (Transform3D, JSONValue.Member)?
-    var affine: (Transform3D, JSONValue.Member)?
+    apply(reading.geometry, fields: fields, to: reading.layer, path)
+    return reading.layer
   }
 
   /// Reports conflicting keys (whether or not their values are valid), then
   /// sets the transform, then `bounds`/`position` or `frame` (the anchor
   /// point is already set).
   private mutating func apply(
-    _ g: Geometry, fields: [JSONValue.Member], to layer: Layer, _ path: [JSONPathComponent]
+    _ g: PendingGeometry, fields: [JSONValue.Member], to layer: Layer, _ path: [JSONPathComponent]
   ) {
     func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
     if let affine = member("affineTransform"), member("transform") != nil {
@@ -253,7 +167,7 @@ extension SceneDecoder {
     }
   }
 
-  private mutating func cornerMask(_ value: JSONValue, _ path: [JSONPathComponent]) -> CornerMask? {
+  mutating func cornerMask(_ value: JSONValue, _ path: [JSONPathComponent]) -> CornerMask? {
     guard case .array(let elements) = value.kind else {
       typeMismatch(value, path, expected: "an array of corner names")
       return nil
@@ -291,7 +205,7 @@ extension SceneDecoder {
   }
 
   /// A transform: CSS functions as a string, or 16 numbers.
-  private mutating func transform(_ value: JSONValue, _ path: [JSONPathComponent]) -> Transform3D? {
+  mutating func transform(_ value: JSONValue, _ path: [JSONPathComponent]) -> Transform3D? {
     switch value.kind {
     case .string(let s):
       do {
@@ -313,4 +227,20 @@ extension SceneDecoder {
       return nil
     }
   }
+}
+
+/// One layer object being read: the layer, and its geometry keys until the
+/// object's last key.
+struct LayerReading<L: Layer> {
+  let layer: L
+  var geometry = PendingGeometry()
+}
+
+/// The geometry keys of one layer object, applied together at the end.
+struct PendingGeometry {
+  var frame: (CGRect, JSONValue.Member)?
+  var bounds: (CGRect, JSONValue.Member)?
+  var position: (CGPoint, JSONValue.Member)?
+  var transform: (Transform3D, JSONValue.Member)?
+  var affine: (Transform3D, JSONValue.Member)?
 }

@@ -1,11 +1,12 @@
 // SceneWriter: a scene back to JSON. Only properties that differ from
 // Core Animation's defaults are written, in the order of the format's
-// table, so a written scene reads like a hand-written one. Geometry is
-// written as `bounds` and `position` (never `frame`, which is derived);
-// an affine `transform` as `affineTransform`, any other as 16 numbers, so
-// loading the output gives back the same values bit for bit. Images are
-// written by their `source` and paths by their `shape`; a path built from
-// elements alone is written as SVG path data.
+// table (`LayerProperties`, which holds each key's writer), so a written
+// scene reads like a hand-written one. Geometry is written as `bounds` and
+// `position` (never `frame`, which is derived); an affine `transform` as
+// `affineTransform`, any other as 16 numbers, so loading the output gives
+// back the same values bit for bit. Images are written by their `source`
+// and paths by their `shape`; a path built from elements alone is written
+// as SVG path data.
 //
 // Lossy corners, by necessity: an image without a `source` (made in code)
 // has no JSON form and is written as a `_contents` comment, and the root
@@ -50,75 +51,12 @@ enum SceneWriter {
       ]))
   }
 
+  /// The layer's keys that differ from their defaults, in the order of
+  /// `LayerProperties`.
   static func layer(_ l: Layer) -> JSONValue {
-    var m: [JSONValue.Member] = []
-    func put(_ key: String, _ value: JSONValue) { m.append(member(key, value)) }
-    func put(_ key: String, _ v: Double) { put(key, JSONValue(.number(v))) }
-    func put(_ key: String, _ v: Bool) { put(key, JSONValue(.bool(v))) }
-    func put(_ key: String, _ s: String) { put(key, JSONValue(.string(s))) }
-    func put(_ key: String, _ r: CGRect) { put(key, rectJSON(r)) }
-    func put(_ key: String, _ p: CGPoint) { put(key, numbers([p.x, p.y])) }
-    func put(_ key: String, color: Color?) { put(key, color.map(colorJSON) ?? JSONValue(.null)) }
-    let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
-
-    if let name = l.name { put("name", name) }
-    if l.isTransformLayer { put("type", "transformLayer") }
-    if l.bounds != .zero { put("bounds", l.bounds) }
-    if l.position != .zero { put("position", l.position) }
-    if l.anchorPoint != CGPoint(x: 0.5, y: 0.5) { put("anchorPoint", l.anchorPoint) }
-    if l.zPosition != 0 { put("zPosition", l.zPosition) }
-    if !l.transform.isIdentity {
-      if l.transform.isAffine {
-        let a = l.transform.affineTransform
-        put("affineTransform", numbers([a.a, a.b, a.c, a.d, a.tx, a.ty]))
-      } else {
-        put("transform", numbers(l.transform.values))
-      }
-    }
-    if !l.sublayerTransform.isIdentity {
-      put("sublayerTransform", numbers(l.sublayerTransform.values))
-    }
-    if l.isHidden { put("hidden", true) }
-    if l.opacity != 1 { put("opacity", l.opacity) }
-    if !l.allowsGroupOpacity { put("allowsGroupOpacity", false) }
-    if let c = l.backgroundColor { put("backgroundColor", color: c) }
-    if l.cornerRadius != 0 { put("cornerRadius", l.cornerRadius) }
-    if l.maskedCorners != .all { put("maskedCorners", cornerNames(l.maskedCorners)) }
-    if l.cornerCurve != .circular { put("cornerCurve", l.cornerCurve.rawValue) }
-    if l.masksToBounds { put("masksToBounds", true) }
-    if l.borderWidth != 0 { put("borderWidth", l.borderWidth) }
-    if l.borderColor != .black { put("borderColor", color: l.borderColor) }
-    if l.shadowOpacity != 0 { put("shadowOpacity", l.shadowOpacity) }
-    if l.shadowColor != .black { put("shadowColor", color: l.shadowColor) }
-    if l.shadowOffset != CGSize(width: 0, height: -3) {
-      put("shadowOffset", numbers([l.shadowOffset.width, l.shadowOffset.height]))
-    }
-    if l.shadowRadius != 3 { put("shadowRadius", l.shadowRadius) }
-    if let p = l.shadowPath { put("shadowPath", path(p)) }
-    if let image = l.contents {
-      if let json = imageJSON(image) {
-        put("contents", json)
-      } else {
-        put(
-          "_contents",
-          "an image without a source (\(image.width)×\(image.height) pixels) cannot be written")
-      }
-    }
-    if l.contentsRect != unit { put("contentsRect", l.contentsRect) }
-    if l.contentsGravity != .resize { put("contentsGravity", l.contentsGravity.rawValue) }
-    if l.contentsScale != 1 { put("contentsScale", l.contentsScale) }
-    if l.contentsCenter != unit { put("contentsCenter", l.contentsCenter) }
-    if l.minificationFilter != .linear { put("minificationFilter", l.minificationFilter.rawValue) }
-    if l.magnificationFilter != .linear {
-      put("magnificationFilter", l.magnificationFilter.rawValue)
-    }
-    if l.minificationFilterBias != 0 { put("minificationFilterBias", l.minificationFilterBias) }
-    if l.shouldRasterize { put("shouldRasterize", true) }
-    if l.rasterizationScale != 1 { put("rasterizationScale", l.rasterizationScale) }
-    if !l.isDoubleSided { put("doubleSided", false) }
-    if let mask = l.mask { put("mask", layer(mask)) }
-    if let sublayers = l.sublayers { put("sublayers", JSONValue(.array(sublayers.map(layer)))) }
-    return JSONValue(.object(m))
+    var members: [JSONValue.Member] = []
+    for property in LayerProperties.layer { property.write(l, &members) }
+    return JSONValue(.object(members))
   }
 
   static func cornerNames(_ mask: CornerMask) -> JSONValue {

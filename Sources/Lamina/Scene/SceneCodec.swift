@@ -1,0 +1,206 @@
+// SceneCodec: one value type of the scene format with its rule: how it is
+// read from JSON (errors at its JSON path), written back, compared by
+// `isEquivalent` and checked for NaN and infinities. `LayerProperties`
+// pairs each layer key with one of these. The readers themselves stay in
+// SceneDecoder (numbers, rects, colours, names), SceneLayerDecoder
+// (corners, transforms, layers) and SceneImageDecoder (paths); the writers
+// in SceneWriter.
+//
+// Rejected: a protocol adopted by the value types (`extension Double:
+// SceneValue`). A type has one conformance, but the format gives one type
+// several rules: a number may be any, ≥ 0, > 0 or in 0…1, a rect may
+// forbid a negative size, an enum name has its own Core Animation prefix.
+// A struct of closures lets each property pick its rule, and calling it is
+// a plain closure call (no existential boxes or dynamic casts per value).
+
+/// Reads, writes, compares and checks one value type of the scene format.
+struct SceneCodec<Value>: Sendable {
+  /// The value at `path`, or `nil` after recording an error in the decoder.
+  let read: @Sendable (inout SceneDecoder, JSONValue, [JSONPathComponent]) -> Value?
+  /// The value as scene JSON; reading it back gives the same value, bit for bit.
+  let write: @Sendable (Value) -> JSONValue
+  /// Equality as `isEquivalent` means it (layers compare as trees).
+  let isEqual: @Sendable (Value, Value) -> Bool
+  /// False when the value holds a NaN or an infinity; `nil` when it holds no numbers.
+  let isFinite: (@Sendable (Value) -> Bool)?
+
+  /// An optional value: JSON `null` is not accepted (`nil` is the default,
+  /// so it is never written); `nil` is finite.
+  static func optional<W>(_ wrapped: SceneCodec<W>) -> Self where Value == W? {
+    var isFinite: (@Sendable (W?) -> Bool)?
+    if let finite = wrapped.isFinite { isFinite = { $0.map(finite) ?? true } }
+    return Self(
+      read: { d, v, p in wrapped.read(&d, v, p).map { .some($0) } },
+      write: { $0.map(wrapped.write) ?? JSONValue(.null) },
+      isEqual: { a, b in
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let a?, let b?): return wrapped.isEqual(a, b)
+        default: return false
+        }
+      },
+      isFinite: isFinite)
+  }
+}
+
+extension SceneCodec where Value: Equatable & Sendable {
+  /// A codec comparing with `==`.
+  init(
+    read: @escaping @Sendable (inout SceneDecoder, JSONValue, [JSONPathComponent]) -> Value?,
+    write: @escaping @Sendable (Value) -> JSONValue,
+    isFinite: (@Sendable (Value) -> Bool)? = nil
+  ) {
+    self.init(read: read, write: write, isEqual: { $0 == $1 }, isFinite: isFinite)
+  }
+}
+
+extension SceneCodec where Value == Double {
+  /// A finite number obeying `rule`.
+  static func number(_ rule: NumberRule = .any) -> Self {
+    Self(
+      read: { d, v, p in d.number(v, p, rule) }, write: { JSONValue(.number($0)) },
+      isFinite: { $0.isFinite })
+  }
+}
+
+extension SceneCodec where Value == Bool {
+  /// `true` or `false`.
+  static var bool: Self { Self(read: { d, v, p in d.bool(v, p) }, write: { JSONValue(.bool($0)) }) }
+
+  /// `type`, as `isTransformLayer`: `"layer"` or `"transformLayer"`.
+  static var layerType: Self {
+    Self(
+      read: { d, v, p in
+        guard let s = d.string(v, p) else { return nil }
+        switch s {
+        case "layer": return false
+        case "transformLayer": return true
+        default:
+          d.fail(
+            p, at: v.location,
+            "expected \"layer\" or \"transformLayer\", got \(JSONWriter.quoted(s))")
+          return nil
+        }
+      },
+      write: { JSONValue(.string($0 ? "transformLayer" : "layer")) })
+  }
+}
+
+extension SceneCodec where Value == String {
+  /// Any string.
+  static var string: Self {
+    Self(read: { d, v, p in d.string(v, p) }, write: { JSONValue(.string($0)) })
+  }
+}
+
+extension SceneCodec where Value == CGPoint {
+  /// `[x, y]`.
+  static var point: Self {
+    Self(
+      read: { d, v, p in d.point(v, p) }, write: { SceneWriter.numbers([$0.x, $0.y]) },
+      isFinite: { Double($0.x).isFinite && Double($0.y).isFinite })
+  }
+}
+
+extension SceneCodec where Value == CGSize {
+  /// `[width, height]`, either may be negative.
+  static var size: Self {
+    Self(
+      read: { d, v, p in d.size(v, p) }, write: { SceneWriter.numbers([$0.width, $0.height]) },
+      isFinite: { Double($0.width).isFinite && Double($0.height).isFinite })
+  }
+}
+
+extension SceneCodec where Value == CGRect {
+  /// `[x, y, width, height]`; with `nonNegativeSize`, a negative width or
+  /// height is an error.
+  static func rect(nonNegativeSize: Bool = false) -> Self {
+    Self(
+      read: { d, v, p in d.rect(v, p, nonNegativeSize: nonNegativeSize) },
+      write: SceneWriter.rectJSON,
+      isFinite: {
+        [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].allSatisfy { Double($0).isFinite }
+      })
+  }
+}
+
+extension SceneCodec where Value == Color? {
+  /// A colour, or `null` for none.
+  static var color: Self {
+    Self(
+      read: { d, v, p in d.color(v, p, nullable: true) },
+      write: { $0.map(SceneWriter.colorJSON) ?? JSONValue(.null) },
+      isFinite: { c in
+        c.map { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } ?? true
+      })
+  }
+}
+
+extension SceneCodec
+where Value: RawRepresentable & CaseIterable & Equatable & Sendable, Value.RawValue == String {
+  /// One of the enum's names, or its Core Animation constant
+  /// (`caPrefix` + the name capitalised, e.g. `kCAGravityTopLeft`).
+  static func name(caPrefix: String) -> Self {
+    Self(
+      read: { d, v, p in d.name(v, p, Value.self, caPrefix: caPrefix) },
+      write: { JSONValue(.string($0.rawValue)) })
+  }
+}
+
+extension SceneCodec where Value == CornerMask {
+  /// An array of corner names (`"minXMinY"`, …).
+  static var cornerMask: Self {
+    Self(read: { d, v, p in d.cornerMask(v, p) }, write: SceneWriter.cornerNames)
+  }
+}
+
+extension SceneCodec where Value == Transform3D {
+  /// CSS transform functions or 16 numbers; written as 16 numbers.
+  static var transform: Self {
+    Self(
+      read: { d, v, p in d.transform(v, p) }, write: { SceneWriter.numbers($0.values) },
+      isFinite: { $0.values.allSatisfy(\.isFinite) })
+  }
+
+  /// `[a, b, c, d, tx, ty]`: an affine transform (the value written must be affine).
+  static var affineTransform: Self {
+    Self(
+      read: { d, v, p in
+        d.numbers(v, p, count: 6, shape: "[a, b, c, d, tx, ty]").map {
+          Transform3D(
+            CGAffineTransform(a: $0[0], b: $0[1], c: $0[2], d: $0[3], tx: $0[4], ty: $0[5]))
+        }
+      },
+      write: {
+        let a = $0.affineTransform
+        return SceneWriter.numbers([a.a, a.b, a.c, a.d, a.tx, a.ty])
+      },
+      isFinite: { $0.values.allSatisfy(\.isFinite) })
+  }
+}
+
+extension SceneCodec where Value == Path {
+  /// A shape (`rect`, `ellipse`, `roundedRect`) or SVG path data.
+  static var path: Self {
+    Self(
+      read: { d, v, p in d.path(v, p) }, write: SceneWriter.path,
+      isFinite: { $0.elements.allSatisfy(\.isFinite) })
+  }
+}
+
+extension SceneCodec where Value == Layer? {
+  /// A layer object and its subtree (`mask`); equal when equivalent.
+  static var layer: Self {
+    Self(
+      read: { d, v, p in d.layer(v, p).map { .some($0) } },
+      write: { $0.map(SceneWriter.layer) ?? JSONValue(.null) },
+      isEqual: { a, b in
+        switch (a, b) {
+        case (nil, nil): return true
+        case (let a?, let b?): return a.isEquivalent(to: b)
+        default: return false
+        }
+      },
+      isFinite: nil)
+  }
+}

@@ -14,6 +14,7 @@ struct RelationTests {
 
   @Test(arguments: Relations.all)
   func relationHolds(_ relation: Relation) {
+    guard RelationRunner.selected(relation.name) else { return }
     let renderer = CPURenderer(threads: 1)
     let report = RelationRunner.run(relation, trees: Self.trees, backend: "cpu") { scene in
       renderer.render(try scene.renderPlan())

@@ -188,6 +188,13 @@ public enum RelationRunner {
     ProcessInfo.processInfo.environment["LAMINA_RELATION_SEED"].flatMap { UInt64($0) } ?? 1
   }
 
+  /// Whether `relation` runs: every relation, or only those named by
+  /// `LAMINA_RELATION_NAMES` (comma separated), to rerun a few at 10,000 trees.
+  public static func selected(_ relation: String) -> Bool {
+    guard let list = ProcessInfo.processInfo.environment["LAMINA_RELATION_NAMES"] else { return true }
+    return list.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == relation }
+  }
+
   /// The trees' own seeds named by `LAMINA_RELATION_TREE_SEEDS` (hex, comma
   /// separated, as a failure message prints them), to replay those trees
   /// alone; nil when unset.

@@ -78,11 +78,15 @@ extension ImageTolerance {
   /// canvas (or faded), instead of straight onto it: each blend rounds to
   /// 8 bits at another point, one level per translucent layer at most.
   /// Colour and coverage must agree: a missing layer or shadow is far out.
+  /// The mean allows a one-level flip on about half the channels of every
+  /// pixel (double rounding: a 35 %-faded layer over a colour measured a
+  /// mean of 0.31, max 1, 62 % of pixels); a two-level tint over a third
+  /// of the image is out.
   public static let regroup = ImageTolerance(
     name: "regroup",
     reason: "8-bit rounding at other points of the composite (group surface, fade)",
     levels: 2, maxShareBeyondLevels: 0.01, largeLevels: 6, maxShareBeyondLarge: 0,
-    maxMeanError: 0.3)
+    maxMeanError: 0.6)
 
   /// The same tree translated by whole device pixels: every coordinate moves
   /// by an integer, so coverage and sampling agree up to the last bits of

@@ -143,6 +143,12 @@ final class QuadBatch {
     return pieces
   }
 
+  /// Draws the pending quads before a draw of its own into `target` (a
+  /// draw into another target, such as the atlas, needs no flush).
+  func flush(before target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+    if self.target === target { try flush(r) }
+  }
+
   /// Draws the pending quads into `target`, blended, and empties the batch.
   func flush(_ r: GLResources) throws(GLError) {
     guard !instances.isEmpty, let target else {

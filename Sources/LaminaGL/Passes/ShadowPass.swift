@@ -64,7 +64,7 @@ enum ShadowPass {
     } else {
       try inDraws(own(cells?.coverage)) { (q) throws(GLError) in try run(d, rounded: rounded, near: near, quads: q, target, r) }
     }
-    if let cells { drawSolid(cells.interior, color: d.color, r) }
+    if let cells { r.batch.addSolid(cells.interior, color: d.color) }
   }
 
   /// The CoverageMaskCache key of `d` alone.
@@ -82,7 +82,7 @@ enum ShadowPass {
     if let quads, quads.isEmpty { return }
     let p = try r.programs.shadow(
       rounded: rounded, nearCorners: near, continuous: d.shape.curve == .continuous, clips: !d.clips.isEmpty)
-    try flushBatch(before: target, r)
+    try r.batch.flush(before: target, r)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target,

@@ -43,7 +43,7 @@ enum ShapePass {
         target.bind()
         if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
           CoverageMaskCache.drawMask(mask, color: color, quads: cells.coverage, r)
-          if inner == nil { drawSolid(cells.interior, color: color, r) }
+          if inner == nil { r.batch.addSolid(cells.interior, color: color) }
         } else {
           CoverageMaskCache.drawMask(mask, color: color, quads: [quad], r)
         }
@@ -63,7 +63,7 @@ enum ShapePass {
         matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: quads, name: name,
         target: target, r)
     }
-    if let cells, inner == nil { drawSolid(cells.interior, color: color, r) }
+    if let cells, inner == nil { r.batch.addSolid(cells.interior, color: color) }
   }
 
   /// One shape.frag draw over `quads` (the shape's pixel box if nil).
@@ -81,7 +81,7 @@ enum ShapePass {
     let p = try r.programs.shape(
       rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
       projective: projective)
-    try flushBatch(before: target, r)
+    try r.batch.flush(before: target, r)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: matrix, localBounds: outer.rect, quads: quads, clips: clips, target: target, name: name)

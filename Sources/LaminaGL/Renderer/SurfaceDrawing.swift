@@ -56,11 +56,11 @@ enum SurfaceDrawing {
         let next = i + 1 < commands.count ? commands[i + 1] : nil
         try ShadowPass.draw(d, into: target, hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
       case .image(let d):
-        try flushBatch(before: target, r)
+        try r.batch.flush(before: target, r)
         try ImagePass.draw(d, into: target, r)
       case .composite(let d):
         guard let source = targets[d.surface] else { continue }
-        try flushBatch(before: target, r)
+        try r.batch.flush(before: target, r)
         try CompositePass.draw(d, source: source, mask: d.mask.flatMap { targets[$0] }, into: target, r)
       }
     }
@@ -85,7 +85,7 @@ enum SurfaceDrawing {
   private static func drawOverflowing(
     _ command: DrawCommand, into target: SurfaceTarget, targets: [SurfaceTarget?], _ r: GLResources
   ) throws(GLError) {
-    try flushBatch(before: target, r)
+    try r.batch.flush(before: target, r)
     var rest = command.clips
     var first = command
     first.clips = Array(rest.prefix(maxClips))

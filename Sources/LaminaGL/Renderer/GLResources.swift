@@ -18,7 +18,7 @@ final class GLResources {
   let programs: ProgramCache
   let pool: SurfacePool
   let textures: TextureCache
-  let masks: CoverageMaskCache?
+  let atlas: CoverageAtlas?
   /// The quads waiting to be drawn into the surface being drawn.
   let batch: QuadBatch
   var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
@@ -33,9 +33,9 @@ final class GLResources {
     programs = ProgramCache(ledger: ledger)
     pool = SurfacePool(ledger: ledger, bgra: extensions.contains("GL_EXT_texture_format_BGRA8888"))
     textures = TextureCache(ledger: ledger)
-    masks =
+    atlas =
       extensions.isSuperset(of: ["GL_EXT_color_buffer_float", "GL_EXT_float_blend"])
-      ? CoverageMaskCache(ledger: ledger) : nil
+      ? CoverageAtlas(ledger: ledger) : nil
     batch = QuadBatch(ledger: ledger)
     readsBGRA = extensions.contains("GL_EXT_read_format_bgra")
     var vao: GLuint = 0
@@ -52,7 +52,7 @@ final class GLResources {
   var occlusion = true
   /// Whether glReadPixels takes GL_BGRA_EXT (GL_EXT_read_format_bgra).
   let readsBGRA: Bool
-  /// Whether runs of commands are drawn as one MaskStack.
+  /// Whether runs of commands are drawn as one CoverageStack.
   var stacking = true
   /// The tiles of the last OcclusionGrid, reused by the next.
   var gridStorage: [Int32] = []
@@ -70,7 +70,7 @@ final class GLResources {
     programs.deleteAll()
     pool.deleteAll()
     textures.deleteAll()
-    masks?.deleteAll()
+    atlas?.deleteAll()
     batch.deleteAll()
     for raster in rasters.values { raster.target.delete() }
     rasters.removeAll()

@@ -34,15 +34,6 @@ import CGLES
 import Lamina
 
 final class CoverageAtlas {
-  /// What a region holds: the stacked layers' kinds and geometry relative
-  /// to the region's local origin (sizes, radii, curves, σ, insets, the
-  /// alphas that weigh the layers below), with the scale and the sub-pixel
-  /// phase of that origin.
-  struct Key: Hashable {
-    var layers: [Double]
-    var scaleX, scaleY: Double
-    var phaseX, phaseY: Double
-  }
   /// A rectangle of atlas texels.
   struct Region: Equatable {
     var x, y, width, height: Int
@@ -62,8 +53,8 @@ final class CoverageAtlas {
   /// The most layers a region stacks (its red, green and blue channels).
   static let maxLayers = 3
 
-  private var entries: [Key: (region: Region, frame: Int)] = [:]
-  private var seen: [Key: Int] = [:]
+  private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
+  private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
   private let ledger: GLObjectLedger
   private var atlasTarget: SurfaceTarget?
@@ -103,7 +94,7 @@ final class CoverageAtlas {
     PremultipliedColor(r: index == 0 ? 1 : 0, g: index == 1 ? 1 : 0, b: index == 2 ? 1 : 0, a: alpha)
   }
 
-  /// Where the coverage of `layers` (see Key) lies, covering the local `bounds` under the
+  /// Where the coverage of `layers` (CoverageKey) lies, covering the local `bounds` under the
   /// axis-aligned `map`; rendered by `draw` (given the matrix moved to the
   /// atlas, the region's quad in atlas pixels and the atlas, bound, cleared
   /// to 0, blending on) if new. `always` caches on first use (else from the
@@ -111,14 +102,14 @@ final class CoverageAtlas {
   /// after. Nil when the draw should be drawn directly. Repacking the atlas
   /// flushes `batch` first.
   func placement(
-    layers: [Double], bounds: CGRect, matrix: Transform3D, map: (sx: Double, sy: Double, tx: Double, ty: Double),
+    layers: CoverageKey.Layers, bounds: CGRect, matrix: Transform3D, map: (sx: Double, sy: Double, tx: Double, ty: Double),
     always: Bool, frame: Int, batch: QuadBatch, _ r: GLResources,
     draw: (Transform3D, PixelRect, SurfaceTarget) throws(GLError) -> Void
   ) throws(GLError) -> Placement? {
     let px = Double(bounds.minX) * map.sx + map.tx, py = Double(bounds.minY) * map.sy + map.ty
     guard px.isFinite, py.isFinite, abs(px) < 1e7, abs(py) < 1e7 else { return nil }
     let ix = px.rounded(.down), iy = py.rounded(.down)
-    let key = Key(layers: layers, scaleX: map.sx, scaleY: map.sy, phaseX: px - ix, phaseY: py - iy)
+    let key = CoverageKey(layers: layers, scaleX: map.sx, scaleY: map.sy, phaseX: px - ix, phaseY: py - iy)
     // Two texels of margin before the first pixel the bounds touch.
     let originX = Int(ix) - 2, originY = Int(iy) - 2
     if let entry = entries[key] {

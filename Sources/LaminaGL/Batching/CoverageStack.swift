@@ -70,31 +70,18 @@ struct CoverageLayer {
     }
   }
 
-  /// Appends what decides the layer's coverage, relative to the local
-  /// `origin`, to a CoverageAtlas key.
-  func key(relativeTo origin: CGPoint, into key: inout [Double]) {
-    let ox = Double(origin.x), oy = Double(origin.y)
-    func rect(_ r: CGRect) {
-      key.append(Double(r.minX) - ox)
-      key.append(Double(r.minY) - oy)
-      key.append(Double(r.width))
-      key.append(Double(r.height))
-    }
-    func shape(_ r: RoundedRect) {
-      rect(r.rect)
-      key.append(contentsOf: r.radii)
-      key.append(r.curve == .continuous ? 1 : 0)
-    }
+  /// What decides the layer's coverage, relative to the local `origin`
+  /// (CoverageKey).
+  func key(relativeTo origin: CGPoint) -> CoverageKey.Layer {
     switch source {
     case .shape(let d):
-      key.append(d.inner == nil ? 1 : 2)
-      shape(d.outer)
-      if let inner = d.inner { shape(inner) }
+      let outer = CoverageKey.Shape(d.outer, relativeTo: origin)
+      guard let inner = d.inner else { return .fill(outer) }
+      return .ring(outer: outer, inner: CoverageKey.Shape(inner, relativeTo: origin))
     case .shadow(let d):
-      key.append(3)
-      shape(d.shape)
-      key.append(d.sigma)
-      rect(d.extent)
+      return .shadow(
+        CoverageKey.Shape(d.shape, relativeTo: origin), sigma: d.sigma,
+        extent: CoverageKey.Rect(d.extent, relativeTo: origin))
     }
   }
 
@@ -156,17 +143,17 @@ enum CoverageStack {
     let count = third == nil ? 2 : 3
     // The key: each layer's geometry, and the alphas of those above the
     // bottom one (they weigh the layers below).
-    var key: [Double] = [-Double(count)]  // not a layer's kind: no single layer's key begins so
-    key.reserveCapacity(64)
-    first.key(relativeTo: bounds.origin, into: &key)
-    key.append(Double(second.color.a))
-    second.key(relativeTo: bounds.origin, into: &key)
+    let origin = bounds.origin
+    let layers: CoverageKey.Layers
     if let third {
-      key.append(Double(third.color.a))
-      third.key(relativeTo: bounds.origin, into: &key)
+      layers = .three(
+        first.key(relativeTo: origin), second.color.a, second.key(relativeTo: origin), third.color.a,
+        third.key(relativeTo: origin))
+    } else {
+      layers = .two(first.key(relativeTo: origin), second.color.a, second.key(relativeTo: origin))
     }
     let placement = try atlas.placement(
-      layers: key, bounds: bounds, matrix: matrix, map: map, always: true, frame: r.frame, batch: r.batch, r,
+      layers: layers, bounds: bounds, matrix: matrix, map: map, always: true, frame: r.frame, batch: r.batch, r,
       draw: { (moved, quad, atlas) throws(GLError) in
         try first.draw(moved: moved, quad: quad, color: CoverageAtlas.layerColor(0, alpha: 1), atlas: atlas, r)
         try second.draw(

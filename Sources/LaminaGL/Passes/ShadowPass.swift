@@ -68,10 +68,8 @@ enum ShadowPass {
   }
 
   /// The CoverageAtlas key of `d` alone.
-  private static func key(_ d: ShadowDraw) -> [Double] {
-    var key: [Double] = []
-    CoverageLayer(.shadow(d)).key(relativeTo: d.extent.origin, into: &key)
-    return key
+  private static func key(_ d: ShadowDraw) -> CoverageKey.Layers {
+    .one(CoverageLayer(.shadow(d)).key(relativeTo: d.extent.origin))
   }
 
   /// One shadow.frag draw, in `d`'s colour unless `color` is given.

@@ -29,8 +29,7 @@ enum ShapePass {
       // A shape drawn before (this frame or the last) comes from the atlas.
       let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
       let source = CoverageLayer.Source.shape(layer)
-      var key: [Double] = []
-      CoverageLayer(source).key(relativeTo: outer.rect.origin, into: &key)
+      let key = CoverageKey.Layers.one(CoverageLayer(source).key(relativeTo: outer.rect.origin))
       let placement = try atlas.placement(
         layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r,
         draw: { (moved, quad, atlas) throws(GLError) in

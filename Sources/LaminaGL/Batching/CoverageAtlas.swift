@@ -22,7 +22,14 @@
 // or is mostly forgotten. Texel (0, 0) holds (1, 0, 0, 1): the coverage of
 // solid cells, so they join the same batch.
 //
-// Rejected: one texture per coverage (each draw would bind its own
+// The atlas stores and looks up; it draws no coverage. A region allocated
+// now comes back as a FreshRegion (the atlas bound, the region cleared),
+// and the caller (ShapePass, ShadowPass, CoverageStack) draws the layers
+// into it with CoverageLayer.draw, which calls the passes.
+//
+// Rejected: a `draw` closure passed to the lookup and called by the atlas
+// (it was: the cache called back into the passes, and the passes into the
+// cache), one texture per coverage (each draw would bind its own
 // texture, so a card's shadow, fill and border could not share one draw),
 // caching the coloured result in 8 bits (blending a pre-rounded source
 // differs from blending the shader's float by up to a level), one channel
@@ -43,6 +50,15 @@ final class CoverageAtlas {
     let region: Region
     /// The target pixel of the region's first texel.
     let originX: Int, originY: Int
+  }
+  /// A region allocated now, which its caller draws before anything reads
+  /// it: the atlas, bound, with the region cleared to 0 (blending on).
+  struct FreshRegion {
+    /// The draw's matrix moved to the atlas.
+    let matrix: Transform3D
+    /// The region's quad in atlas pixels.
+    let quad: PixelRect
+    let atlas: SurfaceTarget
   }
   /// The atlas's side in texels: it starts small and doubles when full, up
   /// to 2048 (64 MiB of 4 floats a texel).
@@ -94,27 +110,28 @@ final class CoverageAtlas {
     PremultipliedColor(r: index == 0 ? 1 : 0, g: index == 1 ? 1 : 0, b: index == 2 ? 1 : 0, a: alpha)
   }
 
-  /// Where the coverage of `layers` (CoverageKey) lies, covering the local `bounds` under the
-  /// axis-aligned `map`; rendered by `draw` (given the matrix moved to the
-  /// atlas, the region's quad in atlas pixels and the atlas, bound, cleared
-  /// to 0, blending on) if new. `always` caches on first use (else from the
-  /// second). Leaves the atlas bound when it renders: rebind the target
-  /// after. Nil when the draw should be drawn directly. Repacking the atlas
-  /// flushes `batch` first.
+  /// Where the coverage of `layers` (CoverageKey) covering the local
+  /// `bounds` under the axis-aligned `map` lies; with `fresh` when the
+  /// region was allocated now: the caller must then draw the layers into it
+  /// (CoverageLayer.draw) before anything else draws, and rebind its target
+  /// after. `always` caches on first use (else from the second). Nil when
+  /// the draw should be drawn directly. Repacking the atlas flushes `batch`
+  /// first.
   func placement(
-    layers: CoverageKey.Layers, bounds: CGRect, matrix: Transform3D, map: (sx: Double, sy: Double, tx: Double, ty: Double),
-    always: Bool, frame: Int, batch: QuadBatch, _ r: GLResources,
-    draw: (Transform3D, PixelRect, SurfaceTarget) throws(GLError) -> Void
-  ) throws(GLError) -> Placement? {
+    layers: CoverageKey.Layers, bounds: CGRect, matrix: Transform3D,
+    map: (sx: Double, sy: Double, tx: Double, ty: Double), always: Bool, frame: Int, batch: QuadBatch,
+    _ r: GLResources
+  ) throws(GLError) -> (placement: Placement, fresh: FreshRegion?)? {
     let px = Double(bounds.minX) * map.sx + map.tx, py = Double(bounds.minY) * map.sy + map.ty
     guard px.isFinite, py.isFinite, abs(px) < 1e7, abs(py) < 1e7 else { return nil }
     let ix = px.rounded(.down), iy = py.rounded(.down)
     let key = CoverageKey(layers: layers, scaleX: map.sx, scaleY: map.sy, phaseX: px - ix, phaseY: py - iy)
     // Two texels of margin before the first pixel the bounds touch.
     let originX = Int(ix) - 2, originY = Int(iy) - 2
-    if let entry = entries[key] {
-      entries[key] = (entry.region, frame)
-      return Placement(region: entry.region, originX: originX, originY: originY)
+    if let index = entries.index(forKey: key) {
+      // One hash for a hit: the frame is updated in place.
+      entries.values[index].frame = frame
+      return (Placement(region: entries.values[index].region, originX: originX, originY: originY), nil)
     }
     if !always {
       let first = seen[key] == nil
@@ -150,8 +167,11 @@ final class CoverageAtlas {
     moved.m42 += Double(region.y - originY)
     atlas.bind()
     clear(region, to: (0, 0, 0, 0))
-    try draw(moved, (Float(region.x), Float(region.y), Float(region.x + width), Float(region.y + height)), atlas)
-    return Placement(region: region, originX: originX, originY: originY)
+    let quad = (Float(region.x), Float(region.y), Float(region.x + width), Float(region.y + height))
+    return (
+      Placement(region: region, originX: originX, originY: originY),
+      FreshRegion(matrix: moved, quad: quad, atlas: atlas)
+    )
   }
 
   /// Texels of the entries kept (used this frame or the last).

@@ -85,11 +85,13 @@ struct CoverageLayer {
     }
   }
 
-  /// Draws the layer's coverage × `color` over `quad` of the atlas, under
-  /// the matrix `moved` to it.
-  func draw(moved: Transform3D, quad: PixelRect, color: PremultipliedColor, atlas: SurfaceTarget, _ r: GLResources)
+  /// Draws the layer's coverage into `fresh` as layer `index` of its stack,
+  /// weighing the layers below by `alpha` (CoverageAtlas.layerColor).
+  func draw(into fresh: CoverageAtlas.FreshRegion, layer index: Int, alpha: Float, _ r: GLResources)
     throws(GLError)
   {
+    let moved = fresh.matrix, quad = fresh.quad, atlas = fresh.atlas
+    let color = CoverageAtlas.layerColor(index, alpha: alpha)
     switch source {
     case .shape(let d):
       try ShapePass.run(
@@ -152,16 +154,15 @@ enum CoverageStack {
     } else {
       layers = .two(first.key(relativeTo: origin), second.color.a, second.key(relativeTo: origin))
     }
-    let placement = try atlas.placement(
-      layers: layers, bounds: bounds, matrix: matrix, map: map, always: true, frame: r.frame, batch: r.batch, r,
-      draw: { (moved, quad, atlas) throws(GLError) in
-        try first.draw(moved: moved, quad: quad, color: CoverageAtlas.layerColor(0, alpha: 1), atlas: atlas, r)
-        try second.draw(
-          moved: moved, quad: quad, color: CoverageAtlas.layerColor(1, alpha: second.color.a), atlas: atlas, r)
-        try third?.draw(
-          moved: moved, quad: quad, color: CoverageAtlas.layerColor(2, alpha: third!.color.a), atlas: atlas, r)
-      })
-    guard let placement else { return .separately(count) }
+    guard
+      let (placement, fresh) = try atlas.placement(
+        layers: layers, bounds: bounds, matrix: matrix, map: map, always: true, frame: r.frame, batch: r.batch, r)
+    else { return .separately(count) }
+    if let fresh {
+      try first.draw(into: fresh, layer: 0, alpha: 1, r)
+      try second.draw(into: fresh, layer: 1, alpha: second.color.a, r)
+      if let third { try third.draw(into: fresh, layer: 2, alpha: third.color.a, r) }
+    }
     target.bind()
     r.batch.command = start + count - 1
     r.batch.add(quad, colors: (first.color, second.color, third?.color ?? .transparent), coverage: placement)

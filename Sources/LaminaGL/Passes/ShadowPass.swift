@@ -35,14 +35,11 @@ enum ShadowPass {
     // closed form over the whole extent then runs once, not every frame.
     if d.clips.isEmpty, let atlas = r.atlas, let map = ShapeCells.axisAligned(d.matrix),
       let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height),
-      let placement = try atlas.placement(
+      let (placement, fresh) = try atlas.placement(
         layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: r.frame, batch: r.batch,
-        r,
-        draw: { (moved, quad, atlas) throws(GLError) in
-          try CoverageLayer(.shadow(d)).draw(
-            moved: moved, quad: quad, color: CoverageAtlas.layerColor(0, alpha: 1), atlas: atlas, r)
-        })
+        r)
     {
+      if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, r) }
       // The cached coverage, offset by whole pixels, over the whole extent
       // in one quad: a texel fetch costs less than splitting into cells.
       target.bind()

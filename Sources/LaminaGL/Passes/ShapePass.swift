@@ -23,22 +23,20 @@ enum ShapePass {
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
     if clips.isEmpty, let atlas = r.atlas, let map = ShapeCells.axisAligned(matrix),
-      Double(outer.rect.width) * map.sx <= CoverageStack.maxSide, Double(outer.rect.height) * map.sy <= CoverageStack.maxSide,
+      Double(outer.rect.width) * map.sx <= CoverageStack.maxSide,
+      Double(outer.rect.height) * map.sy <= CoverageStack.maxSide,
       let quad = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
     {
       // A shape drawn before (this frame or the last) comes from the atlas.
       let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
       let source = CoverageLayer.Source.shape(layer)
       let key = CoverageKey.Layers.one(CoverageLayer(source).key(relativeTo: outer.rect.origin))
-      let placement = try atlas.placement(
-        layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r,
-        draw: { (moved, quad, atlas) throws(GLError) in
-          try CoverageLayer(source).draw(
-            moved: moved, quad: quad, color: CoverageAtlas.layerColor(0, alpha: 1), atlas: atlas, r)
-        })
-      if let placement {
-        // Only the cells near the edges need the coverage: a fill's interior is
-        // its colour and a ring's is empty.
+      if let (placement, fresh) = try atlas.placement(
+        layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r)
+      {
+        if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, r) }
+        // Only the cells near the edges need the coverage: a fill's interior
+        // is its colour and a ring's is empty.
         target.bind()
         if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
           r.batch.add(cells.coverage, color: color, coverage: placement)

@@ -9,9 +9,14 @@
 // buffer is streamed (orphaned) once per flush and its storage kept, so a
 // steady frame allocates nothing.
 //
+// Batching/ holds it with what feeds it (ShapeCells, OcclusionGrid,
+// CoverageStack, CoverageAtlas and its key); Passes/ holds one file per
+// shader (batch.vert and batch.frag are this file's).
+//
 // Rejected: one draw per command with uniforms (S1 made 4,000 draws and
-// spent 40 % of the frame in the driver's per-draw work), and uniform
-// arrays of quads (8 per draw at most, so still a draw per command).
+// spent 40 % of the frame in the driver's per-draw work), uniform arrays
+// of quads (8 per draw at most, so still a draw per command), and keeping
+// the batching in Passes/ among the passes it serves.
 
 import CGLES
 import Lamina

@@ -1,6 +1,6 @@
 // batch.vert: many screen-aligned quads in one instanced draw (QuadBatch),
-// each instance with its own rectangle, up to 3 colours (a mask stack's
-// layers, bottom to top) and mask region, read from a streamed vertex
+// each instance with its own rectangle, up to 3 colours (a coverage stack's
+// layers, bottom to top) and atlas region, read from a streamed vertex
 // buffer (divisor 1). The corner comes from gl_VertexID (a 4-vertex
 // triangle strip), as in quad.vert.
 
@@ -8,7 +8,7 @@ layout(location = 0) in vec4 aRect;    // x0, y0, x1, y1 in target pixels
 layout(location = 1) in vec4 aColor0;  // premultiplied, the bottom layer
 layout(location = 2) in vec4 aColor1;
 layout(location = 3) in vec4 aColor2;
-layout(location = 4) in vec4 aRegion;  // the mask's texels in the atlas: x0, y0, x1, y1 (inclusive)
+layout(location = 4) in vec4 aRegion;  // the coverage's texels in the atlas: x0, y0, x1, y1 (inclusive)
 layout(location = 5) in vec2 aOffset;  // atlas texel = target pixel - offset
 
 uniform vec2 uTargetSize;  // target width, height in pixels

@@ -1,4 +1,4 @@
-// The quad batch and occlusion (QuadBatch, OcclusionGrid, CoverageMaskCache's
+// The quad batch and occlusion (QuadBatch, OcclusionGrid, CoverageAtlas's
 // atlas): overlapping cards drawn with and without culling give the same bytes, and match LaminaCPU; a steady frame of many
 // cards is a few draw calls; the grid never drops a pixel that shows; the
 // shelf packer never overlaps; an atlas that must grow still draws right.
@@ -53,7 +53,7 @@ struct BatchTests {
     var images: [Image] = []
     for setting in [false, true] {
       renderer.occlusion = setting
-      _ = try renderer.render(plan)  // masks are cached from a shape's second use
+      _ = try renderer.render(plan)  // coverage is cached from a shape's second use
       images.append(try renderer.render(plan))
     }
     for (i, image) in images.enumerated().dropFirst() {
@@ -67,7 +67,7 @@ struct BatchTests {
   /// Painted tiles (OcclusionGrid) around what the grid cannot cut: cards
   /// over and under images and clipped cards, drawn on a renderer's first
   /// frame (shapes with their own shader, cut by the grid) and a later one
-  /// (from cached masks), give the bytes of drawing with no grid at all.
+  /// (from cached coverage), give the bytes of drawing with no grid at all.
   @Test func paintedTilesDrawTheSameBytesAroundImagesClipsAndFirstUses() throws {
     var plan = cards(count: 40)
     var commands = plan.surfaces[0].commands
@@ -158,7 +158,7 @@ struct BatchTests {
     let renderer = try GLRenderer()
     _ = try renderer.render(plan)
     let image = try renderer.render(plan)
-    #expect(renderer.atlasSide > CoverageMaskCache.firstSide)
+    #expect(renderer.atlasSide > CoverageAtlas.firstSide)
     let cpu = CPURenderer().render(plan)
     let failure = ImageExpectation.check(image, against: cpu, tolerance: .glParity, name: "batch-atlas")
     #expect(failure == nil, "\(failure ?? "")")
@@ -169,7 +169,7 @@ struct BatchTests {
 struct CoverageAtlasTests {
   @Test func scenesThatComeAndGoDoNotGrowTheAtlas() throws {
     // Each frame its own 12 card sizes (a server rendering one scene after
-    // another): the atlas fills with masks the next frame does not use,
+    // another): the atlas fills with coverage the next frame does not use,
     // and starts again from empty instead of doubling (64 MiB at 2048²).
     let renderer = try GLRenderer()
     var last: (RenderPlan, Image)?
@@ -177,7 +177,7 @@ struct CoverageAtlasTests {
       let plan = cards(count: 24, width: 400, height: 300, sizes: 12, firstSize: 30 + Double(frame) / 2)
       last = (plan, try renderer.render(plan))
     }
-    #expect(renderer.atlasSide == CoverageMaskCache.firstSide)
+    #expect(renderer.atlasSide == CoverageAtlas.firstSide)
     let (plan, image) = try #require(last)
     let failure = ImageExpectation.check(image, against: CPURenderer().render(plan), tolerance: .glParity, name: "atlas-churn")
     #expect(failure == nil, "\(failure ?? "")")
@@ -185,7 +185,7 @@ struct CoverageAtlasTests {
 
   @Test func aLargeShapeIsNotCachedButItsShadowIs() throws {
     // S2's card: 400×300 with a σ 8 shadow. Its fill and ring are wider
-    // than MaskStack.maxSide: their edge cells are drawn with the shape
+    // than CoverageStack.maxSide: their edge cells are drawn with the shape
     // shader, and only the shadow's coverage takes atlas texels, so the
     // atlas keeps its first side (it grew to 1024², 16 MiB, for one card).
     let card = CGRect(x: 200.5, y: 150, width: 400, height: 300)
@@ -201,8 +201,8 @@ struct CoverageAtlasTests {
     let renderer = try GLRenderer()
     var images: [Image] = []
     for _ in 0..<4 { images.append(try renderer.render(plan)) }
-    #expect(renderer.atlasSide == CoverageMaskCache.firstSide)
-    #expect(renderer.cachedMaskCount == 1, "the shadow alone")
+    #expect(renderer.atlasSide == CoverageAtlas.firstSide)
+    #expect(renderer.cachedCoverageCount == 1, "the shadow alone")
     #expect(images[3].pixels == images[2].pixels)
     let failure = ImageExpectation.check(
       images[3], against: CPURenderer().render(plan), tolerance: .glParity, name: "large-card")
@@ -210,8 +210,8 @@ struct CoverageAtlasTests {
   }
 }
 
-@Suite("GL mask stacks", requiresGL)
-struct MaskStackTests {
+@Suite("GL coverage stacks", requiresGL)
+struct CoverageStackTests {
   @Test(arguments: [false, true])
   func aStackDrawsWhatSeparateDrawsDrawWithinALevel(translucent: Bool) throws {
     let plan = cards(translucent: translucent)

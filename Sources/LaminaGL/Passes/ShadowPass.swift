@@ -2,8 +2,8 @@
 // rectangle (shadow.frag). σ = 0 is plain coverage, drawn by ShapePass.
 // Unclipped shadows under a translate-and-scale matrix are cut into cells
 // (ShapeCells): the interior more than 4σ inside every edge is solid, and
-// the rest is copied from a coverage mask cached per shape, σ, scale and
-// sub-pixel phase (CoverageMaskCache), so equal shadows are evaluated once.
+// the rest is copied from a coverage cached per shape, σ, scale and
+// sub-pixel phase (CoverageAtlas), so equal shadows are evaluated once.
 // Mirrors LaminaCPU's ShadowStage.
 
 import CGLES
@@ -33,20 +33,17 @@ enum ShadowPass {
     let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
     // Cached also when the blur is too wide for cells (S2's σ 32): the
     // closed form over the whole extent then runs once, not every frame.
-    if d.clips.isEmpty, let masks = r.masks, let map = ShapeCells.axisAligned(d.matrix),
+    if d.clips.isEmpty, let atlas = r.atlas, let map = ShapeCells.axisAligned(d.matrix),
       let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height),
-      let mask = try masks.mask(
+      let (placement, fresh) = try atlas.placement(
         layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: r.frame, batch: r.batch,
-        r,
-        draw: { (moved, quad, atlas) throws(GLError) in
-          try MaskLayer(.shadow(d)).draw(
-            moved: moved, quad: quad, color: CoverageMaskCache.layerColor(0, alpha: 1), atlas: atlas, r)
-        })
+        r)
     {
+      if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, r) }
       // The cached coverage, offset by whole pixels, over the whole extent
       // in one quad: a texel fetch costs less than splitting into cells.
       target.bind()
-      CoverageMaskCache.drawMask(mask, color: d.color, quads: subtract(hole, from: quad), r)
+      r.batch.add(subtract(hole, from: quad), color: d.color, coverage: placement)
       return
     }
     // Drawn with its own shader: not what the occlusion grid hides or has
@@ -64,14 +61,12 @@ enum ShadowPass {
     } else {
       try inDraws(own(cells?.coverage)) { (q) throws(GLError) in try run(d, rounded: rounded, near: near, quads: q, target, r) }
     }
-    if let cells { drawSolid(cells.interior, color: d.color, r) }
+    if let cells { r.batch.addSolid(cells.interior, color: d.color) }
   }
 
-  /// The CoverageMaskCache key of `d` alone.
-  private static func key(_ d: ShadowDraw) -> [Double] {
-    var key: [Double] = []
-    MaskLayer(.shadow(d)).key(relativeTo: d.extent.origin, into: &key)
-    return key
+  /// The CoverageAtlas key of `d` alone.
+  private static func key(_ d: ShadowDraw) -> CoverageKey.Layers {
+    .one(CoverageLayer(.shadow(d)).key(relativeTo: d.extent.origin))
   }
 
   /// One shadow.frag draw, in `d`'s colour unless `color` is given.
@@ -82,7 +77,7 @@ enum ShadowPass {
     if let quads, quads.isEmpty { return }
     let p = try r.programs.shadow(
       rounded: rounded, nearCorners: near, continuous: d.shape.curve == .continuous, clips: !d.clips.isEmpty)
-    try flushBatch(before: target, r)
+    try r.batch.flush(before: target, r)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target,

@@ -1,8 +1,8 @@
 // ShapePass: `.shape` commands (fills and border rings) with shape.frag,
 // and `.shadow` commands whose σ is 0 (plain coverage). Unclipped shapes
 // under a translate-and-scale matrix that repeat (same geometry, scale and
-// sub-pixel phase) and are at most MaskStack.maxSide pixels a side are
-// drawn from a cached coverage mask (CoverageMaskCache);
+// sub-pixel phase) and are at most CoverageStack.maxSide pixels a side are
+// drawn from their coverage cached in the atlas (CoverageAtlas);
 // others are cut into cells (ShapeCells): the coverage shader runs only
 // near the edges, a fill's interior is solid and a ring's is skipped.
 // Mirrors LaminaCPU's ShapeStage.
@@ -22,30 +22,27 @@ enum ShapePass {
     name: String, into target: SurfaceTarget, _ r: GLResources
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
-    if clips.isEmpty, let masks = r.masks, let map = ShapeCells.axisAligned(matrix),
-      Double(outer.rect.width) * map.sx <= MaskStack.maxSide, Double(outer.rect.height) * map.sy <= MaskStack.maxSide,
+    if clips.isEmpty, let atlas = r.atlas, let map = ShapeCells.axisAligned(matrix),
+      Double(outer.rect.width) * map.sx <= CoverageStack.maxSide,
+      Double(outer.rect.height) * map.sy <= CoverageStack.maxSide,
       let quad = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
     {
-      // A shape drawn before (this frame or the last) comes from its mask.
+      // A shape drawn before (this frame or the last) comes from the atlas.
       let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
-      let source = MaskLayer.Source.shape(layer)
-      var key: [Double] = []
-      MaskLayer(source).key(relativeTo: outer.rect.origin, into: &key)
-      let mask = try masks.mask(
-        layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r,
-        draw: { (moved, quad, atlas) throws(GLError) in
-          try MaskLayer(source).draw(
-            moved: moved, quad: quad, color: CoverageMaskCache.layerColor(0, alpha: 1), atlas: atlas, r)
-        })
-      if let mask {
-        // Only the cells near the edges need the mask: a fill's interior is
-        // its colour and a ring's is empty.
+      let source = CoverageLayer.Source.shape(layer)
+      let key = CoverageKey.Layers.one(CoverageLayer(source).key(relativeTo: outer.rect.origin))
+      if let (placement, fresh) = try atlas.placement(
+        layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r)
+      {
+        if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, r) }
+        // Only the cells near the edges need the coverage: a fill's interior
+        // is its colour and a ring's is empty.
         target.bind()
         if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
-          CoverageMaskCache.drawMask(mask, color: color, quads: cells.coverage, r)
-          if inner == nil { drawSolid(cells.interior, color: color, r) }
+          r.batch.add(cells.coverage, color: color, coverage: placement)
+          if inner == nil { r.batch.addSolid(cells.interior, color: color) }
         } else {
-          CoverageMaskCache.drawMask(mask, color: color, quads: [quad], r)
+          r.batch.add([quad], color: color, coverage: placement)
         }
         return
       }
@@ -63,7 +60,7 @@ enum ShapePass {
         matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: quads, name: name,
         target: target, r)
     }
-    if let cells, inner == nil { drawSolid(cells.interior, color: color, r) }
+    if let cells, inner == nil { r.batch.addSolid(cells.interior, color: color) }
   }
 
   /// One shape.frag draw over `quads` (the shape's pixel box if nil).
@@ -81,7 +78,7 @@ enum ShapePass {
     let p = try r.programs.shape(
       rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
       projective: projective)
-    try flushBatch(before: target, r)
+    try r.batch.flush(before: target, r)
     r.use(p.program)
     let count = try setCommon(
       p.common, matrix: matrix, localBounds: outer.rect, quads: quads, clips: clips, target: target, name: name)

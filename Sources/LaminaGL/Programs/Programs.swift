@@ -5,25 +5,6 @@
 
 import CGLES
 
-/// Uniforms every draw program has: the quad, the target, the inverse
-/// matrix and (in CLIPS variants) the clips.
-struct CommonUniforms {
-  let quads, targetSize, inverse: GLint
-  let clipCount, clipInverse, clipRect, clipRadii, clipInfo, clipPlanes: GLint
-
-  init(_ p: Program) {
-    quads = p.location("quads")
-    targetSize = p.location("targetSize")
-    inverse = p.location("inverse")
-    clipCount = p.location("clipCount")
-    clipInverse = p.location("clipInverse")
-    clipRect = p.location("clipRect")
-    clipRadii = p.location("clipRadii")
-    clipInfo = p.location("clipInfo")
-    clipPlanes = p.location("clipPlanes")
-  }
-}
-
 struct ShapeProgram {
   let program: Program
   let common: CommonUniforms

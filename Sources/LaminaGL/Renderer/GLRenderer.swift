@@ -4,7 +4,7 @@
 // in order with premultiplied source-over blending (ONE,
 // ONE_MINUS_SRC_ALPHA); the canvas is read back top-down as it is stored
 // (pixel row j is GL row j, so no flip is needed). GL objects (programs,
-// pooled targets, image textures, coverage masks, kept rasters) live
+// pooled targets, image textures, the coverage atlas, kept rasters) live
 // as long as the renderer; its context is current only inside `render`,
 // so a renderer can be used from any thread, one call at a time.
 //
@@ -70,7 +70,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   }
 
   /// Whether runs of a layer's shapes and shadow are drawn as one
-  /// MaskStack (within a level of separate draws: one rounding to 8 bits
+  /// CoverageStack (within a level of separate draws: one rounding to 8 bits
   /// instead of one per layer; tests and measurements switch it).
   var stacking: Bool {
     get { resources.stacking }
@@ -89,10 +89,10 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   var textures: TextureCache { resources.textures }
 
   /// The side of the coverage atlas in texels (for tests).
-  var atlasSide: Int { resources.masks?.side ?? 0 }
+  var atlasSide: Int { resources.atlas?.side ?? 0 }
 
   /// The coverages the atlas holds (for tests).
-  var cachedMaskCount: Int { resources.masks?.count ?? 0 }
+  var cachedCoverageCount: Int { resources.atlas?.count ?? 0 }
 
   /// The number of programs compiled so far (each variant is one).
   public var programCount: Int {
@@ -192,13 +192,13 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
     readback.withLock { $0 = readMs }
     // Rasters this frame did not use go back to the pool (which keeps or
-    // frees their targets), images after a while, masks now.
+    // frees their targets), images after a while, cached coverage now.
     for (key, raster) in r.rasters where raster.frame < r.frame {
       r.pool.release(raster.target)
       r.rasters[key] = nil
     }
     r.textures.endFrame(r.frame)
-    r.masks?.evict(olderThan: r.frame)
+    r.atlas?.evict(olderThan: r.frame)
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
   }
 }

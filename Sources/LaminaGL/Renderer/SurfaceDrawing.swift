@@ -2,8 +2,8 @@
 // Before any is drawn, OcclusionGrid marks the tiles that later opaque
 // cells hide, and the quad batch leaves them out; the tiles whose last
 // cover is known are painted its colour first, in one unblended draw. A run of a layer's shape
-// and shadow commands is drawn as one MaskStack when it can; commands
-// whose quads can join the batch (cached masks, solid cells) add them; a
+// and shadow commands is drawn as one CoverageStack when it can; commands
+// whose quads can join the batch (cached coverage, solid cells) add them; a
 // command with its own shader flushes the batch first, so the order of
 // blending is the order of the commands. A command under more clips than one draw takes
 // (clip.glsl's 8) is drawn under the first 8 into a scratch target and
@@ -33,7 +33,7 @@ enum SurfaceDrawing {
     while i < commands.count {
       try r.batch.flushIfLong(r)
       if i >= single {
-        switch try MaskStack.draw(commands, from: i, into: target, r) {
+        switch try CoverageStack.draw(commands, from: i, into: target, r) {
         case .drew(let count):
           i += count
           continue
@@ -56,11 +56,11 @@ enum SurfaceDrawing {
         let next = i + 1 < commands.count ? commands[i + 1] : nil
         try ShadowPass.draw(d, into: target, hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
       case .image(let d):
-        try flushBatch(before: target, r)
+        try r.batch.flush(before: target, r)
         try ImagePass.draw(d, into: target, r)
       case .composite(let d):
         guard let source = targets[d.surface] else { continue }
-        try flushBatch(before: target, r)
+        try r.batch.flush(before: target, r)
         try CompositePass.draw(d, source: source, mask: d.mask.flatMap { targets[$0] }, into: target, r)
       }
     }
@@ -85,7 +85,7 @@ enum SurfaceDrawing {
   private static func drawOverflowing(
     _ command: DrawCommand, into target: SurfaceTarget, targets: [SurfaceTarget?], _ r: GLResources
   ) throws(GLError) {
-    try flushBatch(before: target, r)
+    try r.batch.flush(before: target, r)
     var rest = command.clips
     var first = command
     first.clips = Array(rest.prefix(maxClips))

@@ -12,7 +12,7 @@ enum TargetFormat: Hashable {
   case color(bgra: Bool)
   /// Four 32-bit float channels (GL_EXT_color_buffer_float, blended with
   /// GL_EXT_float_blend): stacks of cached coverages, kept exact
-  /// (CoverageMaskCache).
+  /// (CoverageAtlas).
   case coverage
 
   var glFormats: (internal: GLint, format: GLenum, type: GLenum) {

@@ -2,16 +2,21 @@
 // instances of one draw (batch.vert, batch.frag), in the order they were
 // added, so source-over blending gives what separate draws would. A quad
 // is a rectangle of target pixels, up to 3 colours and a region of the
-// coverage atlas stacking as many coverages (CoverageMaskCache, MaskStack;
-// solid cells use its texel of 1). Cached masks, solid cells and shadows of unclipped,
+// coverage atlas stacking as many coverages (CoverageAtlas, CoverageStack;
+// solid cells use its texel of 1). Cached coverage, solid cells and shadows of unclipped,
 // axis-aligned layers (nearly every card of a UI) take this path; a
 // command that needs its own shader flushes the batch first. The instance
 // buffer is streamed (orphaned) once per flush and its storage kept, so a
 // steady frame allocates nothing.
 //
+// Batching/ holds it with what feeds it (ShapeCells, OcclusionGrid,
+// CoverageStack, CoverageAtlas and its key); Passes/ holds one file per
+// shader (batch.vert and batch.frag are this file's).
+//
 // Rejected: one draw per command with uniforms (S1 made 4,000 draws and
-// spent 40 % of the frame in the driver's per-draw work), and uniform
-// arrays of quads (8 per draw at most, so still a draw per command).
+// spent 40 % of the frame in the driver's per-draw work), uniform arrays
+// of quads (8 per draw at most, so still a draw per command), and keeping
+// the batching in Passes/ among the passes it serves.
 
 import CGLES
 import Lamina
@@ -22,7 +27,7 @@ final class QuadBatch {
   /// The colours of a stack's layers, bottom to top (unused ones transparent).
   typealias Colors = (PremultipliedColor, PremultipliedColor, PremultipliedColor)
   private var instances: [Float] = []
-  private var masked = false
+  private var readsAtlas = false
   private var buffer: GLuint = 0
   private var vertexArray: GLuint = 0
   private let ledger: GLObjectLedger
@@ -40,13 +45,18 @@ final class QuadBatch {
   /// Draw calls made since the renderer was made (for tests).
   private(set) var drawCalls = 0
 
-  /// Adds a quad of Σ `colors`_k × `mask`'s weight k.
-  func add(_ quad: PixelRect, colors: Colors, mask: CoverageMaskCache.Mask) {
-    let g = mask.region
+  /// Adds a quad of Σ `colors`_k × `coverage`'s weight k.
+  func add(_ quad: PixelRect, colors: Colors, coverage: CoverageAtlas.Placement) {
+    let g = coverage.region
     let region = (Float(g.x), Float(g.y), Float(g.x + g.width - 1), Float(g.y + g.height - 1))
-    let offset = (Float(mask.originX - g.x), Float(mask.originY - g.y))
+    let offset = (Float(coverage.originX - g.x), Float(coverage.originY - g.y))
     for quad in visible(quad) { append(quad, colors, region, offset) }
-    masked = true
+    readsAtlas = true
+  }
+
+  /// Adds `coverage` × `color` (a stack of one) over `quads`.
+  func add(_ quads: [PixelRect], color: PremultipliedColor, coverage: CoverageAtlas.Placement) {
+    for quad in quads { add(quad, colors: (color, .transparent, .transparent), coverage: coverage) }
   }
 
   private func append(
@@ -143,6 +153,12 @@ final class QuadBatch {
     return pieces
   }
 
+  /// Draws the pending quads before a draw of its own into `target` (a
+  /// draw into another target, such as the atlas, needs no flush).
+  func flush(before target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+    if self.target === target { try flush(r) }
+  }
+
   /// Draws the pending quads into `target`, blended, and empties the batch.
   func flush(_ r: GLResources) throws(GLError) {
     guard !instances.isEmpty, let target else {
@@ -150,7 +166,7 @@ final class QuadBatch {
       return
     }
     let count = instances.count / Self.stride
-    let atlas = masked ? try r.masks?.atlas() : nil
+    let atlas = readsAtlas ? try r.atlas?.target() : nil
     let p = try r.programs.batch(solid: atlas == nil)
     target.bind()
     r.use(p.program)
@@ -170,7 +186,7 @@ final class QuadBatch {
     drawnInstances += count
     drawCalls += 1
     instances.removeAll(keepingCapacity: true)
-    masked = false
+    readsAtlas = false
   }
 
   /// Binds the instance buffer and its vertex array, made on first use.

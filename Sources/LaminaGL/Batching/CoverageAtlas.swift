@@ -1,4 +1,4 @@
-// CoverageMaskCache: the coverage of a shadow or a shape (what shadow.frag
+// CoverageAtlas: the coverage of a shadow or a shape (what shadow.frag
 // or shape.frag computes before multiplying by the colour) for one
 // geometry, scale and sub-pixel phase, rendered once into a region of one
 // float atlas and reused by every draw that matches, offset by whole
@@ -6,8 +6,8 @@
 // their shadow, fill and border, then instances of one QuadBatch draw.
 //
 // A region holds a stack of up to 3 coverages, bottom to top, in the red,
-// green and blue channels (MaskStack: a card's shadow, fill and border as
-// one quad). Each channel holds the layer's weight once the layers above
+// green and blue channels (CoverageStack: a card's shadow, fill and border
+// as one quad). Each channel holds the layer's weight once the layers above
 // it are blended over it, w_k = c_k · Π_{j>k} (1 − a_j c_j), built by
 // drawing the layers in order with the usual premultiplied source-over
 // blending and the colour (e_k, a_k); alpha ends as 1 − Π (1 − a_k c_k).
@@ -22,33 +22,43 @@
 // or is mostly forgotten. Texel (0, 0) holds (1, 0, 0, 1): the coverage of
 // solid cells, so they join the same batch.
 //
-// Rejected: one texture per mask (each draw would bind its own texture, so
-// a card's shadow, fill and border could not share one draw), caching the
-// coloured result in 8 bits (blending a pre-rounded source differs from
-// blending the shader's float by up to a level), and one channel per
-// region with a stack fetching 3 regions (3 texel fetches a pixel).
+// The atlas stores and looks up; it draws no coverage. A region allocated
+// now comes back as a FreshRegion (the atlas bound, the region cleared),
+// and the caller (ShapePass, ShadowPass, CoverageStack) draws the layers
+// into it with CoverageLayer.draw, which calls the passes.
+//
+// Rejected: a `draw` closure passed to the lookup and called by the atlas
+// (it was: the cache called back into the passes, and the passes into the
+// cache), one texture per coverage (each draw would bind its own
+// texture, so a card's shadow, fill and border could not share one draw),
+// caching the coloured result in 8 bits (blending a pre-rounded source
+// differs from blending the shader's float by up to a level), one channel
+// per region with a stack fetching 3 regions (3 texel fetches a pixel),
+// and the old name CoverageMaskCache ("mask" is the model's word for
+// `Layer.mask`, `masksToBounds` and `maskedCorners`).
 
 import CGLES
 import Lamina
 
-final class CoverageMaskCache {
-  /// What a region holds: the stacked layers' kinds and geometry relative
-  /// to the region's local origin (sizes, radii, curves, σ, insets, the
-  /// alphas that weigh the layers below), with the scale and the sub-pixel
-  /// phase of that origin.
-  struct Key: Hashable {
-    var layers: [Double]
-    var scaleX, scaleY: Double
-    var phaseX, phaseY: Double
-  }
+final class CoverageAtlas {
   /// A rectangle of atlas texels.
   struct Region: Equatable {
     var x, y, width, height: Int
   }
-  struct Mask {
+  /// Where a cached coverage lies: its region, and where on the target it goes.
+  struct Placement {
     let region: Region
     /// The target pixel of the region's first texel.
     let originX: Int, originY: Int
+  }
+  /// A region allocated now, which its caller draws before anything reads
+  /// it: the atlas, bound, with the region cleared to 0 (blending on).
+  struct FreshRegion {
+    /// The draw's matrix moved to the atlas.
+    let matrix: Transform3D
+    /// The region's quad in atlas pixels.
+    let quad: PixelRect
+    let atlas: SurfaceTarget
   }
   /// The atlas's side in texels: it starts small and doubles when full, up
   /// to 2048 (64 MiB of 4 floats a texel).
@@ -59,16 +69,16 @@ final class CoverageMaskCache {
   /// The most layers a region stacks (its red, green and blue channels).
   static let maxLayers = 3
 
-  private var entries: [Key: (region: Region, frame: Int)] = [:]
-  private var seen: [Key: Int] = [:]
+  private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
+  private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
   private let ledger: GLObjectLedger
   private var atlasTarget: SurfaceTarget?
 
   init(ledger: GLObjectLedger) { self.ledger = ledger }
 
-  /// The atlas, made on first use with its unit texel.
-  func atlas() throws(GLError) -> SurfaceTarget {
+  /// The atlas's target, made on first use with its unit texel.
+  func target() throws(GLError) -> SurfaceTarget {
     if let atlasTarget { return atlasTarget }
     let target = try SurfaceTarget(width: side, height: side, format: .coverage, ledger: ledger)
     atlasTarget = target
@@ -100,27 +110,28 @@ final class CoverageMaskCache {
     PremultipliedColor(r: index == 0 ? 1 : 0, g: index == 1 ? 1 : 0, b: index == 2 ? 1 : 0, a: alpha)
   }
 
-  /// The mask of `layers` (see Key) covering the local `bounds` under the
-  /// axis-aligned `map`; rendered by `draw` (given the matrix moved to the
-  /// atlas, the region's quad in atlas pixels and the atlas, bound, cleared
-  /// to 0, blending on) if new. `always` caches on first use (else from the
-  /// second). Leaves the atlas bound when it renders: rebind the target
-  /// after. Nil when the draw should be drawn directly. Repacking the atlas
-  /// flushes `batch` first.
-  func mask(
-    layers: [Double], bounds: CGRect, matrix: Transform3D, map: (sx: Double, sy: Double, tx: Double, ty: Double),
-    always: Bool, frame: Int, batch: QuadBatch, _ r: GLResources,
-    draw: (Transform3D, PixelRect, SurfaceTarget) throws(GLError) -> Void
-  ) throws(GLError) -> Mask? {
+  /// Where the coverage of `layers` (CoverageKey) covering the local
+  /// `bounds` under the axis-aligned `map` lies; with `fresh` when the
+  /// region was allocated now: the caller must then draw the layers into it
+  /// (CoverageLayer.draw) before anything else draws, and rebind its target
+  /// after. `always` caches on first use (else from the second). Nil when
+  /// the draw should be drawn directly. Repacking the atlas flushes `batch`
+  /// first.
+  func placement(
+    layers: CoverageKey.Layers, bounds: CGRect, matrix: Transform3D,
+    map: (sx: Double, sy: Double, tx: Double, ty: Double), always: Bool, frame: Int, batch: QuadBatch,
+    _ r: GLResources
+  ) throws(GLError) -> (placement: Placement, fresh: FreshRegion?)? {
     let px = Double(bounds.minX) * map.sx + map.tx, py = Double(bounds.minY) * map.sy + map.ty
     guard px.isFinite, py.isFinite, abs(px) < 1e7, abs(py) < 1e7 else { return nil }
     let ix = px.rounded(.down), iy = py.rounded(.down)
-    let key = Key(layers: layers, scaleX: map.sx, scaleY: map.sy, phaseX: px - ix, phaseY: py - iy)
+    let key = CoverageKey(layers: layers, scaleX: map.sx, scaleY: map.sy, phaseX: px - ix, phaseY: py - iy)
     // Two texels of margin before the first pixel the bounds touch.
     let originX = Int(ix) - 2, originY = Int(iy) - 2
-    if let entry = entries[key] {
-      entries[key] = (entry.region, frame)
-      return Mask(region: entry.region, originX: originX, originY: originY)
+    if let index = entries.index(forKey: key) {
+      // One hash for a hit: the frame is updated in place.
+      entries.values[index].frame = frame
+      return (Placement(region: entries.values[index].region, originX: originX, originY: originY), nil)
     }
     if !always {
       let first = seen[key] == nil
@@ -130,7 +141,7 @@ final class CoverageMaskCache {
     let width = Int((Double(bounds.width) * map.sx).rounded(.up)) + 5
     let height = Int((Double(bounds.height) * map.sy).rounded(.up)) + 5
     guard width > 0, height > 0, width <= Self.maxSide / 2, height <= Self.maxSide / 2 else { return nil }
-    var atlas = try atlas()
+    var atlas = try target()
     var place = packer.allocate(width: width, height: height)
     if place == nil {
       // Full: draw what refers to the old regions, then start again, in a
@@ -142,7 +153,7 @@ final class CoverageMaskCache {
         side *= 2
         atlasTarget?.delete()
         atlasTarget = nil
-        atlas = try self.atlas()
+        atlas = try target()
       } else {
         reset()
       }
@@ -156,13 +167,11 @@ final class CoverageMaskCache {
     moved.m42 += Double(region.y - originY)
     atlas.bind()
     clear(region, to: (0, 0, 0, 0))
-    try draw(moved, (Float(region.x), Float(region.y), Float(region.x + width), Float(region.y + height)), atlas)
-    return Mask(region: region, originX: originX, originY: originY)
-  }
-
-  /// Adds `mask` × `color` (a stack of one) over `quads` of the batch's target.
-  static func drawMask(_ mask: Mask, color: PremultipliedColor, quads: [PixelRect], _ r: GLResources) {
-    for quad in quads { r.batch.add(quad, colors: (color, .transparent, .transparent), mask: mask) }
+    let quad = (Float(region.x), Float(region.y), Float(region.x + width), Float(region.y + height))
+    return (
+      Placement(region: region, originX: originX, originY: originY),
+      FreshRegion(matrix: moved, quad: quad, atlas: atlas)
+    )
   }
 
   /// Texels of the entries kept (used this frame or the last).
@@ -183,45 +192,5 @@ final class CoverageMaskCache {
     atlasTarget?.delete()
     atlasTarget = nil
     side = Self.firstSide
-  }
-}
-
-/// Packs rectangles into rows ("shelves") of a fixed area, top to bottom;
-/// nothing is freed but everything at once (the atlas is small and rebuilt
-/// quickly). Rejected: skyline or guillotine packing (tighter, but masks of
-/// a scene come in few sizes, and a shelf per height fits them well).
-struct ShelfPacker {
-  private struct Shelf { var y, height, used: Int }
-  let width, height: Int
-  private var shelves: [Shelf] = []
-  private var top = 0
-  /// Texels handed out (for repacking decisions).
-  private(set) var used = 0
-
-  init(width: Int, height: Int) {
-    self.width = width
-    self.height = height
-  }
-
-  /// A free place for a `w`×`h` rectangle, or nil when full.
-  mutating func allocate(width w: Int, height h: Int) -> (x: Int, y: Int)? {
-    guard w > 0, h > 0, w <= width, h <= height else { return nil }
-    // The lowest shelf tall enough that wastes at most a quarter of it.
-    var best: Int?
-    for (i, shelf) in shelves.enumerated()
-    where shelf.height >= h && shelf.height * 3 <= h * 4 && width - shelf.used >= w {
-      if best == nil || shelf.height < shelves[best!].height { best = i }
-    }
-    if let i = best {
-      let x = shelves[i].used
-      shelves[i].used += w
-      used += w * h
-      return (x, shelves[i].y)
-    }
-    guard top + h <= height else { return nil }
-    shelves.append(Shelf(y: top, height: h, used: w))
-    top += h
-    used += w * h
-    return (0, shelves.last!.y)
   }
 }

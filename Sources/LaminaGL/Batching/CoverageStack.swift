@@ -1,6 +1,6 @@
-// MaskStack: consecutive shape and shadow commands of one layer (a card's
-// shadow, fill and border) drawn as one quad per visible piece, from one
-// cached atlas region that stacks their coverages (CoverageMaskCache). On
+// CoverageStack: consecutive shape and shadow commands of one layer (a
+// card's shadow, fill and border) drawn as one quad per visible piece, from
+// one cached atlas region that stacks their coverages (CoverageAtlas). On
 // S1 that is 1 instance where there were 3, and each visible pixel of a
 // card's edge is blended once instead of three times.
 //
@@ -11,21 +11,22 @@
 // A stack is cached on first use, unlike a single shape: a renderer's
 // first frame then draws the same bytes as its later ones.
 // Exact: the stack's weights make Σ colour × weight equal the layers
-// blended one over the other (CoverageMaskCache); the result is rounded to
+// blended one over the other (CoverageAtlas); the result is rounded to
 // 8 bits once where separate draws round once per layer, within a level.
 // OcclusionGrid culls the run as its last command: tiles a later opaque
 // fill hides are hidden for all of it, and its own fill hides nothing of
 // it.
 //
 // Rejected: folding the colours into the cached region (a region per
-// colour, and 8-bit rounding of the source), and stacking the layers of
-// different matrices (every card's phase would need its own region).
+// colour, and 8-bit rounding of the source), stacking the layers of
+// different matrices (every card's phase would need its own region), and
+// the old name MaskStack ("mask" is the model's `Layer.mask`).
 
 import Lamina
 
 /// One command of a stack: a shape or a blurred shadow, unclipped, under a
 /// translate-and-scale matrix.
-struct MaskLayer {
+struct CoverageLayer {
   enum Source {
     case shape(ShapeDraw)
     case shadow(ShadowDraw)
@@ -69,39 +70,28 @@ struct MaskLayer {
     }
   }
 
-  /// Appends what decides the layer's coverage, relative to the local
-  /// `origin`, to a CoverageMaskCache key.
-  func key(relativeTo origin: CGPoint, into key: inout [Double]) {
-    let ox = Double(origin.x), oy = Double(origin.y)
-    func rect(_ r: CGRect) {
-      key.append(Double(r.minX) - ox)
-      key.append(Double(r.minY) - oy)
-      key.append(Double(r.width))
-      key.append(Double(r.height))
-    }
-    func shape(_ r: RoundedRect) {
-      rect(r.rect)
-      key.append(contentsOf: r.radii)
-      key.append(r.curve == .continuous ? 1 : 0)
-    }
+  /// What decides the layer's coverage, relative to the local `origin`
+  /// (CoverageKey).
+  func key(relativeTo origin: CGPoint) -> CoverageKey.Layer {
     switch source {
     case .shape(let d):
-      key.append(d.inner == nil ? 1 : 2)
-      shape(d.outer)
-      if let inner = d.inner { shape(inner) }
+      let outer = CoverageKey.Shape(d.outer, relativeTo: origin)
+      guard let inner = d.inner else { return .fill(outer) }
+      return .ring(outer: outer, inner: CoverageKey.Shape(inner, relativeTo: origin))
     case .shadow(let d):
-      key.append(3)
-      shape(d.shape)
-      key.append(d.sigma)
-      rect(d.extent)
+      return .shadow(
+        CoverageKey.Shape(d.shape, relativeTo: origin), sigma: d.sigma,
+        extent: CoverageKey.Rect(d.extent, relativeTo: origin))
     }
   }
 
-  /// Draws the layer's coverage × `color` over `quad` of the atlas, under
-  /// the matrix `moved` to it.
-  func draw(moved: Transform3D, quad: PixelRect, color: PremultipliedColor, atlas: SurfaceTarget, _ r: GLResources)
+  /// Draws the layer's coverage into `fresh` as layer `index` of its stack,
+  /// weighing the layers below by `alpha` (CoverageAtlas.layerColor).
+  func draw(into fresh: CoverageAtlas.FreshRegion, layer index: Int, alpha: Float, _ r: GLResources)
     throws(GLError)
   {
+    let moved = fresh.matrix, quad = fresh.quad, atlas = fresh.atlas
+    let color = CoverageAtlas.layerColor(index, alpha: alpha)
     switch source {
     case .shape(let d):
       try ShapePass.run(
@@ -115,7 +105,7 @@ struct MaskLayer {
   }
 }
 
-enum MaskStack {
+enum CoverageStack {
   /// The largest pixel box, a side, drawn as a stack (or cached as a single
   /// shape's coverage, ShapePass): a larger layer's interior costs less as
   /// solid cells than as texels, and its edges are a small part of it.
@@ -137,12 +127,12 @@ enum MaskStack {
   static func draw(_ commands: [DrawCommand], from start: Int, into target: SurfaceTarget, _ r: GLResources)
     throws(GLError) -> Outcome
   {
-    guard r.stacking, let masks = r.masks, let first = MaskLayer(commands[start]) else { return .none }
+    guard r.stacking, let atlas = r.atlas, let first = CoverageLayer(commands[start]) else { return .none }
     let matrix = first.matrix
-    var second: MaskLayer?, third: MaskLayer?
-    if start + 1 < commands.count, let layer = MaskLayer(commands[start + 1]), layer.matrix == matrix {
+    var second: CoverageLayer?, third: CoverageLayer?
+    if start + 1 < commands.count, let layer = CoverageLayer(commands[start + 1]), layer.matrix == matrix {
       second = layer
-      if start + 2 < commands.count, let layer = MaskLayer(commands[start + 2]), layer.matrix == matrix {
+      if start + 2 < commands.count, let layer = CoverageLayer(commands[start + 2]), layer.matrix == matrix {
         third = layer
       }
     }
@@ -155,28 +145,27 @@ enum MaskStack {
     let count = third == nil ? 2 : 3
     // The key: each layer's geometry, and the alphas of those above the
     // bottom one (they weigh the layers below).
-    var key: [Double] = [-Double(count)]  // not a layer's kind: no single layer's key begins so
-    key.reserveCapacity(64)
-    first.key(relativeTo: bounds.origin, into: &key)
-    key.append(Double(second.color.a))
-    second.key(relativeTo: bounds.origin, into: &key)
+    let origin = bounds.origin
+    let layers: CoverageKey.Layers
     if let third {
-      key.append(Double(third.color.a))
-      third.key(relativeTo: bounds.origin, into: &key)
+      layers = .three(
+        first.key(relativeTo: origin), second.color.a, second.key(relativeTo: origin), third.color.a,
+        third.key(relativeTo: origin))
+    } else {
+      layers = .two(first.key(relativeTo: origin), second.color.a, second.key(relativeTo: origin))
     }
-    let mask = try masks.mask(
-      layers: key, bounds: bounds, matrix: matrix, map: map, always: true, frame: r.frame, batch: r.batch, r,
-      draw: { (moved, quad, atlas) throws(GLError) in
-        try first.draw(moved: moved, quad: quad, color: CoverageMaskCache.layerColor(0, alpha: 1), atlas: atlas, r)
-        try second.draw(
-          moved: moved, quad: quad, color: CoverageMaskCache.layerColor(1, alpha: second.color.a), atlas: atlas, r)
-        try third?.draw(
-          moved: moved, quad: quad, color: CoverageMaskCache.layerColor(2, alpha: third!.color.a), atlas: atlas, r)
-      })
-    guard let mask else { return .separately(count) }
+    guard
+      let (placement, fresh) = try atlas.placement(
+        layers: layers, bounds: bounds, matrix: matrix, map: map, always: true, frame: r.frame, batch: r.batch, r)
+    else { return .separately(count) }
+    if let fresh {
+      try first.draw(into: fresh, layer: 0, alpha: 1, r)
+      try second.draw(into: fresh, layer: 1, alpha: second.color.a, r)
+      if let third { try third.draw(into: fresh, layer: 2, alpha: third.color.a, r) }
+    }
     target.bind()
     r.batch.command = start + count - 1
-    r.batch.add(quad, colors: (first.color, second.color, third?.color ?? .transparent), mask: mask)
+    r.batch.add(quad, colors: (first.color, second.color, third?.color ?? .transparent), coverage: placement)
     return .drew(count)
   }
 

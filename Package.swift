@@ -42,7 +42,7 @@ let package = Package(
     // Test support shared by the test targets: the scene corpus, goldens,
     // named image tolerances and failure reports. Not a product.
     .target(name: "LaminaTestSupport", dependencies: ["Lamina"], path: "Tests/LaminaTestSupport"),
-    .testTarget(name: "LaminaTests", dependencies: ["Lamina"]),
+    .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaTestSupport"]),
     .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(
       name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaTestSupport"]),

@@ -5,22 +5,10 @@
 // colours, spans of every length mod 4, with and without a clip plane.
 // Equal bytes, not approximately.
 import Testing
+import LaminaTestSupport
 @testable import LaminaCPU
 
 @Suite struct SpanBlendTests {
-  /// SplitMix64: a fixed, seedable stream.
-  struct Stream {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func unit() -> Float { Float(next() >> 40) / Float(1 << 24) }
-  }
-
   static let colors: [SIMD4<Float>] = [
     SIMD4(0, 0, 0, 0.5),  // the S1/S2 shadow
     SIMD4(0, 0, 0, 1),
@@ -41,8 +29,8 @@ import Testing
       0, -0, -0.25, .nan, 1, Float(1).nextUp, Float(1).nextDown, 1.0001, .leastNonzeroMagnitude,
       threshold, threshold.nextUp, threshold.nextDown, 0.5, 1 / 255, 1 / 510,
     ]
-    var s = Stream(state: seed)
-    while ks.count < count { ks.append(s.unit()) }
+    var s = SplitMix64(seed: seed)
+    while ks.count < count { ks.append(s.unitFloat()) }
     return ks
   }
 
@@ -106,11 +94,11 @@ import Testing
 
   @Test(arguments: widths)
   func clipsAndEveryTailLength(wide: Bool) {
-    var s = Stream(state: 99)
+    var s = SplitMix64(seed: 99)
     for color in Self.colors {
       for count in 0..<21 {
-        let ks = (0..<count).map { _ in s.unit() * 1.2 - 0.1 }
-        let clip = (0..<count).map { i in i % 3 == 0 ? 1 : s.unit() }
+        let ks = (0..<count).map { _ in s.unitFloat() * 1.2 - 0.1 }
+        let clip = (0..<count).map { i in i % 3 == 0 ? 1 : s.unitFloat() }
         for c in [nil, clip] {
           let (span, scalar) = both(color: color, ks: ks, clip: c, offset: count * 17, wide: wide)
           #expect(span == scalar, "colour \(color), count \(count), clipped \(c != nil), wide \(wide)")
@@ -118,4 +106,9 @@ import Testing
       }
     }
   }
+}
+
+extension SplitMix64 {
+  /// A Float in [0, 1) from the top 24 bits.
+  fileprivate mutating func unitFloat() -> Float { Float(next() >> 40) / Float(1 << 24) }
 }

@@ -4,6 +4,7 @@
 // plain bit flips would mostly stop at "CRC error".
 
 import Testing
+import LaminaTestSupport
 
 @testable import Lamina
 

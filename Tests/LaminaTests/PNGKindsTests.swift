@@ -5,6 +5,7 @@
 // need resources in Package.swift.
 
 import Testing
+import LaminaTestSupport
 
 @testable import Lamina
 
@@ -246,17 +247,10 @@ func pixelQuads(_ image: StraightImage) -> [[UInt8]] {
   }
 }
 
-/// A small deterministic generator (SplitMix64), so tests are repeatable.
-struct PNGTestRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+/// The PNG tests' random stream, repeatable: LaminaTestSupport's SplitMix64.
+typealias PNGTestRandom = SplitMix64
+
+extension SplitMix64 {
   mutating func nextByte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
   /// Uniform in `0..<n` (n > 0; the tiny modulo bias is irrelevant here).
   mutating func next(below n: Int) -> Int { Int(next() % UInt64(n)) }

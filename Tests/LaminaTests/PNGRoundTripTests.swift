@@ -1,6 +1,7 @@
 // PNG writing, round trips, files and the errors a user sees.
 
 import Testing
+import LaminaTestSupport
 
 @testable import Lamina
 

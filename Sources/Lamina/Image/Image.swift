@@ -12,9 +12,7 @@ public struct StraightImage: Hashable, Sendable {
 
   /// Creates an image; `pixels.count` must be `width * height * 4`.
   public init(width: Int, height: Int, pixels: [UInt8]) {
-    precondition(
-      width >= 0 && height >= 0 && pixels.count == width * height * 4,
-      "StraightImage: \(pixels.count) bytes for \(width)×\(height)")
+    requireRGBA8(pixels.count, width, height, "StraightImage")
     self.width = width
     self.height = height
     self.pixels = pixels
@@ -42,9 +40,7 @@ public final class Image: Sendable {
   public init(
     width: Int, height: Int, premultipliedPixels pixels: [UInt8], source: ImageSource? = nil
   ) {
-    precondition(
-      width >= 0 && height >= 0 && pixels.count == width * height * 4,
-      "Image: \(pixels.count) bytes for \(width)×\(height)")
+    requireRGBA8(pixels.count, width, height, "Image")
     self.width = width
     self.height = height
     self.pixels = pixels
@@ -92,4 +88,11 @@ public final class Image: Sendable {
     let i = (y * width + x) * 4
     return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
   }
+}
+
+/// Stops with a message unless `count` bytes are `width × height` RGBA8
+/// pixels (API misuse: the images' initialisers document the rule).
+func requireRGBA8(_ count: Int, _ width: Int, _ height: Int, _ type: String) {
+  precondition(
+    width >= 0 && height >= 0 && count == width * height * 4, "\(type): \(count) bytes for \(width)×\(height)")
 }

@@ -35,6 +35,8 @@ public final class Image: Sendable {
   public let pixels: [UInt8]
   /// Where the image came from, if known.
   public let source: ImageSource?
+  /// True when every pixel has alpha 255 (found once, when made).
+  public let isOpaque: Bool
 
   /// Wraps premultiplied pixels; `pixels.count` must be `width * height * 4`.
   public init(
@@ -45,6 +47,9 @@ public final class Image: Sendable {
     self.height = height
     self.pixels = pixels
     self.source = source
+    isOpaque = pixels.withUnsafeBufferPointer { p in
+      stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
+    }
   }
 
   /// Premultiplies straight pixels (rounded to nearest).

@@ -74,6 +74,19 @@ extension ImageTolerance {
     levels: 1, maxShareBeyondLevels: 0.002, largeLevels: 3, maxShareBeyondLarge: 0,
     maxMeanError: 0.05)
 
+  /// The same drawing under one more clip that covers everything: on the
+  /// CPU the clip multiplies coverage by exactly 1, but on GL clipped draws
+  /// leave the coverage stack (a background and a translucent border
+  /// stacked in one region, blended once) for separate draws, so a
+  /// translucent pixel is rounded once more: 2 levels on 0.9 % of a tree's
+  /// pixels, mean 0.07, measured on GL over 600 trees. A missing or moved
+  /// primitive is still tens of levels off.
+  public static let reclip = ImageTolerance(
+    name: "reclip",
+    reason: "a clip covering everything; on GL it takes draws off the coverage stack, one more 8-bit rounding",
+    levels: 2, maxShareBeyondLevels: 0.01, largeLevels: 3, maxShareBeyondLarge: 0,
+    maxMeanError: 0.15)
+
   /// The tree composited into a transparent 8-bit group and then onto the
   /// canvas (or faded), instead of straight onto it: each blend rounds to
   /// 8 bits at another point, one level per translucent layer at most.
@@ -323,7 +336,7 @@ public enum Relations {
   public static let largeClipChangesNothing = Relation(
     name: "largeClipChangesNothing",
     statement: "masksToBounds on a container 1000 points larger than the canvas each way changes nothing",
-    tolerance: .sameDrawing, options: .all, restriction: "none"
+    tolerance: .reclip, options: .all, restriction: "none"
   ) { scene, rng, render in
     let plain = try render(scene)
     let c = Surgery.container(scene.canvas)
@@ -333,7 +346,7 @@ public enum Relations {
     c.masksToBounds = true
     c.cornerRadius = rng.pick([0, 50, 200])
     let clipped = try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
-    return Surgery.compare(plain, clipped, .sameDrawing, "clip radius \(c.cornerRadius)")
+    return Surgery.compare(plain, clipped, .reclip, "clip radius \(c.cornerRadius)")
   }
 
   /// Moving the sublayers of one layer into an identity container (with its

@@ -150,8 +150,9 @@ import Testing
       ##""frame": [10, 10, 20, 10], "backgroundColor": "#fff", "cornerRadius": 1e300, "borderWidth": 1e300"##
     ).utf8))
     let drawn = commands(try scene.renderPlan())
-    // The background and the border (which covers the whole layer).
-    #expect(drawn.count == 2)
+    // The border, which covers the whole layer: the opaque border hides the
+    // background, which is left out (UnderBorder).
+    #expect(drawn.count == 1)
     for command in drawn {
       guard case .shape(let shape) = command else { Issue.record("expected shapes"); continue }
       #expect(shape.outer.radii == [5, 5, 5, 5])

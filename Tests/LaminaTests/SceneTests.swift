@@ -6,6 +6,7 @@
 // rasterizing, so these suites test the format alone and stay fast.
 
 import Foundation
+import LaminaTestSupport
 import Testing
 
 @testable import Lamina
@@ -90,6 +91,28 @@ enum SceneFixtures {
 }
 
 @Suite struct SceneTests {
+  /// Layers naming one PNG file, or one generated image, share one `Image`
+  /// (decoded once; a renderer keeps one texture for it), and different
+  /// ones do not.
+  @Test func layersNamingOneImageShareIt() throws {
+    let scene = try Scene(contentsOfFile: Corpus.root + "/Tests/Scenes/bench/S3-nearest.json")
+    let images = scene.layers.compactMap(\.contents)
+    #expect(images.count == 200)
+    #expect(images.allSatisfy { $0 === images[0] })
+    let text = ##"""
+      { "format": "lamina-scene", "version": 1, "canvas": { "width": 10, "height": 10 },
+        "layers": [
+          { "frame": [0, 0, 5, 5], "contents": { "checkerboard": { "size": [4, 4], "cell": 2, "colors": ["#000", "#fff"] } } },
+          { "frame": [5, 5, 5, 5], "contents": { "checkerboard": { "size": [4, 4], "cell": 2, "colors": ["#000", "#fff"] } } },
+          { "frame": [0, 5, 5, 5], "contents": { "checkerboard": { "size": [4, 4], "cell": 1, "colors": ["#000", "#fff"] } } }
+        ] }
+      """##
+    let generated = try Scene(jsonData: Array(text.utf8)).layers.compactMap(\.contents)
+    #expect(generated.count == 3)
+    #expect(generated[0] === generated[1])
+    #expect(generated[0] !== generated[2])
+  }
+
   @Test func minimalSceneHasDefaultsAndARootCoveringTheCanvas() throws {
     let scene = try SceneFixtures.load(##"{ "canvas": { "width": 300, "height": 150 } }"##)
     #expect(scene.canvas == Canvas(width: 300, height: 150, scale: 1, background: nil))

@@ -123,8 +123,12 @@ public struct Scene {
       }
       throw SceneErrors(errors: sorted.map(\.element))
     }
+    // One image per distinct spec, shared by the layers that name it.
+    var generated: [String: Image] = [:]
     for pending in decoder.pendingImages {
-      pending.layer.contents = resources.generatedImage(pending.spec)
+      let key = pending.spec.canonicalJSON
+      if generated[key] == nil { generated[key] = resources.generatedImage(pending.spec) }
+      pending.layer.contents = generated[key]
     }
     self.init(canvas: canvas, root: root)
   }

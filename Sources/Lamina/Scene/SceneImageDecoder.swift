@@ -72,6 +72,10 @@ extension SceneDecoder {
   mutating func contents(_ value: JSONValue, _ path: [JSONPathComponent], into layer: Layer) {
     switch value.kind {
     case .string(let file):
+      if let image = filesRead[file] {
+        layer.contents = image
+        return
+      }
       var resolved = file
       if let base = baseDirectory, !file.hasPrefix("/") { resolved = base + "/" + file }
       do {
@@ -80,9 +84,11 @@ extension SceneDecoder {
           fail(path, at: value.location, "\(problem)")
           return
         }
-        layer.contents = Image(
+        let shared = Image(
           width: image.width, height: image.height, premultipliedPixels: image.pixels,
           source: .file(file))
+        filesRead[file] = shared
+        layer.contents = shared
       } catch {
         fail(path, at: value.location, "cannot read the image: \(error.message)")
       }

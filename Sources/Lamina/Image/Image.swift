@@ -2,6 +2,7 @@
 // `StraightImage` holds straight alpha and exists only at the PNG boundary,
 // so the two conventions can't be mixed up. `Image` is a class: renderers
 // key their caches (textures, mip chains) on its identity, as CGImage does.
+import Synchronization
 
 /// Straight-alpha RGBA8 pixels, rows top-down: what PNG files hold.
 public struct StraightImage: Hashable, Sendable {
@@ -35,8 +36,25 @@ public final class Image: Sendable {
   public let pixels: [UInt8]
   /// Where the image came from, if known.
   public let source: ImageSource?
-  /// True when every pixel has alpha 255 (found once, when made).
-  public let isOpaque: Bool
+  /// 0 not yet known, 1 opaque, 2 not: found on first use, not when made,
+  /// since every rendered frame is an `Image` too (a scan in the
+  /// initialiser cost 0.3 ms an 800×600 frame). Two threads asking at once
+  /// both scan and store the same answer.
+  private let opaqueState = Atomic<UInt8>(0)
+
+  /// True when every pixel has alpha 255 (found on first use, then kept).
+  public var isOpaque: Bool {
+    switch opaqueState.load(ordering: .relaxed) {
+    case 1: return true
+    case 2: return false
+    default:
+      let opaque = pixels.withUnsafeBufferPointer { p in
+        stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
+      }
+      opaqueState.store(opaque ? 1 : 2, ordering: .relaxed)
+      return opaque
+    }
+  }
 
   /// Wraps premultiplied pixels; `pixels.count` must be `width * height * 4`.
   public init(
@@ -47,9 +65,6 @@ public final class Image: Sendable {
     self.height = height
     self.pixels = pixels
     self.source = source
-    isOpaque = pixels.withUnsafeBufferPointer { p in
-      stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
-    }
   }
 
   /// Premultiplies straight pixels (rounded to nearest).

@@ -128,18 +128,26 @@ final class PlanBuilder {
       // multiplier × the union: found by the shadowPath relation). So the
       // shadow comes alone from a group of the unfaded content, faded as
       // the composite's opacity, and the primitives are drawn on their own.
-      if similarityScale(m) == nil {
-        try emitPlanarGroup(layer, m, into: t, clips: clips, groupAlpha: innerAlpha, innerAlpha: 1, shadowOnly: true)
-      } else {
-        try emitScreenGroup(layer, m, into: t, clips: clips, groupAlpha: innerAlpha, innerAlpha: 1, shadowOnly: true)
-      }
+      try emitGroup(layer, m, into: t, clips: clips, groupAlpha: innerAlpha, innerAlpha: 1, shadowOnly: true)
       try emitContent(layer, m, into: t, clips: clips, alpha: innerAlpha)
       return
     }
-    if contentShadow, similarityScale(m) == nil {
-      try emitPlanarGroup(layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha)
+    try emitGroup(layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha)
+  }
+
+  /// A group of the layer's content: in its own plane when its content
+  /// shadow must be blurred there (the layer is not placed by a
+  /// similarity), else in the target's pixel grid.
+  func emitGroup(
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double,
+    shadowOnly: Bool = false
+  ) throws(LoweringError) {
+    if ShadowKind(layer) == .content, similarityScale(m) == nil {
+      try emitPlanarGroup(
+        layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha, shadowOnly: shadowOnly)
     } else {
-      try emitScreenGroup(layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha)
+      try emitScreenGroup(
+        layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha, shadowOnly: shadowOnly)
     }
   }
 
@@ -269,22 +277,6 @@ struct UnderBorder {
   /// A clip that cuts what lies under the opaque border, or `nil`.
   func cut(_ m: Transform3D) -> Clip? {
     inset.map { Clip(matrix: m, shape: .roundedRect($0)) }
-  }
-}
-
-extension ImageSlice {
-  /// The union of the slices' destinations.
-  static func union(_ slices: [ImageSlice]) -> CGRect {
-    slices.dropFirst().reduce(slices.first?.destination ?? .null) { $0.union($1.destination) }
-  }
-}
-
-extension CGRect {
-  /// True when this rectangle covers `other`, within 1e-9 of its size.
-  func covers(_ other: CGRect) -> Bool {
-    let e = 1e-9 * max(1, Double(max(width, height)))
-    return Double(minX) <= Double(other.minX) + e && Double(minY) <= Double(other.minY) + e
-      && Double(maxX) >= Double(other.maxX) - e && Double(maxY) >= Double(other.maxY) - e
   }
 }
 

@@ -98,6 +98,22 @@ extension CGRect {
   }
 }
 
+extension ImageSlice {
+  /// The union of the slices' destinations.
+  public static func union(_ slices: [ImageSlice]) -> CGRect {
+    slices.dropFirst().reduce(slices.first?.destination ?? .null) { $0.union($1.destination) }
+  }
+}
+
+extension CGRect {
+  /// True when this rectangle covers `other`, within 1e-9 of its size.
+  func covers(_ other: CGRect) -> Bool {
+    let e = 1e-9 * max(1, Double(max(width, height)))
+    return Double(minX) <= Double(other.minX) + e && Double(minY) <= Double(other.minY) + e
+      && Double(maxX) >= Double(other.maxX) - e && Double(maxY) >= Double(other.maxY) - e
+  }
+}
+
 extension Clip {
   /// A conservative device box outside which the clip's coverage is 0.
   var deviceBounds: CGRect? {

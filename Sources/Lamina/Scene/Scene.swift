@@ -1,5 +1,5 @@
 // Scene: a canvas and a layer tree, loaded from and written to the JSON
-// format of docs/scene-format.md (user reference: docs/scene-format.md).
+// scene format (docs/scene-format.md).
 //
 // Loading runs in two phases. Phase 1 walks the whole document, collecting
 // every error (hidden subtrees and masks included) while it builds the

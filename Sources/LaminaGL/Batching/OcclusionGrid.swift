@@ -216,9 +216,8 @@ struct OcclusionGrid {
     case .shape(let d): return Homography(d.matrix).pixelBounds(of: d.outer.rect, width: width, height: height)
     case .shadow(let d): return Homography(d.matrix).pixelBounds(of: d.extent, width: width, height: height)
     case .image(let d):
-      guard var area = d.slices.first?.destination else { return nil }
-      for s in d.slices { area = area.union(s.destination) }
-      return Homography(d.matrix).pixelBounds(of: area, width: width, height: height)
+      guard !d.slices.isEmpty else { return nil }
+      return Homography(d.matrix).pixelBounds(of: ImageSlice.union(d.slices), width: width, height: height)
     case .composite: return whole
     }
   }

@@ -27,25 +27,21 @@ enum ImagePass {
     if let (x, y) = grid(d.slices) {
       if try drawSplit(d, into: target, r) { return }
       if isCut(d), r.batch.target === target,
-        let box = Homography(d.matrix).pixelBounds(of: union(d.slices), width: target.width, height: target.height)
+        let box = Homography(d.matrix).pixelBounds(of: ImageSlice.union(d.slices), width: target.width, height: target.height)
       {
         // Not what the occlusion grid hides or has painted (OcclusionGrid).
         try inDraws(r.batch.cut([box])) { (quads) throws(GLError) in
-          try drawMesh(d, x: x, y: y, bounds: union(d.slices), quads: quads, into: target, r)
+          try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), quads: quads, into: target, r)
         }
         return
       }
-      try drawMesh(d, x: x, y: y, bounds: union(d.slices), into: target, r)
+      try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), into: target, r)
     } else {
       for slice in d.slices {
         guard let (x, y) = grid([slice]) else { continue }
         try drawMesh(d, x: x, y: y, bounds: slice.destination, into: target, r)
       }
     }
-  }
-
-  static func union(_ slices: [ImageSlice]) -> CGRect {
-    slices.dropFirst().reduce(slices.first?.destination ?? .zero) { $0.union($1.destination) }
   }
 
   /// The slices as a grid of at most 3×3 pieces, or nil.

@@ -457,7 +457,7 @@ extension Relations {
   /// ink the flat frame predicts, and two frames 0.05° apart agree.
   public static let transformSweep = Relation(
     name: "transformSweep",
-    statement: "a flattened tree under perspective rotateY/rotateX (0…179°, through 89.9° and 90.1°) or scale (1…0.01): no frame throws, each frame minified at most ~3× keeps the ink its projective map predicts from the flat frame, and frames 0.05° apart agree",
+    statement: "a flattened tree under perspective rotateY/rotateX (0…179°, through 89.9° and 90.1°) or scale (1…0.01): no frame throws, each frame minified at most ~3× keeps the ink its projective map predicts from the flat frame, and frames 0.05° apart agree but where a 3D-sort cut or a nine-slice seam crosses a pixel centre (such pixels flip by design)",
     tolerance: .epsilonStep,
     options: { var o = TreeOptions(); o.canvasBackground = false; o.singleSided = false; return o }(),
     restriction: "transparent canvas (ink is only additive without a background); no doubleSided = false (the flattened tree turns its back past 90°, which legitimately hides such layers)"
@@ -487,12 +487,13 @@ extension Relations {
       if l.magnificationFilter == .nearest { l.magnificationFilter = .linear }
     }
     func inkApplies(_ v: Double) -> Bool { kind == 2 ? v >= 0.3 : abs(cos(v * .pi / 180)) >= 0.3 }
-    func frame(_ v: Double) throws -> Image {
+    func swept(_ v: Double) -> Scene {
       let c = Surgery.container(canvas, name: "swept")
       c.masksToBounds = true
       c.transform = transform(v)
-      return try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
+      return Surgery.wrapAll(RandomTrees.copy(scene), in: c)
     }
+    func frame(_ v: Double) throws -> Image { try render(swept(v)) }
     let values: [Double] = kind == 2
       ? [1, rng.stepped(0.3, 0.9, step: 0.05), 0.01]
       : [0, rng.stepped(10, 70, step: 1), 89.9, 90.1, rng.stepped(110, 179, step: 1)]
@@ -529,9 +530,16 @@ extension Relations {
       }
     }
     if kind != 2 {
+      // A 3D-sort cut or a nine-slice seam that crosses a pixel centre
+      // between the two frames flips that pixel by design (the contract's
+      // Details: cuts are not anti-aliased); those pixels are left out.
       let v = values[1]
-      return Surgery.compare(try frame(v), try frame(v + 0.05), .epsilonStep,
-        "\(["rotateY", "rotateX"][kind])(\(v)) against \(v + 0.05)")
+      let a = swept(v), b = swept(v + 0.05)
+      let seams = try Surgery.seamPixels(a).union(Surgery.seamPixels(b))
+      let before = try render(a)
+      let after = Surgery.replacing(Array(seams), of: try render(b), from: before)
+      return Surgery.compare(before, after, .epsilonStep,
+        "\(["rotateY", "rotateX"][kind])(\(v)) against \(v + 0.05) (\(seams.count) seam pixels left out)")
     }
     return .pass
   }

@@ -123,6 +123,81 @@ enum Surgery {
     return edge.indices.filter { edge[$0] }
   }
 
+  /// The canvas pixels an internal edge of the scene's plan passes within
+  /// half a pixel of: the lines along which the 3D sort cuts a layer (not
+  /// anti-aliased, by the contract: a pixel belongs to the fragment holding
+  /// its centre) and the seams between nine slices (each slice reads its own
+  /// level of detail, as the quads of one GPU mesh do). A transform that
+  /// moves such an edge across a pixel centre flips that pixel by design.
+  static func seamPixels(_ scene: Scene) throws -> Set<Int> {
+    let plan = try scene.renderPlan()
+    var marked = Set<Int>()
+    // Each line comes with the half-planes bounding the part of it that
+    // exists (the fragment's other cuts, or the slices' extent).
+    // Only pixels within a pixel of the command's own box (in its surface)
+    // can show its edges.
+    func mark(
+      _ lines: [HalfPlane], bounds: [HalfPlane], through toCanvas: Homography, box: CGRect?,
+      surfaceToCanvas: Homography
+    ) {
+      guard let inverse = toCanvas.inverse, let box, let toSurface = surfaceToCanvas.inverse else { return }
+      for py in 0..<plan.height {
+        for px in 0..<plan.width {
+          let q = toSurface.apply(Double(px) + 0.5, Double(py) + 0.5)
+          guard q.z > 0, box.insetBy(dx: -1.5, dy: -1.5).contains(CGPoint(x: q.x / q.z, y: q.y / q.z))
+          else { continue }
+          var corners: [(Double, Double)] = []
+          for (dx, dy) in [(-0.5, -0.5), (1.5, -0.5), (-0.5, 1.5), (1.5, 1.5)] {
+            let p = inverse.apply(Double(px) + dx, Double(py) + dy)
+            guard p.z > 0 else { break }
+            corners.append((p.x / p.z, p.y / p.z))
+          }
+          guard corners.count == 4 else { continue }
+          func values(_ l: HalfPlane) -> [Double] { corners.map { l.a * $0.0 + l.b * $0.1 + l.c } }
+          guard bounds.allSatisfy({ values($0).max()! >= 0 }) else { continue }
+          if lines.contains(where: { let v = values($0); return v.min()! <= 0 && v.max()! >= 0 }) {
+            marked.insert(py * plan.width + px)
+          }
+        }
+      }
+    }
+    func visit(_ surface: Int, _ toCanvas: Homography) {
+      for command in plan.surfaces[surface].commands {
+        let box = command.deviceBounds(surfaces: plan.surfaces)
+        for clip in command.clips {
+          guard case .convex(let planes) = clip.shape else { continue }
+          let h = Homography(clip.matrix).followed(by: toCanvas)
+          for (i, line) in planes.enumerated() {
+            mark([line], bounds: planes.enumerated().filter { $0.offset != i }.map(\.element), through: h,
+              box: box, surfaceToCanvas: toCanvas)
+          }
+        }
+        switch command {
+        case .image(let d) where d.slices.count > 1:
+          let all = d.slices.dropFirst().reduce(d.slices[0].destination) { $0.union($1.destination) }
+          let xs = Set(d.slices.flatMap { [$0.destination.minX, $0.destination.maxX] })
+            .subtracting([all.minX, all.maxX])
+          let ys = Set(d.slices.flatMap { [$0.destination.minY, $0.destination.maxY] })
+            .subtracting([all.minY, all.maxY])
+          let extent = [HalfPlane(a: 1, b: 0, c: -all.minX), HalfPlane(a: -1, b: 0, c: all.maxX),
+            HalfPlane(a: 0, b: 1, c: -all.minY), HalfPlane(a: 0, b: -1, c: all.maxY)]
+          let seams = xs.map { HalfPlane(a: 1, b: 0, c: -$0) } + ys.map { HalfPlane(a: 0, b: 1, c: -$0) }
+          if !seams.isEmpty {
+            mark(seams, bounds: extent, through: Homography(d.matrix).followed(by: toCanvas),
+              box: box, surfaceToCanvas: toCanvas)
+          }
+        case .composite(let c):
+          let h = Homography(c.matrix).followed(by: toCanvas)
+          visit(c.surface, h)
+          if let m = c.mask { visit(m, h) }
+        default: break
+        }
+      }
+    }
+    visit(0, Homography((1, 0, 0, 0, 1, 0, 0, 0, 1)))
+    return marked
+  }
+
   /// `image` with the listed pixels taken from `source`.
   static func replacing(_ pixels: [Int], of image: Image, from source: Image) -> Image {
     guard !pixels.isEmpty else { return image }

@@ -52,6 +52,13 @@ public struct Homography: Sendable {
     return r.entries.allSatisfy(\.isFinite) ? r : nil
   }
 
+  /// This map, then `next`: (x, y, 1)·self·next.
+  public func followed(by next: Homography) -> Homography {
+    let a = entries, b = next.entries
+    func e(_ r: Int, _ c: Int) -> Double { a[r * 3] * b[c] + a[r * 3 + 1] * b[3 + c] + a[r * 3 + 2] * b[6 + c] }
+    return Homography((e(0, 0), e(0, 1), e(0, 2), e(1, 0), e(1, 1), e(1, 2), e(2, 0), e(2, 1), e(2, 2)))
+  }
+
   /// True for x' = a·x + c, y' = d·y + f (no rotation, shear or perspective).
   public var isAxisAligned: Bool { m.1 == 0 && m.3 == 0 && m.2 == 0 && m.5 == 0 && m.8 == 1 }
 }

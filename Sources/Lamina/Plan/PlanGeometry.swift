@@ -160,7 +160,7 @@ extension DrawCommand {
   }
 
   /// A conservative box of the target pixels the command can touch.
-  func deviceBounds(surfaces: [Surface]) -> CGRect? {
+  public func deviceBounds(surfaces: [Surface]) -> CGRect? {
     var box: CGRect?
     switch self {
     case .shape(let d): box = projectedBounds(of: d.outer.rect, d.matrix)

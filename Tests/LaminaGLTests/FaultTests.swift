@@ -103,8 +103,10 @@ struct FaultTests {
     let result = Result { () throws(GLError) in
       try renderer.context.withCurrent { () throws(GLError) in
         try GLFaultScope.with(.memory) { () throws(GLError) in
-          let cache = TextureCache(ledger: ledger)
-          try cache.bind(PlanFixtures.noise(width: 5, height: 3), mipmapped: false, frame: 1)
+          let device = GLDevice(ledger: ledger)
+          defer { device.deleteAll() }
+          let cache = TextureCache(device: device)
+          _ = try cache.texture(PlanFixtures.noise(width: 5, height: 3), mipmapped: false, frame: 1)
         }
       }
     }

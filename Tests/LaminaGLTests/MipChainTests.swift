@@ -50,31 +50,18 @@ struct GLMipChainTests {
     let levels = try context.withCurrent { () throws(GLError) -> [[UInt8]] in
       let r = GLResources(ledger: ledger, extensions: glExtensions())
       defer { r.deleteAll() }
-      glBindVertexArray(r.vertexArray)
-      glEnable(GLenum(GL_BLEND))
-      glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+      r.device.beginFrame()
       let target = try r.pool.acquire(width: 13, height: 7)
       defer { target.delete() }
-      target.bind()
-      glClearColor(0, 0, 0, 0)
-      glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+      r.device.clear(.surface(target), to: (0, 0, 0, 0))
       let copy = ImageDraw(
         matrix: .identity, image: image,
         slices: [ImageSlice(destination: CGRect(x: 0, y: 0, width: 13, height: 7), source: CGRect(x: 0, y: 0, width: 13, height: 7))],
         sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0), opacity: 1, clips: [], name: "copy")
       try ImagePass.draw(copy, into: target, r)
       try MipPass.generate(target, r)
-      var result: [[UInt8]] = []
-      glBindFramebuffer(GLenum(GL_FRAMEBUFFER), r.scratchFramebuffer)
-      glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-      for (index, level) in expected.enumerated() {
-        glFramebufferTexture2D(
-          GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), target.texture, GLint(index + 1))
-        var pixels = [UInt8](repeating: 0, count: level.width * level.height * 4)
-        glReadPixels(0, 0, GLsizei(level.width), GLsizei(level.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
-        result.append(pixels)
-      }
-      glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), 0, 0)
+      let result = expected.indices.map { r.device.read(.level(target, $0 + 1)) }
+      r.device.detachLevel()
       return result
     }
     #expect(levels.count == 3)  // 6×3, 3×1, 1×1

@@ -23,7 +23,7 @@
 // solid cells, so they join the same batch.
 //
 // The atlas stores and looks up; it draws no coverage. A region allocated
-// now comes back as a FreshRegion (the atlas bound, the region cleared),
+// now comes back as a FreshRegion (the region cleared),
 // and the caller (ShapePass, ShadowPass, CoverageStack) draws the layers
 // into it with CoverageLayer.draw, which calls the passes.
 //
@@ -52,7 +52,7 @@ final class CoverageAtlas {
     let originX: Int, originY: Int
   }
   /// A region allocated now, which its caller draws before anything reads
-  /// it: the atlas, bound, with the region cleared to 0 (blending on).
+  /// it: the atlas, with the region cleared to 0.
   struct FreshRegion {
     /// The draw's matrix moved to the atlas.
     let matrix: Transform3D
@@ -72,15 +72,15 @@ final class CoverageAtlas {
   private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
   private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
-  private let ledger: GLObjectLedger
+  private let device: GLDevice
   private var atlasTarget: SurfaceTarget?
 
-  init(ledger: GLObjectLedger) { self.ledger = ledger }
+  init(device: GLDevice) { self.device = device }
 
   /// The atlas's target, made on first use with its unit texel.
   func target() throws(GLError) -> SurfaceTarget {
     if let atlasTarget { return atlasTarget }
-    let target = try SurfaceTarget(width: side, height: side, format: .coverage, ledger: ledger)
+    let target = try SurfaceTarget(width: side, height: side, format: .coverage, device: device)
     atlasTarget = target
     reset()
     return target
@@ -92,16 +92,11 @@ final class CoverageAtlas {
     packer = ShelfPacker(width: side, height: side)
     _ = packer.allocate(width: 1, height: 1)
     guard let atlasTarget else { return }
-    atlasTarget.bind()
-    clear(Self.unit, to: (1, 0, 0, 1))
+    clear(Self.unit, of: atlasTarget, to: (1, 0, 0, 1))
   }
 
-  private func clear(_ region: Region, to value: (Float, Float, Float, Float)) {
-    glEnable(GLenum(GL_SCISSOR_TEST))
-    glScissor(GLint(region.x), GLint(region.y), GLsizei(region.width), GLsizei(region.height))
-    glClearColor(value.0, value.1, value.2, value.3)
-    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-    glDisable(GLenum(GL_SCISSOR_TEST))
+  private func clear(_ region: Region, of atlas: SurfaceTarget, to value: (Float, Float, Float, Float)) {
+    device.clear(.surface(atlas), to: value, region: (region.x, region.y, region.width, region.height))
   }
 
   /// The colour layer `index` of a stack is drawn with into the atlas: 1 in
@@ -113,8 +108,7 @@ final class CoverageAtlas {
   /// Where the coverage of `layers` (CoverageKey) covering the local
   /// `bounds` under the axis-aligned `map` lies; with `fresh` when the
   /// region was allocated now: the caller must then draw the layers into it
-  /// (CoverageLayer.draw) before anything else draws, and rebind its target
-  /// after. `always` caches on first use (else from the second). Nil when
+  /// (CoverageLayer.draw) before anything else draws. `always` caches on first use (else from the second). Nil when
   /// the draw should be drawn directly. Repacking the atlas flushes `batch`
   /// first.
   func placement(
@@ -165,8 +159,7 @@ final class CoverageAtlas {
     var moved = matrix
     moved.m41 += Double(region.x - originX)
     moved.m42 += Double(region.y - originY)
-    atlas.bind()
-    clear(region, to: (0, 0, 0, 0))
+    clear(region, of: atlas, to: (0, 0, 0, 0))
     let quad = (Float(region.x), Float(region.y), Float(region.x + width), Float(region.y + height))
     return (
       Placement(region: region, originX: originX, originY: originY),

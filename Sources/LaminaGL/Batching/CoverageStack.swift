@@ -163,7 +163,6 @@ enum CoverageStack {
       try second.draw(into: fresh, layer: 1, alpha: second.color.a, r)
       if let third { try third.draw(into: fresh, layer: 2, alpha: third.color.a, r) }
     }
-    target.bind()
     r.batch.command = start + count - 1
     r.batch.add(quad, colors: (first.color, second.color, third?.color ?? .transparent), coverage: placement)
     return .drew(count)

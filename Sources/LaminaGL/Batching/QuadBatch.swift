@@ -28,16 +28,15 @@ final class QuadBatch {
   typealias Colors = (PremultipliedColor, PremultipliedColor, PremultipliedColor)
   private var instances: [Float] = []
   private var readsAtlas = false
-  private var buffer: GLuint = 0
-  private var vertexArray: GLuint = 0
-  private let ledger: GLObjectLedger
+  private var array: InstanceArray?
+  private let device: GLDevice
   /// The target the pending quads belong to.
   var target: SurfaceTarget?
   /// The hidden tiles of the target's surface, and the command adding quads.
   var grid: OcclusionGrid?
   var command = 0
 
-  init(ledger: GLObjectLedger) { self.ledger = ledger }
+  init(device: GLDevice) { self.device = device }
 
   var isEmpty: Bool { instances.isEmpty }
   /// Instances drawn since the renderer was made (for tests).
@@ -93,7 +92,7 @@ final class QuadBatch {
   func flushIfLong(_ r: GLResources) throws(GLError) {
     guard instances.count >= Self.flushAt * Self.stride else { return }
     try flush(r)
-    glFlush()
+    device.submit()
   }
 
   /// Adds quads of one colour at full coverage.
@@ -127,9 +126,7 @@ final class QuadBatch {
     for (quad, command) in painted {
       append(quad, (color(command), .transparent, .transparent), (0, 0, 0, 0), (0, 0))
     }
-    glDisable(GLenum(GL_BLEND))
-    defer { glEnable(GLenum(GL_BLEND)) }
-    try flush(r)
+    try flush(r, blend: .replace)
   }
   private var painted: [(quad: PixelRect, command: Int)] = []
   private var paintColors: [PremultipliedColor?] = []
@@ -159,8 +156,9 @@ final class QuadBatch {
     if self.target === target { try flush(r) }
   }
 
-  /// Draws the pending quads into `target`, blended, and empties the batch.
-  func flush(_ r: GLResources) throws(GLError) {
+  /// Draws the pending quads into `target` (blended unless `blend` says
+  /// otherwise) and empties the batch.
+  func flush(_ r: GLResources, blend: Blend = .sourceOver) throws(GLError) {
     guard !instances.isEmpty, let target else {
       instances.removeAll(keepingCapacity: true)
       return
@@ -168,61 +166,39 @@ final class QuadBatch {
     let count = instances.count / Self.stride
     let atlas = readsAtlas ? try r.atlas?.target() : nil
     let p = try r.programs.batch(solid: atlas == nil)
-    target.bind()
-    r.use(p.program)
-    glUniform2f(p.targetSize, Float(target.width), Float(target.height))
-    if let atlas {
-      glActiveTexture(GLenum(GL_TEXTURE0))
-      glBindTexture(GLenum(GL_TEXTURE_2D), atlas.texture)
-      glUniform1i(p.atlas, 0)
-    }
-    bindBuffers()
-    instances.withUnsafeBytes { bytes in
-      glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(bytes.count), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
-    }
+    let array = instanceArray()
+    device.draw(
+      GLDraw(
+        program: p.program, target: .surface(target), blend: blend,
+        textures: atlas.map { [TextureBinding(unit: 0, texture: $0.texture, sampler: .nearest)] } ?? [],
+        uniforms: [
+          Uniform(p.targetSize, .vec2(Float(target.width), Float(target.height))),
+          Uniform(p.atlas, .int(0)),
+        ],
+        geometry: .instances(array, floats: instances, count: count)))
     try checkAllocation("the instances of \(count) quads", bytes: instances.count * MemoryLayout<Float>.size)
-    glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
-    glBindVertexArray(r.vertexArray)
     drawnInstances += count
     drawCalls += 1
     instances.removeAll(keepingCapacity: true)
     readsAtlas = false
   }
 
-  /// Binds the instance buffer and its vertex array, made on first use.
-  private func bindBuffers() {
-    if vertexArray != 0 {
-      glBindVertexArray(vertexArray)
-      glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-      return
-    }
-    glGenVertexArrays(1, &vertexArray)
-    ledger.created(.vertexArray)
-    glGenBuffers(1, &buffer)
-    ledger.created(.buffer)
-    glBindVertexArray(vertexArray)
-    glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-    let stride = GLsizei(Self.stride * MemoryLayout<Float>.size)
-    for (location, (size, offset)) in [(4, 0), (4, 4), (4, 8), (4, 12), (4, 16), (2, 20)].enumerated() {
-      glEnableVertexAttribArray(GLuint(location))
-      glVertexAttribPointer(
-        GLuint(location), GLint(size), GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride,
-        UnsafeRawPointer(bitPattern: offset * MemoryLayout<Float>.size))
-      glVertexAttribDivisor(GLuint(location), 1)
-    }
+  /// The instance buffer and its vertex array, made on first use.
+  private func instanceArray() -> InstanceArray {
+    if let array { return array }
+    let made = device.makeInstanceArray(
+      stride: Self.stride, attributes: [(4, 0), (4, 4), (4, 8), (4, 12), (4, 16), (2, 20)])
+    array = made
+    return made
   }
 
   func deleteAll() {
     instances.removeAll()
     target = nil
     grid = nil
-    if vertexArray != 0 {
-      glDeleteVertexArrays(1, &vertexArray)
-      ledger.deleted(.vertexArray)
-      glDeleteBuffers(1, &buffer)
-      ledger.deleted(.buffer)
-      vertexArray = 0
-      buffer = 0
+    if let array {
+      device.delete(array)
+      self.array = nil
     }
   }
 }

@@ -1,5 +1,5 @@
 // BlurPass: the Gaussian blur of a surface's alpha for a surface shadow.
-// The alpha is first halved with exact 2×2 boxes until σ ≤ 4 texels of the
+// Each step replaces its output (blending off). The alpha is first halved with exact 2×2 boxes until σ ≤ 4 texels of the
 // current level (the boxes' own variance is taken off σ), then blurred by
 // two separable passes, so the cost does not grow with σ. The result is
 // read bilinearly by composite.frag at (source − offset) × `scale`.
@@ -20,11 +20,6 @@ enum BlurPass {
   static func blur(
     _ source: SurfaceTarget, sigma: Double, _ r: GLResources
   ) throws(GLError) -> (target: SurfaceTarget, scaleX: Float, scaleY: Float) {
-    glDisable(GLenum(GL_BLEND))
-    defer {
-      glEnable(GLenum(GL_BLEND))
-      r.resetBindings()
-    }
     var input = source
     var owned: SurfaceTarget? = nil
     var factor = 1
@@ -47,9 +42,6 @@ enum BlurPass {
     let vertical = try r.pool.acquire(width: input.width, height: input.height)
     try pass(input: horizontal, output: vertical, downsample: false, alphaInput: false, direction: (0, 1), sigma: levelSigma, r)
     r.pool.release(horizontal)
-    glBindTexture(GLenum(GL_TEXTURE_2D), vertical.texture)
-    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
     return (vertical, 1 / Float(factor * vertical.width), 1 / Float(factor * vertical.height))
   }
 
@@ -58,24 +50,23 @@ enum BlurPass {
     sigma: Double, _ r: GLResources
   ) throws(GLError) {
     let p = try r.programs.blur(downsample: downsample, alphaInput: alphaInput)
-    r.use(p.program)
-    output.bind()
-    glActiveTexture(GLenum(GL_TEXTURE0))
-    glBindTexture(GLenum(GL_TEXTURE_2D), input.texture)
-    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-    glUniform1i(p.input, 0)
-    glUniform4f(p.quads, 0, 0, Float(output.width), Float(output.height))
-    glUniform2f(p.targetSize, Float(output.width), Float(output.height))
-    glUniform2f(p.direction, direction.0, direction.1)
+    var uniforms = [
+      Uniform(p.input, .int(0)),
+      Uniform(p.quads, .vec4(0, 0, Float(output.width), Float(output.height))),
+      Uniform(p.targetSize, .vec2(Float(output.width), Float(output.height))),
+      Uniform(p.direction, .vec2(direction.0, direction.1)),
+    ]
     if !downsample {
       // σ ≤ 4 texels here (the loop above halves until it is), so the
       // kernel has at most 33 weights, the shader's array.
       let kernel = gaussianKernel(sigma: sigma)
       precondition(kernel.count <= 33, "blur kernel of \(kernel.count) weights for σ = \(sigma)")
-      glUniform1i(p.radius, GLint(kernel.count / 2))
-      glUniform1fv(p.weights, GLsizei(kernel.count), kernel)
+      uniforms += [Uniform(p.radius, .int(GLint(kernel.count / 2))), Uniform(p.weights, .floats(kernel))]
     }
-    drawQuads()
+    r.device.draw(
+      GLDraw(
+        program: p.program, target: .surface(output), blend: .replace,
+        textures: [TextureBinding(unit: 0, texture: input.texture, sampler: .nearest)],
+        uniforms: uniforms, geometry: .quads(1)))
   }
 }

@@ -142,28 +142,28 @@ enum ImagePass {
     let pieces = cut ? r.batch.cut([inner]) : [inner]
     guard !pieces.isEmpty else { return true }
     let p = try r.programs.image(clips: false, interior: true)
-    r.use(p.program)
-    glUniform2f(p.common.targetSize, Float(target.width), Float(target.height))
-    glActiveTexture(GLenum(GL_TEXTURE0))
-    let opaque = try r.textures.bind(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
-    setFilters(d.sampling)
-    glUniform1i(p.image, 0)
+    let texture = try r.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
     let w = Double(d.image.width), h = Double(d.image.height)
-    glUniform2f(p.pixelOrigin, Float(px), Float(py))
-    glUniform2f(p.uvOrigin, Float(texelX / w), Float(texelY / h))
-    glUniform2f(p.uvScale, Float(kx / w), Float(ky / h))
-    glUniform1f(p.lod, Float(lod))
-    glUniform1f(p.opacity, d.opacity)
+    let uniforms = [
+      Uniform(p.common.targetSize, .vec2(Float(target.width), Float(target.height))),
+      Uniform(p.image, .int(0)),
+      Uniform(p.pixelOrigin, .vec2(Float(px), Float(py))),
+      Uniform(p.uvOrigin, .vec2(Float(texelX / w), Float(texelY / h))),
+      Uniform(p.uvScale, .vec2(Float(kx / w), Float(ky / h))),
+      Uniform(p.lod, .float(Float(lod))),
+      Uniform(p.opacity, .float(d.opacity)),
+    ]
     // Opaque texels at full coverage replace what is below: blending would
     // compute the same bytes, slower.
-    let replace = opaque && d.opacity >= 1
-    if replace { glDisable(GLenum(GL_BLEND)) }
+    let replace = texture.opaque && d.opacity >= 1
     try inDraws(pieces) { (quads) throws(GLError) in
       let quads = quads ?? [inner]
-      setQuads(p.common.quads, quads)
-      drawQuads(quads.count)
+      r.device.draw(
+        GLDraw(
+          program: p.program, target: .surface(target), blend: replace ? .replace : .sourceOver,
+          textures: [TextureBinding(unit: 0, texture: texture.id, sampler: SamplerState(d.sampling))],
+          uniforms: uniforms + [quadsUniform(p.common.quads, quads)], geometry: .quads(quads.count)))
     }
-    if replace { glEnable(GLenum(GL_BLEND)) }
     return true
   }
 
@@ -172,24 +172,27 @@ enum ImagePass {
     _ r: GLResources
   ) throws(GLError) {
     let p = try r.programs.image(clips: !d.clips.isEmpty)
-    r.use(p.program)
-    let count = try setCommon(
-      p.common, matrix: d.matrix, localBounds: bounds, quads: quads, clips: d.clips, target: target, name: d.name)
-    guard count > 0 else { return }
-    glActiveTexture(GLenum(GL_TEXTURE0))
-    try r.textures.bind(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
-    setFilters(d.sampling)
-    glUniform1i(p.image, 0)
-    glUniform2f(p.imageSize, Float(d.image.width), Float(d.image.height))
-    glUniform4fv(p.destX, 1, x.dest)
-    glUniform3fv(p.sourceStartX, 1, x.start)
-    glUniform3fv(p.sourceEndX, 1, x.end)
-    glUniform4fv(p.destY, 1, y.dest)
-    glUniform3fv(p.sourceStartY, 1, y.start)
-    glUniform3fv(p.sourceEndY, 1, y.end)
-    glUniform4fv(p.bounds, 1, bounds.edges)
-    glUniform1f(p.bias, Float(d.sampling.bias))
-    glUniform1f(p.opacity, d.opacity)
-    drawQuads(count)
+    guard
+      let common = try commonUniforms(
+        p.common, matrix: d.matrix, localBounds: bounds, quads: quads, clips: d.clips, target: target.size,
+        name: d.name)
+    else { return }
+    let texture = try r.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
+    let uniforms =
+      common.uniforms + [
+        Uniform(p.image, .int(0)),
+        Uniform(p.imageSize, .vec2(Float(d.image.width), Float(d.image.height))),
+        Uniform(p.destX, .vec4s(x.dest)), Uniform(p.sourceStartX, .vec3s(x.start)),
+        Uniform(p.sourceEndX, .vec3s(x.end)),
+        Uniform(p.destY, .vec4s(y.dest)), Uniform(p.sourceStartY, .vec3s(y.start)),
+        Uniform(p.sourceEndY, .vec3s(y.end)),
+        Uniform(p.bounds, .vec4s(bounds.edges)), Uniform(p.bias, .float(Float(d.sampling.bias))),
+        Uniform(p.opacity, .float(d.opacity)),
+      ]
+    r.device.draw(
+      GLDraw(
+        program: p.program, target: .surface(target),
+        textures: [TextureBinding(unit: 0, texture: texture.id, sampler: SamplerState(d.sampling))],
+        uniforms: uniforms, geometry: .quads(common.count)))
   }
 }

@@ -42,7 +42,6 @@ enum ShadowPass {
       if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, r) }
       // The cached coverage, offset by whole pixels, over the whole extent
       // in one quad: a texel fetch costs less than splitting into cells.
-      target.bind()
       r.batch.add(subtract(hole, from: quad), color: d.color, coverage: placement)
       return
     }
@@ -78,17 +77,18 @@ enum ShadowPass {
     let p = try r.programs.shadow(
       rounded: rounded, nearCorners: near, continuous: d.shape.curve == .continuous, clips: !d.clips.isEmpty)
     try r.batch.flush(before: target, r)
-    r.use(p.program)
-    let count = try setCommon(
-      p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target,
-      name: d.name)
-    guard count > 0 else { return }
-    glUniform4fv(p.rect, 1, d.shape.rect.edges)
-    glUniform4fv(p.radii, 1, d.shape.radiiUniform)
-    glUniform4fv(p.extent, 1, d.extent.edges)
-    glUniform1f(p.sigma, Float(d.sigma))
-    setColor(p.color, color ?? d.color)
-    drawQuads(count)
+    guard
+      let common = try commonUniforms(
+        p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target.size,
+        name: d.name)
+    else { return }
+    let uniforms =
+      common.uniforms + [
+        Uniform(p.rect, .vec4s(d.shape.rect.edges)), Uniform(p.radii, .vec4s(d.shape.radiiUniform)),
+        Uniform(p.extent, .vec4s(d.extent.edges)), Uniform(p.sigma, .float(Float(d.sigma))),
+        .color(p.color, color ?? d.color),
+      ]
+    r.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
   }
 
   /// `quad` without `hole`: up to 4 rectangles around it.

@@ -37,7 +37,6 @@ enum ShapePass {
         if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, r) }
         // Only the cells near the edges need the coverage: a fill's interior
         // is its colour and a ring's is empty.
-        target.bind()
         if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
           r.batch.add(cells.coverage, color: color, coverage: placement)
           if inner == nil { r.batch.addSolid(cells.interior, color: color) }
@@ -79,18 +78,20 @@ enum ShapePass {
       rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
       projective: projective)
     try r.batch.flush(before: target, r)
-    r.use(p.program)
-    let count = try setCommon(
-      p.common, matrix: matrix, localBounds: outer.rect, quads: quads, clips: clips, target: target, name: name)
-    guard count > 0 else { return }
-    glUniform4fv(p.rect, 1, outer.rect.edges)
-    glUniform4fv(p.radii, 1, outer.radiiUniform)
+    guard
+      let common = try commonUniforms(
+        p.common, matrix: matrix, localBounds: outer.rect, quads: quads, clips: clips, target: target.size,
+        name: name)
+    else { return }
+    var uniforms = common.uniforms
+    uniforms += [
+      Uniform(p.rect, .vec4s(outer.rect.edges)), Uniform(p.radii, .vec4s(outer.radiiUniform)),
+      .color(p.color, color),
+    ]
     if let inner {
-      glUniform4fv(p.innerRect, 1, inner.rect.edges)
-      glUniform4fv(p.innerRadii, 1, inner.radiiUniform)
+      uniforms += [Uniform(p.innerRect, .vec4s(inner.rect.edges)), Uniform(p.innerRadii, .vec4s(inner.radiiUniform))]
     }
-    setColor(p.color, color)
-    drawQuads(count)
+    r.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
   }
 
   /// The largest rectangle of pixels that `command` paints with an opaque

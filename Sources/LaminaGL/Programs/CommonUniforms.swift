@@ -1,7 +1,7 @@
 // CommonUniforms: the uniforms every draw program has (quad.vert's quads,
-// the target's size and the inverse matrix, clip.glsl's clips) and how a
-// pass sets them and draws its quads. A draw sets every uniform it reads,
-// so nothing leaks from one draw to the next.
+// the target's size and the inverse matrix, clip.glsl's clips), as the
+// Uniform values a pass puts in its GLDraw. A draw carries every uniform
+// its program reads, so nothing leaks from one draw to the next.
 //
 // Rejected: setting them in each pass (every pass would repeat the clip
 // packing), and keeping them beside GLResources in a "PassSupport" file
@@ -34,35 +34,38 @@ struct CommonUniforms {
 let maxClips = 8
 let maxClipPlanes = 32
 
-/// Sets the quads (the pixel box of `localBounds`, unless `quads` are
-/// given), target and inverse matrix, and the clips of a CLIPS variant.
-/// Returns how many quads to draw: 0 when nothing of the draw can show (a
-/// singular matrix or clip, or a quad off the target).
-func setCommon(
+/// The common uniforms of a draw: the quads (the pixel box of
+/// `localBounds`, unless `quads` are given), the target's size, the inverse
+/// matrix, and the clips of a CLIPS variant; with how many quads to draw.
+/// Nil when nothing of the draw can show (a singular matrix or clip, or a
+/// quad off the target).
+func commonUniforms(
   _ u: CommonUniforms, matrix: Transform3D, localBounds: CGRect, quads: [PixelRect]? = nil, clips: [Clip],
-  target: SurfaceTarget, name: String
-) throws(GLError) -> Int {
+  target: (width: Int, height: Int), name: String
+) throws(GLError) -> (uniforms: [Uniform], count: Int)? {
   let homography = Homography(matrix)
-  guard let inverse = homography.inverse else { return 0 }
+  guard let inverse = homography.inverse else { return nil }
   let list: [PixelRect]
   if let quads {
     list = quads
   } else {
     guard let quad = homography.pixelBounds(of: localBounds, width: target.width, height: target.height)
-    else { return 0 }
+    else { return nil }
     list = [quad]
   }
-  guard !list.isEmpty else { return 0 }
-  setQuads(u.quads, list)
-  glUniform2f(u.targetSize, Float(target.width), Float(target.height))
-  glUniformMatrix3fv(u.inverse, 1, GLboolean(GL_FALSE), inverse.uniform)
-  if clips.isEmpty { return list.count }
+  guard !list.isEmpty else { return nil }
+  var uniforms = [
+    quadsUniform(u.quads, list),
+    Uniform(u.targetSize, .vec2(Float(target.width), Float(target.height))),
+    Uniform(u.inverse, .mat3s(inverse.uniform)),
+  ]
+  if clips.isEmpty { return (uniforms, list.count) }
   guard clips.count <= maxClips else {
     throw .unsupported(reason: "\(name): \(clips.count) clips on one draw (at most \(maxClips))")
   }
   var inverses: [Float] = [], rects: [Float] = [], radii: [Float] = [], infos: [Float] = [], planes: [Float] = []
   for clip in clips {
-    guard let clipInverse = Homography(clip.matrix).inverse else { return 0 }
+    guard let clipInverse = Homography(clip.matrix).inverse else { return nil }
     inverses += clipInverse.uniform
     switch clip.shape {
     case .roundedRect(let r):
@@ -80,13 +83,15 @@ func setCommon(
       infos += [1, 0, Float(first), Float(halfPlanes.count)]
     }
   }
-  glUniform1i(u.clipCount, GLint(clips.count))
-  glUniformMatrix3fv(u.clipInverse, GLsizei(clips.count), GLboolean(GL_FALSE), inverses)
-  glUniform4fv(u.clipRect, GLsizei(clips.count), rects)
-  glUniform4fv(u.clipRadii, GLsizei(clips.count), radii)
-  glUniform4fv(u.clipInfo, GLsizei(clips.count), infos)
-  if !planes.isEmpty { glUniform3fv(u.clipPlanes, GLsizei(planes.count / 3), planes) }
-  return list.count
+  uniforms += [
+    Uniform(u.clipCount, .int(GLint(clips.count))),
+    Uniform(u.clipInverse, .mat3s(inverses)),
+    Uniform(u.clipRect, .vec4s(rects)),
+    Uniform(u.clipRadii, .vec4s(radii)),
+    Uniform(u.clipInfo, .vec4s(infos)),
+  ]
+  if !planes.isEmpty { uniforms.append(Uniform(u.clipPlanes, .vec3s(planes))) }
+  return (uniforms, list.count)
 }
 
 /// Calls `draw` with `quads` in lists of at most 8 (one draw each), or
@@ -100,19 +105,20 @@ func inDraws(_ quads: [PixelRect]?, _ draw: ([PixelRect]?) throws(GLError) -> Vo
   }
 }
 
-/// Uploads up to 8 quads to quad.vert's `uQuads`.
-func setQuads(_ location: GLint, _ quads: [PixelRect]) {
+/// Up to 8 quads for quad.vert's `uQuads`.
+func quadsUniform(_ location: GLint, _ quads: [PixelRect]) -> Uniform {
   precondition(quads.count <= 8, "at most 8 quads a draw")
-  let values = quads.flatMap { [$0.0, $0.1, $0.2, $0.3] }
-  glUniform4fv(location, GLsizei(quads.count), values)
+  return Uniform(location, .vec4s(quads.flatMap { [$0.0, $0.1, $0.2, $0.3] }))
 }
 
-func setColor(_ location: GLint, _ c: PremultipliedColor) {
-  glUniform4f(location, c.r, c.g, c.b, c.a)
+extension Uniform {
+  /// A premultiplied colour as a `vec4`.
+  static func color(_ location: GLint, _ c: PremultipliedColor) -> Uniform {
+    Uniform(location, .vec4(c.r, c.g, c.b, c.a))
+  }
 }
 
-/// Draws the `count` quads set by `setCommon` (4 vertices each, from
-/// gl_VertexID and gl_InstanceID).
-func drawQuads(_ count: Int = 1) {
-  glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
+extension SurfaceTarget {
+  /// The target's size, as `commonUniforms` takes it.
+  var size: (width: Int, height: Int) { (width, height) }
 }

@@ -142,13 +142,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
 
   private func draw(_ plan: RenderPlan, _ r: GLResources) throws(GLError) -> Image {
     r.frame += 1
-    r.resetBindings()
-    glBindVertexArray(r.vertexArray)
-    glDisable(GLenum(GL_DEPTH_TEST))
-    glDisable(GLenum(GL_SCISSOR_TEST))
-    glDisable(GLenum(GL_DITHER))
-    glEnable(GLenum(GL_BLEND))
-    glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+    r.device.beginFrame()
 
     var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
     var pooled: [SurfaceTarget] = []
@@ -174,20 +168,15 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
         pooled.append(target)
       }
       targets[index] = target
-      target.bind()
       let clear = index == 0 ? plan.background : .transparent
-      glClearColor(clear.r, clear.g, clear.b, clear.a)
-      glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+      r.device.clear(.surface(target), to: (clear.r, clear.g, clear.b, clear.a))
       try SurfaceDrawing.draw(surface.commands, into: target, targets: targets, r)
       try checkGL("drawing \(surface.label)")
     }
     let canvas = targets[0]!
-    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), canvas.framebuffer)
-    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-    glFinish()
+    r.device.finish()
     let readStart = DispatchTime.now().uptimeNanoseconds
-    let pixels = Readback.pixels(
-      width: plan.width, height: plan.height, bgra: canvas.format == .color(bgra: true) && r.readsBGRA)
+    let pixels = r.device.read(.surface(canvas), bgra: canvas.format == .color(bgra: true) && r.readsBGRA)
     try checkGL("glReadPixels")
     let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
     readback.withLock { $0 = readMs }

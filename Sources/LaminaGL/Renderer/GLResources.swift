@@ -1,8 +1,7 @@
-// GLResources: the GL objects of one renderer (programs, pooled targets,
-// image textures, the coverage atlas, the quad batch, kept rasters) and
-// the little state drawing shares: the bound program (skipped when already
-// bound: programs change only between runs of different commands), the
-// frame number and the switches tests use. Every pass takes it as `r`.
+// GLResources: the GL objects of one renderer (the device, programs,
+// pooled targets, image textures, the coverage atlas, the quad batch, kept
+// rasters), the frame number and the switches tests use. Every pass takes
+// it as `r`; only the device calls GL to draw.
 //
 // Rejected: a global or per-pass state (a process may hold several
 // renderers, each with its own context), and keeping it in one file with
@@ -14,7 +13,8 @@ import Lamina
 
 /// The GL objects of one renderer, alive while its context is.
 final class GLResources {
-  let ledger: GLObjectLedger
+  /// The one GL-calling object: every draw goes through it.
+  let device: GLDevice
   let programs: ProgramCache
   let pool: SurfacePool
   let textures: TextureCache
@@ -22,30 +22,18 @@ final class GLResources {
   /// The quads waiting to be drawn into the surface being drawn.
   let batch: QuadBatch
   var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
-  let vertexArray: GLuint
-  /// A framebuffer for rendering into texture levels (MipPass).
-  let scratchFramebuffer: GLuint
   var frame = 0
-  private var boundProgram: GLuint = 0
 
   init(ledger: GLObjectLedger, extensions: Set<String>) {
-    self.ledger = ledger
+    device = GLDevice(ledger: ledger)
     programs = ProgramCache(ledger: ledger)
-    pool = SurfacePool(ledger: ledger, bgra: extensions.contains("GL_EXT_texture_format_BGRA8888"))
-    textures = TextureCache(ledger: ledger)
+    pool = SurfacePool(device: device, bgra: extensions.contains("GL_EXT_texture_format_BGRA8888"))
+    textures = TextureCache(device: device)
     atlas =
       extensions.isSuperset(of: ["GL_EXT_color_buffer_float", "GL_EXT_float_blend"])
-      ? CoverageAtlas(ledger: ledger) : nil
-    batch = QuadBatch(ledger: ledger)
+      ? CoverageAtlas(device: device) : nil
+    batch = QuadBatch(device: device)
     readsBGRA = extensions.contains("GL_EXT_read_format_bgra")
-    var vao: GLuint = 0
-    glGenVertexArrays(1, &vao)
-    ledger.created(.vertexArray)
-    vertexArray = vao
-    var framebuffer: GLuint = 0
-    glGenFramebuffers(1, &framebuffer)
-    ledger.created(.framebuffer)
-    scratchFramebuffer = framebuffer
   }
 
   /// Whether quads hidden by later opaque cells are left out (OcclusionGrid).
@@ -56,15 +44,6 @@ final class GLResources {
   var stacking = true
   /// The tiles of the last OcclusionGrid, reused by the next.
   var gridStorage: [Int32] = []
-  func use(_ program: Program) {
-    if boundProgram != program.id {
-      glUseProgram(program.id)
-      boundProgram = program.id
-    }
-  }
-
-  /// Forget the bound program (after something else changed it).
-  func resetBindings() { boundProgram = 0 }
 
   func deleteAll() {
     programs.deleteAll()
@@ -74,12 +53,6 @@ final class GLResources {
     batch.deleteAll()
     for raster in rasters.values { raster.target.delete() }
     rasters.removeAll()
-    var vao = vertexArray
-    glDeleteVertexArrays(1, &vao)
-    ledger.deleted(.vertexArray)
-    var framebuffer = scratchFramebuffer
-    glDeleteFramebuffers(1, &framebuffer)
-    ledger.deleted(.framebuffer)
-    boundProgram = 0
+    device.deleteAll()
   }
 }

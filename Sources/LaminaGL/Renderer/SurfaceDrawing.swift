@@ -100,7 +100,6 @@ enum SurfaceDrawing {
         sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0),
         clips: Array(rest.prefix(maxClips)), name: "\(command.name) (clips \(maxClips + 1)…)")
       rest.removeFirst(min(maxClips, rest.count))
-      next.bind()
       try CompositePass.draw(copy, source: source, mask: nil, into: next, r)
       r.pool.release(source)
       if last { return }
@@ -111,9 +110,7 @@ enum SurfaceDrawing {
   /// A pooled target of `target`'s size, cleared to transparent.
   private static func scratch(like target: SurfaceTarget, _ r: GLResources) throws(GLError) -> SurfaceTarget {
     let scratch = try r.pool.acquire(width: target.width, height: target.height)
-    scratch.bind()
-    glClearColor(0, 0, 0, 0)
-    glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    r.device.clear(.surface(scratch), to: (0, 0, 0, 0))
     return scratch
   }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// The GL objects a renderer holds, by kind (for leak tests and debugging).
 public final class GLObjectLedger: Sendable {
   public enum Kind: String, Sendable, CaseIterable {
-    case program, texture, framebuffer, vertexArray, buffer
+    case program, texture, framebuffer, vertexArray, buffer, sampler
   }
 
   private let counts = Mutex<[Kind: Int]>([:])

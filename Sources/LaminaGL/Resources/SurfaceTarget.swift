@@ -1,5 +1,6 @@
 // SurfaceTarget: an RGBA8 texture with its framebuffer, the render target
-// of one plan surface or one blur step. SurfacePool keeps them by size
+// of one plan surface or one blur step (drawn into through GLDevice, which
+// binds it). SurfacePool keeps them by size
 // across frames, so a steady scene allocates nothing per frame.
 
 import CGLES
@@ -35,62 +36,54 @@ final class SurfaceTarget {
   var hasMips = false
   /// True once levels 1… are allocated.
   var hasMipStorage = false
-  private let ledger: GLObjectLedger
+  private let device: GLDevice
 
   let format: TargetFormat
 
-  init(width: Int, height: Int, format: TargetFormat, ledger: GLObjectLedger) throws(GLError) {
+  init(width: Int, height: Int, format: TargetFormat, device: GLDevice) throws(GLError) {
     self.format = format
     self.width = width
     self.height = height
-    self.ledger = ledger
-    var texture: GLuint = 0
-    glGenTextures(1, &texture)
-    glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-    let f = format.glFormats
-    glTexImage2D(GLenum(GL_TEXTURE_2D), 0, f.internal, GLsizei(width), GLsizei(height), 0, f.format, f.type, nil)
-    setClampToEdge()
-    // Complete without mips (the default minification filter wants them).
-    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-    glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
-    var framebuffer: GLuint = 0
-    glGenFramebuffers(1, &framebuffer)
-    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-    glFramebufferTexture2D(
-      GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
-    self.texture = texture
-    self.framebuffer = framebuffer
-    ledger.created(.texture)
-    ledger.created(.framebuffer)
+    self.device = device
+    (texture, framebuffer) = device.changing {
+      var texture: GLuint = 0
+      glGenTextures(1, &texture)
+      glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+      let f = format.glFormats
+      glTexImage2D(GLenum(GL_TEXTURE_2D), 0, f.internal, GLsizei(width), GLsizei(height), 0, f.format, f.type, nil)
+      // Complete without mips even where no sampler is bound (the default
+      // minification filter wants them); draws read it through samplers.
+      glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+      var framebuffer: GLuint = 0
+      glGenFramebuffers(1, &framebuffer)
+      glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+      glFramebufferTexture2D(
+        GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+      return (texture, framebuffer)
+    }
+    device.ledger.created(.texture)
+    device.ledger.created(.framebuffer)
     do throws(GLError) {
       try checkAllocation("a \(width)×\(height) surface", bytes: width * height * 4)
-      try checkFramebuffer("a \(width)×\(height) surface")
+      try device.changing { () throws(GLError) in
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        try checkFramebuffer("a \(width)×\(height) surface")
+      }
     } catch {
       delete()
       throw error
     }
   }
 
-  /// Binds the framebuffer and sets the viewport to the whole surface.
-  func bind() {
-    glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
-    glViewport(0, 0, GLsizei(width), GLsizei(height))
-    hasMips = false
-  }
-
   func delete() {
-    var t = texture, f = framebuffer
-    glDeleteFramebuffers(1, &f)
-    glDeleteTextures(1, &t)
-    ledger.deleted(.texture)
-    ledger.deleted(.framebuffer)
+    device.changing {
+      var t = texture, f = framebuffer
+      glDeleteFramebuffers(1, &f)
+      glDeleteTextures(1, &t)
+    }
+    device.ledger.deleted(.texture)
+    device.ledger.deleted(.framebuffer)
   }
-}
-
-/// Sets clamp-to-edge wrapping on the bound 2D texture.
-func setClampToEdge() {
-  glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
-  glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
 }
 
 /// Targets by size, reused across frames. A free target is kept while it
@@ -120,12 +113,12 @@ final class SurfacePool {
   private(set) var made = 0
   private var free: [Size: [Entry]] = [:]
   private var frame = 0
-  private let ledger: GLObjectLedger
+  private let device: GLDevice
   /// The colour format of every pooled target.
   let format: TargetFormat
 
-  init(ledger: GLObjectLedger, bgra: Bool) {
-    self.ledger = ledger
+  init(device: GLDevice, bgra: Bool) {
+    self.device = device
     format = .color(bgra: bgra)
   }
 
@@ -133,7 +126,7 @@ final class SurfacePool {
     let size = Size(width: width, height: height)
     if let entry = free[size]?.popLast() { return entry.target }
     made += 1
-    return try SurfaceTarget(width: width, height: height, format: format, ledger: ledger)
+    return try SurfaceTarget(width: width, height: height, format: format, device: device)
   }
 
   func release(_ target: SurfaceTarget) {

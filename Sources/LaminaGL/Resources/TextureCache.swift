@@ -31,14 +31,14 @@ final class TextureCache {
     }
   }
   private var entries: [ObjectIdentifier: Entry] = [:]
-  private let ledger: GLObjectLedger
+  private let device: GLDevice
   /// Frames a texture may stay unused.
   var maxIdleFrames = 120
   /// The most bytes of textures kept after a frame (the mip chains count a
   /// third more).
   var budgetBytes = 256 << 20
 
-  init(ledger: GLObjectLedger) { self.ledger = ledger }
+  init(device: GLDevice) { self.device = device }
 
   /// Whether every texel of `image` is opaque (alpha 255): known once its
   /// texture is made, read from its pixels before.
@@ -53,51 +53,54 @@ final class TextureCache {
     }
   }
 
-  /// The texture of `image`, bound to GL_TEXTURE_2D on the active unit;
-  /// returns whether the image is opaque (every alpha 255).
-  @discardableResult
-  func bind(_ image: Image, mipmapped: Bool, frame: Int) throws(GLError) -> Bool {
+  /// The texture of `image`, uploaded (with its mip chain when
+  /// `mipmapped`) if it is not yet, and whether the image is opaque (every
+  /// alpha 255).
+  func texture(_ image: Image, mipmapped: Bool, frame: Int) throws(GLError) -> (id: GLuint, opaque: Bool) {
     let entry: Entry
     if let existing = entries[ObjectIdentifier(image)], existing.image === image {
       entry = existing
-      glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
     } else {
       delete(ObjectIdentifier(image))  // a dead image's, at the same address
-      var texture: GLuint = 0
-      glGenTextures(1, &texture)
-      ledger.created(.texture)
-      glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-      glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-      image.pixels.withUnsafeBytes { bytes in
-        glTexImage2D(
-          GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
-          GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+      entry = try device.changing { () throws(GLError) -> Entry in
+        var texture: GLuint = 0
+        glGenTextures(1, &texture)
+        device.ledger.created(.texture)
+        glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        image.pixels.withUnsafeBytes { bytes in
+          glTexImage2D(
+            GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+        }
+        try checkAllocation("a \(image.width)×\(image.height) image", bytes: image.pixels.count) {
+          glDeleteTextures(1, &texture)
+          device.ledger.deleted(.texture)
+        }
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), 0)
+        return Entry(image: image, texture: texture, frame: frame)
       }
-      try checkAllocation("a \(image.width)×\(image.height) image", bytes: image.pixels.count) {
-        glDeleteTextures(1, &texture)
-        ledger.deleted(.texture)
-      }
-      setClampToEdge()
-      glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), 0)
-      entry = Entry(image: image, texture: texture, frame: frame)
       entries[ObjectIdentifier(image)] = entry
     }
     entry.lastFrame = frame
     if mipmapped && !entry.hasMips {
-      let levels = MipChain(image).levels.dropFirst()
-      for (index, level) in levels.enumerated() {
-        level.pixels.withUnsafeBytes { bytes in
-          glTexImage2D(
-            GLenum(GL_TEXTURE_2D), GLint(index + 1), GL_RGBA8, GLsizei(level.width), GLsizei(level.height), 0,
-            GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+      try device.changing { () throws(GLError) in
+        glBindTexture(GLenum(GL_TEXTURE_2D), entry.texture)
+        let levels = MipChain(image).levels.dropFirst()
+        for (index, level) in levels.enumerated() {
+          level.pixels.withUnsafeBytes { bytes in
+            glTexImage2D(
+              GLenum(GL_TEXTURE_2D), GLint(index + 1), GL_RGBA8, GLsizei(level.width), GLsizei(level.height), 0,
+              GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), bytes.baseAddress)
+          }
         }
+        try checkAllocation(
+          "the mip chain of a \(image.width)×\(image.height) image", bytes: image.pixels.count / 3)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels.count))
       }
-      try checkAllocation(
-        "the mip chain of a \(image.width)×\(image.height) image", bytes: image.pixels.count / 3)
-      glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAX_LEVEL), GLint(levels.count))
       entry.hasMips = true
     }
-    return entry.isOpaque
+    return (entry.texture, entry.isOpaque)
   }
 
   /// Ends `frame`: deletes textures whose image is gone or that were unused
@@ -121,9 +124,11 @@ final class TextureCache {
 
   private func delete(_ key: ObjectIdentifier) {
     guard let entry = entries.removeValue(forKey: key) else { return }
-    var t = entry.texture
-    glDeleteTextures(1, &t)
-    ledger.deleted(.texture)
+    device.changing {
+      var t = entry.texture
+      glDeleteTextures(1, &t)
+      device.ledger.deleted(.texture)
+    }
   }
 
   var count: Int { entries.count }

@@ -15,11 +15,13 @@ struct GLDeviceTests {
   /// A full-target quad of `color` into `target`, with `blend`.
   static func fill(
     _ target: SurfaceTarget, _ color: PremultipliedColor, blend: Blend, _ r: GLResources
-  ) throws -> GLDraw {
+  ) throws(GLError) -> GLDraw {
     let p = try r.programs.shape(rounded: false, continuous: false, ring: false, clips: false)
     let rect = CGRect(x: 0, y: 0, width: target.width, height: target.height)
-    let common = try #require(
-      try commonUniforms(p.common, matrix: .identity, localBounds: rect, clips: [], target: target.size, name: "fill"))
+    guard
+      let common = try commonUniforms(
+        p.common, matrix: .identity, localBounds: rect, clips: [], target: target.size, name: "fill")
+    else { throw .unsupported(reason: "the fill's quad is off its target") }
     return GLDraw(
       program: p.program, target: .surface(target), blend: blend,
       uniforms: common.uniforms + [
@@ -29,59 +31,40 @@ struct GLDeviceTests {
   }
 
   @Test func eachDrawSetsItsOwnBlendAndTarget() throws {
-    let context = try GLContext()
-    let ledger = GLObjectLedger()
-    let pixels = try context.withCurrent { () throws(GLError) -> [[UInt8]] in
-      let r = GLResources(ledger: ledger, extensions: glExtensions())
-      defer { r.deleteAll() }
-      r.device.beginFrame()
+    let (pixels, ledger) = try withFreshResources { (r) throws(GLError) -> [[UInt8]] in
       let a = try r.pool.acquire(width: 4, height: 4)
       let b = try r.pool.acquire(width: 4, height: 4)
       defer { a.delete(); b.delete() }
       let red = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
       let halfBlue = PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5)
-      do {
-        r.device.clear(.surface(a), to: (1, 0, 0, 1))
-        r.device.clear(.surface(b), to: (1, 0, 0, 1))
-        // Replace into a, then source-over into b: b must blend, though the
-        // draw before it turned blending off.
-        r.device.draw(try Self.fill(a, halfBlue, blend: .replace, r))
-        r.device.draw(try Self.fill(b, halfBlue, blend: .sourceOver, r))
-        // A target made after a draw into a binds its own framebuffer (in
-        // `changing`): the next draw into a must still land in a.
-        r.device.draw(try Self.fill(a, halfBlue, blend: .replace, r))
-        let c = try r.pool.acquire(width: 4, height: 4)
-        defer { c.delete() }
-        r.device.draw(try Self.fill(a, red, blend: .sourceOver, r))
-        return [a, b].map { r.device.read(.surface($0)) }
-      } catch {
-        Issue.record("\(error)")
-        return []
-      }
+      r.device.clear(.surface(a), to: (1, 0, 0, 1))
+      r.device.clear(.surface(b), to: (1, 0, 0, 1))
+      // Replace into a, then source-over into b: b must blend, though the
+      // draw before it turned blending off.
+      r.device.draw(try Self.fill(a, halfBlue, blend: .replace, r))
+      r.device.draw(try Self.fill(b, halfBlue, blend: .sourceOver, r))
+      // A target made after a draw into a binds its own framebuffer (in
+      // `changing`): the next draw into a must still land in a.
+      r.device.draw(try Self.fill(a, halfBlue, blend: .replace, r))
+      let c = try r.pool.acquire(width: 4, height: 4)
+      defer { c.delete() }
+      r.device.draw(try Self.fill(a, red, blend: .sourceOver, r))
+      return [a, b].map { r.device.read(.surface($0)) }
     }
-    try #require(pixels.count == 2)
     // a: the replace left (0, 0, 128, 128), then opaque red over it.
     #expect(Array(pixels[0].prefix(4)) == [255, 0, 0, 255])
     // b: half blue over opaque red, premultiplied: (128, 0, 128, 255).
     let b = Array(pixels[1].prefix(4)).map(Int.init)
     #expect(abs(b[0] - 128) <= 1 && b[1] == 0 && abs(b[2] - 128) <= 1 && b[3] == 255, "\(b)")
+    #expect(ledger.totalLive == 0)
   }
 
   @Test func replaceWritesTheSourceUnblended() throws {
-    let context = try GLContext()
-    let ledger = GLObjectLedger()
-    let pixel = try context.withCurrent { () throws(GLError) -> [UInt8] in
-      let r = GLResources(ledger: ledger, extensions: glExtensions())
-      defer { r.deleteAll() }
-      r.device.beginFrame()
+    let (pixel, ledger) = try withFreshResources { (r) throws(GLError) -> [UInt8] in
       let a = try r.pool.acquire(width: 2, height: 2)
       defer { a.delete() }
       r.device.clear(.surface(a), to: (1, 0, 0, 1))
-      do {
-        r.device.draw(try Self.fill(a, PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5), blend: .replace, r))
-      } catch {
-        Issue.record("\(error)")
-      }
+      r.device.draw(try Self.fill(a, PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5), blend: .replace, r))
       return Array(r.device.read(.surface(a)).prefix(4))
     }
     let p = pixel.map(Int.init)

@@ -3,7 +3,7 @@
 // developer machine the GL tests skip visibly with that reason.
 
 import Foundation
-import LaminaGL
+@testable import LaminaGL
 import Testing
 
 enum GLAvailability {
@@ -26,3 +26,20 @@ enum GLAvailability {
 let requiresGL = Testing.ConditionTrait.enabled(
   if: GLAvailability.enabled,
   "EGL cannot start on this machine: \(GLAvailability.unavailableReason ?? "")")
+
+/// Runs `body` with a fresh context's resources, the frame begun; deletes
+/// them after. Returns the body's result and the ledger (which should then
+/// hold nothing).
+func withFreshResources<T>(
+  _ body: (GLResources) throws(GLError) -> T
+) throws -> (result: T, ledger: GLObjectLedger) {
+  let context = try GLContext()
+  let ledger = GLObjectLedger()
+  let result = try context.withCurrent { () throws(GLError) -> T in
+    let r = GLResources(ledger: ledger, extensions: glExtensions())
+    defer { r.deleteAll() }
+    r.device.beginFrame()
+    return try body(r)
+  }
+  return (result, ledger)
+}

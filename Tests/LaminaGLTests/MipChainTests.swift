@@ -43,14 +43,9 @@ struct GLMipChainTests {
   /// A surface's chain built on the GPU (trilinear composites) equals the
   /// CPU-built chain (image textures), odd sizes included.
   @Test func surfaceChainMatchesTheCPUChain() throws {
-    let context = try GLContext()
-    let ledger = GLObjectLedger()
     let image = PlanFixtures.noise(width: 13, height: 7, seed: 5)
     let expected = Array(MipChain(image).levels.dropFirst())
-    let levels = try context.withCurrent { () throws(GLError) -> [[UInt8]] in
-      let r = GLResources(ledger: ledger, extensions: glExtensions())
-      defer { r.deleteAll() }
-      r.device.beginFrame()
+    let (levels, ledger) = try withFreshResources { (r) throws(GLError) -> [[UInt8]] in
       let target = try r.pool.acquire(width: 13, height: 7)
       defer { target.delete() }
       r.device.clear(.surface(target), to: (0, 0, 0, 0))

@@ -123,41 +123,40 @@ extension Clip {
     }
   }
 
-  func shifted(x: Double, y: Double) -> Clip {
+  public func shifted(x: Double, y: Double) -> Clip {
     Clip(matrix: matrix.thenTranslated(x: x, y: y), shape: shape)
   }
 }
 
 extension DrawCommand {
-  /// The clips of any command.
-  public var clips: [Clip] {
+  /// The header of any command: its matrix, clips and name.
+  public var header: DrawHeader {
     get {
       switch self {
-      case .shape(let d): d.clips
-      case .image(let d): d.clips
-      case .shadow(let d): d.clips
-      case .composite(let d): d.clips
+      case .shape(let d): d.header
+      case .image(let d): d.header
+      case .shadow(let d): d.header
+      case .composite(let d): d.header
       }
     }
     set {
       switch self {
-      case .shape(var d): d.clips = newValue; self = .shape(d)
-      case .image(var d): d.clips = newValue; self = .image(d)
-      case .shadow(var d): d.clips = newValue; self = .shadow(d)
-      case .composite(var d): d.clips = newValue; self = .composite(d)
+      case .shape(var d): d.header = newValue; self = .shape(d)
+      case .image(var d): d.header = newValue; self = .image(d)
+      case .shadow(var d): d.header = newValue; self = .shadow(d)
+      case .composite(var d): d.header = newValue; self = .composite(d)
       }
     }
   }
 
-  /// The name of any command (the layer it draws).
-  public var name: String {
-    switch self {
-    case .shape(let d): d.name
-    case .image(let d): d.name
-    case .shadow(let d): d.name
-    case .composite(let d): d.name
-    }
+  /// The clips of any command.
+  public var clips: [Clip] {
+    get { header.clips }
+    set { header.clips = newValue }
   }
+
+  /// The name of any command (the layer it draws).
+  public var name: String { header.name }
 
   /// A conservative box of the target pixels the command can touch.
   public func deviceBounds(surfaces: [Surface]) -> CGRect? {
@@ -193,23 +192,8 @@ extension DrawCommand {
 
   /// The command moved by (x, y) target pixels.
   func shifted(x: Double, y: Double) -> DrawCommand {
-    switch self {
-    case .shape(var d):
-      d.matrix = d.matrix.thenTranslated(x: x, y: y)
-      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
-      return .shape(d)
-    case .image(var d):
-      d.matrix = d.matrix.thenTranslated(x: x, y: y)
-      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
-      return .image(d)
-    case .shadow(var d):
-      d.matrix = d.matrix.thenTranslated(x: x, y: y)
-      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
-      return .shadow(d)
-    case .composite(var d):
-      d.matrix = d.matrix.thenTranslated(x: x, y: y)
-      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
-      return .composite(d)
-    }
+    var moved = self
+    moved.header = header.shifted(x: x, y: y)
+    return moved
   }
 }

@@ -59,29 +59,69 @@ public struct Clip: Hashable, Sendable {
   public init(matrix: Transform3D, shape: Shape) { self.matrix = matrix; self.shape = shape }
 }
 
-/// A filled rounded rectangle, or a ring between two (a border).
-public struct ShapeDraw: Hashable, Sendable {
+/// What every command carries, whatever it draws: the matrix from its local
+/// space to the target's pixels, the clips whose coverages multiply its
+/// own, and the layer it comes from. One type, so moving a command into an
+/// offscreen's grid or reading its clips is written once.
+public struct DrawHeader: Hashable, Sendable {
   /// Local units → target pixels.
   public var matrix: Transform3D
+  public var clips: [Clip]
+  /// The layer it comes from, for messages and debugging.
+  public var name: String
+
+  public init(matrix: Transform3D, clips: [Clip], name: String) {
+    self.matrix = matrix
+    self.clips = clips
+    self.name = name
+  }
+
+  /// The header moved by (x, y) target pixels, clips and all.
+  public func shifted(x: Double, y: Double) -> DrawHeader {
+    DrawHeader(
+      matrix: matrix.thenTranslated(x: x, y: y), clips: clips.map { $0.shifted(x: x, y: y) }, name: name)
+  }
+}
+
+/// The header's fields on each kind of command.
+public protocol DrawHeaderCarrier {
+  var header: DrawHeader { get set }
+}
+
+extension DrawHeaderCarrier {
+  /// Local units → target pixels.
+  public var matrix: Transform3D {
+    get { header.matrix }
+    set { header.matrix = newValue }
+  }
+  public var clips: [Clip] {
+    get { header.clips }
+    set { header.clips = newValue }
+  }
+  /// The layer it comes from, for messages and debugging.
+  public var name: String {
+    get { header.name }
+    set { header.name = newValue }
+  }
+}
+
+/// A filled rounded rectangle, or a ring between two (a border).
+public struct ShapeDraw: DrawHeaderCarrier, Hashable, Sendable {
+  public var header: DrawHeader
   /// The outer edge.
   public var outer: RoundedRect
   /// The inner edge of a border; `nil` fills the whole outer shape.
   public var inner: RoundedRect?
   public var color: PremultipliedColor
-  public var clips: [Clip]
-  /// The layer it comes from, for messages and debugging.
-  public var name: String
 
   public init(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor,
     clips: [Clip], name: String
   ) {
-    self.matrix = matrix
     self.outer = outer
     self.inner = inner
     self.color = color
-    self.clips = clips
-    self.name = name
+    header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 }
 
@@ -111,8 +151,8 @@ public struct Sampling: Hashable, Sendable {
 }
 
 /// Contents (or any image) drawn onto local rectangles.
-public struct ImageDraw: @unchecked Sendable, Hashable {
-  public var matrix: Transform3D
+public struct ImageDraw: DrawHeaderCarrier, @unchecked Sendable, Hashable {
+  public var header: DrawHeader
   public var image: Image
   /// One slice, or up to nine (nine-slice contents, drawn as one mesh:
   /// samples clamp to the whole image's edge, not the slice's).
@@ -120,36 +160,32 @@ public struct ImageDraw: @unchecked Sendable, Hashable {
   public var sampling: Sampling
   /// Multiplies the sampled colour (1 for contents).
   public var opacity: Float
-  public var clips: [Clip]
-  public var name: String
 
   public static func == (l: ImageDraw, r: ImageDraw) -> Bool {
-    l.matrix == r.matrix && l.image === r.image && l.slices == r.slices && l.sampling == r.sampling
-      && l.opacity == r.opacity && l.clips == r.clips && l.name == r.name
+    l.header == r.header && l.image === r.image && l.slices == r.slices && l.sampling == r.sampling
+      && l.opacity == r.opacity
   }
   public func hash(into h: inout Hasher) {
-    h.combine(matrix); h.combine(ObjectIdentifier(image)); h.combine(slices)
+    h.combine(header.matrix); h.combine(ObjectIdentifier(image)); h.combine(slices)
   }
 
   public init(
     matrix: Transform3D, image: Image, slices: [ImageSlice], sampling: Sampling, opacity: Float,
     clips: [Clip], name: String
   ) {
-    self.matrix = matrix
     self.image = image
     self.slices = slices
     self.sampling = sampling
     self.opacity = opacity
-    self.clips = clips
-    self.name = name
+    header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 }
 
 /// The Gaussian shadow of a rounded rectangle, in closed form: coverage of
 /// `shape` convolved with a Gaussian of standard deviation `sigma`, both in
 /// local units, times `color`.
-public struct ShadowDraw: Hashable, Sendable {
-  public var matrix: Transform3D
+public struct ShadowDraw: DrawHeaderCarrier, Hashable, Sendable {
+  public var header: DrawHeader
   /// The silhouette, already moved by `shadowOffset`.
   public var shape: RoundedRect
   /// Standard deviation in local units (points); 0 is a hard edge.
@@ -158,20 +194,16 @@ public struct ShadowDraw: Hashable, Sendable {
   public var color: PremultipliedColor
   /// The local area to cover: `shape.rect` grown by 3σ or more.
   public var extent: CGRect
-  public var clips: [Clip]
-  public var name: String
 
   public init(
     matrix: Transform3D, shape: RoundedRect, sigma: Double, color: PremultipliedColor,
     extent: CGRect, clips: [Clip], name: String
   ) {
-    self.matrix = matrix
     self.shape = shape
     self.sigma = sigma
     self.color = color
     self.extent = extent
-    self.clips = clips
-    self.name = name
+    header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 }
 
@@ -203,11 +235,11 @@ public struct SurfaceShadow: Hashable, Sendable {
 }
 
 /// Another surface drawn into this one.
-public struct CompositeDraw: Hashable, Sendable {
+public struct CompositeDraw: DrawHeaderCarrier, Hashable, Sendable {
+  public var header: DrawHeader
   /// Index into `RenderPlan.surfaces`; always greater than the target's.
   public var surface: Int
   /// Source surface pixels → target pixels.
-  public var matrix: Transform3D
   /// Multiplies the whole composite (group opacity).
   public var opacity: Float
   /// A surface of the same size whose alpha multiplies the source (mask).
@@ -217,21 +249,17 @@ public struct CompositeDraw: Hashable, Sendable {
   /// How the source is resampled: `.nearest` when the matrix maps pixels
   /// onto pixels exactly, else the layer's filters (shouldRasterize).
   public var sampling: Sampling
-  public var clips: [Clip]
-  public var name: String
 
   public init(
     surface: Int, matrix: Transform3D, opacity: Float, mask: Int?, shadow: SurfaceShadow?,
     sampling: Sampling, clips: [Clip], name: String
   ) {
     self.surface = surface
-    self.matrix = matrix
     self.opacity = opacity
     self.mask = mask
     self.shadow = shadow
     self.sampling = sampling
-    self.clips = clips
-    self.name = name
+    header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 }
 

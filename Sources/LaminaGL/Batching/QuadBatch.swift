@@ -167,6 +167,7 @@ final class QuadBatch {
     let atlas = readsAtlas ? try r.atlas?.target() : nil
     let p = try r.programs.batch(solid: atlas == nil)
     let array = instanceArray()
+    device.stream(instances, into: array)
     device.draw(
       GLDraw(
         program: p.program, target: .surface(target), blend: blend,
@@ -175,7 +176,7 @@ final class QuadBatch {
           Uniform(p.targetSize, .vec2(Float(target.width), Float(target.height))),
           Uniform(p.atlas, .int(0)),
         ],
-        geometry: .instances(array, floats: instances, count: count)))
+        geometry: .instances(array, count: count)))
     try checkAllocation("the instances of \(count) quads", bytes: instances.count * MemoryLayout<Float>.size)
     drawnInstances += count
     drawCalls += 1

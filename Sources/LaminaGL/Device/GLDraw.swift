@@ -79,9 +79,9 @@ enum Geometry {
   /// `count` quads of quad.vert (4 vertices each, from gl_VertexID and
   /// gl_InstanceID, the rectangles in the `quads` uniform).
   case quads(Int)
-  /// `count` instances of the batch's instance array, whose floats are
-  /// streamed into its buffer first.
-  case instances(InstanceArray, floats: [Float], count: Int)
+  /// `count` instances of an instance array, its buffer filled by
+  /// `GLDevice.stream` just before (as sokol updates a buffer, then draws).
+  case instances(InstanceArray, count: Int)
 }
 
 /// A vertex array with one streamed buffer of per-instance attributes

@@ -141,7 +141,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   }
 
   private func draw(_ plan: RenderPlan, _ r: GLResources) throws(GLError) -> Image {
-    r.frame += 1
+    r.caches.begin()
     r.device.beginFrame()
 
     var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
@@ -153,17 +153,13 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     }
     for index in plan.surfaces.indices.reversed() {
       let surface = plan.surfaces[index]
-      if let key = surface.rasterKey, let kept = r.rasters[key],
-        kept.target.width == surface.width, kept.target.height == surface.height
-      {
-        r.rasters[key] = (kept.target, r.frame)
-        targets[index] = kept.target
+      if let key = surface.rasterKey, let kept = r.caches.raster(key, width: surface.width, height: surface.height) {
+        targets[index] = kept
         continue
       }
       let target = try r.pool.acquire(width: surface.width, height: surface.height)
       if let key = surface.rasterKey, index != 0 {
-        if let old = r.rasters[key] { r.pool.release(old.target) }
-        r.rasters[key] = (target, r.frame)
+        r.caches.keep(target, as: key, pool: r.pool)
       } else {
         pooled.append(target)
       }
@@ -180,14 +176,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     try checkGL("glReadPixels")
     let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
     readback.withLock { $0 = readMs }
-    // Rasters this frame did not use go back to the pool (which keeps or
-    // frees their targets), images after a while, cached coverage now.
-    for (key, raster) in r.rasters where raster.frame < r.frame {
-      r.pool.release(raster.target)
-      r.rasters[key] = nil
-    }
-    r.textures.endFrame(r.frame)
-    r.atlas?.evict(olderThan: r.frame)
+    r.caches.end(pool: r.pool, textures: r.textures, atlas: r.atlas)
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
   }
 }

@@ -1,6 +1,6 @@
 // GLResources: the GL objects of one renderer (the device, programs,
-// pooled targets, image textures, the coverage atlas, the quad batch, kept
-// rasters), the frame number and the switches tests use. Every pass takes
+// pooled targets, image textures, the coverage atlas, the quad batch), its
+// frame-to-frame caches (FrameCaches) and the switches tests use. Every pass takes
 // it as `r`; only the device calls GL to draw.
 //
 // Rejected: a global or per-pass state (a process may hold several
@@ -21,8 +21,10 @@ final class GLResources {
   let atlas: CoverageAtlas?
   /// The quads waiting to be drawn into the surface being drawn.
   let batch: QuadBatch
-  var rasters: [Int: (target: SurfaceTarget, frame: Int)] = [:]
-  var frame = 0
+  /// Kept rasters, the frame number, and the end-of-frame rule.
+  let caches = FrameCaches()
+  /// The frame being drawn.
+  var frame: Int { caches.frame }
 
   init(ledger: GLObjectLedger, extensions: Set<String>) {
     device = GLDevice(ledger: ledger)
@@ -42,8 +44,6 @@ final class GLResources {
   let readsBGRA: Bool
   /// Whether runs of commands are drawn as one CoverageStack.
   var stacking = true
-  /// The tiles of the last OcclusionGrid, reused by the next.
-  var gridStorage: [Int32] = []
 
   func deleteAll() {
     programs.deleteAll()
@@ -51,8 +51,7 @@ final class GLResources {
     textures.deleteAll()
     atlas?.deleteAll()
     batch.deleteAll()
-    for raster in rasters.values { raster.target.delete() }
-    rasters.removeAll()
+    caches.deleteAll()
     device.deleteAll()
   }
 }

@@ -21,12 +21,12 @@ enum SurfaceDrawing {
     let grid =
       r.occlusion
       ? OcclusionGrid(
-        commands, width: target.width, height: target.height, storage: &r.gridStorage,
+        commands, width: target.width, height: target.height, storage: &r.caches.gridStorage,
         opaqueImage: { r.textures.isOpaque($0) }) : nil
     r.batch.grid = grid
     defer {
       (r.batch.target, r.batch.grid, r.batch.command) = outer
-      if let grid { r.gridStorage = grid.occluder }
+      if let grid { r.caches.gridStorage = grid.occluder }
     }
     if let grid { try r.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }, r) }
     var i = 0, single = 0

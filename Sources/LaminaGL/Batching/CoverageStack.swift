@@ -111,61 +111,60 @@ enum CoverageStack {
   /// solid cells than as texels, and its edges are a small part of it.
   static let maxSide = 256.0
 
-  /// What `draw` did with the commands from its start.
-  enum Outcome {
-    /// Drew this many commands as one stack.
-    case drew(Int)
-    /// This many commands would stack but the atlas cannot hold them (or
-    /// the position is out of range): draw them one by one.
-    case separately(Int)
-    /// The command does not start a stack.
-    case none
+  /// A run of 2 or 3 commands that stack, found before drawing (DrawRoute).
+  struct Run {
+    let layers: [CoverageLayer]
+    let bounds: CGRect
+    let map: AxisMap
+    let quad: PixelRect
+    var count: Int { layers.count }
   }
 
-  /// Draws the run of commands starting at `start` as one stack when 2 or
-  /// more stack.
-  static func draw(_ commands: [DrawCommand], from start: Int, into target: SurfaceTarget, _ r: GLResources)
-    throws(GLError) -> Outcome
-  {
-    guard r.stacking, let atlas = r.atlas, let first = CoverageLayer(commands[start]) else { return .none }
+  /// The run of commands starting at `start` that stacks, if 2 or more do.
+  static func run(_ commands: [DrawCommand], from start: Int, size: (width: Int, height: Int)) -> Run? {
+    guard let first = CoverageLayer(commands[start]) else { return nil }
     let matrix = first.matrix
-    var second: CoverageLayer?, third: CoverageLayer?
-    if start + 1 < commands.count, let layer = CoverageLayer(commands[start + 1]), layer.matrix == matrix {
-      second = layer
-      if start + 2 < commands.count, let layer = CoverageLayer(commands[start + 2]), layer.matrix == matrix {
-        third = layer
-      }
+    var layers = [first]
+    for k in 1...2 where start + k < commands.count && layers.count == k {
+      if let layer = CoverageLayer(commands[start + k]), layer.matrix == matrix { layers.append(layer) }
     }
-    guard let second, let map = ShapeCells.axisAligned(matrix) else { return .none }
-    var bounds = first.bounds.union(second.bounds)
-    if let third { bounds = bounds.union(third.bounds) }
+    guard layers.count >= 2, let map = ShapeCells.axisAligned(matrix) else { return nil }
+    let bounds = layers.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
     guard Double(bounds.width) * map.sx <= maxSide, Double(bounds.height) * map.sy <= maxSide,
-      let quad = pixels(of: bounds, map, width: target.width, height: target.height)
-    else { return .none }
-    let count = third == nil ? 2 : 3
+      let quad = pixels(of: bounds, map, width: size.width, height: size.height)
+    else { return nil }
+    return Run(layers: layers, bounds: bounds, map: map, quad: quad)
+  }
+
+  /// Draws `run` (the commands from `start`) as one stack; false when the
+  /// atlas cannot hold it (or the position is out of range): then they are
+  /// drawn one by one.
+  static func draw(_ run: Run, from start: Int, _ r: GLResources) throws(GLError) -> Bool {
+    guard let atlas = r.atlas else { return false }
     // The key: each layer's geometry, and the alphas of those above the
     // bottom one (they weigh the layers below).
-    let origin = bounds.origin
-    let layers: CoverageKey.Layers
-    if let third {
-      layers = .three(
-        first.key(relativeTo: origin), second.color.a, second.key(relativeTo: origin), third.color.a,
-        third.key(relativeTo: origin))
-    } else {
-      layers = .two(first.key(relativeTo: origin), second.color.a, second.key(relativeTo: origin))
-    }
+    let origin = run.bounds.origin
+    let l = run.layers
+    let keys: CoverageKey.Layers =
+      l.count == 3
+      ? .three(
+        l[0].key(relativeTo: origin), l[1].color.a, l[1].key(relativeTo: origin), l[2].color.a,
+        l[2].key(relativeTo: origin))
+      : .two(l[0].key(relativeTo: origin), l[1].color.a, l[1].key(relativeTo: origin))
     guard
       let (placement, fresh) = try atlas.placement(
-        layers: layers, bounds: bounds, matrix: matrix, map: map, always: true, frame: r.frame, batch: r.batch, r)
-    else { return .separately(count) }
+        layers: keys, bounds: run.bounds, matrix: l[0].matrix, map: run.map, always: true, frame: r.frame,
+        batch: r.batch, r)
+    else { return false }
     if let fresh {
-      try first.draw(into: fresh, layer: 0, alpha: 1, r)
-      try second.draw(into: fresh, layer: 1, alpha: second.color.a, r)
-      if let third { try third.draw(into: fresh, layer: 2, alpha: third.color.a, r) }
+      for (index, layer) in l.enumerated() {
+        try layer.draw(into: fresh, layer: index, alpha: index == 0 ? 1 : layer.color.a, r)
+      }
     }
-    r.batch.command = start + count - 1
-    r.batch.add(quad, colors: (first.color, second.color, third?.color ?? .transparent), coverage: placement)
-    return .drew(count)
+    r.batch.command = start + run.count - 1
+    r.batch.add(
+      run.quad, colors: (l[0].color, l[1].color, l.count == 3 ? l[2].color : .transparent), coverage: placement)
+    return true
   }
 
   /// The whole pixels `bounds` touches under `map`, on the target. No

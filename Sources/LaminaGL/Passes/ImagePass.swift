@@ -22,21 +22,21 @@ enum ImagePass {
     var end: [Float]      // 3 texel ends
   }
 
-  static func draw(_ d: ImageDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
-    guard d.image.width > 0, d.image.height > 0, d.opacity > 0 else { return }
-    if let (x, y) = grid(d.slices) {
+  /// Draws `d` by `route` (DrawRoute).
+  static func draw(_ d: ImageDraw, route: ImageRoute, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+    switch route {
+    case .none: return
+    case .split:
       if try drawSplit(d, into: target, r) { return }
-      if isCut(d), r.batch.target === target,
-        let box = Homography(d.matrix).pixelBounds(of: ImageSlice.union(d.slices), width: target.width, height: target.height)
-      {
-        // Not what the occlusion grid hides or has painted (OcclusionGrid).
-        try inDraws(r.batch.cut([box])) { (quads) throws(GLError) in
-          try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), quads: quads, into: target, r)
-        }
-        return
+      if let (x, y) = grid(d.slices) { try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), into: target, r) }
+    case .cutMesh(let x, let y, let box):
+      // Not what the occlusion grid hides or has painted (OcclusionGrid).
+      try inDraws(r.batch.cut([box])) { (quads) throws(GLError) in
+        try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), quads: quads, into: target, r)
       }
+    case .mesh(let x, let y):
       try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), into: target, r)
-    } else {
+    case .slices:
       for slice in d.slices {
         guard let (x, y) = grid([slice]) else { continue }
         try drawMesh(d, x: x, y: y, bounds: slice.destination, into: target, r)
@@ -124,7 +124,6 @@ enum ImagePass {
     else { return false }
     let dest = slice.destination, source = slice.source
     let (x0, y0) = (corners.x0, corners.y0)
-    let cut = r.batch.target === target
     // Texels per target pixel, and the texel at the interior's corner.
     let kx = Double(source.width) / Double(dest.width) / map.sx
     let ky = Double(source.height) / Double(dest.height) / map.sy
@@ -135,11 +134,11 @@ enum ImagePass {
     let lod = log2(max(rho, 1e-20)) + Double(d.sampling.bias)
 
     var rim = ShadowPass.subtract(inner, from: box)
-    if cut { rim = r.batch.cut(rim) }
+    rim = r.batch.cut(rim)
     try inDraws(rim.isEmpty ? [] : rim) { (quads) throws(GLError) in
       try drawMesh(d, x: x, y: y, bounds: dest, quads: quads, into: target, r)
     }
-    let pieces = cut ? r.batch.cut([inner]) : [inner]
+    let pieces = r.batch.cut([inner])
     guard !pieces.isEmpty else { return true }
     let p = try r.programs.image(clips: false, interior: true)
     let texture = try r.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)

@@ -1,6 +1,7 @@
 // ShadowPass: `.shadow` commands, the closed-form Gaussian of a rounded
-// rectangle (shadow.frag). σ = 0 is plain coverage, drawn by ShapePass.
-// Unclipped shadows under a translate-and-scale matrix are cut into cells
+// rectangle (shadow.frag), by the route chosen for them (DrawRoute). σ = 0
+// is plain coverage, drawn by ShapePass. Unclipped shadows under a
+// translate-and-scale matrix are cut into cells
 // (ShapeCells): the interior more than 4σ inside every edge is solid, and
 // the rest is copied from a coverage cached per shape, σ, scale and
 // sub-pixel phase (CoverageAtlas), so equal shadows are evaluated once.
@@ -10,57 +11,69 @@ import CGLES
 import Lamina
 
 enum ShadowPass {
-  /// Draws `d`; pixels inside `hole` may be left out (the next command
-  /// paints them opaque).
-  static func draw(_ d: ShadowDraw, into target: SurfaceTarget, hole: PixelRect? = nil, _ r: GLResources)
-    throws(GLError)
-  {
+  /// Draws `d` by `route` (DrawRoute); pixels inside `hole` may be left
+  /// out (the next command paints them opaque).
+  static func draw(
+    _ d: ShadowDraw, route: ShadowRoute, into target: SurfaceTarget, hole: PixelRect? = nil, _ r: GLResources
+  ) throws(GLError) {
     guard d.sigma.isFinite, d.sigma >= 0 else {
       throw .unsupported(reason: "\(d.name): shadow sigma \(d.sigma) is not a finite number ≥ 0")
     }
-    if d.sigma == 0 {
+    let cover: ShaderCover
+    switch route {
+    case .plain:
       // Plain coverage of the shape, limited to the extent.
       let clip = Clip(matrix: d.matrix, shape: .roundedRect(RoundedRect(rect: d.extent)))
       try ShapePass.fill(
         matrix: d.matrix, outer: d.shape, inner: nil, color: d.color, clips: d.clips + [clip], name: d.name,
-        into: target, r)
+        route: .shader(.projected), into: target, r)
       return
+    case .cached(let map, let box, let fallback):
+      if let atlas = r.atlas,
+        let (placement, fresh) = try atlas.placement(
+          layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: r.frame,
+          batch: r.batch, r)
+      {
+        if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, r) }
+        // The cached coverage, offset by whole pixels, over the whole extent
+        // in one quad: a texel fetch costs less than splitting into cells.
+        r.batch.add(subtract(hole, from: box), color: d.color, coverage: placement)
+        return
+      }
+      cover = fallback
+    case .shader(let c):
+      cover = c
     }
     let rounded = !d.shape.isRect
     // Each corner's deficit reaches r + 3σ inwards and 3σ outwards; if no two
     // corners' reaches overlap, a pixel needs only its quadrant's corner.
     let near = nearCorners(d)
-    let cells = d.clips.isEmpty ? self.cells(d, target: target) : nil
-    // Cached also when the blur is too wide for cells (S2's σ 32): the
-    // closed form over the whole extent then runs once, not every frame.
-    if d.clips.isEmpty, let atlas = r.atlas, let map = ShapeCells.axisAligned(d.matrix),
-      let quad = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height),
-      let (placement, fresh) = try atlas.placement(
-        layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: r.frame, batch: r.batch,
-        r)
-    {
-      if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, r) }
-      // The cached coverage, offset by whole pixels, over the whole extent
-      // in one quad: a texel fetch costs less than splitting into cells.
-      r.batch.add(subtract(hole, from: quad), color: d.color, coverage: placement)
-      return
+    // Cells and boxes leave out what the occlusion grid hides or has
+    // painted (OcclusionGrid).
+    switch cover {
+    case .cells(let cells):
+      if rounded {
+        // Corners with the rounded program, edge strips with the rectangle's.
+        try inDraws(r.batch.cut(cells.corners)) { (q) throws(GLError) in
+          try run(d, rounded: true, near: near, quads: q, target, r)
+        }
+        try inDraws(r.batch.cut(cells.edges)) { (q) throws(GLError) in
+          try run(d, rounded: false, near: false, quads: q, target, r)
+        }
+      } else {
+        try inDraws(r.batch.cut(cells.coverage)) { (q) throws(GLError) in
+          try run(d, rounded: false, near: near, quads: q, target, r)
+        }
+      }
+      r.batch.addSolid(cells.interior, color: d.color)
+    case .cutBox:
+      let box = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height)
+      try inDraws(box.map { r.batch.cut([$0]) } ?? []) { (q) throws(GLError) in
+        try run(d, rounded: rounded, near: near, quads: q, target, r)
+      }
+    case .projected:
+      try run(d, rounded: rounded, near: near, quads: nil, target, r)
     }
-    // Drawn with its own shader: not what the occlusion grid hides or has
-    // painted (OcclusionGrid), when it draws rectangles of pixels.
-    let box = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height)
-    func own(_ quads: [PixelRect]?) -> [PixelRect]? {
-      guard d.clips.isEmpty, ShapeCells.axisAligned(d.matrix) != nil, r.batch.target === target else { return quads }
-      guard let q = quads ?? box.map({ [$0] }) else { return [] }
-      return r.batch.cut(q)
-    }
-    if let cells, rounded {
-      // Corners with the rounded program, edge strips with the rectangle's.
-      try inDraws(own(cells.corners)) { (q) throws(GLError) in try run(d, rounded: true, near: near, quads: q, target, r) }
-      try inDraws(own(cells.edges)) { (q) throws(GLError) in try run(d, rounded: false, near: false, quads: q, target, r) }
-    } else {
-      try inDraws(own(cells?.coverage)) { (q) throws(GLError) in try run(d, rounded: rounded, near: near, quads: q, target, r) }
-    }
-    if let cells { r.batch.addSolid(cells.interior, color: d.color) }
   }
 
   /// The CoverageAtlas key of `d` alone.
@@ -112,7 +125,7 @@ enum ShadowPass {
 
   /// Beyond 4σ inside every edge and clear of the corners' reach, the
   /// shadow is its colour to within 1/30000: those cells are solid.
-  static func cells(_ d: ShadowDraw, target: SurfaceTarget) -> ShapeCells? {
+  static func cells(_ d: ShadowDraw, width: Int, height: Int) -> ShapeCells? {
     guard let map = ShapeCells.axisAligned(d.matrix) else { return nil }
     let s = d.shape.rect, e = d.extent
     guard e.minX <= s.minX, e.minY <= s.minY, e.maxX >= s.maxX, e.maxY >= s.maxY else { return nil }
@@ -121,6 +134,6 @@ enum ShadowPass {
     let corner = ShapeCells.cornerReach(d.shape) + edge
     return ShapeCells.split(
       rect: s, map: map, margin: (margin, margin), corner: (corner, corner), edge: (edge, edge),
-      width: target.width, height: target.height)
+      width: width, height: height)
   }
 }

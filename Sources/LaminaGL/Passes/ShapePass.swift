@@ -11,55 +11,64 @@ import CGLES
 import Lamina
 
 enum ShapePass {
-  static func draw(_ d: ShapeDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  /// Draws `d` by `route` (DrawRoute).
+  static func draw(_ d: ShapeDraw, route: ShapeRoute, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
     try fill(
       matrix: d.matrix, outer: d.outer, inner: d.inner, color: d.color, clips: d.clips, name: d.name,
-      into: target, r)
+      route: route, into: target, r)
   }
 
   static func fill(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
-    name: String, into target: SurfaceTarget, _ r: GLResources
+    name: String, route: ShapeRoute, into target: SurfaceTarget, _ r: GLResources
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
-    if clips.isEmpty, let atlas = r.atlas, let map = ShapeCells.axisAligned(matrix),
-      Double(outer.rect.width) * map.sx <= CoverageStack.maxSide,
-      Double(outer.rect.height) * map.sy <= CoverageStack.maxSide,
-      let quad = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
-    {
+    let cover: ShaderCover
+    switch route {
+    case .cached(let map, let box, let cells, let fallback):
       // A shape drawn before (this frame or the last) comes from the atlas.
       let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
       let source = CoverageLayer.Source.shape(layer)
       let key = CoverageKey.Layers.one(CoverageLayer(source).key(relativeTo: outer.rect.origin))
-      if let (placement, fresh) = try atlas.placement(
-        layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r)
+      if let atlas = r.atlas,
+        let (placement, fresh) = try atlas.placement(
+          layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r)
       {
         if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, r) }
         // Only the cells near the edges need the coverage: a fill's interior
         // is its colour and a ring's is empty.
-        if let cells = self.cells(matrix: matrix, outer: outer, inner: inner, target: target) {
+        if let cells {
           r.batch.add(cells.coverage, color: color, coverage: placement)
           if inner == nil { r.batch.addSolid(cells.interior, color: color) }
         } else {
-          r.batch.add([quad], color: color, coverage: placement)
+          r.batch.add([box], color: color, coverage: placement)
         }
         return
       }
+      cover = fallback
+    case .shader(let c):
+      cover = c
     }
-    let cells = clips.isEmpty ? self.cells(matrix: matrix, outer: outer, inner: inner, target: target) : nil
-    var quads = cells?.coverage
-    if clips.isEmpty, ShapeCells.axisAligned(matrix) != nil, r.batch.target === target,
-      let box = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
-    {
-      // Not what the occlusion grid hides or has painted (OcclusionGrid).
-      quads = r.batch.cut(quads ?? [box])
+    func shade(_ quads: [PixelRect]?) throws(GLError) {
+      try inDraws(quads) { (quads) throws(GLError) in
+        try run(
+          matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: quads, name: name,
+          target: target, r)
+      }
     }
-    try inDraws(quads) { (quads) throws(GLError) in
-      try run(
-        matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: quads, name: name,
-        target: target, r)
+    // Cells and boxes leave out what the occlusion grid hides or has
+    // painted (OcclusionGrid).
+    switch cover {
+    case .cells(let cells):
+      try shade(r.batch.cut(cells.coverage))
+      if inner == nil { r.batch.addSolid(cells.interior, color: color) }
+    case .cutBox:
+      guard let box = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
+      else { return }
+      try shade(r.batch.cut([box]))
+    case .projected:
+      try shade(nil)
     }
-    if let cells, inner == nil { r.batch.addSolid(cells.interior, color: color) }
   }
 
   /// One shape.frag draw over `quads` (the shape's pixel box if nil).
@@ -99,17 +108,10 @@ enum ShapePass {
   /// draw just before it may skip them. Nil when there is none.
   static func opaqueInterior(_ command: DrawCommand, _ target: SurfaceTarget) -> PixelRect? {
     guard case .shape(let d) = command, d.inner == nil, d.clips.isEmpty, d.color.a >= 1,
-      let cells = cells(matrix: d.matrix, outer: d.outer, inner: nil, target: target),
+      let cells = cells(matrix: d.matrix, outer: d.outer, inner: nil, width: target.width, height: target.height),
       let middle = cells.interior.first
     else { return nil }
     return middle
-  }
-
-  /// The cells of an axis-aligned shape, or nil to draw one quad.
-  static func cells(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, target: SurfaceTarget)
-    -> ShapeCells?
-  {
-    cells(matrix: matrix, outer: outer, inner: inner, width: target.width, height: target.height)
   }
 
   /// The cells of an axis-aligned shape on a `width`×`height` target.

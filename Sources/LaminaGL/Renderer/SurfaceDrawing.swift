@@ -1,13 +1,15 @@
 // SurfaceDrawing: the commands of one surface, in order, into its target.
 // Before any is drawn, OcclusionGrid marks the tiles that later opaque
 // cells hide, and the quad batch leaves them out; the tiles whose last
-// cover is known are painted its colour first, in one unblended draw. A run of a layer's shape
-// and shadow commands is drawn as one CoverageStack when it can; commands
-// whose quads can join the batch (cached coverage, solid cells) add them; a
-// command with its own shader flushes the batch first, so the order of
-// blending is the order of the commands. A command under more clips than one draw takes
-// (clip.glsl's 8) is drawn under the first 8 into a scratch target and
-// copied through the rest (`drawOverflowing`).
+// cover is known are painted its colour first, in one unblended draw.
+// Each command's route (DrawRoute) is chosen here, before it is drawn: a
+// run of a layer's shape and shadow commands is drawn as one CoverageStack
+// when it can; commands whose quads can join the batch (cached coverage,
+// solid cells) add them; a command with its own shader flushes the batch
+// first, so the order of blending is the order of the commands. A command
+// under more clips than one draw takes (clip.glsl's 8) is drawn under the
+// first 8 into a scratch target and copied through the rest
+// (`drawOverflowing`).
 
 import CGLES
 import Lamina
@@ -30,16 +32,16 @@ enum SurfaceDrawing {
     }
     if let grid { try r.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }, r) }
     var i = 0, single = 0
+    let size = target.size
     while i < commands.count {
       try r.batch.flushIfLong(r)
-      if i >= single {
-        switch try CoverageStack.draw(commands, from: i, into: target, r) {
-        case .drew(let count):
-          i += count
+      // Each command's route (DrawRoute) is chosen here, before it is drawn.
+      if i >= single, r.stacking, r.atlas != nil, let run = CoverageStack.run(commands, from: i, size: size) {
+        if try CoverageStack.draw(run, from: i, r) {
+          i += run.count
           continue
-        case .separately(let count): single = i + count
-        case .none: break
         }
+        single = i + run.count
       }
       let command = commands[i]
       r.batch.command = i
@@ -50,14 +52,18 @@ enum SurfaceDrawing {
       }
       switch command {
       case .shape(let d):
-        try ShapePass.draw(d, into: target, r)
+        let route = ShapeRoute.of(
+          matrix: d.matrix, outer: d.outer, inner: d.inner, clips: d.clips, size: size, atlas: r.atlas != nil)
+        try ShapePass.draw(d, route: route, into: target, r)
       case .shadow(let d):
         // Pixels the next command paints opaque, whole, need no shadow.
         let next = i + 1 < commands.count ? commands[i + 1] : nil
-        try ShadowPass.draw(d, into: target, hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
+        try ShadowPass.draw(
+          d, route: ShadowRoute.of(d, size: size, atlas: r.atlas != nil), into: target,
+          hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
       case .image(let d):
         try r.batch.flush(before: target, r)
-        try ImagePass.draw(d, into: target, r)
+        try ImagePass.draw(d, route: ImageRoute.of(d, size: size), into: target, r)
       case .composite(let d):
         guard let source = targets[d.surface] else { continue }
         try r.batch.flush(before: target, r)

@@ -54,7 +54,7 @@ struct GLMipChainTests {
         slices: [ImageSlice(destination: CGRect(x: 0, y: 0, width: 13, height: 7), source: CGRect(x: 0, y: 0, width: 13, height: 7))],
         sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0), opacity: 1, clips: [], name: "copy")
       try ImagePass.draw(copy, route: ImageRoute.of(copy, size: target.size), into: target, r)
-      try MipPass.generate(target, r)
+      try MipPass.generate(target, r.tools)
       let result = expected.indices.map { r.device.read(.level(target, $0 + 1)) }
       r.device.detachLevel()
       return result

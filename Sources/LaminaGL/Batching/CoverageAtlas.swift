@@ -113,8 +113,7 @@ final class CoverageAtlas {
   /// first.
   func placement(
     layers: CoverageKey.Layers, bounds: CGRect, matrix: Transform3D,
-    map: (sx: Double, sy: Double, tx: Double, ty: Double), always: Bool, frame: Int, batch: QuadBatch,
-    _ r: GLResources
+    map: (sx: Double, sy: Double, tx: Double, ty: Double), always: Bool, frame: Int, batch: QuadBatch
   ) throws(GLError) -> (placement: Placement, fresh: FreshRegion?)? {
     let px = Double(bounds.minX) * map.sx + map.tx, py = Double(bounds.minY) * map.sy + map.ty
     guard px.isFinite, py.isFinite, abs(px) < 1e7, abs(py) < 1e7 else { return nil }
@@ -141,7 +140,7 @@ final class CoverageAtlas {
       // Full: draw what refers to the old regions, then start again, in a
       // larger atlas when what the last frames used fills half of it (else
       // the churn of scenes that come and go would grow it to the largest).
-      try batch.flush(r)
+      try batch.flush()
       let fitsEmpty = width <= side && height <= side - 1  // the unit texel's shelf
       if side < Self.maxSide && (liveTexels * 2 >= side * side || !fitsEmpty) {
         side *= 2

@@ -154,7 +154,7 @@ enum CoverageStack {
     guard
       let (placement, fresh) = try atlas.placement(
         layers: keys, bounds: run.bounds, matrix: l[0].matrix, map: run.map, always: true, frame: r.frame,
-        batch: r.batch, r)
+        batch: r.batch)
     else { return false }
     if let fresh {
       for (index, layer) in l.enumerated() {

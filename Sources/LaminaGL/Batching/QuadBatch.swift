@@ -30,13 +30,20 @@ final class QuadBatch {
   private var readsAtlas = false
   private var array: InstanceArray?
   private let device: GLDevice
+  private let programs: ProgramCache
+  /// Where cached coverages are read from (nil without float targets).
+  private let atlas: CoverageAtlas?
   /// The target the pending quads belong to.
   var target: SurfaceTarget?
   /// The hidden tiles of the target's surface, and the command adding quads.
   var grid: OcclusionGrid?
   var command = 0
 
-  init(device: GLDevice) { self.device = device }
+  init(device: GLDevice, programs: ProgramCache, atlas: CoverageAtlas?) {
+    self.device = device
+    self.programs = programs
+    self.atlas = atlas
+  }
 
   var isEmpty: Bool { instances.isEmpty }
   /// Instances drawn since the renderer was made (for tests).
@@ -89,9 +96,9 @@ final class QuadBatch {
   static let flushAt = 4096
 
   /// Draws the pending quads and flushes GL when there are `flushAt`.
-  func flushIfLong(_ r: GLResources) throws(GLError) {
+  func flushIfLong() throws(GLError) {
     guard instances.count >= Self.flushAt * Self.stride else { return }
-    try flush(r)
+    try flush()
     device.submit()
   }
 
@@ -109,7 +116,7 @@ final class QuadBatch {
   /// `colors` is asked once per cover of the `count` commands (the grid
   /// compares the covers of neighbouring tiles many times).
   func paint(
-    _ grid: OcclusionGrid, commands count: Int, colors: (Int) -> PremultipliedColor, _ r: GLResources
+    _ grid: OcclusionGrid, commands count: Int, colors: (Int) -> PremultipliedColor
   ) throws(GLError) {
     painted.removeAll(keepingCapacity: true)
     paintColors.removeAll(keepingCapacity: true)
@@ -122,11 +129,11 @@ final class QuadBatch {
     }
     grid.paintedQuads(into: &painted) { color($0) == color($1) }
     guard !painted.isEmpty else { return }
-    try flush(r)
+    try flush()
     for (quad, command) in painted {
       append(quad, (color(command), .transparent, .transparent), (0, 0, 0, 0), (0, 0))
     }
-    try flush(r, blend: .replace)
+    try flush(blend: .replace)
   }
   private var painted: [(quad: PixelRect, command: Int)] = []
   private var paintColors: [PremultipliedColor?] = []
@@ -152,20 +159,20 @@ final class QuadBatch {
 
   /// Draws the pending quads before a draw of its own into `target` (a
   /// draw into another target, such as the atlas, needs no flush).
-  func flush(before target: SurfaceTarget, _ r: GLResources) throws(GLError) {
-    if self.target === target { try flush(r) }
+  func flush(before target: SurfaceTarget) throws(GLError) {
+    if self.target === target { try flush() }
   }
 
   /// Draws the pending quads into `target` (blended unless `blend` says
   /// otherwise) and empties the batch.
-  func flush(_ r: GLResources, blend: Blend = .sourceOver) throws(GLError) {
+  func flush(blend: Blend = .sourceOver) throws(GLError) {
     guard !instances.isEmpty, let target else {
       instances.removeAll(keepingCapacity: true)
       return
     }
     let count = instances.count / Self.stride
-    let atlas = readsAtlas ? try r.atlas?.target() : nil
-    let p = try r.programs.batch(solid: atlas == nil)
+    let atlas = readsAtlas ? try self.atlas?.target() : nil
+    let p = try programs.batch(solid: atlas == nil)
     let array = instanceArray()
     device.stream(instances, into: array)
     device.draw(

@@ -18,7 +18,7 @@ enum BlurPass {
   /// from source pixels to its texture coordinates. The caller releases
   /// the returned target to the pool.
   static func blur(
-    _ source: SurfaceTarget, sigma: Double, _ r: GLResources
+    _ source: SurfaceTarget, sigma: Double, _ gl: PassTools
   ) throws(GLError) -> (target: SurfaceTarget, scaleX: Float, scaleY: Float) {
     var input = source
     var owned: SurfaceTarget? = nil
@@ -26,30 +26,30 @@ enum BlurPass {
     var variance = 0.0  // added by the boxes, in source pixels²
     var alphaInput = true
     while sigma / Double(factor) > 4, input.width > 1 || input.height > 1 {
-      let next = try r.pool.acquire(width: (input.width + 1) / 2, height: (input.height + 1) / 2)
-      try pass(input: input, output: next, downsample: true, alphaInput: alphaInput, direction: (0, 0), sigma: 1, r)
+      let next = try gl.pool.acquire(width: (input.width + 1) / 2, height: (input.height + 1) / 2)
+      try pass(input: input, output: next, downsample: true, alphaInput: alphaInput, direction: (0, 0), sigma: 1, gl)
       variance += Double(factor * factor) / 4
       factor *= 2
-      if let owned { r.pool.release(owned) }
+      if let owned { gl.pool.release(owned) }
       owned = next
       input = next
       alphaInput = false
     }
     let levelSigma = max(0.01, (max(0, sigma * sigma - variance)).squareRoot() / Double(factor))
-    let horizontal = try r.pool.acquire(width: input.width, height: input.height)
-    try pass(input: input, output: horizontal, downsample: false, alphaInput: alphaInput, direction: (1, 0), sigma: levelSigma, r)
-    if let owned { r.pool.release(owned) }
-    let vertical = try r.pool.acquire(width: input.width, height: input.height)
-    try pass(input: horizontal, output: vertical, downsample: false, alphaInput: false, direction: (0, 1), sigma: levelSigma, r)
-    r.pool.release(horizontal)
+    let horizontal = try gl.pool.acquire(width: input.width, height: input.height)
+    try pass(input: input, output: horizontal, downsample: false, alphaInput: alphaInput, direction: (1, 0), sigma: levelSigma, gl)
+    if let owned { gl.pool.release(owned) }
+    let vertical = try gl.pool.acquire(width: input.width, height: input.height)
+    try pass(input: horizontal, output: vertical, downsample: false, alphaInput: false, direction: (0, 1), sigma: levelSigma, gl)
+    gl.pool.release(horizontal)
     return (vertical, 1 / Float(factor * vertical.width), 1 / Float(factor * vertical.height))
   }
 
   private static func pass(
     input: SurfaceTarget, output: SurfaceTarget, downsample: Bool, alphaInput: Bool, direction: (Float, Float),
-    sigma: Double, _ r: GLResources
+    sigma: Double, _ gl: PassTools
   ) throws(GLError) {
-    let p = try r.programs.blur(downsample: downsample, alphaInput: alphaInput)
+    let p = try gl.programs.blur(downsample: downsample, alphaInput: alphaInput)
     var uniforms = [
       Uniform(p.input, .int(0)),
       Uniform(p.quads, .vec4(0, 0, Float(output.width), Float(output.height))),
@@ -63,7 +63,7 @@ enum BlurPass {
       precondition(kernel.count <= 33, "blur kernel of \(kernel.count) weights for σ = \(sigma)")
       uniforms += [Uniform(p.radius, .int(GLint(kernel.count / 2))), Uniform(p.weights, .floats(kernel))]
     }
-    r.device.draw(
+    gl.device.draw(
       GLDraw(
         program: p.program, target: .surface(output), blend: .replace,
         textures: [TextureBinding(unit: 0, texture: input.texture, sampler: .nearest)],

@@ -7,7 +7,7 @@ import Lamina
 
 enum CompositePass {
   static func draw(
-    _ d: CompositeDraw, source: SurfaceTarget, mask: SurfaceTarget?, into target: SurfaceTarget, _ r: GLResources
+    _ d: CompositeDraw, source: SurfaceTarget, mask: SurfaceTarget?, into target: SurfaceTarget, _ gl: PassTools
   ) throws(GLError) {
     guard d.opacity > 0 else { return }
     let nearest = d.sampling.minification == .nearest && d.sampling.magnification == .nearest
@@ -16,9 +16,9 @@ enum CompositePass {
       guard shadow.sigma.isFinite, shadow.sigma >= 0, shadow.offsetX.isFinite, shadow.offsetY.isFinite else {
         throw .unsupported(reason: "\(d.name): surface shadow with a non-finite sigma or offset")
       }
-      blurred = try BlurPass.blur(source, sigma: shadow.sigma, r)
+      blurred = try BlurPass.blur(source, sigma: shadow.sigma, gl)
     }
-    defer { if let blurred { r.pool.release(blurred.target) } }
+    defer { if let blurred { gl.pool.release(blurred.target) } }
 
     var defines: [String] = []
     if nearest { defines.append("NEAREST") }
@@ -31,7 +31,7 @@ enum CompositePass {
     if !d.clips.isEmpty { defines.append("CLIPS") }
     // A planar group under perspective: exact area of its quadrilateral.
     if d.matrix.m14 != 0 || d.matrix.m24 != 0 { defines.append("PROJECTIVE") }
-    let p = try r.programs.composite(defines: defines)
+    let p = try gl.programs.composite(defines: defines)
     let bounds = CGRect(x: 0, y: 0, width: source.width, height: source.height)
     guard
       let common = try commonUniforms(
@@ -40,8 +40,8 @@ enum CompositePass {
 
     if !nearest && d.sampling.minification == .trilinear {
       // Read through mip levels: build the chains first.
-      if !source.hasMips { try MipPass.generate(source, r) }
-      if let mask, !mask.hasMips { try MipPass.generate(mask, r) }
+      if !source.hasMips { try MipPass.generate(source, gl) }
+      if let mask, !mask.hasMips { try MipPass.generate(mask, gl) }
     }
     let sampler = SamplerState(d.sampling)
     var textures = [TextureBinding(unit: 0, texture: source.texture, sampler: sampler)]
@@ -79,7 +79,7 @@ enum CompositePass {
         }
       }
     }
-    r.device.draw(
+    gl.device.draw(
       GLDraw(
         program: p.program, target: .surface(target), textures: textures, uniforms: uniforms,
         geometry: .quads(common.count)))

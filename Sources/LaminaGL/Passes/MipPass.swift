@@ -13,11 +13,11 @@ import Lamina
 enum MipPass {
   /// Fills levels 1… of `surface` from its level 0; leaves the texture
   /// bound with every level readable.
-  static func generate(_ surface: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  static func generate(_ surface: SurfaceTarget, _ gl: PassTools) throws(GLError) {
     var sizes: [(Int, Int)] = [(surface.width, surface.height)]
     while let (w, h) = sizes.last, w > 1 || h > 1 { sizes.append((max(1, w / 2), max(1, h / 2))) }
     guard sizes.count > 1 else { return }
-    let device = r.device
+    let device = gl.device
     if !surface.hasMipStorage {
       try device.changing { () throws(GLError) in
         let f = surface.format.glFormats
@@ -32,7 +32,7 @@ enum MipPass {
       }
       surface.hasMipStorage = true
     }
-    let p = try r.programs.mip()
+    let p = try gl.programs.mip()
     for level in 1..<sizes.count {
       let (iw, ih) = sizes[level - 1], (w, h) = sizes[level]
       // The draw reads level − 1 alone (texelFetch counts from the base

@@ -32,7 +32,7 @@ enum ShadowPass {
       if let atlas = r.atlas,
         let (placement, fresh) = try atlas.placement(
           layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: r.frame,
-          batch: r.batch, r)
+          batch: r.batch)
       {
         if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, r) }
         // The cached coverage, offset by whole pixels, over the whole extent
@@ -89,7 +89,7 @@ enum ShadowPass {
     if let quads, quads.isEmpty { return }
     let p = try r.programs.shadow(
       rounded: rounded, nearCorners: near, continuous: d.shape.curve == .continuous, clips: !d.clips.isEmpty)
-    try r.batch.flush(before: target, r)
+    try r.batch.flush(before: target)
     guard
       let common = try commonUniforms(
         p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target.size,

@@ -32,7 +32,7 @@ enum ShapePass {
       let key = CoverageKey.Layers.one(CoverageLayer(source).key(relativeTo: outer.rect.origin))
       if let atlas = r.atlas,
         let (placement, fresh) = try atlas.placement(
-          layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch, r)
+          layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch)
       {
         if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, r) }
         // Only the cells near the edges need the coverage: a fill's interior
@@ -86,7 +86,7 @@ enum ShapePass {
     let p = try r.programs.shape(
       rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
       projective: projective)
-    try r.batch.flush(before: target, r)
+    try r.batch.flush(before: target)
     guard
       let common = try commonUniforms(
         p.common, matrix: matrix, localBounds: outer.rect, quads: quads, clips: clips, target: target.size,

@@ -34,7 +34,7 @@ final class GLResources {
     atlas =
       extensions.isSuperset(of: ["GL_EXT_color_buffer_float", "GL_EXT_float_blend"])
       ? CoverageAtlas(device: device) : nil
-    batch = QuadBatch(device: device)
+    batch = QuadBatch(device: device, programs: programs, atlas: atlas)
     readsBGRA = extensions.contains("GL_EXT_read_format_bgra")
   }
 

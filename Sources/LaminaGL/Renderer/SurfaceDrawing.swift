@@ -30,11 +30,11 @@ enum SurfaceDrawing {
       (r.batch.target, r.batch.grid, r.batch.command) = outer
       if let grid { r.caches.gridStorage = grid.occluder }
     }
-    if let grid { try r.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }, r) }
+    if let grid { try r.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }) }
     var i = 0, single = 0
     let size = target.size
     while i < commands.count {
-      try r.batch.flushIfLong(r)
+      try r.batch.flushIfLong()
       // Each command's route (DrawRoute) is chosen here, before it is drawn.
       if i >= single, r.stacking, r.atlas != nil, let run = CoverageStack.run(commands, from: i, size: size) {
         if try CoverageStack.draw(run, from: i, r) {
@@ -62,15 +62,15 @@ enum SurfaceDrawing {
           d, route: ShadowRoute.of(d, size: size, atlas: r.atlas != nil), into: target,
           hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
       case .image(let d):
-        try r.batch.flush(before: target, r)
+        try r.batch.flush(before: target)
         try ImagePass.draw(d, route: ImageRoute.of(d, size: size), into: target, r)
       case .composite(let d):
         guard let source = targets[d.surface] else { continue }
-        try r.batch.flush(before: target, r)
-        try CompositePass.draw(d, source: source, mask: d.mask.flatMap { targets[$0] }, into: target, r)
+        try r.batch.flush(before: target)
+        try CompositePass.draw(d, source: source, mask: d.mask.flatMap { targets[$0] }, into: target, r.tools)
       }
     }
-    try r.batch.flush(r)
+    try r.batch.flush()
   }
 
   /// The colour a tile painted for cover `index` holds: a fill's own, or
@@ -91,7 +91,7 @@ enum SurfaceDrawing {
   private static func drawOverflowing(
     _ command: DrawCommand, into target: SurfaceTarget, targets: [SurfaceTarget?], _ r: GLResources
   ) throws(GLError) {
-    try r.batch.flush(before: target, r)
+    try r.batch.flush(before: target)
     var rest = command.clips
     var first = command
     first.clips = Array(rest.prefix(maxClips))
@@ -106,7 +106,7 @@ enum SurfaceDrawing {
         sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0),
         clips: Array(rest.prefix(maxClips)), name: "\(command.name) (clips \(maxClips + 1)…)")
       rest.removeFirst(min(maxClips, rest.count))
-      try CompositePass.draw(copy, source: source, mask: nil, into: next, r)
+      try CompositePass.draw(copy, source: source, mask: nil, into: next, r.tools)
       r.pool.release(source)
       if last { return }
       source = next

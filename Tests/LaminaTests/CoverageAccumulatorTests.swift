@@ -1,11 +1,12 @@
-// The non-zero rasterizer against the truth: exact areas where they have a
-// closed form, 64×64 point supersampling (non-zero winding) elsewhere.
+// CoverageAccumulator, with NonZeroSweep in front for paths, against the
+// truth: exact areas where they have a closed form, 64×64 point
+// supersampling (non-zero winding) elsewhere.
 import Testing
 
 @testable import Lamina
 
-/// The rasterizer against exact areas and against 64×64 supersampling.
-@Suite struct PathRasterizerTests {
+/// The accumulator against exact areas and against 64×64 supersampling.
+@Suite struct CoverageAccumulatorTests {
   /// Coverage by 64×64 point samples per pixel, with a non-zero winding
   /// test: per sample row, the crossings sorted by x with their directions.
   private func supersampled(_ polylines: [[CGPoint]], width: Int, height: Int) -> [Double] {

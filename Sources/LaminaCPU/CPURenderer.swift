@@ -12,10 +12,10 @@
 // stages learn that colour and whether a region still holds it
 // (`pristine`: no earlier command's bounds touch it), so a shadow over the
 // bare page copies its preblended results (PreblendedStamp).
-// Every edge gets exact area coverage (see `TileScratch`), shadows are
-// evaluated from their closed form (`RoundedRectShadow`), images are
-// filtered by the GLES rules (`levelOfDetail`, `MipChain`). One stage file
-// per feature mirrors one shader of LaminaGL.
+// Every edge gets exact area coverage (Lamina's `CoverageAccumulator`),
+// shadows are evaluated from their closed form (`RoundedRectShadow`),
+// images are filtered by the GLES rules (`levelOfDetail`, `MipChain`). One
+// stage file per feature mirrors one shader of LaminaGL.
 //
 // Rejected: command-major drawing with a thread pool per command (a plan of
 // 1000 small cards would pay 3000 synchronisations) and Float surfaces

@@ -122,9 +122,9 @@ struct PreparedClips: Sendable {
     let n = region.width * region.height
     scratch.clip.update(repeating: 1, count: n)
     for clip in clips {
-      scratch.begin(region)
+      scratch.accumulator.begin(region)
       switch clip {
-      case .polygon(let polygon): scratch.add(polygon)
+      case .polygon(let polygon): scratch.accumulator.add(polygon)
       case .halfPlanes(let lines):
         for j in 0..<region.height {
           let y = Double(region.y0 + j) + 0.5
@@ -134,7 +134,7 @@ struct PreparedClips: Sendable {
         }
         continue
       }
-      scratch.resolve(into: scratch.temp)
+      scratch.accumulator.resolve(into: scratch.temp)
       for i in 0..<n { scratch.clip[i] *= scratch.temp[i] }
     }
   }

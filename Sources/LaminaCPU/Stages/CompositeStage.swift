@@ -83,9 +83,9 @@ struct CompositeStage: PreparedDraw {
   ) {
     // Draws every pixel of the region: skipping is an optimisation only.
     if !clips.isEmpty { clips.render(region, scratch) }
-    scratch.begin(region)
-    scratch.add(outline)
-    scratch.resolve(into: scratch.coverage)
+    scratch.accumulator.begin(region)
+    scratch.accumulator.add(outline)
+    scratch.accumulator.resolve(into: scratch.coverage)
     let w = region.width
     // Non-optional locals, bound once: a texture or grid reached through an
     // optional was retained and released around every pixel's read.

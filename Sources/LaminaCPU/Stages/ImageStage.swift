@@ -110,9 +110,9 @@ struct ImageStage: PreparedDraw {
   /// Coverage of the slices' union (× clips) into `scratch.coverage`.
   func prepareCoverage(_ region: PixelRect, _ scratch: TileScratch) {
     if !clips.isEmpty { clips.render(region, scratch) }
-    scratch.begin(region)
-    for p in polygons { scratch.add(p) }
-    scratch.resolve(into: scratch.coverage)
+    scratch.accumulator.begin(region)
+    for p in polygons { scratch.accumulator.add(p) }
+    scratch.accumulator.resolve(into: scratch.coverage)
   }
 
   /// Any matrix: every pixel maps back through the full homography.

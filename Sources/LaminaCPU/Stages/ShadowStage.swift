@@ -34,9 +34,9 @@ struct ShadowEvaluator: Sendable {
   let extent: [SIMD2<Double>]
 
   func evaluate(_ region: PixelRect, _ scratch: TileScratch) {
-    scratch.begin(region)
-    scratch.add(extent)
-    scratch.resolve(into: scratch.coverage)
+    scratch.accumulator.begin(region)
+    scratch.accumulator.add(extent)
+    scratch.accumulator.resolve(into: scratch.coverage)
     let w = region.width
     let m = inverse.m
     if m.1 == 0 && m.2 == 0 && m.3 == 0 && m.5 == 0 {
@@ -157,9 +157,9 @@ struct ShadowStage: PreparedDraw {
     case .direct(let evaluator):
       evaluator.evaluate(region, scratch)
     case .hard(let outline):
-      scratch.begin(region)
-      scratch.add(outline)
-      scratch.resolve(into: scratch.coverage)
+      scratch.accumulator.begin(region)
+      scratch.accumulator.add(outline)
+      scratch.accumulator.resolve(into: scratch.coverage)
     }
     let w = region.width, blender = SpanBlender(color), clip = clips.isEmpty ? nil : scratch.clip
     let pixels = target.pixels, width = target.width

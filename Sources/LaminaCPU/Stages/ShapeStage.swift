@@ -32,10 +32,10 @@ struct ShapeStage: PreparedDraw {
         let outer = projectedOutline(draw.outer, c)
         let inner = draw.inner.map { projectedOutline($0, c) }
         return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in
-          scratch.begin(region)
-          scratch.add(outer)
-          if let inner { scratch.subtract(inner) }
-          scratch.resolve(into: scratch.coverage)
+          scratch.accumulator.begin(region)
+          scratch.accumulator.add(outer)
+          if let inner { scratch.accumulator.subtract(inner) }
+          scratch.accumulator.resolve(into: scratch.coverage)
         }
       }
       source = .stamp(stamp, dx: dx, dy: dy)
@@ -98,10 +98,10 @@ struct ShapeStage: PreparedDraw {
       }
       return
     case .polygons(let outer, let inner):
-      scratch.begin(region)
-      scratch.add(outer)
-      if let inner { scratch.subtract(inner) }
-      scratch.resolve(into: scratch.coverage)
+      scratch.accumulator.begin(region)
+      scratch.accumulator.add(outer)
+      if let inner { scratch.accumulator.subtract(inner) }
+      scratch.accumulator.resolve(into: scratch.coverage)
     }
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0, i = x0 - region.x0

@@ -1,11 +1,107 @@
-// The non-zero rasterizer against the truth: exact areas where they have a
-// closed form, 64×64 point supersampling (non-zero winding) elsewhere.
+// CoverageAccumulator (with NonZeroSweep in front for paths) against the
+// truth: exact areas where they have a closed form (a polygon clipped to
+// each pixel's square, by Sutherland–Hodgman, and its shoelace area), 64×64
+// point supersampling (non-zero winding) elsewhere.
 import Testing
 
 @testable import Lamina
 
-/// The rasterizer against exact areas and against 64×64 supersampling.
-@Suite struct PathRasterizerTests {
+/// The accumulator against exact areas and against 64×64 supersampling.
+@Suite struct CoverageAccumulatorTests {
+  /// The exact area of `polygon` inside the square [x, x+1)×[y, y+1): the
+  /// polygon clipped to the square's four sides, then the shoelace formula.
+  /// Exact for a polygon that does not cross itself.
+  private func exactArea(_ polygon: [SIMD2<Double>], pixelX x: Int, y: Int) -> Double {
+    var points = polygon
+    // Each side as (axis, bound, keep below): inside when p[axis] is on the kept side of bound.
+    let sides: [(Int, Double, Bool)] = [
+      (0, Double(x), false), (0, Double(x + 1), true), (1, Double(y), false), (1, Double(y + 1), true),
+    ]
+    for (axis, bound, below) in sides {
+      guard !points.isEmpty else { break }
+      func inside(_ p: SIMD2<Double>) -> Bool { below ? p[axis] <= bound : p[axis] >= bound }
+      var clipped: [SIMD2<Double>] = []
+      var p = points[points.count - 1]
+      for q in points {
+        if inside(q) != inside(p) {
+          let t = (bound - p[axis]) / (q[axis] - p[axis])
+          var cut = p + (q - p) * t
+          cut[axis] = bound
+          clipped.append(cut)
+        }
+        if inside(q) { clipped.append(q) }
+        p = q
+      }
+      points = clipped
+    }
+    guard points.count >= 3 else { return 0 }
+    var twice = 0.0
+    var p = points[points.count - 1]
+    for q in points {
+      twice += p.x * q.y - q.x * p.y
+      p = q
+    }
+    return abs(twice) / 2
+  }
+
+  private typealias Region = (x0: Int, y0: Int, width: Int, height: Int)
+
+  /// The accumulator's coverage of `polygons` over `region`, row-major.
+  private func accumulated<Cell: BinaryFloatingPoint>(
+    _ cell: Cell.Type, _ region: Region, add: [[SIMD2<Double>]], subtract: [[SIMD2<Double>]] = []
+  ) -> [Double] {
+    let accumulator = CoverageAccumulator<Cell>(maximumWidth: region.width, maximumHeight: region.height)
+    accumulator.begin(x0: region.x0, y0: region.y0, width: region.width, height: region.height)
+    for p in add { accumulator.add(p) }
+    for p in subtract { accumulator.subtract(p) }
+    var out = [Float](repeating: -1, count: region.width * region.height)
+    out.withUnsafeMutableBufferPointer { accumulator.resolve(into: $0.baseAddress!) }
+    return out.map(Double.init)
+  }
+
+  /// A triangle at arbitrary fractional positions, running out of the
+  /// region on every side: each pixel's coverage is its exact clipped area.
+  @Test(arguments: [false, true])
+  func triangleCoverageIsItsExactClippedArea(clockwise: Bool) {
+    var triangle: [SIMD2<Double>] = [SIMD2(-3.7, 1.3), SIMD2(12.55, -2.15), SIMD2(5.2, 11.85)]
+    if clockwise { triangle.reverse() }
+    let region: Region = (-1, 0, 11, 9)
+    let viaFloat = accumulated(Float.self, region, add: [triangle])
+    let viaDouble = accumulated(Double.self, region, add: [triangle])
+    let points = triangle.map { CGPoint(x: $0.x, y: $0.y) }
+    let path = Path(elements: [.move(points[0]), .line(points[1]), .line(points[2]), .close])
+    let viaPath = path.coverageMask(
+      transform: CGAffineTransform(translationX: 1, y: 0), width: 11, height: 9
+    ).map(Double.init)
+    var partial = 0
+    for j in 0..<region.height {
+      for i in 0..<region.width {
+        let want = exactArea(triangle, pixelX: region.x0 + i, y: region.y0 + j)
+        if want > 0 && want < 1 { partial += 1 }
+        let k = j * region.width + i
+        #expect(abs(viaDouble[k] - want) < 1e-6, "Double, pixel \(i),\(j)")
+        #expect(abs(viaPath[k] - want) < 1e-6, "path, pixel \(i),\(j)")
+        #expect(abs(viaFloat[k] - want) < 1e-6, "Float, pixel \(i),\(j)")
+      }
+    }
+    #expect(partial > 20)  // the edges cross many pixels, not just their corners
+  }
+
+  /// A ring (a square with a rotated square hole added backwards): every
+  /// pixel holds the outer area less the hole's.
+  @Test func ringIsOuterLessHoleExactly() {
+    let outer: [SIMD2<Double>] = [SIMD2(0.4, 0.6), SIMD2(9.3, 0.6), SIMD2(9.3, 8.45), SIMD2(0.4, 8.45)]
+    let hole: [SIMD2<Double>] = [SIMD2(4.85, 1.9), SIMD2(7.9, 4.5), SIMD2(4.85, 7.1), SIMD2(1.8, 4.5)]
+    let region: Region = (0, 0, 10, 9)
+    let got = accumulated(Float.self, region, add: [outer], subtract: [hole])
+    for j in 0..<9 {
+      for i in 0..<10 {
+        let want = exactArea(outer, pixelX: i, y: j) - exactArea(hole, pixelX: i, y: j)
+        #expect(abs(got[j * 10 + i] - want) < 1e-6, "pixel \(i),\(j)")
+      }
+    }
+  }
+
   /// Coverage by 64×64 point samples per pixel, with a non-zero winding
   /// test: per sample row, the crossings sorted by x with their directions.
   private func supersampled(_ polylines: [[CGPoint]], width: Int, height: Int) -> [Double] {

@@ -1,0 +1,40 @@
+// TileScratch: what one worker draws a tile with, allocated once per
+// surface and reused for every command: Lamina's `CoverageAccumulator`
+// (Float cells) and the coverage planes the stages fill from it.
+import Lamina
+
+/// Scratch buffers of one worker: an accumulator and coverage planes sized
+/// for one tile.
+final class TileScratch {
+  static let size = 64
+  /// Exact area coverage over the tile being drawn.
+  let accumulator = CoverageAccumulator<Float>(maximumWidth: size, maximumHeight: size)
+  /// Coverage of the command's own shape, row-major over the region.
+  let coverage: UnsafeMutablePointer<Float>
+  /// Product of the command's clips.
+  let clip: UnsafeMutablePointer<Float>
+  /// A second plane (the extent of a shadow, the source rectangle of a composite).
+  let extra: UnsafeMutablePointer<Float>
+  /// Temporary plane of the clip stage.
+  let temp: UnsafeMutablePointer<Float>
+
+  init() {
+    let n = Self.size * Self.size
+    coverage = .allocate(capacity: n)
+    clip = .allocate(capacity: n)
+    extra = .allocate(capacity: n)
+    temp = .allocate(capacity: n)
+  }
+
+  deinit {
+    coverage.deallocate(); clip.deallocate(); extra.deallocate(); temp.deallocate()
+  }
+}
+
+extension CoverageAccumulator {
+  /// Starts accumulating over `region` (at most `TileScratch.size` pixels a side).
+  @inline(__always)
+  func begin(_ region: PixelRect) {
+    begin(x0: region.x0, y0: region.y0, width: region.width, height: region.height)
+  }
+}

@@ -275,21 +275,24 @@ struct CoverageStackTests {
   }
 }
 
+/// A pixel rectangle from its four edges.
+func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0: x0, y0: y0, x1: x1, y1: y1) }
+
 @Suite struct OcclusionGridTests {
   @Test func aQuadUnderALaterOpaqueFillIsDropped() throws {
     let commands = [F.shape(CGRect(x: 0, y: 0, width: 10, height: 10)), F.shape(CGRect(x: 0, y: 0, width: 64, height: 64))]
     let grid = try #require(OcclusionGrid(commands, width: 64, height: 64))
     var out: [PixelRect] = []
-    grid.visible((8, 8, 40, 40), command: 0, into: &out)
+    grid.visible(px(8, 8, 40, 40), command: 0, into: &out)
     #expect(out.isEmpty)
     // The fill's own interior is painted first, in its colour: its quads
     // leave it out.
-    grid.visible((8, 8, 40, 40), command: 1, into: &out)
+    grid.visible(px(8, 8, 40, 40), command: 1, into: &out)
     #expect(out.isEmpty)
     var painted: [(quad: PixelRect, command: Int)] = []
     grid.paintedQuads(into: &painted)
     #expect(painted.count == 1 && painted[0].command == 1)
-    #expect(painted.first.map { $0.quad.0 <= 8 && $0.quad.1 <= 8 && $0.quad.2 >= 40 && $0.quad.3 >= 40 } == true)
+    #expect(painted.first.map { $0.quad.x0 <= 8 && $0.quad.y0 <= 8 && $0.quad.x1 >= 40 && $0.quad.y1 >= 40 } == true)
   }
 
   @Test func aRingOverTheFillJustBeforeItPassesTheCoverOnAndBarriersStopThePaint() throws {
@@ -301,8 +304,8 @@ struct CoverageStackTests {
     grid.paintedQuads(into: &painted)
     #expect(Set(painted.map(\.command)) == [0, 1])
     var out: [PixelRect] = []
-    grid.visible((0, 0, 64, 64), command: 1, into: &out)
-    #expect(!out.isEmpty && out.allSatisfy { $0.0 < 8 || $0.1 < 8 || $0.2 > 56 || $0.3 > 56 }, "only the ring's band")
+    grid.visible(px(0, 0, 64, 64), command: 1, into: &out)
+    #expect(!out.isEmpty && out.allSatisfy { $0.x0 < 8 || $0.y0 < 8 || $0.x1 > 56 || $0.y1 > 56 }, "only the ring's band")
     // Something between the fill and the ring: the ring passes nothing on.
     painted = []
     let other = F.shape(CGRect(x: 100, y: 100, width: 4, height: 4))
@@ -315,15 +318,15 @@ struct CoverageStackTests {
       matrix: Transform3D(rotationAngle: 0.01, x: 0, y: 0, z: 1))
     painted = []
     try #require(OcclusionGrid([image, F.shape(card)], width: 64, height: 64)).paintedQuads(into: &painted)
-    #expect(!painted.isEmpty && painted.allSatisfy { $0.quad.0 >= 32 }, "\(painted)")
+    #expect(!painted.isEmpty && painted.allSatisfy { $0.quad.x0 >= 32 }, "\(painted)")
     painted = []
     try #require(OcclusionGrid([F.shape(card), image], width: 64, height: 64)).paintedQuads(into: &painted)
-    #expect(painted.contains { $0.quad.0 < 32 })
+    #expect(painted.contains { $0.quad.x0 < 32 })
     // Under the image, a ring's hole is not painted, so the fill draws it.
     let blocked = try #require(OcclusionGrid([image, F.shape(card), ring], width: 64, height: 64))
     out = []
-    blocked.visible((0, 0, 64, 64), command: 1, into: &out)
-    #expect(out.contains { $0.0 <= 16 && $0.2 >= 24 && $0.1 <= 16 && $0.3 >= 48 }, "\(out)")
+    blocked.visible(px(0, 0, 64, 64), command: 1, into: &out)
+    #expect(out.contains { $0.x0 <= 16 && $0.x1 >= 24 && $0.y0 <= 16 && $0.y1 >= 48 }, "\(out)")
   }
 
   @Test func anOpaqueImageHidesWhatIsUnderItAndIsNeverPainted() throws {
@@ -337,13 +340,13 @@ struct CoverageStackTests {
     // What is under the image's whole pixels is hidden; the image's tiles
     // are not painted (it has no one colour), and it draws all of itself.
     let grid = try #require(OcclusionGrid([under, over], width: 64, height: 64, opaqueImage: isOpaque))
-    grid.visible((8, 8, 40, 40), command: 0, into: &out)
+    grid.visible(px(8, 8, 40, 40), command: 0, into: &out)
     #expect(out.isEmpty, "\(out)")
     var painted: [(quad: PixelRect, command: Int)] = []
     grid.paintedQuads(into: &painted)
     #expect(painted.isEmpty, "\(painted)")
-    grid.visible((3, 0, 54, 61), command: 1, into: &out)
-    #expect(out.count == 1 && out[0] == (3, 0, 54, 61), "\(out)")
+    grid.visible(px(3, 0, 54, 61), command: 1, into: &out)
+    #expect(out.count == 1 && out[0] == px(3, 0, 54, 61), "\(out)")
     // Not hidden: under a see-through image, an image at opacity < 1, or
     // when the texels' opacity is not known to be 1.
     for (cover, known) in [
@@ -351,7 +354,7 @@ struct CoverageStackTests {
     ] {
       out = []
       try #require(OcclusionGrid([F.shape(CGRect(x: 60, y: 60, width: 4, height: 4)), under, cover], width: 64, height: 64, opaqueImage: known))
-        .visible((8, 8, 40, 40), command: 1, into: &out)
+        .visible(px(8, 8, 40, 40), command: 1, into: &out)
       #expect(!out.isEmpty)
     }
     // A fill after the image is painted first, and the image leaves out
@@ -363,15 +366,15 @@ struct CoverageStackTests {
     #expect(painted.count == 1 && painted[0].command == 1)
     let paint = try #require(painted.first?.quad)
     out = []
-    later.visible((3, 0, 54, 61), command: 0, into: &out)
-    #expect(out.allSatisfy { $0.2 <= paint.0 || $0.0 >= paint.2 || $0.3 <= paint.1 || $0.1 >= paint.3 }, "\(out), paint \(paint)")
+    later.visible(px(3, 0, 54, 61), command: 0, into: &out)
+    #expect(out.allSatisfy { $0.x1 <= paint.x0 || $0.x0 >= paint.x1 || $0.y1 <= paint.y0 || $0.y0 >= paint.y1 }, "\(out), paint \(paint)")
   }
 
   @Test func noPixelThatShowsIsDropped() throws {
     var state: UInt32 = 7
-    func u(_ n: Int) -> Float {
+    func u(_ n: Int) -> Int {
       state = state &* 1_664_525 &+ 1_013_904_223
-      return Float(Int(state >> 8) % n)
+      return Int(state >> 8) % n
     }
     for _ in 0..<40 {
       let size = 96
@@ -385,22 +388,25 @@ struct CoverageStackTests {
       var painted: [(quad: PixelRect, command: Int)] = []
       grid.paintedQuads(into: &painted)
       for index in commands.indices {
-        let quad: PixelRect = (u(60), u(60), 0, 0)
-        let q: PixelRect = (quad.0, quad.1, quad.0 + u(36) + 1, quad.1 + u(36) + 1)
+        let (x, y) = (u(60), u(60))
+        let q = px(x, y, x + u(36) + 1, y + u(36) + 1)
         var out: [PixelRect] = []
         grid.visible(q, command: index, into: &out)
-        for r in out { #expect(r.0 >= q.0 && r.1 >= q.1 && r.2 <= q.2 && r.3 <= q.3 && r.0 < r.2 && r.1 < r.3) }
+        for r in out { #expect(r.x0 >= q.x0 && r.y0 >= q.y0 && r.x1 <= q.x1 && r.y1 <= q.y1 && r.x0 < r.x1 && r.y0 < r.y1) }
+        func inside(_ r: PixelRect, _ cx: Float, _ cy: Float) -> Bool {
+          cx > Float(r.x0) && cx < Float(r.x1) && cy > Float(r.y0) && cy < Float(r.y1)
+        }
         // The command for which each pixel is painted first, if any.
         func painter(_ cx: Float, _ cy: Float) -> Int? {
-          painted.first { cx > $0.quad.0 && cx < $0.quad.2 && cy > $0.quad.1 && cy < $0.quad.3 }?.command
+          painted.first { inside($0.quad, cx, cy) }?.command
         }
-        for py in Int(q.1)..<Int(q.3) {
-          for px in Int(q.0)..<Int(q.2) {
+        for py in Int(q.y0)..<Int(q.y1) {
+          for px in Int(q.x0)..<Int(q.x1) {
             let cx = Float(px) + 0.5, cy = Float(py) + 0.5
             let hidden = opaque[(index + 1)...].contains { cells in
-              cells.contains { cx > $0.0 && cx < $0.2 && cy > $0.1 && cy < $0.3 }
+              cells.contains { inside($0, cx, cy) }
             }
-            let kept = out.contains { cx > $0.0 && cx < $0.2 && cy > $0.1 && cy < $0.3 }
+            let kept = out.contains { inside($0, cx, cy) }
             // Drawn over a pixel painted for itself or a later command, it
             // would cover what must be on top: the paint comes first.
             if kept, let p = painter(cx, cy) {

@@ -70,7 +70,7 @@ import Testing
     let viaDouble = accumulated(Double.self, region, add: [triangle])
     let points = triangle.map { CGPoint(x: $0.x, y: $0.y) }
     let path = Path(elements: [.move(points[0]), .line(points[1]), .line(points[2]), .close])
-    let viaPath = path.coverageMask(
+    let viaPath = path.coverageGrid(
       transform: CGAffineTransform(translationX: 1, y: 0), width: 11, height: 9
     ).map(Double.init)
     var partial = 0
@@ -138,7 +138,7 @@ import Testing
   private func coverage(_ path: Path, _ t: CGAffineTransform = .identity, width: Int, height: Int)
     -> [Double]
   {
-    path.coverageMask(transform: t, width: width, height: height).map(Double.init)
+    path.coverageGrid(transform: t, width: width, height: height).map(Double.init)
   }
 
   @Test func rectAtFractionalOffsetsIsExact() {
@@ -252,7 +252,7 @@ import Testing
 
   @Test func maskIsPremultipliedWhiteAndClipsToTheCanvas() {
     let path = Path(rect: CGRect(x: -10, y: 1.5, width: 12.5, height: 100))
-    let mask = path.rasterizedMask(transform: .identity, width: 4, height: 3)
+    let mask = path.coverageImage(transform: .identity, width: 4, height: 3)
     #expect(mask.width == 4 && mask.height == 3)
     #expect(mask.pixel(x: 0, y: 0) == (0, 0, 0, 0))
     #expect(mask.pixel(x: 0, y: 1) == (128, 128, 128, 128))  // half covered: round(127.5)
@@ -260,6 +260,6 @@ import Testing
     #expect(mask.pixel(x: 2, y: 2) == (128, 128, 128, 128))
     #expect(mask.pixel(x: 3, y: 2) == (0, 0, 0, 0))
     #expect(
-      Path(rect: .zero).rasterizedMask(transform: .identity, width: 0, height: 5).pixels.isEmpty)
+      Path(rect: .zero).coverageImage(transform: .identity, width: 0, height: 5).pixels.isEmpty)
   }
 }

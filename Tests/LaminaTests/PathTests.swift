@@ -105,7 +105,7 @@ import Testing
     let bad = Path(elements: [
       .move(.zero), .line(CGPoint(x: Double.nan, y: 1)), .line(CGPoint(x: 1, y: 1)), .close,
     ])
-    let mask = bad.rasterizedMask(transform: .identity, width: 4, height: 4)
+    let mask = bad.coverageImage(transform: .identity, width: 4, height: 4)
     #expect(mask.pixels.allSatisfy { $0 == 0 })
   }
 }

@@ -203,7 +203,7 @@ extension PlanBuilder {
     let q = p.m44
     let affine = CGAffineTransform(
       a: p.m11 / q, b: p.m12 / q, c: p.m21 / q, d: p.m22 / q, tx: p.m41 / q, ty: p.m42 / q)
-    let coverage = path.rasterizedMask(transform: affine, width: w, height: h)
+    let coverage = path.coverageImage(transform: affine, width: w, height: h)
     let s = openSurface("shadow path \(layer.debugName)", width: w, height: h)
     let whole = CGRect(x: 0, y: 0, width: w, height: h)
     add(.image(ImageDraw(

@@ -1,8 +1,8 @@
 // CoverageAccumulator: exact area coverage of polygons over a rectangle of
 // pixels. The one rasterizer of the package: LaminaCPU fills every shape,
 // clip, image outline and shadow extent with it (one per worker, over a
-// 64×64 tile), and the lowering draws `shadowPath` masks with it
-// (`Path.coverageMask`, through `NonZeroSweep`).
+// 64×64 tile), and the lowering draws `shadowPath` coverage with it
+// (`Path.coverageGrid`, through `NonZeroSweep`).
 //
 // Design: signed-area cells, as font rasterizers (font-rs, stb_truetype)
 // and tiny-skia accumulate them. Each edge adds, to every pixel of the rows
@@ -13,7 +13,7 @@
 //   d·(Q(i+1−xmin) − Q(i+1−xmax)) / (xmax − xmin),  Q(s) = ∫₀ˢ clamp(u, 0, 1) du,
 // d the band's signed height: exact for straight edges, so the only error
 // is the flattening of curves (LaminaCPU keeps it below 0.001 pixel, an
-// area error under 0.4/255; path masks below 0.005).
+// area error under 0.4/255; path coverage below 0.005).
 //
 // Edges left of the region still cover it: they are clamped onto its left
 // side, where they add their full height; edges right of it land in an
@@ -29,7 +29,7 @@
 //
 // The cells are generic: Float for LaminaCPU's tiles (half the memory to
 // clear and sum per command; its goldens are these bytes), Double for path
-// masks, whose rows run to thousands of pixels and whose coverage is
+// coverage grids, whose rows run to thousands of pixels and whose coverage is
 // checked against closed forms to 1e-9. The hot methods are `@inlinable`,
 // so LaminaCPU gets code specialized for Float, as when the accumulator
 // was its own.
@@ -38,7 +38,7 @@
 // had a Double non-zero rasterizer of its own beside LaminaCPU's Float
 // accumulator, computing the same areas with other code); Double cells
 // everywhere (LaminaCPU's bytes would move by a rounding, and its tile
-// memory double) or Float cells everywhere (a path mask's long rows would
+// memory double) or Float cells everywhere (a path grid's long rows would
 // drift by roundings, and its bytes with them); supersampling (16×16 samples still err by 1/32 on a
 // near-horizontal edge); per-pixel distance functions (not exact at
 // corners, and not defined for continuous corners).
@@ -77,6 +77,11 @@ public final class CoverageAccumulator<Cell: BinaryFloatingPoint> {
   }
 
   deinit { cells.deallocate() }
+
+  /// Starts accumulating over `region` (as `begin(x0:y0:width:height:)`).
+  @inlinable public func begin(_ region: PixelRect) {
+    begin(x0: region.x0, y0: region.y0, width: region.width, height: region.height)
+  }
 
   /// Clears the cells and starts accumulating over the region of
   /// `width × height` pixels whose top left pixel is (x0, y0), in target

@@ -109,30 +109,3 @@ func packed(_ c: SIMD4<Float>) -> UInt32 {
 func quantize(_ v: Float) -> UInt8 {
   UInt8(min(255, max(0, v * 255 + 0.5)))
 }
-
-/// A rectangle of whole pixels, [x0, x1) × [y0, y1).
-struct PixelRect: Hashable, Sendable {
-  var x0: Int, y0: Int, x1: Int, y1: Int
-
-  static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-  var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
-  var width: Int { x1 - x0 }
-  var height: Int { y1 - y0 }
-
-  func intersection(_ o: PixelRect) -> PixelRect {
-    let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
-    return r.isEmpty ? .empty : r
-  }
-
-  /// The pixels touched by the real box [minX, maxX] × [minY, maxY], within `limit`.
-  static func covering(minX: Double, minY: Double, maxX: Double, maxY: Double, within limit: PixelRect)
-    -> PixelRect
-  {
-    guard minX.isFinite || maxX.isFinite, minX <= maxX, minY <= maxY else { return .empty }
-    func clampInt(_ v: Double) -> Int { Int(max(-1e9, min(1e9, v))) }
-    let r = PixelRect(
-      x0: clampInt(minX.rounded(.down)), y0: clampInt(minY.rounded(.down)),
-      x1: clampInt(maxX.rounded(.up)), y1: clampInt(maxY.rounded(.up)))
-    return r.intersection(limit)
-  }
-}

@@ -30,11 +30,3 @@ final class TileScratch {
     coverage.deallocate(); clip.deallocate(); extra.deallocate(); temp.deallocate()
   }
 }
-
-extension CoverageAccumulator {
-  /// Starts accumulating over `region` (at most `TileScratch.size` pixels a side).
-  @inline(__always)
-  func begin(_ region: PixelRect) {
-    begin(x0: region.x0, y0: region.y0, width: region.width, height: region.height)
-  }
-}

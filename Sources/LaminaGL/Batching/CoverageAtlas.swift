@@ -159,7 +159,7 @@ final class CoverageAtlas {
     moved.m41 += Double(region.x - originX)
     moved.m42 += Double(region.y - originY)
     clear(region, of: atlas, to: (0, 0, 0, 0))
-    let quad = (Float(region.x), Float(region.y), Float(region.x + width), Float(region.y + height))
+    let quad = PixelRect(x0: region.x, y0: region.y, x1: region.x + width, y1: region.y + height)
     return (
       Placement(region: region, originX: originX, originY: originY),
       FreshRegion(matrix: moved, quad: quad, atlas: atlas)

@@ -178,6 +178,6 @@ enum CoverageStack {
     let x1 = min(Double(width), (Double(bounds.maxX) * map.sx + map.tx).rounded(.up))
     let y1 = min(Double(height), (Double(bounds.maxY) * map.sy + map.ty).rounded(.up))
     guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
-    return (Float(x0), Float(y0), Float(x1), Float(y1))
+    return PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
   }
 }

@@ -137,8 +137,8 @@ struct OcclusionGrid {
     let t = Float(Self.tile)
     let (low, high): (FloatingPointRoundingRule, FloatingPointRoundingRule) =
       rule == .inside ? (.up, .down) : (.down, .up)
-    let c0 = max(0, Int((box.0 / t).rounded(low))), r0 = max(0, Int((box.1 / t).rounded(low)))
-    let c1 = min(columns, Int((box.2 / t).rounded(high))), r1 = min(rows, Int((box.3 / t).rounded(high)))
+    let c0 = max(0, Int((Float(box.x0) / t).rounded(low))), r0 = max(0, Int((Float(box.y0) / t).rounded(low)))
+    let c1 = min(columns, Int((Float(box.x1) / t).rounded(high))), r1 = min(rows, Int((Float(box.y1) / t).rounded(high)))
     guard c0 < c1, r0 < r1 else { return }
     for row in r0..<r1 { for column in c0..<c1 { body(row * columns + column) } }
   }
@@ -148,8 +148,9 @@ struct OcclusionGrid {
     inside cell: PixelRect, _ size: (columns: Int, rows: Int), with value: Int32, in grid: UnsafeMutableBufferPointer<Int32>
   ) {
     let t = Float(Self.tile)
-    let c0 = max(0, Int((cell.0 / t).rounded(.up))), r0 = max(0, Int((cell.1 / t).rounded(.up)))
-    let c1 = min(size.columns, Int((cell.2 / t).rounded(.down))), r1 = min(size.rows, Int((cell.3 / t).rounded(.down)))
+    let c0 = max(0, Int((Float(cell.x0) / t).rounded(.up))), r0 = max(0, Int((Float(cell.y0) / t).rounded(.up)))
+    let c1 = min(size.columns, Int((Float(cell.x1) / t).rounded(.down)))
+    let r1 = min(size.rows, Int((Float(cell.y1) / t).rounded(.down)))
     guard c0 < c1, r0 < r1 else { return }
     for row in r0..<r1 {
       UnsafeMutableBufferPointer(rebasing: grid[(row * size.columns + c0)..<(row * size.columns + c1)])
@@ -211,7 +212,7 @@ struct OcclusionGrid {
   /// The pixels a barrier may touch: its box under its matrix, or the
   /// whole target (a composite's source size is not known here).
   private static func pixelBox(_ command: DrawCommand, width: Int, height: Int) -> PixelRect? {
-    let whole: PixelRect = (0, 0, Float(width), Float(height))
+    let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
     switch command {
     case .shape(let d): return Homography(d.matrix).pixelBounds(of: d.outer.rect, width: width, height: height)
     case .shadow(let d): return Homography(d.matrix).pixelBounds(of: d.extent, width: width, height: height)
@@ -230,7 +231,7 @@ struct OcclusionGrid {
   func paintedQuads(
     into out: inout [(quad: PixelRect, command: Int)], sameColor: (Int, Int) -> Bool = { $0 == $1 }
   ) {
-    let t = Float(Self.tile)
+    let tile = Self.tile
     var open: [Band] = [], runs: [Band] = []
     occluder.withUnsafeBufferPointer { grid in
       for row in 0...rows {
@@ -253,7 +254,8 @@ struct OcclusionGrid {
           column = end
         }
         Band.merge(&open, with: &runs, row: row, same: { sameColor($0.command, $1.command) }) { b, bottom in
-          out.append(((Float(b.first) * t, Float(b.row) * t, Float(b.last + 1) * t, Float(bottom) * t), b.command))
+          let quad = PixelRect(x0: b.first * tile, y0: b.row * tile, x1: (b.last + 1) * tile, y1: bottom * tile)
+          out.append((quad, b.command))
         }
       }
     }
@@ -268,8 +270,8 @@ struct OcclusionGrid {
   /// Nothing when all of it is hidden. `scratch` holds the open spans.
   func visible(_ quad: PixelRect, command index: Int, into out: inout [PixelRect], scratch: inout Scratch) {
     let t = Float(Self.tile)
-    let c0 = max(0, Int((quad.0 / t).rounded(.down))), r0 = max(0, Int((quad.1 / t).rounded(.down)))
-    let c1 = min(columns, Int((quad.2 / t).rounded(.up))), r1 = min(rows, Int((quad.3 / t).rounded(.up)))
+    let c0 = max(0, Int((Float(quad.x0) / t).rounded(.down))), r0 = max(0, Int((Float(quad.y0) / t).rounded(.down)))
+    let c1 = min(columns, Int((Float(quad.x1) / t).rounded(.up))), r1 = min(rows, Int((Float(quad.y1) / t).rounded(.up)))
     guard c0 < c1, r0 < r1 else { return }
     let limit = Int32(index + 1)
     scratch.open.removeAll(keepingCapacity: true)
@@ -319,10 +321,11 @@ struct OcclusionGrid {
         }
         end()
         Band.merge(&scratch.open, with: &scratch.runs, row: row) { b, bottom in
-          out.append((
-            max(quad.0, Float(b.first) * t), max(quad.1, Float(b.row) * t),
-            min(quad.2, Float(b.last + 1) * t), min(quad.3, Float(bottom) * t)
-          ))
+          let tile = Self.tile
+          out.append(
+            PixelRect(
+              x0: max(quad.x0, b.first * tile), y0: max(quad.y0, b.row * tile),
+              x1: min(quad.x1, (b.last + 1) * tile), y1: min(quad.y1, bottom * tile)))
         }
       }
     }

@@ -68,10 +68,10 @@ final class QuadBatch {
   private func append(
     _ q: PixelRect, _ c: Colors, _ g: (Float, Float, Float, Float), _ offset: (Float, Float)
   ) {
-    instances.append(q.0)
-    instances.append(q.1)
-    instances.append(q.2)
-    instances.append(q.3)
+    instances.append(Float(q.x0))
+    instances.append(Float(q.y0))
+    instances.append(Float(q.x1))
+    instances.append(Float(q.y1))
     func push(_ color: PremultipliedColor) {
       instances.append(color.r)
       instances.append(color.g)

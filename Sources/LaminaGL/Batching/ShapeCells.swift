@@ -14,9 +14,6 @@
 
 import Lamina
 
-/// A rectangle of whole target pixels: x0, y0, x1, y1.
-typealias PixelRect = (Float, Float, Float, Float)
-
 struct ShapeCells {
   /// The 4 corner squares (those on the target).
   var corners: [PixelRect]
@@ -64,7 +61,7 @@ struct ShapeCells {
     func cells(_ list: [(Double, Double, Double, Double)]) -> [PixelRect] {
       list.compactMap { c in
         let x0 = max(0, c.0), y0 = max(0, c.1), x1 = min(w, c.2), y1 = min(h, c.3)
-        return x1 > x0 && y1 > y0 ? (Float(x0), Float(y0), Float(x1), Float(y1)) : nil
+        return x1 > x0 && y1 > y0 ? PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)) : nil
       }
     }
     return ShapeCells(

@@ -21,21 +21,21 @@ extension Homography {
   /// The target-pixel box covered by `rect`, grown by one pixel for
   /// anti-aliasing and clamped to the target; the whole target when a
   /// corner is behind the eye; nil when nothing is on the target.
-  func pixelBounds(of rect: CGRect, width: Int, height: Int) -> (Float, Float, Float, Float)? {
+  func pixelBounds(of rect: CGRect, width: Int, height: Int) -> PixelRect? {
     let corners = [
       (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
     ]
     var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
     for (x, y) in corners {
       guard let (X, Y) = project(Double(x), Double(y)), X.isFinite, Y.isFinite else {
-        return (0, 0, Float(width), Float(height))
+        return PixelRect(x0: 0, y0: 0, x1: width, y1: height)
       }
       x0 = min(x0, X); y0 = min(y0, Y); x1 = max(x1, X); y1 = max(y1, Y)
     }
     x0 = max(0, (x0 - 1).rounded(.down)); y0 = max(0, (y0 - 1).rounded(.down))
     x1 = min(Double(width), (x1 + 1).rounded(.up)); y1 = min(Double(height), (y1 + 1).rounded(.up))
     guard x1 > x0, y1 > y0 else { return nil }
-    return (Float(x0), Float(y0), Float(x1), Float(y1))
+    return PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
   }
 }
 

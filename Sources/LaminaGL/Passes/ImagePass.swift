@@ -105,11 +105,11 @@ enum ImagePass {
     let x0 = Double(dest.minX) * map.sx + map.tx, x1 = Double(dest.maxX) * map.sx + map.tx
     let y0 = Double(dest.minY) * map.sy + map.ty, y1 = Double(dest.maxY) * map.sy + map.ty
     guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
-    let inner: PixelRect = (
-      Float(max(0, x0.rounded(.up))), Float(max(0, y0.rounded(.up))),
-      Float(min(Double(width), x1.rounded(.down))), Float(min(Double(height), y1.rounded(.down)))
-    )
-    guard inner.2 > inner.0, inner.3 > inner.1 else { return nil }
+    // Clamped to the target before they become integers.
+    let inner = PixelRect(
+      x0: Int(min(Double(width), max(0, x0.rounded(.up)))), y0: Int(min(Double(height), max(0, y0.rounded(.up)))),
+      x1: Int(max(0, min(Double(width), x1.rounded(.down)))), y1: Int(max(0, min(Double(height), y1.rounded(.down)))))
+    guard !inner.isEmpty else { return nil }
     return (slice, map, (x0, y0, x1, y1), inner)
   }
 
@@ -127,7 +127,7 @@ enum ImagePass {
     // Texels per target pixel, and the texel at the interior's corner.
     let kx = Double(source.width) / Double(dest.width) / map.sx
     let ky = Double(source.height) / Double(dest.height) / map.sy
-    let px = Double(inner.0), py = Double(inner.1)
+    let px = Double(inner.x0), py = Double(inner.y0)
     let texelX = Double(source.minX) + (px - x0) * kx
     let texelY = Double(source.minY) + (py - y0) * ky
     let rho = max(abs(kx), abs(ky))

@@ -44,7 +44,7 @@ enum MipPass {
           textures: [TextureBinding(unit: 0, texture: surface.texture, sampler: .nearest)],
           uniforms: [
             Uniform(p.input, .int(0)),
-            quadsUniform(p.quads, [(0, 0, Float(w), Float(h))]),
+            quadsUniform(p.quads, [PixelRect(x0: 0, y0: 0, x1: w, y1: h)]),
             Uniform(p.targetSize, .vec2(Float(w), Float(h))),
             Uniform(p.inputSize, .vec2(Float(iw), Float(ih))),
             Uniform(p.outputSize, .vec2(Float(w), Float(h))),

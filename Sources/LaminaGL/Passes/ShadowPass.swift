@@ -107,13 +107,13 @@ enum ShadowPass {
   /// `quad` without `hole`: up to 4 rectangles around it.
   static func subtract(_ hole: PixelRect?, from q: PixelRect) -> [PixelRect] {
     guard let h = hole else { return [q] }
-    let x0 = max(q.0, h.0), y0 = max(q.1, h.1), x1 = min(q.2, h.2), y1 = min(q.3, h.3)
+    let x0 = max(q.x0, h.x0), y0 = max(q.y0, h.y0), x1 = min(q.x1, h.x1), y1 = min(q.y1, h.y1)
     guard x1 > x0, y1 > y0 else { return [q] }
     let parts: [PixelRect] = [
-      (q.0, q.1, q.2, y0), (q.0, y1, q.2, q.3),  // above and below the hole
-      (q.0, y0, x0, y1), (x1, y0, q.2, y1),  // left and right of it
+      PixelRect(x0: q.x0, y0: q.y0, x1: q.x1, y1: y0), PixelRect(x0: q.x0, y0: y1, x1: q.x1, y1: q.y1),  // above and below
+      PixelRect(x0: q.x0, y0: y0, x1: x0, y1: y1), PixelRect(x0: x1, y0: y0, x1: q.x1, y1: y1),  // left and right
     ]
-    return parts.filter { $0.2 > $0.0 && $0.3 > $0.1 }
+    return parts.filter { !$0.isEmpty }
   }
 
   /// True when two corners' deficits can reach one pixel (each reaches its

@@ -108,7 +108,7 @@ func inDraws(_ quads: [PixelRect]?, _ draw: ([PixelRect]?) throws(GLError) -> Vo
 /// Up to 8 quads for quad.vert's `uQuads`.
 func quadsUniform(_ location: GLint, _ quads: [PixelRect]) -> Uniform {
   precondition(quads.count <= 8, "at most 8 quads a draw")
-  return Uniform(location, .vec4s(quads.flatMap { [$0.0, $0.1, $0.2, $0.3] }))
+  return Uniform(location, .vec4s(quads.flatMap { [Float($0.x0), Float($0.y0), Float($0.x1), Float($0.y1)] }))
 }
 
 extension Uniform {

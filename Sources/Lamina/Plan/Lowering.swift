@@ -357,7 +357,9 @@ func roundedBounds(_ layer: Layer) -> RoundedRect {
     mask.contains(.layerMinXMinYCorner) ? r : 0, mask.contains(.layerMaxXMinYCorner) ? r : 0,
     mask.contains(.layerMaxXMaxYCorner) ? r : 0, mask.contains(.layerMinXMaxYCorner) ? r : 0,
   ]
-  let continuous = layer.cornerCurve == .continuous && r * RoundedRect.continuousCornerExtent <= half
+  let continuous =
+    layer.cornerCurve == .continuous
+    && ContinuousCorner.fits(width: Double(b.width), height: Double(b.height), radius: r)
   return RoundedRect(rect: b, radii: radii, curve: continuous ? .continuous : .circular)
 }
 

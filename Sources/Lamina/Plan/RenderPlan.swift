@@ -316,8 +316,3 @@ public protocol PlanRenderer: AnyObject {
   func render(_ plan: RenderPlan) throws -> Image
 }
 
-extension RoundedRect {
-  /// How far along each edge Apple's continuous corner of radius r starts
-  /// (docs/scene-format.md Details), as a multiple of r.
-  public static let continuousCornerExtent = 1.528665
-}

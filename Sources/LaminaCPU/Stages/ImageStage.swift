@@ -63,23 +63,10 @@ struct ImageStage: PreparedDraw {
     bounds = b
     guard !bounds.isEmpty else { return nil }
     isAffine = inverse.m.2 == 0 && inverse.m.5 == 0
-    occluder = Self.occluder(
-      h, slices: slices, opaque: opacity >= 1 && clips.isEmpty && texture.isOpaque, within: bounds)
-  }
-
-  /// The whole pixels inside the destination of a single-slice opaque draw
-  /// under an axis-aligned matrix: their coverage is exactly 1 and every
-  /// read has alpha 1, so the draw stores them without reading the target.
-  static func occluder(_ h: Homography, slices: [Slice], opaque: Bool, within bounds: PixelRect) -> PixelRect {
-    guard opaque, slices.count == 1, h.isAxisAligned else { return .empty }
-    let s = slices[0]
-    let xa = s.minX * h.m.0 + h.m.6, xb = s.maxX * h.m.0 + h.m.6
-    let ya = s.minY * h.m.4 + h.m.7, yb = s.maxY * h.m.4 + h.m.7
-    let x0 = min(xa, xb), x1 = max(xa, xb), y0 = min(ya, yb), y1 = max(ya, yb)
-    guard [x0, x1, y0, y1].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return .empty }
-    let r = PixelRect(
-      x0: Int(x0.rounded(.up)), y0: Int(y0.rounded(.up)), x1: Int(x1.rounded(.down)), y1: Int(y1.rounded(.down)))
-    return r.isEmpty ? .empty : r.intersection(bounds)
+    // Lamina's rule, shared with LaminaGL's occlusion grid: whole pixels
+    // inside an opaque single slice under a scale and translation.
+    let opaque = texture.isOpaque
+    occluder = DrawCommand.image(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in opaque })?.largest ?? .empty
   }
 
   /// The slice containing the local point, or the nearest one.

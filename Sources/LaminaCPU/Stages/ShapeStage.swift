@@ -41,7 +41,8 @@ struct ShapeStage: PreparedDraw {
       source = .stamp(stamp, dx: dx, dy: dy)
       let r = stamp.rect
       bounds = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
-      occluder = draw.inner == nil && color.w >= 1 ? Self.interior(of: draw.outer, h).intersection(bounds) : .empty
+      // Lamina's rule, shared with LaminaGL's occlusion grid.
+      occluder = DrawCommand.shape(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })?.largest ?? .empty
     } else {
       let outer = projectedOutline(draw.outer, h)
       source = .polygons(outer: outer, inner: draw.inner.map { projectedOutline($0, h) })
@@ -49,27 +50,6 @@ struct ShapeStage: PreparedDraw {
       occluder = .empty
     }
     guard !bounds.isEmpty else { return nil }
-  }
-
-  /// Whole pixels inside the shape under an axis-aligned map: the larger of
-  /// the two bands that the corners leave whole.
-  static func interior(of shape: RoundedRect, _ h: Homography) -> PixelRect {
-    let r = shape.rect.standardized
-    let xa = Double(r.minX) * h.m.0 + h.m.6, xb = Double(r.maxX) * h.m.0 + h.m.6
-    let ya = Double(r.minY) * h.m.4 + h.m.7, yb = Double(r.maxY) * h.m.4 + h.m.7
-    let x0 = min(xa, xb), x1 = max(xa, xb), y0 = min(ya, yb), y1 = max(ya, yb)
-    let reach = max(max(shape.radius(0), shape.radius(1)), max(shape.radius(2), shape.radius(3)))
-      * (shape.usesContinuousCorners ? ContinuousCorner.extent : 1)
-    let rx = reach * abs(h.m.0), ry = reach * abs(h.m.4)
-    func whole(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> PixelRect {
-      guard a.isFinite, b.isFinite, c.isFinite, d.isFinite, abs(a) < 1e9, abs(b) < 1e9, abs(c) < 1e9, abs(d) < 1e9
-      else { return .empty }
-      let p = PixelRect(
-        x0: Int(a.rounded(.up)), y0: Int(b.rounded(.up)), x1: Int(c.rounded(.down)), y1: Int(d.rounded(.down)))
-      return p.isEmpty ? .empty : p
-    }
-    let wide = whole(x0, y0 + ry, x1, y1 - ry), tall = whole(x0 + rx, y0, x1 - rx, y1)
-    return wide.width * wide.height >= tall.width * tall.height ? wide : tall
   }
 
   func draw(

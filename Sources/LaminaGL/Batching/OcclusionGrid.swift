@@ -161,25 +161,15 @@ struct OcclusionGrid {
   /// Which tiles `forEachTile` visits.
   private enum TileRule { case inside, touching }
 
-  /// The whole pixels `command` paints opaque at full coverage (a solid,
-  /// unclipped fill's interior cells; an opaque image's interior, when
-  /// `opaqueImage` says its texels are); nil when none.
+  /// The whole pixels `command` paints opaque at full coverage (Lamina's
+  /// `opaqueInterior`, the rule LaminaCPU's occluder follows), as disjoint
+  /// rectangles; nil when none. `opaqueImage` says whether an image's
+  /// texels are all opaque.
   static func opaqueCells(
     _ command: DrawCommand, width: Int, height: Int, opaqueImage: (Image) -> Bool = { _ in false }
   ) -> [PixelRect]? {
-    switch command {
-    case .shape(let d):
-      guard d.inner == nil, d.clips.isEmpty, d.color.a >= 1,
-        let cells = ShapePass.cells(matrix: d.matrix, outer: d.outer, inner: nil, width: width, height: height),
-        !cells.interior.isEmpty
-      else { return nil }
-      return cells.interior
-    case .image(let d):
-      guard d.opacity >= 1, let split = ImagePass.split(d, width: width, height: height), opaqueImage(d.image)
-      else { return nil }
-      return [split.interior]
-    case .shadow, .composite: return nil
-    }
+    let target = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    return command.opaqueInterior(within: target, imageIsOpaque: opaqueImage)?.cells
   }
 
   private static func isImage(_ command: DrawCommand) -> Bool {

@@ -104,14 +104,12 @@ enum ShapePass {
   }
 
   /// The largest rectangle of pixels that `command` paints with an opaque
-  /// colour at full coverage (the middle of a solid fill's interior), so a
-  /// draw just before it may skip them. Nil when there is none.
+  /// colour at full coverage (Lamina's `opaqueInterior`), so a draw just
+  /// before it may skip them. Nil when there is none.
   static func opaqueInterior(_ command: DrawCommand, _ target: SurfaceTarget) -> PixelRect? {
-    guard case .shape(let d) = command, d.inner == nil, d.clips.isEmpty, d.color.a >= 1,
-      let cells = cells(matrix: d.matrix, outer: d.outer, inner: nil, width: target.width, height: target.height),
-      let middle = cells.interior.first
-    else { return nil }
-    return middle
+    guard case .shape = command else { return nil }
+    let whole = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
+    return command.opaqueInterior(within: whole, imageIsOpaque: { _ in false })?.largest
   }
 
   /// The cells of an axis-aligned shape on a `width`×`height` target.

@@ -27,26 +27,19 @@ struct ShaderTests {
   }
 
   @Test func everyVariantCompilesAndLinks() throws {
-    let context = try GLContext()
-    let ledger = GLObjectLedger()
-    try context.withCurrent { () throws(GLError) in
-      let cache = ProgramCache(ledger: ledger)
-      defer { cache.deleteAll() }
+    let (_, ledger) = try withFreshResources { (r) throws(GLError) in
       for v in Self.variants {
-        let program = try cache.program(v.file, v.defines, continuous: v.continuous)
+        let program = try r.programs.program(v.file, v.defines, continuous: v.continuous)
         #expect(program.id != 0)
       }
-      #expect(cache.count == Self.variants.count)
+      #expect(r.programs.count == Self.variants.count)
     }
     #expect(ledger.live(.program) == 0)
   }
 
   @Test func programsExposeTheirUniformsWithoutPrefix() throws {
-    let context = try GLContext()
-    let ledger = GLObjectLedger()
-    try context.withCurrent { () throws(GLError) in
-      let cache = ProgramCache(ledger: ledger)
-      defer { cache.deleteAll() }
+    _ = try withFreshResources { (r) throws(GLError) in
+      let cache = r.programs
       let shape = try cache.shape(rounded: true, continuous: false, ring: true, clips: true)
       #expect(shape.rect >= 0 && shape.innerRadii >= 0 && shape.color >= 0)
       #expect(shape.common.inverse >= 0 && shape.common.quads >= 0 && shape.common.clipPlanes >= 0)

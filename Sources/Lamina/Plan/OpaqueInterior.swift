@@ -53,7 +53,10 @@ extension DrawCommand {
     switch self {
     case .shape(let d):
       guard d.inner == nil, d.clips.isEmpty, d.color.a >= 1 else { return nil }
-      let reach = (0..<4).map(d.outer.radius).max()! * (d.outer.usesContinuousCorners ? ContinuousCorner.extent : 1)
+      let o = d.outer
+      let reach =
+        max(max(o.radius(0), o.radius(1)), max(o.radius(2), o.radius(3)))
+        * (o.usesContinuousCorners ? ContinuousCorner.extent : 1)
       interior = Self.cross(of: d.outer.rect, reach: reach, Homography(d.matrix))
     case .image(let d):
       let visible = d.slices.filter { $0.destination.width > 0 && $0.destination.height > 0 }
@@ -79,7 +82,8 @@ extension DrawCommand {
     let x0 = min(xa, xb), x1 = max(xa, xb), y0 = min(ya, yb), y1 = max(ya, yb)
     let rx = reach * abs(h.m.0), ry = reach * abs(h.m.4)
     func whole(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> PixelRect {
-      guard [a, b, c, d].allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else { return .empty }
+      func ok(_ v: Double) -> Bool { v.isFinite && abs(v) < 1e9 }
+      guard ok(a), ok(b), ok(c), ok(d) else { return .empty }
       let p = PixelRect(
         x0: Int(a.rounded(.up)), y0: Int(b.rounded(.up)), x1: Int(c.rounded(.down)), y1: Int(d.rounded(.down)))
       return p.isEmpty ? .empty : p

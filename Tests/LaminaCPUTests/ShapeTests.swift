@@ -1,4 +1,4 @@
-// Exact coverage against 64×64 supersampling: rounded rectangles (circular
+// Shapes (ShapeStage): exact coverage against 64×64 supersampling: rounded rectangles (circular
 // and continuous, per-corner radii), rings and clips at fractional positions
 // under identity, scale 2, rotation and perspective.
 import Foundation
@@ -9,7 +9,7 @@ import LaminaTestSupport
 
 private typealias F = PlanFixtures
 
-@Suite struct CoverageTests {
+@Suite struct ShapeTests {
   static let matrices: [(String, Transform3D)] = [
     ("identity", .identity),
     ("scale 2", Transform3D(scaleX: 2, y: 2)),

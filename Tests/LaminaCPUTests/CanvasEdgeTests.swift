@@ -14,7 +14,7 @@ import LaminaTestSupport
 
 private typealias F = PlanFixtures
 
-@Suite struct EdgeTests {
+@Suite struct CanvasEdgeTests {
   func commands(shiftX: Double, shiftY: Double) -> [DrawCommand] {
     var image: [UInt8] = []
     for j in 0..<23 { for i in 0..<31 { image += [UInt8(i * 8), UInt8(j * 11), 90, 255] } }

@@ -102,7 +102,7 @@ import Testing
     ],
     "syntax-error.json": ["line 4, column 32: expected a key in double quotes, found '}'"],
     "duplicate-key.json": ["layers[0].opacity: duplicate key"],
-    "newer-version.json": ["version: version 2 is newer than this Lamina reads (1)"],
+    "newer-version.json": ["version: version 3 is newer than this Lamina reads (2)"],
     "too-large.json": [
       "canvas: 20000×200 pixels exceeds the limit of 16384 pixels a side",
       "layers[0].contents.linearGradient.size: 20000×20000 pixels exceeds the limit of 16384 pixels a side",

@@ -144,6 +144,9 @@ open class Layer {
   /// True for `TransformLayer`: its sublayers share its 3D space.
   open var isTransformLayer: Bool { false }
 
+  /// The layer's class in the scene format: its `type` and its keys.
+  var sceneClass: LayerClass { LayerClasses.layer }
+
   /// A name for messages: `name`, or the type and address.
   public var debugName: String {
     name.map { "'\($0)'" } ?? "unnamed layer"
@@ -224,4 +227,5 @@ open class Layer {
 /// `opacity` applies to each sublayer on its own.
 public final class TransformLayer: Layer {
   public override var isTransformLayer: Bool { true }
+  override var sceneClass: LayerClass { LayerClasses.transformLayer }
 }

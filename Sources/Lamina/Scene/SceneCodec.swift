@@ -66,23 +66,22 @@ extension SceneCodec where Value == Double {
 extension SceneCodec where Value == Bool {
   /// `true` or `false`.
   static var bool: Self { Self(read: { d, v, p in d.bool(v, p) }, write: { JSONValue(.bool($0)) }) }
+}
 
-  /// `type`, as `isTransformLayer`: `"layer"` or `"transformLayer"`.
+extension SceneCodec where Value == String {
+  /// `type`: the name of a layer class (`LayerClasses.all`).
   static var layerType: Self {
     Self(
       read: { d, v, p in
         guard let s = d.string(v, p) else { return nil }
-        switch s {
-        case "layer": return false
-        case "transformLayer": return true
-        default:
-          d.fail(
-            p, at: v.location,
-            "expected \"layer\" or \"transformLayer\", got \(JSONWriter.quoted(s))")
+        guard LayerClasses.byType[s] != nil else {
+          let names = LayerClasses.all.map { "\"\($0.type)\"" }.joined(separator: ", ")
+          d.fail(p, at: v.location, "expected one of \(names), got \(JSONWriter.quoted(s))")
           return nil
         }
+        return s
       },
-      write: { JSONValue(.string($0 ? "transformLayer" : "layer")) })
+      write: { JSONValue(.string($0)) })
   }
 }
 

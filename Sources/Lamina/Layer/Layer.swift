@@ -144,8 +144,16 @@ open class Layer {
   /// True for `TransformLayer`: its sublayers share its 3D space.
   open var isTransformLayer: Bool { false }
 
+  /// True when the layer draws a gradient in place of contents (a
+  /// `GradientLayer` with colours).
+  var drawsGradient: Bool { false }
+
   /// The layer's class in the scene format: its `type` and its keys.
   var sceneClass: LayerClass { LayerClasses.layer }
+
+  /// Why the layer's gradient stops cannot be drawn, or `nil` (the lowering
+  /// refuses such a tree, as the scene loader refuses such a file).
+  var gradientProblem: String? { nil }
 
   /// A name for messages: `name`, or the type and address.
   public var debugName: String {

@@ -137,6 +137,7 @@ extension DrawCommand {
       case .image(let d): d.clips
       case .shadow(let d): d.clips
       case .composite(let d): d.clips
+      case .gradient(let d): d.clips
       }
     }
     set {
@@ -145,6 +146,7 @@ extension DrawCommand {
       case .image(var d): d.clips = newValue; self = .image(d)
       case .shadow(var d): d.clips = newValue; self = .shadow(d)
       case .composite(var d): d.clips = newValue; self = .composite(d)
+      case .gradient(var d): d.clips = newValue; self = .gradient(d)
       }
     }
   }
@@ -156,6 +158,7 @@ extension DrawCommand {
     case .image(let d): d.name
     case .shadow(let d): d.name
     case .composite(let d): d.name
+    case .gradient(let d): d.name
     }
   }
 
@@ -168,6 +171,7 @@ extension DrawCommand {
       let union = d.slices.reduce(CGRect.null) { $0.union($1.destination) }
       box = projectedBounds(of: union, d.matrix)
     case .shadow(let d): box = projectedBounds(of: d.extent, d.matrix)
+    case .gradient(let d): box = projectedBounds(of: d.shape.rect, d.matrix)
     case .composite(let d):
       let s = surfaces[d.surface]
       var rect = CGRect(x: 0, y: 0, width: s.width, height: s.height)
@@ -210,6 +214,10 @@ extension DrawCommand {
       d.matrix = d.matrix.thenTranslated(x: x, y: y)
       d.clips = d.clips.map { $0.shifted(x: x, y: y) }
       return .composite(d)
+    case .gradient(var d):
+      d.matrix = d.matrix.thenTranslated(x: x, y: y)
+      d.clips = d.clips.map { $0.shifted(x: x, y: y) }
+      return .gradient(d)
     }
   }
 }

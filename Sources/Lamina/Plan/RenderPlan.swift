@@ -145,6 +145,33 @@ public struct ImageDraw: @unchecked Sendable, Hashable {
   }
 }
 
+/// A gradient filling a rounded rectangle: a gradient layer's drawing, in
+/// place of contents. Each pixel takes the colour at its centre's `t`
+/// (Shared/Gradient.swift), × the outline's coverage × clips × `opacity`.
+public struct GradientDraw: Hashable, Sendable {
+  /// Local units → target pixels.
+  public var matrix: Transform3D
+  /// The outline filled: the layer's rounded bounds (pulled in under an opaque border).
+  public var shape: RoundedRect
+  /// In the same local space; never one colour (the lowering fills those as shapes).
+  public var gradient: Gradient
+  /// Multiplies the colour (a fade the layer's primitives take one by one).
+  public var opacity: Float
+  public var clips: [Clip]
+  public var name: String
+
+  public init(
+    matrix: Transform3D, shape: RoundedRect, gradient: Gradient, opacity: Float, clips: [Clip], name: String
+  ) {
+    self.matrix = matrix
+    self.shape = shape
+    self.gradient = gradient
+    self.opacity = opacity
+    self.clips = clips
+    self.name = name
+  }
+}
+
 /// The Gaussian shadow of a rounded rectangle, in closed form: coverage of
 /// `shape` convolved with a Gaussian of standard deviation `sigma`, both in
 /// local units, times `color`.
@@ -241,6 +268,7 @@ public enum DrawCommand: Hashable, Sendable {
   case image(ImageDraw)
   case shadow(ShadowDraw)
   case composite(CompositeDraw)
+  case gradient(GradientDraw)
 }
 
 /// A render target: the canvas, or an offscreen group.

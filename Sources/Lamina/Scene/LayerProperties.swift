@@ -8,11 +8,11 @@
 // decoder's known keys (unknown-key suggestions), of a written layer's keys
 // and of the finiteness check.
 //
-// A layer class with keys of its own gets a table of its own,
-// `[LayerProperty<L>]`, whose key paths reach its own properties; its
-// `LayerClass` (LayerClasses.swift) joins `Layer`'s table and its own into
-// one list over `Layer` (`erased`: the closures downcast, and a class's
-// list is only ever walked for layers of that class).
+// A layer class with keys of its own (`GradientLayer`) gets a table of its
+// own, `[LayerProperty<GradientLayer>]`, whose key paths reach its own
+// properties; its `LayerClass` (LayerClasses.swift) joins `Layer`'s table
+// and its own into one list over `Layer` (`erased`: the closures downcast,
+// and a class's list is only ever walked for layers of that class).
 //
 // Rejected: a Swift macro generating the five places from annotations on
 // `Layer` (a macro target pulls in swift-syntax and its build time, and
@@ -210,6 +210,15 @@ enum LayerProperties {
         members.append(
           SceneWriter.member("sublayers", JSONValue(.array(sublayers.map(SceneWriter.layer)))))
       }),
+  ]
+
+  /// The keys of `GradientLayer` (`CAGradientLayer`), after `Layer`'s.
+  static let gradient: [LayerProperty<GradientLayer>] = [
+    .stored("colors", \.colors, .optional(.colors), default: nil),
+    .stored("locations", \.locations, .optional(.locations), default: nil),
+    .stored("startPoint", \.startPoint, .point, default: CGPoint(x: 0.5, y: 0)),
+    .stored("endPoint", \.endPoint, .point, default: CGPoint(x: 0.5, y: 1)),
+    .stored("gradientType", \.type, .name(caPrefix: "kCAGradientLayer"), default: .axial, name: "type"),
   ]
 
   private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)

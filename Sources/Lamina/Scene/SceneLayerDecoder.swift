@@ -131,6 +131,7 @@ extension SceneDecoder {
       layerClass.byKey[field.key]?.read(&self, field, path + [.key(field.key)], &reading)
     }
     apply(reading.geometry, fields: fields, to: reading.layer, path)
+    layerClass.check?(&self, reading.layer, fields, path)
     return reading.layer
   }
 

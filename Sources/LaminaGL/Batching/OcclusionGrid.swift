@@ -177,7 +177,7 @@ struct OcclusionGrid {
       guard d.opacity >= 1, let split = ImagePass.split(d, width: width, height: height), opaqueImage(d.image)
       else { return nil }
       return [split.interior]
-    case .shadow, .composite: return nil
+    case .shadow, .composite, .gradient: return nil
     }
   }
 
@@ -204,7 +204,7 @@ struct OcclusionGrid {
     case .shadow(let d):
       !(d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil && d.sigma.isFinite && d.sigma > 0)
     case .image(let d): !ImagePass.isCut(d)
-    case .composite: true
+    case .composite, .gradient: true
     }
   }
 
@@ -218,6 +218,7 @@ struct OcclusionGrid {
     case .image(let d):
       guard !d.slices.isEmpty else { return nil }
       return Homography(d.matrix).pixelBounds(of: ImageSlice.union(d.slices), width: width, height: height)
+    case .gradient(let d): return Homography(d.matrix).pixelBounds(of: d.shape.rect, width: width, height: height)
     case .composite: return whole
     }
   }

@@ -105,6 +105,8 @@ public final class CPURenderer: PlanRenderer {
         if let s = ShadowStage(d, limit: limit, stamps: stamps, backdrop: backdrop) { prepared.append(s) }
       case .image(let d):
         if let s = ImageStage(d, limit: limit, textures: textures) { prepared.append(s) }
+      case .gradient(let d):
+        if let s = GradientStage(d, limit: limit) { prepared.append(s) }
       case .composite(let d):
         guard d.surface > index, d.surface < surfaces.count, let source = surfaces[d.surface] else {
           continue

@@ -36,6 +36,25 @@ struct RelationTests {
     }
   }
 
+  /// Gradient layers come from a stream of their own: with them off, each
+  /// tree is the same tree (the same layers, geometry and colours), and
+  /// with them on, a good share of trees has one.
+  @Test func gradientsJoinTheTreesWithoutReshufflingThem() {
+    var off = TreeOptions()
+    off.gradients = false
+    var withGradients = 0
+    for index in 0..<100 {
+      let seed = SplitMix64.treeSeed(base: 1, index: index)
+      let a = allLayers(RandomTrees.scene(seed: seed).root)
+      let b = allLayers(RandomTrees.scene(seed: seed, options: off).root)
+      #expect(a.map(\.name) == b.map(\.name) && a.map(\.bounds) == b.map(\.bounds), "tree \(index)")
+      #expect(a.map(\.backgroundColor) == b.map(\.backgroundColor) && a.map(\.transform) == b.map(\.transform))
+      #expect(!b.contains { $0 is GradientLayer })
+      if a.contains(where: { ($0 as? GradientLayer)?.colors?.isEmpty == false }) { withGradients += 1 }
+    }
+    #expect(withGradients >= 50, "\(withGradients) of 100 trees draw a gradient")
+  }
+
   /// SplitMix64's first outputs for seed 0 are the published ones.
   @Test func splitMixMatchesTheReference() {
     var g = SplitMix64(seed: 0)

@@ -20,7 +20,9 @@ struct ShaderTests {
           continue
         }
         result.append((file, defines, false))
-        if file == "shape.frag" && defines.contains("ROUNDED") { result.append((file, defines, true)) }
+        if ["shape.frag", "gradient.frag"].contains(file) && defines.contains("ROUNDED") {
+          result.append((file, defines, true))
+        }
       }
     }
     return result

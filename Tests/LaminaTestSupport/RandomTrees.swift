@@ -90,6 +90,8 @@ public struct TreeOptions: Sendable {
   public var transformLayers = true
   /// Contents images.
   public var contents = true
+  /// Gradient layers (`GradientLayer`), as layers and as masks.
+  public var gradients = true
   /// Non-zero `zPosition`.
   public var zPositions = true
   /// A canvas background (off: always transparent).
@@ -113,7 +115,8 @@ public struct RandomTree {
 public enum RandomTrees {
   /// The scene of `seed` under `options`.
   public static func scene(seed: UInt64, options: TreeOptions = .all) -> Scene {
-    var g = Generator(rng: SplitMix64(seed: seed), options: options)
+    var g = Generator(
+      rng: SplitMix64(seed: seed), gradientRng: SplitMix64(seed: seed ^ 0x6AD1_E27F_00D5_7A11), options: options)
     return g.scene()
   }
 
@@ -146,6 +149,11 @@ public func allLayers(_ root: Layer) -> [Layer] {
 
 struct Generator {
   var rng: SplitMix64
+  /// Every gradient choice comes from a stream of its own, so the rest of a
+  /// tree (every property the generator drew before gradient layers
+  /// existed) is the same tree it was: gradients join the trees CI has
+  /// always checked rather than reshuffling them.
+  var gradientRng: SplitMix64
   let options: TreeOptions
   var canvas = Canvas(width: 64, height: 64)
 
@@ -176,10 +184,12 @@ struct Generator {
   mutating func layer(path: String, depth: Int, parentSize: (Double, Double)) -> Layer {
     let canHaveChildren = depth < options.maxDepth
     let isTransformLayer = options.transformLayers && canHaveChildren && rng.chance(0.07)
-    let l: Layer = isTransformLayer ? TransformLayer() : Layer()
+    let isGradient = !isTransformLayer && options.gradients && gradientRng.chance(0.15)
+    let l: Layer = isTransformLayer ? TransformLayer() : isGradient ? GradientLayer() : Layer()
     l.name = path
     geometry(l, parentSize: parentSize)
     appearance(l)
+    if let g = l as? GradientLayer { gradient(g) }
     if canHaveChildren && (isTransformLayer || rng.chance(0.45 - 0.1 * Double(depth))) {
       let count = rng.int(1...(depth == 0 ? options.maxChildren : max(1, options.maxChildren - 1)))
       let size = (Double(l.bounds.width), Double(l.bounds.height))
@@ -341,8 +351,40 @@ struct Generator {
     if rng.chance(0.1) { l.minificationFilterBias = rng.stepped(-1, 1) }
   }
 
+  /// Stops and geometry of a gradient layer. Locations are tenths moved by
+  /// 0.0123 (and points by odd thousandths), so that no hard stop, conic
+  /// seam or isoline lies exactly on pixel centres on a whole-pixel grid
+  /// (where rounding in the last bit would decide a pixel's colour
+  /// differently in two renders that the relations compare); hard stops
+  /// (a location drawn twice) are common, gaps of less than a tenth never
+  /// (a steeper ramp than the sweep's ε-steps allow).
+  mutating func gradient(_ g: GradientLayer, translucent: Double = 0.3) {
+    var r = gradientRng
+    defer { gradientRng = r }
+    g.type = r.pick([.axial, .axial, .radial, .conic])
+    if r.chance(0.05) { return }  // no colours: draws nothing
+    let n = r.int(1...5)
+    let palette = ["FF3B30", "34C759", "007AFF", "FF9500", "AF52DE", "FFCC00", "1C1C1E", "F2F2F7", "5AC8FA", "8E8E93"]
+    g.colors = (0..<n).map { _ in
+      let alpha = r.chance(translucent) ? r.int(0...220) : 255
+      return Color(hex: "#" + r.pick(palette) + String(format: "%02X", alpha))!
+    }
+    if n > 1 && r.chance(0.6) {
+      g.locations = (0..<n).map { _ -> Double in
+        let v = r.stepped(0, 1, step: 0.1)
+        return v > 0 && v < 1 ? v + 0.0123 : v
+      }.sorted()
+    }
+    func point(_ lo: Double, _ hi: Double, _ odd: Double) -> CGPoint {
+      CGPoint(x: r.stepped(lo, hi, step: 0.125) + odd, y: r.stepped(lo, hi, step: 0.125) + odd * 1.7)
+    }
+    g.startPoint = g.type == .axial ? point(-0.25, 1.25, 0.0071) : point(0, 1, 0.0071)
+    g.endPoint = r.chance(0.05) ? g.startPoint : point(-0.25, 1.25, 0.0173)
+  }
+
   mutating func maskLayer(path: String, size: CGSize) -> Layer {
-    let m = Layer()
+    let gradientMask = options.gradients && gradientRng.chance(0.25)
+    let m: Layer = gradientMask ? GradientLayer() : Layer()
     m.name = path
     let w = Double(size.width), h = Double(size.height)
     let mw = length(2, max(3, w * 1.1)), mh = length(2, max(3, h * 1.1))
@@ -351,6 +393,7 @@ struct Generator {
     if rng.chance(0.6) { m.backgroundColor = color(translucent: rng.chance(0.4)) }
     if rng.chance(0.4) { m.cornerRadius = rng.stepped(0, min(mw, mh) / 2) }
     if options.contents && rng.chance(0.3) { contents(m) }
+    if let g = m as? GradientLayer { gradient(g, translucent: 0.7) }
     if options.transforms && rng.chance(0.2) {
       m.transform = Transform3D(rotationAngle: angle(45), x: 0, y: 0, z: 1)
     }

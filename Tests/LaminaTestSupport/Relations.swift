@@ -197,7 +197,7 @@ public enum Relations {
     name: "singlePrimitiveGroupOpacity",
     statement: "allowsGroupOpacity true and false agree on every leaf that draws one primitive",
     tolerance: .sameDrawing, options: .all,
-    restriction: "none; the leaves without sublayers, mask or shadow that draw exactly one of background, contents, border are toggled"
+    restriction: "none; the leaves without sublayers, mask or shadow that draw exactly one of background, contents, gradient, border are toggled"
   ) { scene, rng, render in
     func eligible(_ root: Layer) -> [Layer] {
       Surgery.drawnLayers(root).filter {
@@ -279,7 +279,7 @@ public enum Relations {
       Surgery.drawnLayers(root).filter {
         $0.superlayer != nil && $0.sublayers == nil && $0.mask == nil && !$0.isTransformLayer
           && !$0.isHidden && $0.opacity > 0 && ($0.backgroundColor?.alpha ?? 0) == 1
-          && $0.contents == nil && $0.bounds.width > 0 && $0.bounds.height > 0
+          && $0.contents == nil && !Surgery.drawsGradient($0) && $0.bounds.width > 0 && $0.bounds.height > 0
           && ([$0] + Surgery.ancestors($0)).allSatisfy { Surgery.isSimilarity($0.transform) }
           && Surgery.ancestors($0).allSatisfy { Surgery.isSimilarity($0.sublayerTransform) && !$0.isTransformLayer }
       }
@@ -457,7 +457,7 @@ extension Relations {
   /// ink the flat frame predicts, and two frames 0.05° apart agree.
   public static let transformSweep = Relation(
     name: "transformSweep",
-    statement: "a flattened tree under perspective rotateY/rotateX (0…179°, through 89.9° and 90.1°) or scale (1…0.01): no frame throws, each frame minified at most ~3× keeps the ink its projective map predicts from the flat frame, and frames 0.05° apart agree but where a 3D-sort cut or a nine-slice seam crosses a pixel centre (such pixels flip by design)",
+    statement: "a flattened tree under perspective rotateY/rotateX (0…179°, through 89.9° and 90.1°) or scale (1…0.01): no frame throws, each frame minified at most ~3× keeps the ink its projective map predicts from the flat frame, and frames 0.05° apart agree but where a 3D-sort cut, a nine-slice seam or a gradient's hard stop, conic seam or steep ramp crosses a pixel centre (such pixels flip by design)",
     tolerance: .epsilonStep,
     options: { var o = TreeOptions(); o.canvasBackground = false; o.singleSided = false; return o }(),
     restriction: "transparent canvas (ink is only additive without a background); no doubleSided = false (the flattened tree turns its back past 90°, which legitimately hides such layers)"
@@ -530,9 +530,11 @@ extension Relations {
       }
     }
     if kind != 2 {
-      // A 3D-sort cut or a nine-slice seam that crosses a pixel centre
-      // between the two frames flips that pixel by design (the contract's
-      // Details: cuts are not anti-aliased); those pixels are left out.
+      // A 3D-sort cut, a nine-slice seam or a gradient's hard stop (or a
+      // ramp steep at the pixel's scale) that crosses a pixel centre between
+      // the two frames flips that pixel by design (the contract's Details:
+      // cuts are not anti-aliased; a gradient is sampled at pixel centres);
+      // those pixels are left out.
       let v = values[1]
       let a = swept(v), b = swept(v + 0.05)
       let seams = try Surgery.seamPixels(a).union(Surgery.seamPixels(b))

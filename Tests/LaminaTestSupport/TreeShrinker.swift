@@ -58,6 +58,12 @@ public enum TreeShrinker {
     ("shouldRasterize", { $0.shouldRasterize }, { $0.shouldRasterize = false }),
     ("rasterizationScale", { $0.rasterizationScale != 1 }, { $0.rasterizationScale = 1 }),
     ("mask", { $0.mask != nil }, { $0.mask = nil }),
+    // A gradient layer's own keys (colours and locations go together: one location per colour).
+    ("colors", { ($0 as? GradientLayer)?.colors != nil }, { ($0 as! GradientLayer).colors = nil; ($0 as! GradientLayer).locations = nil }),
+    ("locations", { ($0 as? GradientLayer)?.locations != nil }, { ($0 as! GradientLayer).locations = nil }),
+    ("gradientType", { ($0 as? GradientLayer).map { $0.type != .axial } ?? false }, { ($0 as! GradientLayer).type = .axial }),
+    ("startPoint", { ($0 as? GradientLayer).map { $0.startPoint != CGPoint(x: 0.5, y: 0) } ?? false }, { ($0 as! GradientLayer).startPoint = CGPoint(x: 0.5, y: 0) }),
+    ("endPoint", { ($0 as? GradientLayer).map { $0.endPoint != CGPoint(x: 0.5, y: 1) } ?? false }, { ($0 as! GradientLayer).endPoint = CGPoint(x: 0.5, y: 1) }),
   ]
 
   /// The edits that apply to `scene`, biggest first: removing layers, then

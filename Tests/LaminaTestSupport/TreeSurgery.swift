@@ -45,11 +45,17 @@ enum Surgery {
     t.isAffine && abs(t.m11 - t.m22) < 1e-12 && abs(t.m12 + t.m21) < 1e-12
   }
 
-  /// How many primitives the layer draws itself (background, contents, border).
+  /// True when the layer is a gradient layer with colours (it draws its gradient).
+  static func drawsGradient(_ l: Layer) -> Bool {
+    !((l as? GradientLayer)?.colors ?? []).isEmpty
+  }
+
+  /// How many primitives the layer draws itself (background, contents, gradient, border).
   static func primitives(_ l: Layer) -> Int {
     var n = 0
     if let bg = l.backgroundColor, bg.alpha > 0 { n += 1 }
     if l.contents != nil { n += 1 }
+    if drawsGradient(l) { n += 1 }
     if l.borderWidth > 0, let c = l.borderColor, c.alpha > 0 { n += 1 }
     return n
   }
@@ -87,6 +93,7 @@ enum Surgery {
       l.borderWidth = 0
       l.shadowOpacity = 0
       l.contents = nil
+      if let g = l as? GradientLayer { (g.colors, g.locations) = (nil, nil) }
       l.mask = nil
       l.opacity = 1
       l.isHidden = false
@@ -126,9 +133,13 @@ enum Surgery {
   /// The canvas pixels an internal edge of the scene's plan passes within
   /// half a pixel of: the lines along which the 3D sort cuts a layer (not
   /// anti-aliased, by the contract: a pixel belongs to the fragment holding
-  /// its centre) and the seams between nine slices (each slice reads its own
-  /// level of detail, as the quads of one GPU mesh do). A transform that
-  /// moves such an edge across a pixel centre flips that pixel by design.
+  /// its centre), the seams between nine slices (each slice reads its own
+  /// level of detail, as the quads of one GPU mesh do), and where a
+  /// gradient's colour changes by more than `gradientStep` levels within
+  /// half a pixel (its hard stops, a conic seam or centre, a steep ramp: a
+  /// gradient is sampled at the pixel centre, not averaged over the pixel).
+  /// A transform that moves such an edge across a pixel centre flips that
+  /// pixel by design.
   static func seamPixels(_ scene: Scene) throws -> Set<Int> {
     let plan = try scene.renderPlan()
     var marked = Set<Int>()
@@ -161,6 +172,31 @@ enum Surgery {
         }
       }
     }
+    // A gradient's colour at points ±1 pixel about the centre.
+    func markGradient(_ d: GradientDraw, through toCanvas: Homography, box: CGRect?, surfaceToCanvas: Homography) {
+      guard let e = Gradient.Evaluator(d.gradient), let inverse = toCanvas.inverse, let box,
+        let toSurface = surfaceToCanvas.inverse
+      else { return }
+      let offsets = [-0.5, 0.5, 1.5]
+      for py in 0..<plan.height {
+        for px in 0..<plan.width {
+          let q = toSurface.apply(Double(px) + 0.5, Double(py) + 0.5)
+          guard q.z > 0, box.insetBy(dx: -1.5, dy: -1.5).contains(CGPoint(x: q.x / q.z, y: q.y / q.z))
+          else { continue }
+          var lo = SIMD4<Float>(repeating: .infinity), hi = SIMD4<Float>(repeating: -.infinity)
+          for dy in offsets {
+            for dx in offsets {
+              let p = inverse.apply(Double(px) + dx, Double(py) + dy)
+              guard p.z > 0 else { continue }
+              let c = e.premultipliedColor(at: e.t(p.x / p.z, p.y / p.z)) * 255
+              lo = pointwiseMin(lo, c)
+              hi = pointwiseMax(hi, c)
+            }
+          }
+          if (hi - lo).max() > gradientStep { marked.insert(py * plan.width + px) }
+        }
+      }
+    }
     func visit(_ surface: Int, _ toCanvas: Homography) {
       for command in plan.surfaces[surface].commands {
         let box = command.deviceBounds(surfaces: plan.surfaces)
@@ -186,6 +222,9 @@ enum Surgery {
             mark(seams, bounds: extent, through: Homography(d.matrix).followed(by: toCanvas),
               box: box, surfaceToCanvas: toCanvas)
           }
+        case .gradient(let d):
+          markGradient(
+            d, through: Homography(d.matrix).followed(by: toCanvas), box: box, surfaceToCanvas: toCanvas)
         case .composite(let c):
           let h = Homography(c.matrix).followed(by: toCanvas)
           visit(c.surface, h)
@@ -197,6 +236,12 @@ enum Surgery {
     visit(0, Homography((1, 0, 0, 0, 1, 0, 0, 0, 1)))
     return marked
   }
+
+  /// How much a gradient's colour may change within half a pixel (levels,
+  /// premultiplied) before `seamPixels` leaves the pixel out: a move of a
+  /// tenth of a pixel then changes an unmarked pixel by at most about 3
+  /// levels, well inside `epsilonStep`.
+  static let gradientStep: Float = 32
 
   /// `image` with the listed pixels taken from `source`.
   static func replacing(_ pixels: [Int], of image: Image, from source: Image) -> Image {

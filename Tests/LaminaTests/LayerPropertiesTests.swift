@@ -78,7 +78,10 @@ import Testing
     let keys = Self.table.map(\.key)
     #expect(keys.count == 38)
     #expect(Set(keys).count == keys.count, "a key is listed twice")
-    #expect(SceneDecoder.layerKeys == keys)
+    #expect(LayerClasses.layer.keys == keys)
+    #expect(LayerClasses.transformLayer.keys == keys)
+    // The decoder's suggestions know every class's keys, `Layer`'s first.
+    #expect(SceneDecoder.layerKeys == keys + LayerProperties.gradient.map(\.key))
     #expect(Set(Self.samples.keys) == Set(keys), "keys without a sample, or samples without a key")
   }
 
@@ -89,7 +92,7 @@ import Testing
     // Entries that compare a property: all but `frame` and `affineTransform`,
     // which set `bounds`, `position` and `transform`.
     let compared = Set(Self.table.filter { $0.isEqual != nil }.map(\.name))
-    #expect(compared.subtracting(["isTransformLayer"]) == stored)
+    #expect(compared.subtracting(["type"]) == stored)
   }
 
   @Test func everyDefaultIsTheOneAFreshLayerHas() {

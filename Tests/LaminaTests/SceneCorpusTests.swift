@@ -102,7 +102,15 @@ import Testing
     ],
     "syntax-error.json": ["line 4, column 32: expected a key in double quotes, found '}'"],
     "duplicate-key.json": ["layers[0].opacity: duplicate key"],
-    "newer-version.json": ["version: version 2 is newer than this Lamina reads (1)"],
+    "newer-version.json": ["version: version 3 is newer than this Lamina reads (2)"],
+    "gradient-errors.json": [
+      "layers[0].locations[2]: must be ≥ the location before it (0.6), got 0.4",
+      "layers[1].locations: expected 3 locations, one per colour, got 2",
+      "layers[2].locations[1]: must be in 0…1, got 1.5",
+      ##"layers[3].gradientType: expected one of "axial", "radial", "conic", got "kCAGradientLayerLinear""##,
+      "layers[4].startPoint: expected [x, y], got 1 number",
+      "layers[5].colors: unknown key",
+    ],
     "too-large.json": [
       "canvas: 20000×200 pixels exceeds the limit of 16384 pixels a side",
       "layers[0].contents.linearGradient.size: 20000×20000 pixels exceeds the limit of 16384 pixels a side",

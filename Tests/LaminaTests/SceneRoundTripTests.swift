@@ -238,8 +238,18 @@ enum RandomScene {
   }
 
   static func layer(_ rng: inout SceneRandom, depth: Int) -> Layer {
-    let l: Layer = rng.chance(0.15) ? TransformLayer() : Layer()
+    let kind = rng.next()
+    let l: Layer = kind < 0.15 ? TransformLayer() : kind < 0.3 ? GradientLayer() : Layer()
     let p = 0.3
+    if let g = l as? GradientLayer {
+      if rng.chance(0.8) { g.colors = (0..<rng.int(5)).map { _ in color(&rng) } }
+      if let n = g.colors?.count, rng.chance(0.5) {
+        g.locations = (0..<n).map { _ in rng.next() }.sorted()
+      }
+      if rng.chance(p) { g.startPoint = CGPoint(x: value(&rng, -1...2), y: rng.next()) }
+      if rng.chance(p) { g.endPoint = CGPoint(x: rng.next(), y: value(&rng, -1...2)) }
+      if rng.chance(p) { g.type = GradientType.allCases[rng.int(3)] }
+    }
     if rng.chance(p) { l.name = ["card", "a \"quoted\" name", "日本", "back\\slash\n"][rng.int(4)] }
     if rng.chance(0.8) { l.bounds = rect(&rng) }
     if rng.chance(0.8) {

@@ -33,7 +33,7 @@ import Testing
       (##""zPosition": 1e999"##, "layers[0].zPosition: must be finite"),
       (
         ##""type": "shape""##,
-        ##"layers[0].type: expected "layer" or "transformLayer", got "shape""##
+        ##"layers[0].type: expected one of "layer", "transformLayer", "gradientLayer", got "shape""##
       ),
       (##""sublayers": {}"##, "layers[0].sublayers: expected an array of layers, got an object"),
       (##""mask": []"##, "layers[0].mask: expected a layer object, got an array"),
@@ -137,11 +137,15 @@ import Testing
         == ["canvas.height: required", "canvas.width: must be > 0, got 0"])
     #expect(
       SceneFixtures.errors(
-        ##"{ "format": "svg", "version": 2, "canvas": { "width": 1, "height": 1 } }"##)
+        ##"{ "format": "svg", "version": 3, "canvas": { "width": 1, "height": 1 } }"##)
         == [
           ##"format: expected "lamina-scene", got "svg""##,
-          "version: version 2 is newer than this Lamina reads (1)",
+          "version: version 3 is newer than this Lamina reads (2)",
         ])
+    #expect(
+      SceneFixtures.errors(##"{ "version": 1.5, "canvas": { "width": 1, "height": 1 } }"##)
+        == ["version: expected 1 or 2, got 1.5"])
+    #expect(SceneFixtures.errors(##"{ "version": 2, "canvas": { "width": 1, "height": 1 } }"##) == [])
     #expect(
       SceneFixtures.errors(##"{ "canvas": { "width": 0.2, "height": 1 } }"##)
         == ["canvas: 0×1 pixels: the canvas needs at least one pixel each way"])

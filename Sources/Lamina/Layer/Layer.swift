@@ -144,6 +144,17 @@ open class Layer {
   /// True for `TransformLayer`: its sublayers share its 3D space.
   open var isTransformLayer: Bool { false }
 
+  /// True when the layer draws a gradient in place of contents (a
+  /// `GradientLayer` with colours).
+  var drawsGradient: Bool { false }
+
+  /// The layer's class in the scene format: its `type` and its keys.
+  var sceneClass: LayerClass { LayerClasses.layer }
+
+  /// Why the layer's gradient stops cannot be drawn, or `nil` (the lowering
+  /// refuses such a tree, as the scene loader refuses such a file).
+  var gradientProblem: String? { nil }
+
   /// A name for messages: `name`, or the type and address.
   public var debugName: String {
     name.map { "'\($0)'" } ?? "unnamed layer"
@@ -224,4 +235,5 @@ open class Layer {
 /// `opacity` applies to each sublayer on its own.
 public final class TransformLayer: Layer {
   public override var isTransformLayer: Bool { true }
+  override var sceneClass: LayerClass { LayerClasses.transformLayer }
 }

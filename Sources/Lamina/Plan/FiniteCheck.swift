@@ -11,10 +11,10 @@
 
 extension Layer {
   /// The first property of this layer (not its sublayers) holding a NaN or
-  /// an infinity, by its Swift name, in the order of `LayerProperties`;
-  /// `nil` when all are finite.
+  /// an infinity, by its Swift name, in the order of its class's table
+  /// (`LayerClasses`); `nil` when all are finite.
   func firstNonFiniteProperty() -> String? {
-    let checks = LayerProperties.finiteChecks
+    let checks = sceneClass.finiteChecks
     for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
     return nil
   }

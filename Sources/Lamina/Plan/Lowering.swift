@@ -2,7 +2,8 @@
 // tree into a `RenderPlan` of plain values for both backends.
 //
 // Per layer, in its own space (docs/scene-format.md "Drawing model"): shadow,
-// background, contents, sublayers (in depth order), border; `masksToBounds`
+// background, contents (and a gradient layer's gradient), sublayers (in
+// depth order), border; `masksToBounds`
 // clips; then mask and opacity. Offscreen surfaces are made only where the
 // result needs one:
 //   - group opacity over more than one primitive, a `mask`, a shadow taken
@@ -187,8 +188,11 @@ final class PlanBuilder {
         scale: layer.contentsScale, center: layer.contentsCenter)
     } ?? []
     let placed = ImageSlice.union(slices)
+    // A gradient layer's gradient fills the rounded bounds after its contents.
+    let gradient = layer.drawsGradient && !rb.rect.isEmpty ? (layer as? GradientLayer)?.gradient : nil
     let contentsHideBackground =
-      alpha >= 1 && image?.isOpaque == true && !slices.isEmpty && placed.covers(layer.bounds)
+      alpha >= 1
+      && ((image?.isOpaque == true && !slices.isEmpty && placed.covers(layer.bounds)) || gradient?.isOpaque == true)
     if let bg = layer.backgroundColor, bg.alpha > 0, !rb.rect.isEmpty, !contentsHideBackground,
       let outline = under.visibleOutline
     {
@@ -205,6 +209,20 @@ final class PlanBuilder {
       add(.image(ImageDraw(
         matrix: m, image: image, slices: slices, sampling: sampling(of: layer),
         opacity: Float(alpha), clips: inner + (cut.map { [$0] } ?? []), name: name)), to: t)
+    }
+    // It fills the background's outline, so `masksToBounds` (the same
+    // shape) is not applied again: a clip would count the edge twice.
+    if let gradient, let outline = under.visibleOutline {
+      if let solid = gradient.solidColor {
+        if solid.alpha > 0 {
+          add(.shape(ShapeDraw(
+            matrix: m, outer: outline, inner: nil, color: solid.withAlphaMultiplied(by: alpha).premultiplied,
+            clips: clips, name: name)), to: t)
+        }
+      } else {
+        add(.gradient(GradientDraw(
+          matrix: m, shape: outline, gradient: gradient, opacity: Float(alpha), clips: clips, name: name)), to: t)
+      }
     }
     try emitSublayers(of: layer, m, into: t, clips: inner, alpha: alpha)
     let bw = layer.borderWidth
@@ -227,6 +245,7 @@ final class PlanBuilder {
     var n = shadow == .none ? 0 : 1
     if let bg = layer.backgroundColor, bg.alpha > 0 { n += 1 }
     if layer.contents != nil { n += 1 }
+    if layer.drawsGradient { n += 1 }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { n += 1 }
     if (layer.sublayers ?? []).contains(where: { !drawsNothing($0) }) { n += 2 }
     return n
@@ -308,9 +327,10 @@ enum ShadowKind: Equatable {
     let drawsSublayers = (layer.sublayers ?? []).contains { !drawsNothing($0) }
     let bgAlpha = layer.backgroundColor?.alpha ?? 0
     let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
-    if layer.contents == nil, !drawsSublayers, bgAlpha > 0, !hasBorder || bgAlpha >= 1 {
+    let drawsContents = layer.contents != nil || layer.drawsGradient
+    if !drawsContents, !drawsSublayers, bgAlpha > 0, !hasBorder || bgAlpha >= 1 {
       self = .closedForm(roundedBounds(layer), alpha: bgAlpha)
-    } else if layer.contents != nil || drawsSublayers || hasBorder || bgAlpha > 0 {
+    } else if drawsContents || drawsSublayers || hasBorder || bgAlpha > 0 {
       self = .content
     } else {
       self = .none
@@ -331,7 +351,7 @@ func drawsNothing(_ layer: Layer) -> Bool {
   if layer.isHidden || !(layer.opacity > 0) { return true }
   if !layer.isTransformLayer {
     if let bg = layer.backgroundColor, bg.alpha > 0 { return false }
-    if layer.contents != nil { return false }
+    if layer.contents != nil || layer.drawsGradient { return false }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { return false }
     if layer.shadowPath != nil, layer.shadowOpacity > 0, (layer.shadowColor?.alpha ?? 0) > 0 { return false }
   }

@@ -15,6 +15,10 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
   /// A layer property holds a NaN or an infinity (set through the Swift
   /// API; scene files cannot hold them). `property` is its Swift name.
   case notFinite(layer: String, property: String)
+  /// A gradient layer's stops cannot be drawn (set through the Swift API;
+  /// scene files cannot hold them): a count of locations other than the
+  /// colours', or a location outside 0…1 or below the one before.
+  case invalidGradient(layer: String, reason: String)
 
   public var description: String {
     switch self {
@@ -24,6 +28,7 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
     case .tooLarge(let what, let reason): return "\(what): \(reason)"
     case .invalidCanvas(let why): return "invalid canvas: \(why)"
     case .notFinite(let l, let p): return "layer \(l): \(p) must be finite (it holds a NaN or an infinity)"
+    case .invalidGradient(let l, let why): return "layer \(l): \(why)"
     }
   }
 }
@@ -32,8 +37,8 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
 public let maximumLayerDepth = 256
 
 enum TreeCheck {
-  /// Refuses cycles, layers used twice, trees deeper than the limit and
-  /// non-finite numbers, without recursion (a 100,000-level chain must not overflow the stack).
+  /// Refuses cycles, layers used twice, trees deeper than the limit,
+  /// non-finite numbers and gradient stops that cannot be drawn, without recursion (a 100,000-level chain must not overflow the stack).
   static func validate(_ root: Layer) throws(LoweringError) {
     var seen = Set<ObjectIdentifier>()
     var onPath = Set<ObjectIdentifier>()
@@ -51,6 +56,7 @@ enum TreeCheck {
       if let property = layer.firstNonFiniteProperty() {
         throw .notFinite(layer: layer.debugName, property: property)
       }
+      if let problem = layer.gradientProblem { throw .invalidGradient(layer: layer.debugName, reason: problem) }
       onPath.insert(id)
       stack.append((layer, depth, true))
       if let mask = layer.mask { stack.append((mask, depth + 1, false)) }

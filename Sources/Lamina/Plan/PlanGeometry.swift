@@ -137,6 +137,7 @@ extension DrawCommand {
       case .image(let d): d.header
       case .shadow(let d): d.header
       case .composite(let d): d.header
+      case .gradient(let d): d.header
       }
     }
     set {
@@ -145,6 +146,7 @@ extension DrawCommand {
       case .image(var d): d.header = newValue; self = .image(d)
       case .shadow(var d): d.header = newValue; self = .shadow(d)
       case .composite(var d): d.header = newValue; self = .composite(d)
+      case .gradient(var d): d.header = newValue; self = .gradient(d)
       }
     }
   }
@@ -167,6 +169,7 @@ extension DrawCommand {
       let union = d.slices.reduce(CGRect.null) { $0.union($1.destination) }
       box = projectedBounds(of: union, d.matrix)
     case .shadow(let d): box = projectedBounds(of: d.extent, d.matrix)
+    case .gradient(let d): box = projectedBounds(of: d.shape.rect, d.matrix)
     case .composite(let d):
       let s = surfaces[d.surface]
       var rect = CGRect(x: 0, y: 0, width: s.width, height: s.height)

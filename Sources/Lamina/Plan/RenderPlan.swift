@@ -181,6 +181,28 @@ public struct ImageDraw: DrawHeaderCarrier, @unchecked Sendable, Hashable {
   }
 }
 
+/// A gradient filling a rounded rectangle: a gradient layer's drawing, in
+/// place of contents. Each pixel takes the colour at its centre's `t`
+/// (Shared/Gradient.swift), × the outline's coverage × clips × `opacity`.
+public struct GradientDraw: DrawHeaderCarrier, Hashable, Sendable {
+  public var header: DrawHeader
+  /// The outline filled: the layer's rounded bounds (pulled in under an opaque border).
+  public var shape: RoundedRect
+  /// In the same local space; never one colour (the lowering fills those as shapes).
+  public var gradient: Gradient
+  /// Multiplies the colour (a fade the layer's primitives take one by one).
+  public var opacity: Float
+
+  public init(
+    matrix: Transform3D, shape: RoundedRect, gradient: Gradient, opacity: Float, clips: [Clip], name: String
+  ) {
+    self.shape = shape
+    self.gradient = gradient
+    self.opacity = opacity
+    header = DrawHeader(matrix: matrix, clips: clips, name: name)
+  }
+}
+
 /// The Gaussian shadow of a rounded rectangle, in closed form: coverage of
 /// `shape` convolved with a Gaussian of standard deviation `sigma`, both in
 /// local units, times `color`.
@@ -269,6 +291,7 @@ public enum DrawCommand: Hashable, Sendable {
   case image(ImageDraw)
   case shadow(ShadowDraw)
   case composite(CompositeDraw)
+  case gradient(GradientDraw)
 }
 
 /// A render target: the canvas, or an offscreen group.

@@ -3,14 +3,17 @@
 // whether two trees describe the same drawing: every model property equal,
 // images equal by size, pixels and source, masks and sublayers equivalent
 // in order. The superlayer link is not compared (it is where a tree hangs,
-// not what it is). The properties compared are those of `LayerProperties`.
+// not what it is). The properties compared are those of the layer's class
+// (`LayerClasses`).
 
 extension Layer {
   /// True when both trees have the same type and the same value for every
   /// property, recursively through `mask` and `sublayers`; images compare by
   /// size, pixels and `source`, paths by elements and shape.
   public func isEquivalent(to other: Layer) -> Bool {
-    LayerProperties.layer.allSatisfy { $0.isEqual?(self, other) ?? true }
+    // Classes first: a class's entries read its own properties of both layers.
+    sceneClass.type == other.sceneClass.type
+      && sceneClass.properties.allSatisfy { $0.isEqual?(self, other) ?? true }
   }
 
   static func sameImage(_ a: Image?, _ b: Image?) -> Bool {

@@ -3,14 +3,16 @@
 // name, the `Layer` property it sets, its codec (type and rule, e.g. a
 // number ≥ 0) and its default, which must be the one `Layer()` gives. The
 // decoder, `SceneWriter`, `isEquivalent` and the lowering's finiteness
-// check (`firstNonFiniteProperty`) all walk this table, so adding a
-// property is one line here plus its drawing. The table's order is the
-// order of `SceneDecoder.layerKeys` (unknown-key suggestions), of a
-// written layer's keys and of the finiteness check.
+// check all walk these tables (through `LayerClass`), so adding a property
+// is one line here plus its drawing. A table's order is the order of the
+// decoder's known keys (unknown-key suggestions), of a written layer's keys
+// and of the finiteness check.
 //
-// A layer class with keys of its own (a shape layer, say) gets a table of
-// its own, `[LayerProperty<ShapeLayer>]`: its key paths then reach its own
-// properties, and the base keys join it through a closure that upcasts.
+// A layer class with keys of its own (`GradientLayer`) gets a table of its
+// own, `[LayerProperty<GradientLayer>]`, whose key paths reach its own
+// properties; its `LayerClass` (LayerClasses.swift) joins `Layer`'s table
+// and its own into one list over `Layer` (`erased`: the closures downcast,
+// and a class's list is only ever walked for layers of that class).
 //
 // Rejected: a Swift macro generating the five places from annotations on
 // `Layer` (a macro target pulls in swift-syntax and its build time, and
@@ -126,13 +128,13 @@ enum LayerProperties {
   /// The keys of `Layer` and `TransformLayer`.
   static let layer: [LayerProperty<Layer>] = [
     .stored("name", \.name, .optional(.string), default: nil),
+    // The layer's class: read first (it chooses the class), written unless plain.
     .custom(
-      "type", \.isTransformLayer, default: false, name: "isTransformLayer", isEqual: (==),
-      read: { _, _, _, _ in },  // read first, to choose the layer's class
+      "type", \.sceneClass.type, default: "layer", name: "type", isEqual: (==),
+      read: { _, _, _, _ in },
       write: { layer, members in
-        if layer.isTransformLayer {
-          members.append(SceneWriter.member("type", SceneCodec.layerType.write(true)))
-        }
+        let type = layer.sceneClass.type
+        if type != "layer" { members.append(SceneWriter.member("type", JSONValue(.string(type)))) }
       }),
     .input("frame", .rect(nonNegativeSize: true), late: \.frame),
     .geometry(
@@ -210,13 +212,40 @@ enum LayerProperties {
       }),
   ]
 
-  /// The entries of `layer` that hold numbers, by Swift name: the lowering
-  /// runs these on every layer, so they are kept apart from the rest.
-  static let finiteChecks = ContiguousArray(
-    layer.compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
-
-  /// `layer` by key, for the decoder.
-  static let layerByKey = Dictionary(uniqueKeysWithValues: layer.map { ($0.key, $0) })
+  /// The keys of `GradientLayer` (`CAGradientLayer`), after `Layer`'s.
+  static let gradient: [LayerProperty<GradientLayer>] = [
+    .stored("colors", \.colors, .optional(.colors), default: nil),
+    .stored("locations", \.locations, .optional(.locations), default: nil),
+    .stored("startPoint", \.startPoint, .point, default: CGPoint(x: 0.5, y: 0)),
+    .stored("endPoint", \.endPoint, .point, default: CGPoint(x: 0.5, y: 1)),
+    .stored("gradientType", \.type, .name(caPrefix: "kCAGradientLayer"), default: .axial, name: "type"),
+  ]
 
   private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+}
+
+extension LayerProperty {
+  /// This entry over any `Layer`: its closures downcast to `L`. Only a
+  /// `LayerClass` of `L` holds the result, and it is walked only for
+  /// layers whose `sceneClass` it is, so the downcast always holds.
+  var erased: LayerProperty<Layer> {
+    let read = self.read, write = self.write
+    let read2: LayerProperty<Layer>.Reader = { d, member, path, reading in
+      var own = LayerReading(layer: unsafeDowncast(reading.layer, to: L.self))
+      own.geometry = reading.geometry
+      read(&d, member, path, &own)
+      reading.geometry = own.geometry
+    }
+    let write2: LayerProperty<Layer>.Writer = { layer, members in write(unsafeDowncast(layer, to: L.self), &members) }
+    var isEqual2: (@Sendable (Layer, Layer) -> Bool)?
+    if let f = isEqual { isEqual2 = { a, b in f(unsafeDowncast(a, to: L.self), unsafeDowncast(b, to: L.self)) } }
+    return LayerProperty<Layer>(
+      key: key, name: name, read: read2, write: write2, isEqual: isEqual2,
+      isFinite: Self.downcasting(isFinite), isDefault: Self.downcasting(isDefault))
+  }
+
+  private static func downcasting(_ f: (@Sendable (L) -> Bool)?) -> (@Sendable (Layer) -> Bool)? {
+    guard let f else { return nil }
+    return { f(unsafeDowncast($0, to: L.self)) }
+  }
 }

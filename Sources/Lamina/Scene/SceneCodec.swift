@@ -66,23 +66,22 @@ extension SceneCodec where Value == Double {
 extension SceneCodec where Value == Bool {
   /// `true` or `false`.
   static var bool: Self { Self(read: { d, v, p in d.bool(v, p) }, write: { JSONValue(.bool($0)) }) }
+}
 
-  /// `type`, as `isTransformLayer`: `"layer"` or `"transformLayer"`.
+extension SceneCodec where Value == String {
+  /// `type`: the name of a layer class (`LayerClasses.all`).
   static var layerType: Self {
     Self(
       read: { d, v, p in
         guard let s = d.string(v, p) else { return nil }
-        switch s {
-        case "layer": return false
-        case "transformLayer": return true
-        default:
-          d.fail(
-            p, at: v.location,
-            "expected \"layer\" or \"transformLayer\", got \(JSONWriter.quoted(s))")
+        guard LayerClasses.byType[s] != nil else {
+          let names = LayerClasses.all.map { "\"\($0.type)\"" }.joined(separator: ", ")
+          d.fail(p, at: v.location, "expected one of \(names), got \(JSONWriter.quoted(s))")
           return nil
         }
+        return s
       },
-      write: { JSONValue(.string($0 ? "transformLayer" : "layer")) })
+      write: { JSONValue(.string($0)) })
   }
 }
 
@@ -99,6 +98,56 @@ extension SceneCodec where Value == CGPoint {
     Self(
       read: { d, v, p in d.point(v, p) }, write: { SceneWriter.numbers([$0.x, $0.y]) },
       isFinite: { Double($0.x).isFinite && Double($0.y).isFinite })
+  }
+}
+
+extension SceneCodec where Value == [Color] {
+  /// An array of colours (`CAGradientLayer.colors`); `null` is not a colour here.
+  static var colors: Self {
+    Self(
+      read: { d, v, p in
+        guard case .array(let elements) = v.kind else {
+          d.typeMismatch(v, p, expected: "an array of colours")
+          return nil
+        }
+        var out: [Color] = []
+        for (i, element) in elements.enumerated() {
+          if case .some(.some(let c)) = d.color(element, p + [.index(i)]) { out.append(c) }
+        }
+        return out.count == elements.count ? out : nil
+      },
+      write: { JSONValue(.array($0.map(SceneWriter.colorJSON))) },
+      isFinite: { $0.allSatisfy { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } })
+  }
+}
+
+extension SceneCodec where Value == [Double] {
+  /// Gradient locations: numbers in 0…1, none below the one before.
+  static var locations: Self {
+    Self(
+      read: { d, v, p in
+        guard case .array(let elements) = v.kind else {
+          d.typeMismatch(v, p, expected: "an array of numbers")
+          return nil
+        }
+        var out: [Double] = []
+        var ok = true
+        for (i, element) in elements.enumerated() {
+          guard let x = d.number(element, p + [.index(i)], .unit) else {
+            ok = false
+            continue
+          }
+          if let before = out.last, x < before {
+            d.fail(
+              p + [.index(i)], at: element.location,
+              "must be ≥ the location before it (\(JSONWriter.number(before))), got \(JSONWriter.number(x))")
+            ok = false
+          }
+          out.append(x)
+        }
+        return ok ? out : nil
+      },
+      write: SceneWriter.numbers, isFinite: { $0.allSatisfy(\.isFinite) })
   }
 }
 

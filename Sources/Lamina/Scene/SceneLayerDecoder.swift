@@ -10,8 +10,9 @@
 extension SceneDecoder {
   static let documentKeys = ["format", "version", "canvas", "layers"]
   static let canvasKeys = ["width", "height", "scale", "background"]
-  /// The keys of a layer object, in the format's order (`LayerProperties`).
-  static let layerKeys = LayerProperties.layer.map(\.key)
+  /// The keys a layer object of any class may have, in the format's order
+  /// (`LayerClasses`); each class accepts its own.
+  static let layerKeys = LayerClasses.allKeys
 
   /// The canvas and the root layer, or `nil` when the canvas is unusable
   /// (the errors say why; the layers are still validated).
@@ -35,11 +36,11 @@ extension SceneDecoder {
             "expected \"lamina-scene\", got \(JSONWriter.quoted(s))")
         }
       case "version":
-        if let v = number(member.value, path), v != 1 {
+        if let v = number(member.value, path), v != 1, v != 2 {
           let message =
-            v > 1 && v == v.rounded()
-            ? "version \(JSONWriter.number(v)) is newer than this Lamina reads (1)"
-            : "expected 1, got \(JSONWriter.number(v))"
+            v > 2 && v == v.rounded()
+            ? "version \(JSONWriter.number(v)) is newer than this Lamina reads (2)"
+            : "expected 1 or 2, got \(JSONWriter.number(v))"
           fail(path, at: member.value.location, message)
         }
       case "layers":
@@ -116,19 +117,21 @@ extension SceneDecoder {
   /// One layer and its subtree; returned even when it has errors, so that
   /// the caller keeps validating (the tree is dropped at the end).
   mutating func layer(_ value: JSONValue, _ path: [JSONPathComponent]) -> Layer? {
-    guard let fields = members(value, path, known: Self.layerKeys, expected: "a layer object")
-    else { return nil }
-    var isTransformLayer = false
-    if let member = fields.first(where: { $0.key == "type" }) {
+    // The class first: it decides which keys are known.
+    var layerClass = LayerClasses.layer
+    if case .object(let members) = value.kind, let member = members.last(where: { $0.key == "type" }) {
       let type = SceneCodec.layerType.read(&self, member.value, path + [.key("type")])
-      isTransformLayer = type ?? false
+      layerClass = type.flatMap { LayerClasses.byType[$0] } ?? layerClass
     }
-    var reading = LayerReading(layer: isTransformLayer ? TransformLayer() : Layer())
+    guard let fields = members(value, path, known: layerClass.keys, expected: "a layer object")
+    else { return nil }
+    var reading = LayerReading(layer: layerClass.make())
     for field in fields {
-      // `members` kept only the table's keys.
-      LayerProperties.layerByKey[field.key]?.read(&self, field, path + [.key(field.key)], &reading)
+      // `members` kept only the class's keys.
+      layerClass.byKey[field.key]?.read(&self, field, path + [.key(field.key)], &reading)
     }
     apply(reading.geometry, fields: fields, to: reading.layer, path)
+    layerClass.check?(&self, reading.layer, fields, path)
     return reading.layer
   }
 

@@ -45,18 +45,32 @@ enum SceneWriter {
     return JSONValue(
       .object([
         member("format", JSONValue(.string("lamina-scene"))),
-        member("version", JSONValue(.number(1))),
+        member("version", JSONValue(.number(Double(version(of: scene.layers))))),
         member("canvas", JSONValue(.object(canvas))),
         member("layers", JSONValue(.array(scene.layers.map(layer)))),
       ]))
   }
 
   /// The layer's keys that differ from their defaults, in the order of
-  /// `LayerProperties`.
+  /// its class's table (`LayerClasses`).
   static func layer(_ l: Layer) -> JSONValue {
     var members: [JSONValue.Member] = []
-    for property in LayerProperties.layer { property.write(l, &members) }
+    for property in l.sceneClass.properties { property.write(l, &members) }
     return JSONValue(.object(members))
+  }
+
+  /// The oldest format version that has every layer class of the trees
+  /// (masks included): 1 unless a later class is used, so a document
+  /// older readers can read says so.
+  static func version(of layers: [Layer]) -> Int {
+    var version = 1
+    var stack = layers
+    while let l = stack.popLast() {
+      version = max(version, l.sceneClass.version)
+      stack += l.sublayers ?? []
+      if let mask = l.mask { stack.append(mask) }
+    }
+    return version
   }
 
   static func cornerNames(_ mask: CornerMask) -> JSONValue {

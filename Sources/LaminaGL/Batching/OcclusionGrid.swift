@@ -195,7 +195,7 @@ struct OcclusionGrid {
     case .shadow(let d):
       !(d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil && d.sigma.isFinite && d.sigma > 0)
     case .image(let d): !ImagePass.isCut(d)
-    case .composite: true
+    case .composite, .gradient: true
     }
   }
 
@@ -209,6 +209,7 @@ struct OcclusionGrid {
     case .image(let d):
       guard !d.slices.isEmpty else { return nil }
       return Homography(d.matrix).pixelBounds(of: ImageSlice.union(d.slices), width: width, height: height)
+    case .gradient(let d): return Homography(d.matrix).pixelBounds(of: d.shape.rect, width: width, height: height)
     case .composite: return whole
     }
   }

@@ -135,6 +135,7 @@ enum ShaderVariants {
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("batch.frag", ["SOLID"]),
     ("mip.frag", []),
+    ("gradient.frag", ["RADIAL", "CONIC", "ROUNDED", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
   ]
 
   /// The vertex shader a fragment shader is linked with.
@@ -177,6 +178,8 @@ final class ProgramCache {
   private var batches = [BatchProgram?](repeating: nil, count: 2)
   private var mipProgram: MipProgram?
   private var blurs = [BlurProgram?](repeating: nil, count: 4)
+  /// gradient.frag's wrappers by variant bits (GradientProgram.swift).
+  var gradients: [Int: GradientProgram] = [:]
 
   func shape(
     rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false, projective: Bool = false
@@ -265,5 +268,6 @@ final class ProgramCache {
     batches = batches.map { _ in nil }
     mipProgram = nil
     blurs = blurs.map { _ in nil }
+    gradients.removeAll()
   }
 }

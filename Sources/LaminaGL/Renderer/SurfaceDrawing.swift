@@ -64,6 +64,8 @@ enum SurfaceDrawing {
       case .image(let d):
         try r.batch.flush(before: target)
         try ImagePass.draw(d, route: ImageRoute.of(d, size: size), into: target, r)
+      case .gradient(let d):
+        try GradientPass.draw(d, into: target, r)
       case .composite(let d):
         guard let source = targets[d.surface] else { continue }
         try r.batch.flush(before: target)

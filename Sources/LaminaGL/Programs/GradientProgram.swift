@@ -1,0 +1,47 @@
+// The typed wrapper of gradient.frag and its variants in the program cache
+// (beside Programs.swift's wrappers, in a file of its own).
+
+import CGLES
+import Lamina
+
+struct GradientProgram {
+  let program: Program
+  let common: CommonUniforms
+  let rect, radii, origin, vector, stopCount, locations, colors, range, opacity: GLint
+  init(_ p: Program) {
+    program = p
+    common = CommonUniforms(p)
+    rect = p.location("rect")
+    radii = p.location("radii")
+    origin = p.location("origin")
+    vector = p.location("vector")
+    stopCount = p.location("stopCount")
+    locations = p.location("locations")
+    colors = p.location("colors")
+    range = p.location("range")
+    opacity = p.location("opacity")
+  }
+}
+
+extension ProgramCache {
+  func gradient(
+    type: GradientType, rounded: Bool, continuous: Bool, clips: Bool, axisAligned: Bool, projective: Bool
+  ) throws(GLError) -> GradientProgram {
+    let continuous = rounded && continuous
+    let kind = type == .axial ? 0 : (type == .radial ? 1 : 2)
+    let index =
+      kind | (rounded ? 4 : 0) | (continuous ? 8 : 0) | (clips ? 16 : 0) | (axisAligned ? 32 : 0)
+      | (projective ? 64 : 0)
+    if let cached = gradients[index] { return cached }
+    var defines: [String] = []
+    if type == .radial { defines.append("RADIAL") }
+    if type == .conic { defines.append("CONIC") }
+    if rounded { defines.append("ROUNDED") }
+    if clips { defines.append("CLIPS") }
+    if axisAligned { defines.append("AXIS_ALIGNED") }
+    if projective { defines.append("PROJECTIVE") }
+    let wrapper = GradientProgram(try program("gradient.frag", defines, continuous: continuous))
+    gradients[index] = wrapper
+    return wrapper
+  }
+}

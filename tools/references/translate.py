@@ -159,6 +159,9 @@ SUPPORTED = {
     "minificationFilter", "magnificationFilter", "minificationFilterBias", "doubleSided", "mask",
     "sublayers", "shouldRasterize", "rasterizationScale",
 }
+GRADIENT_KEYS = {"colors", "locations", "startPoint", "endPoint", "gradientType"}
+GRADIENT_TYPES = {"axial": "axial", "radial": "radial", "conic": "conic", "kCAGradientLayerAxial": "axial",
+                  "kCAGradientLayerRadial": "radial", "kCAGradientLayerConic": "conic"}
 CORNERS = ["minXMinY", "maxXMinY", "maxXMaxY", "minXMaxY"]  # CSS order: tl tr br bl
 GRAVITY_ALIASES = {"kCAGravity" + g[0].upper() + g[1:]: g for g in (
     "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
@@ -291,11 +294,11 @@ class Translator:
         return f"<div class='W' style='{s}'>{inner}</div>"
 
     def layer(self, layer, path, geo, pgeo, context, in_3d, opacity_scale, origin, fade=1.0):
-        for k in layer:
-            if k not in SUPPORTED and not k.startswith("_"):
-                raise Refusal(f"{path}.{k}", "not translated (no exact CSS counterpart was written)")
         kind = layer.get("type", "layer")
-        if kind not in ("layer", "transformLayer"):
+        for k in layer:
+            if k not in SUPPORTED and not k.startswith("_") and not (kind == "gradientLayer" and k in GRADIENT_KEYS):
+                raise Refusal(f"{path}.{k}", "not translated (no exact CSS counterpart was written)")
+        if kind not in ("layer", "transformLayer", "gradientLayer"):
             raise Refusal(path + ".type", f"{kind} is not translated")
         if layer.get("shouldRasterize", False):
             raise Refusal(path + ".shouldRasterize", "rasterizing resamples a bitmap; CSS has no "
@@ -366,7 +369,16 @@ class Translator:
         if has_shadow and "shadowPath" in layer:
             children.append(self.path_shadow(layer["shadowPath"], path + ".shadowPath", w, h, rs, clips,
                                              shadow_color, shadow_opacity, sdx, sdy, sigma))
+        gradient = self.gradient(layer, path, w, h) if kind == "gradientLayer" else None
+        if gradient is not None and layer.get("contents") is not None:
+            # The gradient goes over the contents; inside a masksToBounds clip
+            # CSS would clip its own rounded edge twice.
+            raise Refusal(path + ".contents", "contents under a gradient are not translated")
         bg = color(layer.get("backgroundColor"), path + ".backgroundColor")
+        # An opaque gradient hides the background (it fills the same outline),
+        # unless it is faded primitive by primitive.
+        if gradient is not None and gradient[1] and leaf_fade == 1:
+            bg = None
         if bg is not None and bg[3] > 0:
             children.append(f"<div class='bg' style='{style(left='0', top='0', width='100%', height='100%', background=css_color(bg), border_radius=radius_css(rs), opacity=num(leaf_fade) if leaf_fade != 1 else None)}'></div>")
         clipped = []
@@ -374,6 +386,11 @@ class Translator:
             if leaf_fade != 1:
                 raise Refusal(path + ".contents", "contents under allowsGroupOpacity: false are not translated")
             clipped.append(self.contents(layer, path, w, h, origin))
+        if gradient is not None:
+            # Above the background (and the contents, refused above), below the
+            # sublayers, filling the rounded bounds: outside the masksToBounds
+            # clip, which would clip that edge again.
+            children.append(f"<div class='G' style='{style(left='0', top='0', width='100%', height='100%', background=gradient[0], border_radius=radius_css(rs), opacity=num(leaf_fade) if leaf_fade != 1 else None)}'></div>")
         clipped.append(self.sublayers(layer.get("sublayers", []), path + ".sublayers", layer, geo, context,
                                       origin, fade=leaf_fade))
         clipped = "".join(clipped)
@@ -403,6 +420,53 @@ class Translator:
             inner = (f"<div class='O' style='{style(left=num(ox) + 'px', top=num(oy) + 'px', width=num(mw) + 'px', height=num(mh) + 'px', **mstyle)}'>"
                      f"<div class='I' style='{inner_s}'>{inner}</div></div>")
         return f"<div class='B' style='{style(**base, **extra)}'>{inner}</div>"
+
+    def gradient(self, layer, path, w, h):
+        """(CSS background, opaque) of a gradient layer's gradient, or None
+        when it draws nothing. Exact only where CSS says the same thing:
+        docs/references.md lists each rule and the spec text it rests on."""
+        colors = [color(c, f"{path}.colors[{i}]") for i, c in enumerate(layer.get("colors") or [])]
+        if not colors:
+            return None
+        n = len(colors)
+        locations = layer.get("locations")
+        if locations is None:
+            locations = [0.0] if n == 1 else [i / (n - 1) for i in range(n)]
+        locations = [float(v) for v in locations]
+        kind = GRADIENT_TYPES.get(layer.get("gradientType", "axial"))
+        if kind is None:
+            raise Refusal(path + ".gradientType", "unknown gradient type")
+        sx, sy = layer.get("startPoint", [0.5, 0])
+        ex, ey = layer.get("endPoint", [0.5, 1])
+        sx, sy, ex, ey = sx * w, sy * h, ex * w, ey * h  # points in the box
+        dx, dy = ex - sx, ey - sy
+        opaque = all(c[3] == 1 for c in colors)
+        degenerate = (dx == 0 and dy == 0) if kind != "radial" else (dx == 0 or dy == 0)
+        if degenerate or all(c == colors[-1] for c in colors):
+            # The format's rule: one colour (the last) fills.
+            return css_color(colors[-1]), opaque
+        # CSS interpolates premultiplied; the format straight. They agree on a
+        # segment whose two stops have one alpha or one colour.
+        for i in range(n - 1):
+            a, b = colors[i], colors[i + 1]
+            if locations[i] != locations[i + 1] and a[3] != b[3] and a[:3] != b[:3]:
+                raise Refusal(f"{path}.colors[{i + 1}]", "a segment between stops that differ in both colour "
+                              "and alpha: CSS interpolates in premultiplied space, the format in straight alpha")
+        if kind == "axial":
+            length = math.hypot(dx, dy)
+            ux, uy = dx / length, dy / length
+            angle = math.atan2(ux, -uy)  # CSS: 0deg points up, clockwise
+            line = abs(w * math.sin(angle)) + abs(h * math.cos(angle))
+            px, py = w / 2 - ux * line / 2, h / 2 - uy * line / 2  # where the gradient line starts
+            offset = (sx - px) * ux + (sy - py) * uy
+            stops = ", ".join(f"{css_color(c)} {num(offset + v * length)}px" for c, v in zip(colors, locations))
+            return f"linear-gradient({num(math.degrees(angle))}deg in srgb, {stops})", opaque
+        stops = ", ".join(f"{css_color(c)} {num(v * 100)}%" for c, v in zip(colors, locations))
+        if kind == "radial":
+            return (f"radial-gradient(ellipse {num(abs(dx))}px {num(abs(dy))}px at {num(sx)}px {num(sy)}px "
+                    f"in srgb, {stops})"), opaque
+        angle = math.degrees(math.atan2(dx, -dy))
+        return f"conic-gradient(from {num(angle)}deg at {num(sx)}px {num(sy)}px in srgb, {stops})", opaque
 
     def check_backface(self, path, context, kind):
         """doubleSided: false is exact only where the ancestors outside the

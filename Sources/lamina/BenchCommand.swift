@@ -15,7 +15,7 @@ struct BenchCommand: ParsableCommand {
     discussion: """
       Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear of docs/bench-scenes.md) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
-      planes-3d, animation). Each renderer is made once and kept, so retained caches show.
+      planes-3d, gradients, animation). Each renderer is made once and kept, so retained caches show.
       """)
 
   @Argument(help: "Scenes to run (default: the whole suite). See --list.") var scenes: [String] = []

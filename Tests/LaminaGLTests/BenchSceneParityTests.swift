@@ -19,7 +19,7 @@ struct BenchSceneParityTests {
   static let folder = Corpus.root + "/Tests/Scenes/bench"
   static let names = [
     "S1", "S2-sigma2", "S2-sigma32", "mask", "group-opacity", "rasterize", "shadow-content", "nine-slice",
-    "planes-3d",
+    "planes-3d", "gradients",
   ]
 
   @Test(arguments: names)

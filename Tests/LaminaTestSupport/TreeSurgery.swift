@@ -237,6 +237,19 @@ enum Surgery {
     return marked
   }
 
+  /// A copy of the scene whose gradient layers paint one colour (their
+  /// first), or `nil` when no layer draws a gradient.
+  static func gradientsAsSolids(_ scene: Scene) -> Scene? {
+    let copy = RandomTrees.copy(scene)
+    var changed = false
+    for l in allLayers(copy.root) {
+      guard let g = l as? GradientLayer, let first = g.colors?.first else { continue }
+      (g.colors, g.locations) = ([first], nil)
+      changed = true
+    }
+    return changed ? copy : nil
+  }
+
   /// How much a gradient's colour may change within half a pixel (levels,
   /// premultiplied) before `seamPixels` leaves the pixel out: a move of a
   /// tenth of a pixel then changes an unmarked pixel by at most about 3

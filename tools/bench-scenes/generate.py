@@ -61,8 +61,8 @@ def card(name, x, y, w, h, radius, sigma):
     return layer
 
 
-def scene(width, height, comment, layers):
-    return {"_comment": comment, "format": "lamina-scene", "version": 1,
+def scene(width, height, comment, layers, version=1):
+    return {"_comment": comment, "format": "lamina-scene", "version": version,
             "canvas": {"width": width, "height": height, "background": BACKGROUND},
             "layers": layers}
 
@@ -171,6 +171,8 @@ def text(s):
 #   shadow-content  12 layers whose shadow follows their contents' alpha
 #   nine-slice      40 nine-slice buttons of different sizes
 #   planes-3d       6 sets of three planes intersecting in 3D (cut by the sort)
+#   gradients       a full-canvas axial gradient under 12 rounded gradient
+#                   layers (axial, radial, conic in turn, three stops)
 #   animation       frame 0 of a mixed tree; `lamina bench` turns card0 by
 #                   3 degrees a frame and lowers the tree inside each frame
 
@@ -193,9 +195,9 @@ def solid(frame, color, radius=0):
     return {"frame": [number(v) for v in frame], "backgroundColor": color, "cornerRadius": number(radius)}
 
 
-def feature(name, layers):
+def feature(name, layers, version=1):
     w, h = FEATURE_SIZE
-    return scene(w, h, f"the '{name}' feature scene of `lamina bench --suite standard`", layers)
+    return scene(w, h, f"the '{name}' feature scene of `lamina bench --suite standard`", layers, version)
 
 
 def mask_tiles():
@@ -258,6 +260,20 @@ def planes_3d():
     return stages
 
 
+def gradient_layers():
+    w, h = FEATURE_SIZE
+    layers = [{"name": "backdrop", "type": "gradientLayer", "frame": [0, 0, w, h],
+               "colors": ["#F2F2F7", "#C7C7CC"], "startPoint": [0, 0], "endPoint": [1, 1]}]
+    for i, f in enumerate(tile_frames()):
+        kind = ["axial", "radial", "conic"][i % 3]
+        layers.append({"name": f"gradient{i}", "type": "gradientLayer", "frame": f, "cornerRadius": 16,
+                       "gradientType": kind,
+                       "colors": [PALETTE[i % 8], PALETTE[(i + 3) % 8], PALETTE[(i + 5) % 8]],
+                       "locations": [0, 0.45, 1],
+                       "startPoint": [0, 0] if kind == "axial" else [0.5, 0.5], "endPoint": [1, 1]})
+    return layers
+
+
 def animation():
     layers = []
     for i in range(60):
@@ -288,6 +304,7 @@ def files():
                          ("nine-slice", nine_slice()), ("planes-3d", planes_3d()),
                          ("animation", animation())]:
         out[f"{name}.json"] = feature(name, layers)
+    out["gradients.json"] = feature("gradients", gradient_layers(), version=2)
     data = {name: text(s).encode() for name, s in out.items()}
     data["test-image.png"] = png_rgb(test_image())
     return data

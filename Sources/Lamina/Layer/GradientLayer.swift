@@ -42,6 +42,12 @@ public final class GradientLayer: Layer {
 
   override var sceneClass: LayerClass { LayerClasses.gradientLayer }
 
+  override func firstNonFiniteOwnProperty() -> String? {
+    let checks = LayerClasses.gradientLayer.ownFiniteChecks
+    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
+    return nil
+  }
+
   /// Why the stops cannot be drawn (a count of locations other than the
   /// colours', a location outside 0…1 or below the one before), or `nil`.
   override var gradientProblem: String? {

@@ -151,6 +151,10 @@ open class Layer {
   /// The layer's class in the scene format: its `type` and its keys.
   var sceneClass: LayerClass { LayerClasses.layer }
 
+  /// The first of the class's own properties (beyond `Layer`'s) holding a
+  /// NaN or an infinity, by its Swift name; `nil` when all are finite.
+  func firstNonFiniteOwnProperty() -> String? { nil }
+
   /// Why the layer's gradient stops cannot be drawn, or `nil` (the lowering
   /// refuses such a tree, as the scene loader refuses such a file).
   var gradientProblem: String? { nil }

@@ -27,6 +27,9 @@ final class LayerClass: Sendable {
   /// The entries that hold numbers, by Swift name: the lowering runs these
   /// on every layer, so they are kept apart from the rest.
   let finiteChecks: ContiguousArray<(name: String, isFinite: @Sendable (Layer) -> Bool)>
+  /// The same for the class's own keys alone (the lowering checks
+  /// `Layer`'s from `LayerProperties.finiteChecks`, then these).
+  let ownFiniteChecks: ContiguousArray<(name: String, isFinite: @Sendable (Layer) -> Bool)>
   /// Rules across the class's keys, checked once its object is read.
   let check: (@Sendable (inout SceneDecoder, Layer, [JSONValue.Member], [JSONPathComponent]) -> Void)?
 
@@ -43,6 +46,8 @@ final class LayerClass: Sendable {
     byKey = Dictionary(uniqueKeysWithValues: properties.map { ($0.key, $0) })
     keys = properties.map(\.key)
     finiteChecks = ContiguousArray(properties.compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
+    ownFiniteChecks = ContiguousArray(
+      own.map(\.erased).compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
     if let check {
       self.check = { (d: inout SceneDecoder, layer: Layer, members: [JSONValue.Member], path: [JSONPathComponent]) in
         check(&d, unsafeDowncast(layer, to: L.self), members, path)

@@ -212,6 +212,11 @@ enum LayerProperties {
       }),
   ]
 
+  /// The entries of `layer` that hold numbers, by Swift name: the lowering
+  /// runs these on every layer, so they are kept apart from the rest.
+  static let finiteChecks = ContiguousArray(
+    layer.compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
+
   /// The keys of `GradientLayer` (`CAGradientLayer`), after `Layer`'s.
   static let gradient: [LayerProperty<GradientLayer>] = [
     .stored("colors", \.colors, .optional(.colors), default: nil),

@@ -95,7 +95,7 @@ enum BenchSuite: String, CaseIterable {
     case .standard:
       return peers + [
         "S2-sigma4", "mask", "group-opacity", "rasterize", "shadow-content", "nine-slice", "planes-3d",
-        BenchScene.animatedName,
+        "gradients", BenchScene.animatedName,
       ]
     }
   }

@@ -106,13 +106,10 @@ extension SceneCodec where Value == [Color] {
   static var colors: Self {
     Self(
       read: { d, v, p in
-        guard case .array(let elements) = v.kind else {
-          d.typeMismatch(v, p, expected: "an array of colours")
-          return nil
-        }
+        guard let elements = d.elements(v, p, expected: "an array of colours") else { return nil }
         var out: [Color] = []
-        for (i, element) in elements.enumerated() {
-          if case .some(.some(let c)) = d.color(element, p + [.index(i)]) { out.append(c) }
+        for e in elements {
+          if case .some(.some(let c)) = d.color(e.value, e.path) { out.append(c) }
         }
         return out.count == elements.count ? out : nil
       },
@@ -126,20 +123,17 @@ extension SceneCodec where Value == [Double] {
   static var locations: Self {
     Self(
       read: { d, v, p in
-        guard case .array(let elements) = v.kind else {
-          d.typeMismatch(v, p, expected: "an array of numbers")
-          return nil
-        }
+        guard let elements = d.elements(v, p, expected: "an array of numbers") else { return nil }
         var out: [Double] = []
         var ok = true
-        for (i, element) in elements.enumerated() {
-          guard let x = d.number(element, p + [.index(i)], .unit) else {
+        for e in elements {
+          guard let x = d.number(e.value, e.path, .unit) else {
             ok = false
             continue
           }
           if let before = out.last, x < before {
             d.fail(
-              p + [.index(i)], at: element.location,
+              e.path, at: e.value.location,
               "must be ≥ the location before it (\(JSONWriter.number(before))), got \(JSONWriter.number(x))")
             ok = false
           }

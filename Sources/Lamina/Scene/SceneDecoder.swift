@@ -56,6 +56,18 @@ struct SceneDecoder {
     fail(path, at: value.location, "expected \(expected), got \(value.kindDescription)")
   }
 
+  /// The elements of an array, each with its path; nil (reported) when
+  /// `value` is not an array.
+  mutating func elements(
+    _ value: JSONValue, _ path: [JSONPathComponent], expected: String
+  ) -> [(value: JSONValue, path: [JSONPathComponent])]? {
+    guard case .array(let elements) = value.kind else {
+      typeMismatch(value, path, expected: expected)
+      return nil
+    }
+    return elements.enumerated().map { ($1, path + [.index($0)]) }
+  }
+
   // MARK: Objects
 
   /// The members of an object, after reporting keys outside `known` (keys

@@ -81,7 +81,7 @@ enum ShadowRoute {
 enum ImageRoute {
   /// One slice, unclipped, under a scale and translation, with whole
   /// pixels inside: its interior (INTERIOR) and rim, each cut by the grid.
-  case split
+  case split(ImagePass.Split)
   /// The slices as one mesh over the box the grid cuts.
   case cutMesh(ImagePass.Axis, ImagePass.Axis, box: PixelRect)
   /// The slices as one mesh over their projected box.
@@ -94,7 +94,7 @@ enum ImageRoute {
   static func of(_ d: ImageDraw, size: (width: Int, height: Int)) -> ImageRoute {
     guard d.image.width > 0, d.image.height > 0, d.opacity > 0 else { return .none }
     guard let (x, y) = ImagePass.grid(d.slices) else { return .slices }
-    if ImagePass.split(d, width: size.width, height: size.height) != nil { return .split }
+    if let split = ImagePass.split(d, width: size.width, height: size.height) { return .split(split) }
     if ImagePass.isCut(d),
       let box = Homography(d.matrix).pixelBounds(of: ImageSlice.union(d.slices), width: size.width, height: size.height)
     {

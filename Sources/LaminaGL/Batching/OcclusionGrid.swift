@@ -1,9 +1,9 @@
 // OcclusionGrid: which parts of a surface a later opaque pixel hides,
 // known before anything is drawn, so hidden quads are never sent to the
 // GL. The surface is cut into 4×4-pixel tiles; each tile records the last
-// command whose opaque cells (a solid fill's interior cells, ShapeCells;
-// the whole pixels inside an opaque image, ImagePass.split) cover it
-// whole. A quad of command i is shrunk to the bounding
+// command whose opaque cells (Lamina's `DrawCommand.opaqueInterior`, the
+// rule LaminaCPU's occluders follow: a solid fill's cross of whole pixels,
+// the whole pixels inside an opaque image) cover it whole. A quad of command i is shrunk to the bounding
 // box of its tiles that no later command covers, and dropped when there are
 // none. Exact: a command's pixels under a later opaque pixel never show
 // (source-over of an opaque colour replaces the destination), and only

@@ -40,9 +40,6 @@ final class GLDevice {
   /// The units a draw may use (composite.frag reads three).
   static let units = 4
 
-  /// Draw calls made since the device was made (for tests).
-  private(set) var drawCalls = 0
-
   init(ledger: GLObjectLedger) {
     self.ledger = ledger
     glGenVertexArrays(1, &emptyVertexArray)
@@ -103,7 +100,6 @@ final class GLDevice {
       bindVertexArray(array.vertexArray)
       glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(count))
     }
-    drawCalls += 1
   }
 
   /// Clears `target` to `color`, or only `region` of it (x, y, width, height).

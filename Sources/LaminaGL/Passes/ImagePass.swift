@@ -26,9 +26,8 @@ enum ImagePass {
   static func draw(_ d: ImageDraw, route: ImageRoute, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
     switch route {
     case .none: return
-    case .split:
-      if try drawSplit(d, into: target, r) { return }
-      if let (x, y) = grid(d.slices) { try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), into: target, r) }
+    case .split(let split):
+      try drawSplit(d, split, into: target, r)
     case .cutMesh(let x, let y, let box):
       // Not what the occlusion grid hides or has painted (OcclusionGrid).
       try inDraws(r.batch.cut([box])) { (quads) throws(GLError) in
@@ -93,11 +92,17 @@ enum ImagePass {
 
   /// The parts of a draw that `isCut`: its slice, the scale and
   /// translation, its destination's corners in target pixels and the whole
-  /// target pixels inside them; nil for other draws or no whole pixel.
-  static func split(_ d: ImageDraw, width: Int, height: Int) -> (
-    slice: ImageSlice, map: (sx: Double, sy: Double, tx: Double, ty: Double),
-    corners: (x0: Double, y0: Double, x1: Double, y1: Double), interior: PixelRect
-  )? {
+  /// target pixels inside them.
+  struct Split {
+    let slice: ImageSlice
+    let map: AxisMap
+    let corners: (x0: Double, y0: Double, x1: Double, y1: Double)
+    let interior: PixelRect
+  }
+
+  /// The split of `d` on a `width`×`height` target; nil for draws that are
+  /// not `isCut` or have no whole pixel inside.
+  static func split(_ d: ImageDraw, width: Int, height: Int) -> Split? {
     guard isCut(d), let map = ShapeCells.axisAligned(d.matrix),
       let slice = d.slices.first(where: { $0.destination.width > 0 && $0.destination.height > 0 })
     else { return nil }
@@ -110,18 +115,18 @@ enum ImagePass {
       x0: Int(min(Double(width), max(0, x0.rounded(.up)))), y0: Int(min(Double(height), max(0, y0.rounded(.up)))),
       x1: Int(max(0, min(Double(width), x1.rounded(.down)))), y1: Int(max(0, min(Double(height), y1.rounded(.down)))))
     guard !inner.isEmpty else { return nil }
-    return (slice, map, (x0, y0, x1, y1), inner)
+    return Split(slice: slice, map: map, corners: (x0, y0, x1, y1), interior: inner)
   }
 
-  /// Draws a one-slice, unclipped draw under a scale and translation as
-  /// its interior (INTERIOR) and rim (full shader), each without what the
-  /// occlusion grid hides or has painted; false when `d` is not such a
-  /// draw or has no whole pixel inside.
-  static func drawSplit(_ d: ImageDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) -> Bool {
-    guard let (slice, map, corners, inner) = split(d, width: target.width, height: target.height),
-      let (x, y) = grid([slice]),
+  /// Draws a one-slice, unclipped draw under a scale and translation, by
+  /// its `split`, as its interior (INTERIOR) and rim (full shader), each
+  /// without what the occlusion grid hides or has painted.
+  static func drawSplit(_ d: ImageDraw, _ split: Split, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+    let (slice, map, corners, inner) = (split.slice, split.map, split.corners, split.interior)
+    // A split has whole pixels on the target, so its box is there too.
+    guard let (x, y) = grid([slice]),
       let box = Homography(d.matrix).pixelBounds(of: slice.destination, width: target.width, height: target.height)
-    else { return false }
+    else { return }
     let dest = slice.destination, source = slice.source
     let (x0, y0) = (corners.x0, corners.y0)
     // Texels per target pixel, and the texel at the interior's corner.
@@ -139,7 +144,7 @@ enum ImagePass {
       try drawMesh(d, x: x, y: y, bounds: dest, quads: quads, into: target, r)
     }
     let pieces = r.batch.cut([inner])
-    guard !pieces.isEmpty else { return true }
+    guard !pieces.isEmpty else { return }
     let p = try r.programs.image(clips: false, interior: true)
     let texture = try r.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
     let w = Double(d.image.width), h = Double(d.image.height)
@@ -163,7 +168,6 @@ enum ImagePass {
           textures: [TextureBinding(unit: 0, texture: texture.id, sampler: SamplerState(d.sampling))],
           uniforms: uniforms + [quadsUniform(p.common.quads, quads)], geometry: .quads(quads.count)))
     }
-    return true
   }
 
   static func drawMesh(

@@ -145,7 +145,7 @@ enum ImagePass {
     }
     let pieces = r.batch.cut([inner])
     guard !pieces.isEmpty else { return }
-    let p = try r.programs.image(clips: false, interior: true)
+    let p = try r.programs.image(clips: false, interior: true, tint: !d.tint.isIdentity)
     let texture = try r.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
     let w = Double(d.image.width), h = Double(d.image.height)
     let uniforms = [
@@ -156,7 +156,7 @@ enum ImagePass {
       Uniform(p.uvScale, .vec2(Float(kx / w), Float(ky / h))),
       Uniform(p.lod, .float(Float(lod))),
       Uniform(p.opacity, .float(d.opacity)),
-    ]
+    ] + tintUniforms(p, d)
     // Opaque texels at full coverage replace what is below: blending would
     // compute the same bytes, slower.
     let replace = texture.opaque && d.opacity >= 1
@@ -174,7 +174,7 @@ enum ImagePass {
     _ d: ImageDraw, x: Axis, y: Axis, bounds: CGRect, quads: [PixelRect]? = nil, into target: SurfaceTarget,
     _ r: GLResources
   ) throws(GLError) {
-    let p = try r.programs.image(clips: !d.clips.isEmpty)
+    let p = try r.programs.image(clips: !d.clips.isEmpty, tint: !d.tint.isIdentity)
     guard
       let common = try commonUniforms(
         p.common, matrix: d.matrix, localBounds: bounds, quads: quads, clips: d.clips, target: target.size,
@@ -191,11 +191,18 @@ enum ImagePass {
         Uniform(p.sourceEndY, .vec3s(y.end)),
         Uniform(p.bounds, .vec4s(bounds.edges)), Uniform(p.bias, .float(Float(d.sampling.bias))),
         Uniform(p.opacity, .float(d.opacity)),
-      ]
+      ] + tintUniforms(p, d)
     r.device.draw(
       GLDraw(
         program: p.program, target: .surface(target),
         textures: [TextureBinding(unit: 0, texture: texture.id, sampler: SamplerState(d.sampling))],
         uniforms: uniforms, geometry: .quads(common.count)))
+  }
+
+  /// A replicator copy's tint (the TINT variant), or nothing for white.
+  static func tintUniforms(_ p: ImageProgram, _ d: ImageDraw) -> [Uniform] {
+    let t = d.tint
+    guard !t.isIdentity else { return [] }
+    return [Uniform(p.tint, .vec3s([Float(t.red), Float(t.green), Float(t.blue)]))]
   }
 }

@@ -41,6 +41,7 @@ struct ImageProgram {
   let image, imageSize, bounds, bias, opacity: GLint
   let destX, sourceStartX, sourceEndX, destY, sourceStartY, sourceEndY: GLint
   let pixelOrigin, uvOrigin, uvScale, lod: GLint  // INTERIOR
+  let tint: GLint  // TINT
   init(_ p: Program) {
     program = p
     common = CommonUniforms(p)
@@ -58,6 +59,7 @@ struct ImageProgram {
     pixelOrigin = p.location("pixelOrigin")
     uvOrigin = p.location("uvOrigin")
     uvScale = p.location("uvScale")
+    tint = p.location("tint")
     lod = p.location("lod")
   }
 }
@@ -130,7 +132,7 @@ enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
     ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
     ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
-    ("image.frag", ["CLIPS", "INTERIOR"]),
+    ("image.frag", ["CLIPS", "INTERIOR", "TINT"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS", "PROJECTIVE"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("batch.frag", ["SOLID"]),
@@ -173,7 +175,7 @@ final class ProgramCache {
   // dictionary of strings (this runs thousands of times a frame).
   private var shapes = [ShapeProgram?](repeating: nil, count: 64)
   private var shadows = [ShadowProgram?](repeating: nil, count: 16)
-  private var images = [ImageProgram?](repeating: nil, count: 4)
+  private var images = [ImageProgram?](repeating: nil, count: 8)
   private var composites: [[String]: CompositeProgram] = [:]
   private var batches = [BatchProgram?](repeating: nil, count: 2)
   private var mipProgram: MipProgram?
@@ -214,10 +216,10 @@ final class ProgramCache {
     return wrapper
   }
 
-  func image(clips: Bool, interior: Bool = false) throws(GLError) -> ImageProgram {
-    let index = (clips ? 1 : 0) | (interior ? 2 : 0)
+  func image(clips: Bool, interior: Bool = false, tint: Bool = false) throws(GLError) -> ImageProgram {
+    let index = (clips ? 1 : 0) | (interior ? 2 : 0) | (tint ? 4 : 0)
     if let cached = images[index] { return cached }
-    let defines = (clips ? ["CLIPS"] : []) + (interior ? ["INTERIOR"] : [])
+    let defines = (clips ? ["CLIPS"] : []) + (interior ? ["INTERIOR"] : []) + (tint ? ["TINT"] : [])
     let wrapper = ImageProgram(try program("image.frag", defines))
     images[index] = wrapper
     return wrapper

@@ -68,7 +68,7 @@ public enum Relations {
     groupOpacityIsLinear, opaqueMaskChangesNothing, largeClipChangesNothing,
     identityContainerChangesNothing, wholePixelMoveMovesImage, singlePrimitiveGroupOpacity,
     rasterizeAtCanvasScale, shadowPathMatchesContentShadow, invisibleIsRemoved,
-    zPositionReorder, backgroundComposites, transformSweep,
+    zPositionReorder, backgroundComposites, transformSweep, replicatorIsExplicitCopies,
   ]
 
   /// Writing the tree as a scene and reading it back draws the same bytes.

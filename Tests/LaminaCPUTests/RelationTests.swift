@@ -55,6 +55,24 @@ struct RelationTests {
     #expect(withGradients >= 50, "\(withGradients) of 100 trees draw a gradient")
   }
 
+  /// Replicators come from a stream of their own too: with them off, each
+  /// tree is the same tree, and with them on, a fair share of trees has one.
+  @Test func replicatorsJoinTheTreesWithoutReshufflingThem() {
+    var off = TreeOptions()
+    off.replicators = false
+    var withReplicators = 0
+    for index in 0..<100 {
+      let seed = SplitMix64.treeSeed(base: 1, index: index)
+      let a = allLayers(RandomTrees.scene(seed: seed).root)
+      let b = allLayers(RandomTrees.scene(seed: seed, options: off).root)
+      #expect(a.map(\.name) == b.map(\.name) && a.map(\.bounds) == b.map(\.bounds), "tree \(index)")
+      #expect(a.map(\.backgroundColor) == b.map(\.backgroundColor) && a.map(\.transform) == b.map(\.transform))
+      #expect(!b.contains { $0 is ReplicatorLayer })
+      if a.contains(where: { ($0 as? ReplicatorLayer)?.sublayers != nil }) { withReplicators += 1 }
+    }
+    #expect(withReplicators >= 15, "\(withReplicators) of 100 trees replicate sublayers")
+  }
+
   /// SplitMix64's first outputs for seed 0 are the published ones.
   @Test func splitMixMatchesTheReference() {
     var g = SplitMix64(seed: 0)

@@ -36,10 +36,7 @@ extension Relations {
     let pa = parents(a.root)[index]
     let r = ReplicatorLayer()
     r.name = "replicator"
-    r.bounds = pa.bounds
-    r.position = CGPoint(x: pa.bounds.midX, y: pa.bounds.midY)
-    r.sublayerTransform = pa.sublayerTransform
-    pa.sublayerTransform = .identity
+    Surgery.placeAsIdentity(r, in: pa)
     r.instanceCount = n
     r.instanceTransform = Transform3D(translationX: Double(dx), y: Double(dy))
     r.instanceColor = base
@@ -52,10 +49,7 @@ extension Relations {
     let pb = parents(b.root)[index]
     let e = Layer()
     e.name = "copies"
-    e.bounds = pb.bounds
-    e.position = CGPoint(x: pb.bounds.midX, y: pb.bounds.midY)
-    e.sublayerTransform = pb.sublayerTransform
-    pb.sublayerTransform = .identity
+    Surgery.placeAsIdentity(e, in: pb)
     for k in 0..<n {
       // The format's definition, by hand: instanceColor + k × offsets, clamped.
       func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
@@ -67,7 +61,7 @@ extension Relations {
       let t = TransformLayer()
       t.name = "copy \(k)"
       t.bounds = pb.bounds
-      t.position = e.position
+      t.position = e.position  // the identity in e's bounds space
       t.transform = Transform3D(translationX: Double(k * dx), y: Double(k * dy))
       t.opacity = m.3
       let source = k == 0 ? pb : parents(RandomTrees.copy(scene).root)[index]

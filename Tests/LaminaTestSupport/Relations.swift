@@ -153,10 +153,7 @@ public enum Relations {
     }[index]
     let c = Layer()
     c.name = "identity"
-    c.bounds = p.bounds
-    c.position = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
-    c.sublayerTransform = p.sublayerTransform
-    p.sublayerTransform = .identity
+    Surgery.placeAsIdentity(c, in: p)
     for s in p.sublayers ?? [] { try! c.addSublayer(s) }
     try! p.addSublayer(c)
     let wrapped = try render(copy)

@@ -10,8 +10,8 @@
 //     matrices exact, so the plans are equal and 0 levels is the tolerance;
 //   - probes whose colour follows from the format's definition alone:
 //     instance colour + k × offsets, clamped, times the layer's colour (or
-//     texel), composited over an opaque canvas. Tolerance 1 level (the
-//     exact value is rounded once to 8 bits, after Float32 arithmetic).
+//     texel), composited over an opaque canvas; GradientChecks' probes and
+//     tolerance (1 level: the exact value is rounded once to 8 bits).
 // A blank, shifted or untinted image misses the probes by tens of levels.
 import Foundation
 import Lamina
@@ -123,20 +123,10 @@ public enum ReplicatorChecks {
 
   // MARK: Probes
 
-  public struct Probe: Sendable {
-    public let x: Int, y: Int
-    public let expected: [Double]
-    public let what: String
-  }
-
-  public struct Case {
-    public let name: String
-    public let scene: Scene
-    public let probes: [Probe]
-  }
-
-  /// Per channel, how far a rendered byte may be from the exact value.
-  public static let levels = 1.0
+  /// GradientChecks' probes: a pixel and its exact value, 1 level of
+  /// tolerance (`GradientChecks.levels`: one rounding to 8 bits).
+  public typealias Probe = GradientChecks.Probe
+  public typealias Case = GradientChecks.Case
 
   /// Over an opaque white canvas: `colour` (straight, 0…1) faded by `alpha`.
   static func over(_ rgb: [Double], _ alpha: Double) -> [Double] {
@@ -211,13 +201,6 @@ public enum ReplicatorChecks {
 
   /// The probes `image` misses, as messages.
   public static func failures(of c: Case, in image: Image) -> [String] {
-    c.probes.compactMap { p in
-      let px = image.pixel(x: p.x, y: p.y)
-      let got = [px.r, px.g, px.b, px.a].map(Double.init)
-      let off = zip(got, p.expected).map { abs($0 - $1) }.max() ?? 0
-      guard off > levels else { return nil }
-      let expected = p.expected.map { String(format: "%.2f", $0) }.joined(separator: ", ")
-      return "\(c.name): pixel (\(p.x), \(p.y)) \(p.what): got \(got.map { Int($0) }), expected (\(expected))"
-    }
+    GradientChecks.failures(of: c, in: image)
   }
 }

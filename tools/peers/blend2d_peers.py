@@ -127,11 +127,7 @@ def frame_function(name):
         del ctx
 
     def snapshot():
-        a = np.array(image.getDataAsNumPy(), copy=True)  # B, G, R, A premultiplied
-        rgba = a[..., [2, 1, 0, 3]].astype(np.float64)
-        alpha = rgba[..., 3:4] / 255
-        rgba[..., :3] = np.where(alpha > 0, rgba[..., :3] / np.maximum(alpha, 1e-9), 0)
-        return width, height, np.clip(np.round(rgba), 0, 255).astype(np.uint8).tobytes()
+        return width, height, harness.straight_rgba(np.array(image.getDataAsNumPy(), copy=True))
 
     return frame, snapshot
 

@@ -23,6 +23,17 @@ def percentile(values, share):
     return ordered[min(len(ordered), max(1, math.ceil(share * len(ordered)))) - 1]
 
 
+def straight_rgba(bgra):
+    """Straight-alpha RGBA bytes from premultiplied B, G, R, A pixels (an
+    (h, w, 4) uint8 array, as cairo's ARGB32 and Blend2D's PRGB32 hold them
+    on a little-endian machine)."""
+    import numpy as np
+    rgba = bgra[..., [2, 1, 0, 3]].astype(np.float64)
+    alpha = rgba[..., 3:4] / 255
+    rgba[..., :3] = np.where(alpha > 0, rgba[..., :3] / np.maximum(alpha, 1e-9), 0)
+    return np.clip(np.round(rgba), 0, 255).astype(np.uint8).tobytes()
+
+
 def write_png(path, rgba, width, height):
     """An 8-bit RGBA PNG from straight-alpha bytes (rows top to bottom)."""
     raw = b"".join(b"\x00" + rgba[r * width * 4:(r + 1) * width * 4] for r in range(height))

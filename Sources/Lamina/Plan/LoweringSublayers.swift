@@ -28,19 +28,20 @@ extension PlanBuilder {
 
   /// `instanceTransform` about the centre of the bounds, as `sublayerMatrix`.
   func instanceMatrix(_ r: ReplicatorLayer) -> Transform3D {
-    guard !r.instanceTransform.isIdentity else { return .identity }
-    let cx = Double(r.bounds.midX), cy = Double(r.bounds.midY)
-    return Transform3D(translationX: -cx, y: -cy)
-      .concatenating(r.instanceTransform)
-      .concatenating(Transform3D(translationX: cx, y: cy))
+    aboutCentre(r.instanceTransform, of: r)
   }
 
   /// `sublayerTransform` about the centre of the bounds.
   func sublayerMatrix(_ layer: Layer) -> Transform3D {
-    guard !layer.sublayerTransform.isIdentity else { return .identity }
+    aboutCentre(layer.sublayerTransform, of: layer)
+  }
+
+  /// `t` applied about the centre of `layer`'s bounds.
+  func aboutCentre(_ t: Transform3D, of layer: Layer) -> Transform3D {
+    guard !t.isIdentity else { return .identity }
     let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
     return Transform3D(translationX: -cx, y: -cy)
-      .concatenating(layer.sublayerTransform)
+      .concatenating(t)
       .concatenating(Transform3D(translationX: cx, y: cy))
   }
 

@@ -9,7 +9,10 @@
 // INTERIOR, for the whole pixels inside a one-slice draw under a scale and
 // translation (most images): the texel map is affine in the pixel, λ is
 // one number for the draw and coverage is 1, so all that is left is one
-// texture read (the full shader costs several times that on llvmpipe).
+// texture read (the full shader costs several times that on llvmpipe);
+// TINT, for a replicator copy's instance colour: the premultiplied red,
+// green and blue are multiplied by uTint (a variant of its own, so the
+// untinted draws, nearly all, pay nothing for it).
 
 uniform mat3 uInverse;
 uniform sampler2D uImage;
@@ -24,6 +27,9 @@ uniform vec4 uBounds;  // the union of the slices
 uniform float uBias;
 uniform float uOpacity;
 uniform vec2 uNearestTie;  // added to a texel coordinate read by a nearest filter: (magnification, minification)
+#ifdef TINT
+uniform vec3 uTint;
+#endif
 #ifdef INTERIOR
 uniform vec2 uPixelOrigin;  // a whole target pixel near the draw
 uniform vec2 uUvOrigin;     // the normalized texture coordinate there
@@ -48,6 +54,9 @@ vec2 pieceMap(float x, vec4 d, vec3 start, vec3 end) {
 void main() {
   vec2 uv = (gl_FragCoord.xy - uPixelOrigin) * uUvScale + uUvOrigin;
   fragColor = textureLod(uImage, uv, uLod) * uOpacity;
+#ifdef TINT
+  fragColor.rgb *= uTint;
+#endif
 }
 #else
 void main() {
@@ -69,5 +78,8 @@ void main() {
   cov *= clipCoverage(gl_FragCoord.xy);
 #endif
   fragColor = colour * cov;
+#ifdef TINT
+  fragColor.rgb *= uTint;
+#endif
 }
 #endif

@@ -42,17 +42,41 @@ struct RelationTests {
   @Test func gradientsJoinTheTreesWithoutReshufflingThem() {
     var off = TreeOptions()
     off.gradients = false
-    var withGradients = 0
+    let with = Self.joinWithoutReshuffling(off: off, isNew: { $0 is GradientLayer }) {
+      ($0 as? GradientLayer)?.colors?.isEmpty == false
+    }
+    #expect(with >= 50, "\(with) of 100 trees draw a gradient")
+  }
+
+  /// Replicators come from a stream of their own too: with them off, each
+  /// tree is the same tree, and with them on, a fair share of trees has one.
+  @Test func replicatorsJoinTheTreesWithoutReshufflingThem() {
+    var off = TreeOptions()
+    off.replicators = false
+    let with = Self.joinWithoutReshuffling(off: off, isNew: { $0 is ReplicatorLayer }) {
+      ($0 as? ReplicatorLayer)?.sublayers != nil
+    }
+    #expect(with >= 15, "\(with) of 100 trees replicate sublayers")
+  }
+
+  /// Checks, on 100 trees, that the trees made with a family off are the
+  /// trees made with it on, less its layers (`isNew`); returns how many
+  /// trees with it on hold a layer that `counts`.
+  static func joinWithoutReshuffling(
+    off: TreeOptions, isNew: (Layer) -> Bool, counts: (Layer) -> Bool
+  ) -> Int {
+    var with = 0
     for index in 0..<100 {
       let seed = SplitMix64.treeSeed(base: 1, index: index)
       let a = allLayers(RandomTrees.scene(seed: seed).root)
       let b = allLayers(RandomTrees.scene(seed: seed, options: off).root)
       #expect(a.map(\.name) == b.map(\.name) && a.map(\.bounds) == b.map(\.bounds), "tree \(index)")
       #expect(a.map(\.backgroundColor) == b.map(\.backgroundColor) && a.map(\.transform) == b.map(\.transform))
-      #expect(!b.contains { $0 is GradientLayer })
-      if a.contains(where: { ($0 as? GradientLayer)?.colors?.isEmpty == false }) { withGradients += 1 }
+      let hasNew = b.contains(where: isNew)
+      #expect(!hasNew)
+      if a.contains(where: counts) { with += 1 }
     }
-    #expect(withGradients >= 50, "\(withGradients) of 100 trees draw a gradient")
+    return with
   }
 
   /// SplitMix64's first outputs for seed 0 are the published ones.

@@ -92,6 +92,8 @@ public struct TreeOptions: Sendable {
   public var contents = true
   /// Gradient layers (`GradientLayer`), as layers and as masks.
   public var gradients = true
+  /// Replicator layers (`ReplicatorLayer`) in place of plain layers.
+  public var replicators = true
   /// Non-zero `zPosition`.
   public var zPositions = true
   /// A canvas background (off: always transparent).
@@ -116,7 +118,8 @@ public enum RandomTrees {
   /// The scene of `seed` under `options`.
   public static func scene(seed: UInt64, options: TreeOptions = .all) -> Scene {
     var g = Generator(
-      rng: SplitMix64(seed: seed), gradientRng: SplitMix64(seed: seed ^ 0x6AD1_E27F_00D5_7A11), options: options)
+      rng: SplitMix64(seed: seed), gradientRng: SplitMix64(seed: seed ^ 0x6AD1_E27F_00D5_7A11),
+      replicatorRng: SplitMix64(seed: seed ^ 0x3E91_1CA7_0B5E_2D4F), options: options)
     return g.scene()
   }
 
@@ -154,6 +157,10 @@ struct Generator {
   /// existed) is the same tree it was: gradients join the trees CI has
   /// always checked rather than reshuffling them.
   var gradientRng: SplitMix64
+  /// Replicators the same way: whether a layer is one, and its keys, come
+  /// from a third stream, and the layer draws every other choice as the
+  /// plain layer it replaces did.
+  var replicatorRng: SplitMix64
   let options: TreeOptions
   var canvas = Canvas(width: 64, height: 64)
 
@@ -185,11 +192,15 @@ struct Generator {
     let canHaveChildren = depth < options.maxDepth
     let isTransformLayer = options.transformLayers && canHaveChildren && rng.chance(0.07)
     let isGradient = !isTransformLayer && options.gradients && gradientRng.chance(0.15)
-    let l: Layer = isTransformLayer ? TransformLayer() : isGradient ? GradientLayer() : Layer()
+    let isReplicator =
+      !isTransformLayer && !isGradient && canHaveChildren && options.replicators && replicatorRng.chance(0.1)
+    let l: Layer =
+      isTransformLayer ? TransformLayer() : isGradient ? GradientLayer() : isReplicator ? ReplicatorLayer() : Layer()
     l.name = path
     geometry(l, parentSize: parentSize)
     appearance(l)
     if let g = l as? GradientLayer { gradient(g) }
+    if let r = l as? ReplicatorLayer { replicator(r) }
     if canHaveChildren && (isTransformLayer || rng.chance(0.45 - 0.1 * Double(depth))) {
       let count = rng.int(1...(depth == 0 ? options.maxChildren : max(1, options.maxChildren - 1)))
       let size = (Double(l.bounds.width), Double(l.bounds.height))
@@ -258,6 +269,30 @@ struct Generator {
       t = t.concatenating(Transform3D(perspective: rng.stepped(80, 600, step: 10)))
     }
     return t
+  }
+
+  /// A replicator's keys, all from `replicatorRng`: 0–4 copies moved by
+  /// whole points, turned about the centre or (3D) stepped in depth and
+  /// turned about y; sometimes a colour, offsets and preserved depth.
+  mutating func replicator(_ r: ReplicatorLayer) {
+    var g = replicatorRng
+    defer { replicatorRng = g }
+    r.instanceCount = g.pick([0, 1, 2, 2, 3, 3, 4])
+    switch g.int(0...(options.threeD ? 3 : 1)) {
+    case 0: r.instanceTransform = Transform3D(translationX: Double(g.int(-12...12)), y: Double(g.int(-12...12)))
+    case 1: r.instanceTransform = Transform3D(rotationAngle: Double(g.int(-6...6)) * 15 * .pi / 180, x: 0, y: 0, z: 1)
+    case 2: r.instanceTransform = Transform3D(translationX: Double(g.int(-8...8)), y: 0, z: Double(g.int(-12...12)))
+    default: r.instanceTransform = Transform3D(rotationAngle: Double(g.int(-4...4)) * 10 * .pi / 180, x: 0, y: 1, z: 0)
+    }
+    if options.transforms == false { r.instanceTransform = Transform3D(translationX: Double(g.int(-12...12)), y: 0) }
+    if g.chance(0.5) {
+      let palette = ["FFFFFF", "FF9500", "5AC8FA", "AF52DE", "FFCC00", "F2F2F7"]
+      r.instanceColor = Color(hex: "#" + g.pick(palette) + (g.chance(0.3) ? "B0" : "FF"))
+    }
+    func offset() -> Double { g.chance(0.5) ? Double(g.int(-4...4)) * 0.125 : 0 }
+    (r.instanceRedOffset, r.instanceGreenOffset, r.instanceBlueOffset) = (offset(), offset(), offset())
+    if g.chance(0.4) { r.instanceAlphaOffset = -Double(g.int(1...3)) * 0.125 }
+    if options.threeD && options.transformLayers && g.chance(0.25) { r.preservesDepth = true }
   }
 
   mutating func sublayerTransform() -> Transform3D {

@@ -68,7 +68,7 @@ public enum Relations {
     groupOpacityIsLinear, opaqueMaskChangesNothing, largeClipChangesNothing,
     identityContainerChangesNothing, wholePixelMoveMovesImage, singlePrimitiveGroupOpacity,
     rasterizeAtCanvasScale, shadowPathMatchesContentShadow, invisibleIsRemoved,
-    zPositionReorder, backgroundComposites, transformSweep,
+    zPositionReorder, backgroundComposites, transformSweep, replicatorIsExplicitCopies,
   ]
 
   /// Writing the tree as a scene and reading it back draws the same bytes.
@@ -139,20 +139,21 @@ public enum Relations {
   public static let identityContainerChangesNothing = Relation(
     name: "identityContainerChangesNothing",
     statement: "the sublayers of a layer moved into a container with the same bounds (and the layer's sublayerTransform) draw the same",
-    tolerance: .sameDrawing, options: .all, restriction: "none (transform layers are not chosen as the parent: a plain container would flatten their 3D space)"
+    tolerance: .sameDrawing, options: .all, restriction: "none (transform layers are not chosen as the parent: a plain container would flatten their 3D space; nor replicators: each copy of the container would be flattened on its own, where the copies of the sublayers are sorted and cut in 3D together)"
   ) { scene, rng, render in
-    let parents = Surgery.drawnLayers(scene.root).filter { !$0.isTransformLayer && $0.sublayers != nil }
+    let parents = Surgery.drawnLayers(scene.root).filter {
+      !$0.isTransformLayer && !($0 is ReplicatorLayer) && $0.sublayers != nil
+    }
     guard !parents.isEmpty else { return .notApplicable }
     let index = rng.int(0...parents.count - 1)
     let plain = try render(scene)
     let copy = RandomTrees.copy(scene)
-    let p = Surgery.drawnLayers(copy.root).filter { !$0.isTransformLayer && $0.sublayers != nil }[index]
+    let p = Surgery.drawnLayers(copy.root).filter {
+      !$0.isTransformLayer && !($0 is ReplicatorLayer) && $0.sublayers != nil
+    }[index]
     let c = Layer()
     c.name = "identity"
-    c.bounds = p.bounds
-    c.position = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
-    c.sublayerTransform = p.sublayerTransform
-    p.sublayerTransform = .identity
+    Surgery.placeAsIdentity(c, in: p)
     for s in p.sublayers ?? [] { try! c.addSublayer(s) }
     try! p.addSublayer(c)
     let wrapped = try render(copy)
@@ -375,11 +376,11 @@ public enum Relations {
     name: "zPositionReorder",
     statement: "flat sublayers shuffled in the array, with zPositions that sort them back, draw the same",
     tolerance: .sameDrawing, options: .all,
-    restriction: "none; the parent must be a plain layer with an affine sublayerTransform and plain sublayers with affine transforms (then zPosition only orders: no perspective sees the z move, no plane is tilted, and no transform layer brings its own sublayers into the sort)"
+    restriction: "none; the parent must be a plain layer (not a replicator: its copies are sorted by depth together, so zPositions that sort one copy's sublayers back interleave the copies) with an affine sublayerTransform and plain sublayers with affine transforms (then zPosition only orders: no perspective sees the z move, no plane is tilted, and no transform layer brings its own sublayers into the sort)"
   ) { scene, rng, render in
     func eligible(_ root: Layer) -> [Layer] {
       Surgery.drawnLayers(root).filter { p in
-        guard !p.isTransformLayer, p.sublayerTransform.isAffine, let s = p.sublayers, s.count > 1
+        guard !p.isTransformLayer, !(p is ReplicatorLayer), p.sublayerTransform.isAffine, let s = p.sublayers, s.count > 1
         else { return false }
         return s.allSatisfy { $0.transform.isAffine && !$0.isTransformLayer }
       }

@@ -16,6 +16,17 @@ enum Surgery {
     return c
   }
 
+  /// Makes `c` a container placed as the identity in `p`'s bounds space
+  /// (the same bounds, positioned at their centre), taking over `p`'s
+  /// sublayerTransform, so sublayers moved from `p` into `c` are drawn
+  /// where they were.
+  static func placeAsIdentity(_ c: Layer, in p: Layer) {
+    c.bounds = p.bounds
+    c.position = CGPoint(x: p.bounds.midX, y: p.bounds.midY)
+    c.sublayerTransform = p.sublayerTransform
+    p.sublayerTransform = .identity
+  }
+
   /// The scene with all its top-level layers moved under `c`.
   static func wrapAll(_ scene: Scene, in c: Layer) -> Scene {
     for l in scene.layers { try! c.addSublayer(l) }

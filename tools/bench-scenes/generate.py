@@ -3,9 +3,11 @@
 
     python3 tools/bench-scenes/generate.py [OUT]   (default Tests/Scenes/bench)
 
-S1 (1000 cards), S2 (one card at sigma 2, 4, 8, 32) and S3 (a test image
-drawn 200 times, once per filter) become `S1.json`, `S2-sigma*.json`,
-`S3-*.json`, and the image `test-image.png`; the feature scenes of
+S1 (1000 cards), S2 (one card at sigma 2, 4, 8, 32), S3 (a test image
+drawn 200 times, once per filter), S4 (1000 paths: stars, arcs, cubic
+curves and polylines, filled, stroked and dashed) and S5 (200 rounded
+gradient layers) become `S1.json`, `S2-sigma*.json`, `S3-*.json`,
+`S4.json`, `S5.json`, and the image `test-image.png`; the feature scenes of
 `--suite standard` (below) become `<name>.json`. `lamina bench`, the tests and
 tools/peers all read these files; nothing else builds the layouts.
 
@@ -13,7 +15,8 @@ The random numbers come from one 32-bit linear congruential generator,
 
     state = (1664525 * state + 1013904223) mod 2^32,   u = state / 2^32,
 
-seeded 12345 for S1 and 777 for S3 (Numerical Recipes' constants; one line
+seeded 12345 for S1, 777 for S3, 4444 for S4 and 5555 for S5 (Numerical
+Recipes' constants; one line
 in any language, so a peer that wants to regenerate can). Coordinates are
 rounded half-to-even (Python's `round`), as the layouts were first defined.
 The files are written once and committed; rerunning must give the same
@@ -110,6 +113,145 @@ def s3(filter_name):
                        "minificationFilter": filter_name,
                        "magnificationFilter": "linear" if filter_name == "trilinear" else filter_name})
     return scene(1920, 1080, f"S3 of docs/bench-scenes.md: the test image 200 times, filter {filter_name} (LCG seed 777)", layers)
+
+
+# S4 "paths": 1000 shape layers on a jittered 40 x 25 grid of 48 x 43 cells.
+# Shape (k // 2) % 4 is a star, an arc, a cubic curve or a polyline; layers
+# with k % 2 == 0 are filled (no stroke), the others stroked (1..5 points
+# wide) with round joins and butt caps, and of the stroked ones those with
+# (k // 2) % 8 >= 4 (a quarter of all, each shape alike) dashed [2..8, 2..6]. Paths are SVG data in the layer's bounds space,
+# absolute commands M, L, C, A (circular arcs, no rotation) and Z only, so
+# every peer can read them (tools/peers/paths.py). Per layer the LCG draws,
+# in this order: the cell jitter x, y; the size; the colour index; the
+# shape's own numbers (below); the line width; the dash pattern.
+
+PATH_COLORS = ["#FF3B30", "#FF9500", "#FFCC00", "#34C759", "#5AC8FA", "#007AFF", "#5856D6", "#AF52DE",
+               "#1C1C1E", "#8E8E93"]
+
+
+def fmt(v):
+    """A coordinate with at most two decimals (short, exact enough for the peers)."""
+    v = round(v, 2)
+    return str(int(v)) if v == int(v) else repr(v)
+
+
+def star_path(rng, size):
+    points = 5 + int(rng.next() * 4)  # 5..8
+    inner = 0.38 + rng.next() * 0.2
+    turn = rng.next() * 2 * math.pi / points
+    c, r = size / 2, size / 2 - 1
+    out = []
+    for i in range(2 * points):
+        radius = r if i % 2 == 0 else r * inner
+        a = turn + math.pi * i / points - math.pi / 2
+        out.append(("M" if i == 0 else "L") + f" {fmt(c + radius * math.cos(a))} {fmt(c + radius * math.sin(a))}")
+    return " ".join(out) + " Z"
+
+
+def arc_path(rng, size, filled):
+    """A circular arc of 60..330 degrees; filled ones close as a pie slice."""
+    sweep = math.radians(60 + rng.next() * 270)
+    start = rng.next() * 2 * math.pi
+    c, r = size / 2, size / 2 - 3
+    x0, y0 = c + r * math.cos(start), c + r * math.sin(start)
+    x1, y1 = c + r * math.cos(start + sweep), c + r * math.sin(start + sweep)
+    large = 1 if sweep > math.pi else 0
+    d = f"M {fmt(x0)} {fmt(y0)} A {fmt(r)} {fmt(r)} 0 {large} 1 {fmt(x1)} {fmt(y1)}"
+    return f"M {fmt(c)} {fmt(c)} L {fmt(x0)} {fmt(y0)} A {fmt(r)} {fmt(r)} 0 {large} 1 {fmt(x1)} {fmt(y1)} Z" if filled else d
+
+
+def cubic_path(rng, size, filled):
+    """Two cubic segments from left to right; filled ones close back."""
+    p = [fmt(rng.next() * size) for _ in range(10)]
+    d = (f"M 2 {p[0]} C {p[1]} {p[2]} {p[3]} {p[4]} {fmt(size / 2)} {p[5]} "
+         f"C {p[6]} {p[7]} {p[8]} {p[9]} {fmt(size - 2)} {p[0]}")
+    return d + " Z" if filled else d
+
+
+def polyline_path(rng, size, filled):
+    """Five to eight points zig-zagging across the cell."""
+    n = 5 + int(rng.next() * 4)
+    out = []
+    for i in range(n):
+        x = 2 + (size - 4) * i / (n - 1)
+        y = 2 + rng.next() * (size - 4)
+        out.append(("M" if i == 0 else "L") + f" {fmt(x)} {fmt(y)}")
+    return " ".join(out) + (" Z" if filled else "")
+
+
+def s4():
+    rng = LCG(4444)
+    columns, rows = 40, 25
+    step_x, step_y = 1920 / columns, 1080 / rows
+    layers = []
+    for k in range(columns * rows):
+        r, c = divmod(k, columns)
+        jx, jy = (rng.next() * 2 - 1) * 4, (rng.next() * 2 - 1) * 4
+        size = round(30 + rng.next() * 12)
+        x = round(c * step_x + (step_x - size) / 2 + jx)
+        y = round(r * step_y + (step_y - size) / 2 + jy)
+        color = PATH_COLORS[int(rng.next() * len(PATH_COLORS))]
+        filled = k % 2 == 0
+        kind = (k // 2) % 4
+        if kind == 0:
+            d = star_path(rng, size)
+        elif kind == 1:
+            d = arc_path(rng, size, filled)
+        elif kind == 2:
+            d = cubic_path(rng, size, filled)
+        else:
+            d = polyline_path(rng, size, filled)
+        width = number(round(2 + rng.next() * 8) / 2)  # 1..5 points in halves
+        dash = [number(2 + round(rng.next() * 6)), number(2 + round(rng.next() * 4))]
+        layer = {"name": f"path{k}", "type": "shapeLayer", "frame": [x, y, size, size], "path": {"svg": d}}
+        if filled:
+            layer["fillColor"] = color
+        else:
+            layer.update({"fillColor": None, "strokeColor": color, "lineWidth": width, "lineJoin": "round"})
+            if (k // 2) % 8 >= 4:
+                layer["lineDashPattern"] = dash
+        layers.append(layer)
+    return scene(1920, 1080, "S4 of docs/bench-scenes.md: 1000 shape layers, stars, arcs, cubic curves and "
+                 "polylines, half filled, half stroked with round joins, a quarter dashed (LCG seed 4444)",
+                 layers, version=2)
+
+
+# S5 "gradients": 200 rounded gradient layers, axial, radial and conic in
+# turn (i % 3), at random places (sizes 80..280 x 60..220), two to four
+# opaque colours evenly spaced, corner radius up to a quarter of the
+# shorter side. Axial: start and end anywhere in the unit square, at least
+# 0.3 apart; radial: centre in the middle half, half-axes 0.3..0.8 of the
+# size; conic: centre in the middle half, the direction of t = 0 any angle.
+# Per layer the LCG draws x, y, w, h, the radius, the colour count and
+# indices, then the geometry (four numbers).
+
+def s5():
+    rng = LCG(5555)
+    layers = []
+    for i in range(200):
+        w, h = round(80 + rng.next() * 200), round(60 + rng.next() * 160)
+        x, y = round(rng.next() * (1920 - w)), round(rng.next() * (1080 - h))
+        radius = number(round(rng.next() * min(w, h) / 4))
+        count = 2 + int(rng.next() * 3)
+        colors = [PATH_COLORS[int(rng.next() * 8)] for _ in range(count)]
+        kind = ["axial", "radial", "conic"][i % 3]
+        a, b, c, d = (rng.next() for _ in range(4))
+        if kind == "axial":
+            start = [round(a, 2), round(b, 2)]
+            angle = c * 2 * math.pi
+            end = [round(start[0] + math.cos(angle) * (0.3 + d), 2), round(start[1] + math.sin(angle) * (0.3 + d), 2)]
+        elif kind == "radial":
+            start = [round(0.25 + a / 2, 2), round(0.25 + b / 2, 2)]
+            end = [round(start[0] + 0.3 + c / 2, 2), round(start[1] + 0.3 + d / 2, 2)]
+        else:
+            start = [round(0.25 + a / 2, 2), round(0.25 + b / 2, 2)]
+            angle = c * 2 * math.pi
+            end = [round(start[0] + math.cos(angle) * 0.5, 2), round(start[1] + math.sin(angle) * 0.5, 2)]
+        layers.append({"name": f"gradient{i}", "type": "gradientLayer", "frame": [x, y, w, h],
+                       "cornerRadius": radius, "gradientType": kind, "colors": colors,
+                       "startPoint": start, "endPoint": end})
+    return scene(1920, 1080, "S5 of docs/bench-scenes.md: 200 rounded gradient layers, axial, radial and conic "
+                 "(LCG seed 5555)", layers, version=2)
 
 
 def test_image():
@@ -299,6 +441,8 @@ def files():
         out[f"S2-sigma{sigma}.json"] = s2(sigma)
     for f in ("nearest", "linear", "trilinear"):
         out[f"S3-{f}.json"] = s3(f)
+    out["S4.json"] = s4()
+    out["S5.json"] = s5()
     for name, layers in [("mask", mask_tiles()), ("group-opacity", opacity_groups()),
                          ("rasterize", raster_groups()), ("shadow-content", content_shadows()),
                          ("nine-slice", nine_slice()), ("planes-3d", planes_3d()),

@@ -1,8 +1,11 @@
-"""Prints Lamina's times as ratios to Skia's, from the JSON files of
-`lamina bench --suite peers --json` and `skia_peers.py --json` of one run.
+"""Prints Lamina's and the peers' times side by side, from the JSON files of
+`lamina bench --suite peers --json` and of the peer scripts (`--json`) of
+one run.
 
-A ratio is Lamina's median frame time over Skia's: below 1 Lamina is
-faster. Usage: python compare.py LAMINA.json SKIA.json
+Each row: the median ms per frame of Lamina GL, Lamina CPU and each peer,
+and each one's ratio to Skia's (below 1: faster than Skia). A scene a
+renderer did not draw shows a dash.
+Usage: python compare.py LAMINA.json SKIA.json [PEER.json ...]
 """
 import json
 import sys
@@ -15,25 +18,36 @@ def medians(path):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 3:
         sys.exit(__doc__)
-    lamina_doc, lamina = medians(sys.argv[1])
-    skia_doc, skia = medians(sys.argv[2])
+    lamina_doc, times = medians(sys.argv[1])
+    renderers = []
+    for path in sys.argv[2:]:
+        doc, peer = medians(path)
+        times.update(peer)
+        renderers.append(doc)
+    columns = [("gl", "LaminaGL"), ("cpu", "LaminaCPU")]
+    columns += [(doc["results"][0]["backend"], doc["results"][0]["backend"]) for doc in renderers if doc["results"]]
     print(f"machine: {lamina_doc['machine'].get('cpu', lamina_doc['machine']['uname'])}, "
-          f"{lamina_doc['machine']['cores']} cores; GL: {lamina_doc.get('gl_renderer')}; {skia_doc['renderer']}")
-    print("median ms per frame; ratio = Lamina / Skia (below 1: Lamina is faster)\n")
-    header = f"{'scene':13s} {'Skia CPU':>9s} {'LaminaGL':>9s} {'GL/Skia':>8s} {'LaminaCPU':>10s} {'CPU/Skia':>9s}"
+          f"{lamina_doc['machine']['cores']} cores; GL: {lamina_doc.get('gl_renderer')}")
+    for doc in renderers:
+        print(f"peer: {doc['renderer']}")
+    print("median ms per frame; ×: ratio to Skia (below 1: faster than Skia)\n")
+    header = f"{'scene':13s}" + "".join(f" {name:>10s} {'×':>6s}" for _, name in columns)
     print(header)
     print("-" * len(header))
-    scenes = [r["scene"] for r in skia_doc["results"]]
+    scenes = []
+    for (scene, _) in times:
+        if scene not in scenes:
+            scenes.append(scene)
     for scene in scenes:
-        base = skia[(scene, "skia-cpu")]
-        cells = [f"{scene:13s}", f"{base:9.2f}"]
-        for backend, width in (("gl", 9), ("cpu", 10)):
-            ms = lamina.get((scene, backend))
-            cells.append(f"{ms:{width}.2f}" if ms is not None else f"{'—':>{width}s}")
-            cells.append(f"{ms / base:8.2f}×" if ms is not None and base > 0 else f"{'—':>9s}")
-        print(" ".join(cells))
+        base = times.get((scene, "skia-cpu"))
+        cells = [f"{scene:13s}"]
+        for backend, _ in columns:
+            ms = times.get((scene, backend))
+            cells.append(f" {ms:10.2f}" if ms is not None else f" {'—':>10s}")
+            cells.append(f" {ms / base:5.2f}×" if ms is not None and base else f" {'—':>6s}")
+        print("".join(cells))
 
 
 if __name__ == "__main__":

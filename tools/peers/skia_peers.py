@@ -1,28 +1,32 @@
-"""Times S1-S3 with Skia's CPU raster backend (skia-python) the way
-`lamina bench` times Lamina: one surface per scene, warm-up frames first,
-then per-frame wall-clock times; median, p95 and min. Writes the same JSON
-shape as `lamina bench --json` (backend "skia-cpu").
+"""Times S1-S5 with Skia's CPU raster backend (skia-python) the way
+`lamina bench` times Lamina (harness.py): one surface per scene, warm-up
+frames first, then per-frame wall-clock times; median, p95 and min. Writes
+the same JSON shape as `lamina bench --json` (backend "skia-cpu").
 
 Drawing choices, each the fast path a Skia user would take:
   cards   the shadow is an rrect with a blur mask filter (Skia caches the
           blurred nine-patch), the border a 2-px stroke inset by 1 px;
   images  the scene's PNG decoded once into a raster image; trilinear uses
           mipmaps built once before timing, as Lamina keeps its mip chain.
+  paths   (S4) one skia.Path per layer built once from its SVG data
+          (geometry.py; arcs by centre and angles), filled non-zero, or
+          stroked with round joins and butt caps, dashes by a
+          DashPathEffect from the pattern's start;
+  gradients (S5) a rounded rect filled by a gradient shader built once:
+          linear between the two points, radial on the unit circle under a
+          local matrix scaling it to the ellipse, sweep rotated so t = 0
+          points at endPoint; opaque colours evenly spaced, no dithering.
 The scenes are the files `lamina bench` reads (scenes.py).
 A frame ends with flushAndSubmit(); the raster surface is then complete.
 
 Usage: python skia_peers.py [--frames N] [--warmup N] [--json OUT] [--png DIR] [SCENE ...]
 """
-import argparse
-import json
 import math
-import os
-import platform
-import statistics
-import time
 
 import skia
 
+import geometry as G
+import harness
 import scenes as S
 
 
@@ -48,8 +52,65 @@ def card_painter():
     return draw
 
 
+def skia_path(d):
+    path = skia.Path()
+    for c, (x0, y0) in G.with_current_points(G.svg_commands(d)):
+        if c[0] == "M":
+            path.moveTo(c[1], c[2])
+        elif c[0] == "L":
+            path.lineTo(c[1], c[2])
+        elif c[0] == "C":
+            path.cubicTo(*c[1:])
+        elif c[0] == "A":
+            cx, cy, r, a0, a1 = G.arc_center(x0, y0, *c[1:])
+            path.arcTo(skia.Rect.MakeLTRB(cx - r, cy - r, cx + r, cy + r), math.degrees(a0),
+                       math.degrees(a1 - a0), False)
+        else:
+            path.close()
+    return path
+
+
+def path_items(items):
+    """(path in canvas pixels, paint) per layer, in order."""
+    out = []
+    for x, y, w, h, d, fill, stroke, width, dash in items:
+        path = skia_path(d)
+        path.offset(x, y)
+        if fill is not None:
+            out.append((path, skia.Paint(AntiAlias=True, Color=skia.Color(*fill))))
+        if stroke is not None:
+            paint = skia.Paint(AntiAlias=True, Color=skia.Color(*stroke), Style=skia.Paint.kStroke_Style,
+                               StrokeWidth=width, StrokeJoin=skia.Paint.kRound_Join, StrokeCap=skia.Paint.kButt_Cap)
+            if dash:
+                paint.setPathEffect(skia.DashPathEffect.Make(list(dash) * (2 if len(dash) % 2 else 1), 0))
+            out.append((path, paint))
+    return out
+
+
+def gradient_items(items):
+    """(rounded rect, paint) per layer, in order."""
+    out = []
+    for x, y, w, h, radius, kind, colors, start, end in items:
+        geometry = G.gradient_geometry(x, y, w, h, kind, start, end)
+        argb = [skia.Color(*c) for c in colors]
+        if geometry[0] == "axial":
+            _, x0, y0, x1, y1 = geometry
+            shader = skia.GradientShader.MakeLinear([skia.Point(x0, y0), skia.Point(x1, y1)], argb)
+        elif geometry[0] == "radial":
+            _, cx, cy, rx, ry = geometry
+            matrix = skia.Matrix.Scale(rx, ry).postTranslate(cx, cy)
+            shader = skia.GradientShader.MakeRadial(skia.Point(0, 0), 1, argb, localMatrix=matrix)
+        else:
+            _, cx, cy, angle = geometry
+            matrix = skia.Matrix.RotateDeg(math.degrees(angle), skia.Point(cx, cy))
+            shader = skia.GradientShader.MakeSweep(cx, cy, argb, localMatrix=matrix)
+        paint = skia.Paint(AntiAlias=True, Shader=shader, Dither=False)
+        out.append((rrect(x, y, w, h, radius), paint))
+    return out
+
+
 def frame_function(name):
-    """Returns (surface, draw_one_frame) for scene `name`, read from its file."""
+    """Returns (draw_one_frame, snapshot) for scene `name`, read from its file."""
     width, height, background_rgb, kind, items, image_spec = S.load(name)
     surface = skia.Surface.MakeRasterN32Premul(width, height)
     background = skia.Color(*background_rgb)
@@ -59,6 +120,18 @@ def frame_function(name):
         def body(canvas):
             for card in items:
                 draw_card(canvas, *card)
+    elif kind == "paths":
+        shapes = path_items(items)
+
+        def body(canvas):
+            for path, paint in shapes:
+                canvas.drawPath(path, paint)
+    elif kind == "gradients":
+        fills = gradient_items(items)
+
+        def body(canvas):
+            for rr, paint in fills:
+                canvas.drawRRect(rr, paint)
     else:
         path, minification, magnification = image_spec
         image = skia.Image.open(path).makeRasterImage()
@@ -84,52 +157,13 @@ def frame_function(name):
         body(canvas)
         surface.flushAndSubmit()
 
-    return surface, frame
+    def snapshot():
+        pixels = surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType,
+                                                    alphaType=skia.kUnpremul_AlphaType)
+        return width, height, pixels.tobytes()
 
-
-def percentile(values, share):
-    """Nearest rank, as `lamina bench` computes it."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered), max(1, math.ceil(share * len(ordered)))) - 1]
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("scenes", nargs="*", default=S.PEERS)
-    parser.add_argument("--frames", type=int, default=5)
-    parser.add_argument("--warmup", type=int, default=1)
-    parser.add_argument("--json")
-    parser.add_argument("--png", help="also write each scene's last frame here")
-    args = parser.parse_args()
-    rows = []
-    for name in args.scenes:
-        if name not in S.PEERS:
-            parser.error(f"unknown scene {name}; scenes: {', '.join(S.PEERS)}")
-        surface, frame = frame_function(name)
-        times = []
-        for i in range(args.warmup + args.frames):
-            start = time.perf_counter()
-            frame()
-            ms = (time.perf_counter() - start) * 1000
-            if i >= args.warmup:
-                times.append(ms)
-        row = {"scene": name, "backend": "skia-cpu", "median_ms": statistics.median(times),
-               "p95_ms": percentile(times, 0.95), "min_ms": min(times), "frames_ms": times}
-        rows.append(row)
-        print(f"{name:13s} skia-cpu  median {row['median_ms']:9.2f} ms  p95 {row['p95_ms']:9.2f}  min {row['min_ms']:9.2f}",
-              flush=True)
-        if args.png:
-            os.makedirs(args.png, exist_ok=True)
-            pixels = surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType)
-            skia.Image.fromarray(pixels, colorType=skia.kRGBA_8888_ColorType).save(
-                os.path.join(args.png, f"{name}-skia.png"), skia.kPNG)
-    if args.json:
-        document = {"machine": {"uname": " ".join(platform.uname()[i] for i in (0, 2, 4)), "cores": os.cpu_count()},
-                    "renderer": f"skia-python {skia.__version__}, CPU raster", "frames": args.frames,
-                    "warmup": args.warmup, "results": rows}
-        with open(args.json, "w") as f:
-            json.dump(document, f, indent=2)
+    return frame, snapshot
 
 
 if __name__ == "__main__":
-    main()
+    harness.main(__doc__, "skia-cpu", f"skia-python {skia.__version__}, CPU raster", frame_function)

@@ -663,7 +663,120 @@ class Translator:
         return f"<g opacity='{num(op)}'>{inner}</g>" if op != 1 else inner
 
 
+# ---------------------------------------------------------------- replicators
+
+REPLICATOR_KEYS = {"instanceCount", "instanceTransform", "instanceColor", "instanceRedOffset",
+                   "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset", "instanceDelay",
+                   "preservesDepth"}
+DRAWING_KEYS = ("backgroundColor", "borderWidth", "contents", "shadowOpacity", "mask", "masksToBounds")
+
+
+def transform_text(value):
+    """A scene transform (CSS text or 16 numbers) as CSS text."""
+    if isinstance(value, str):
+        return value
+    return "matrix3d(" + ", ".join(num(v) for v in value) + ")"
+
+
+def multiplied(layer, m, path):
+    """A deep copy of `layer` with every colour it draws multiplied by the
+    red, green and blue of `m` (straight components, as the lowering's
+    ColorMultiplier does): backgrounds, borders, shadows and gradient
+    stops. Contents cannot be: an image times a colour has no exact CSS
+    counterpart, so a tinted copy holding contents is refused."""
+    out = dict(layer)
+    if m[:3] != (1.0, 1.0, 1.0):
+        if "contents" in layer:
+            raise Refusal(path + ".contents", "a replicator copy's colour multiplies its contents' texels; "
+                          "CSS has no exact counterpart (only solid colours are pre-multiplied)")
+
+        def times(c):
+            return [c[0] * m[0], c[1] * m[1], c[2] * m[2], c[3]]
+        for key, default in (("backgroundColor", None), ("borderColor", "#000000"), ("shadowColor", "#000000")):
+            c = color(layer.get(key, default), f"{path}.{key}")
+            if c is not None:
+                out[key] = times(c)
+        if "colors" in layer:
+            out["colors"] = [times(color(c, f"{path}.colors[{i}]")) for i, c in enumerate(layer["colors"])]
+    if "sublayers" in layer:
+        out["sublayers"] = [multiplied(c, m, f"{path}.sublayers[{i}]") for i, c in enumerate(layer["sublayers"])]
+    return out
+
+
+def one_primitive(layer):
+    """True when a layer draws exactly one primitive and has no sublayers
+    (then a group fade and a fade per primitive agree)."""
+    drawn = [layer.get("backgroundColor") is not None, float(layer.get("borderWidth", 0)) > 0,
+             "contents" in layer, bool(layer.get("colors")), float(layer.get("shadowOpacity", 0)) > 0]
+    return sum(drawn) == 1 and not layer.get("sublayers") and "mask" not in layer
+
+
+def expand_replicators(layer, path):
+    """The layer with every replicatorLayer in its subtree written out as
+    the copies the format defines (docs/scene-format.md, replicatorLayer):
+    a plain layer (a transform layer when `preservesDepth`) holding, for
+    copy k, a transform layer of the replicator's bounds placed as the
+    identity, whose transform is `instanceTransform` k times (its CSS
+    functions repeated: composition, about the centre of the bounds, as
+    the transform origin of a box of those bounds is), whose opacity is
+    copy k's instance alpha, and which holds the sublayers with their
+    colours multiplied by copy k's. A transform layer's opacity reaches
+    each sublayer as its own opacity (a group fade in CSS, the format fades
+    primitive by primitive), so a faded copy must hold sublayers of one
+    primitive each."""
+    out = dict(layer)
+    if "mask" in layer:
+        out["mask"] = expand_replicators(layer["mask"], path + ".mask")
+    subs = [expand_replicators(c, f"{path}.sublayers[{i}]") for i, c in enumerate(layer.get("sublayers", []))]
+    if subs:
+        out["sublayers"] = subs
+    if layer.get("type") != "replicatorLayer":
+        return out
+    for key in REPLICATOR_KEYS:
+        out.pop(key, None)
+    preserves = layer.get("preservesDepth", False)
+    out["type"] = "transformLayer" if preserves else "layer"
+    if preserves:
+        for key in DRAWING_KEYS:
+            if layer.get(key) not in (None, 0, False):
+                raise Refusal(f"{path}.{key}", "a replicator that preserves depth draws nothing of its own")
+    if "frame" in layer:
+        if "transform" in layer or "affineTransform" in layer:
+            raise Refusal(path + ".frame", "a replicator's frame under a transform is not translated")
+        bx, by, w, h = 0.0, 0.0, float(layer["frame"][2]), float(layer["frame"][3])
+    else:
+        bx, by, w, h = (float(v) for v in layer.get("bounds", [0, 0, 0, 0]))
+    count = int(layer.get("instanceCount", 1))
+    step = transform_text(layer["instanceTransform"]) if "instanceTransform" in layer else None
+    base = color(layer.get("instanceColor", "#FFFFFF"), path + ".instanceColor")
+    offsets = [float(layer.get(k, 0)) for k in ("instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset",
+                                               "instanceAlphaOffset")]
+    copies = []
+    for k in range(count):
+        m = tuple(min(max(c + k * o, 0.0), 1.0) for c, o in zip(base, offsets))
+        if m[3] <= 0:
+            continue
+        if m[3] < 1:
+            for i, c in enumerate(subs):
+                if not one_primitive(c):
+                    raise Refusal(f"{path}.sublayers[{i}]", "a faded copy fades each primitive on its own; "
+                                  "CSS opacity on a layer of several primitives fades them as a group")
+        copy = {"type": "transformLayer", "bounds": [bx, by, w, h], "position": [bx + w / 2, by + h / 2],
+                "sublayers": [multiplied(c, m, f"{path}.sublayers[{i}]") for i, c in enumerate(subs)]}
+        if m[3] < 1:
+            copy["opacity"] = m[3]
+        if k > 0 and step is not None:
+            copy["transform"] = " ".join([step] * k)
+        copies.append(copy)
+    if copies:
+        out["sublayers"] = copies
+    else:
+        out.pop("sublayers", None)
+    return out
+
+
 def translate_file(scene_path, device_scale):
     """HTML text of a scene file; raises Refusal."""
     scene = json.load(open(scene_path))
+    scene["layers"] = [expand_replicators(l, f"layers[{i}]") for i, l in enumerate(scene.get("layers", []))]
     return Translator(scene, os.path.dirname(os.path.abspath(scene_path)), device_scale).page()

@@ -148,6 +148,10 @@ open class Layer {
   /// `GradientLayer` with colours).
   var drawsGradient: Bool { false }
 
+  /// The layer as a `ReplicatorLayer` (whose sublayers are drawn in
+  /// copies), or `nil`: a virtual call, cheaper than a cast per layer.
+  var asReplicator: ReplicatorLayer? { nil }
+
   /// The layer's class in the scene format: its `type` and its keys.
   var sceneClass: LayerClass { LayerClasses.layer }
 

@@ -31,6 +31,12 @@ extension Layer {
   /// sublayers are skipped; under `masksToBounds`, sublayers are hit only
   /// inside the bounds; a `TransformLayer` is never returned but its
   /// sublayers are; points that fall behind the viewer do not hit.
+  ///
+  /// A `ReplicatorLayer`'s copies are drawn, not hit: its sublayers are
+  /// found once, where they are (where copy 0 is drawn), whatever its
+  /// `instanceCount` (0 included), as Core Animation's `hitTest(_:)` walks
+  /// the model layers while the copies exist only in the render server;
+  /// one that preserves depth is hit tested as a transform layer.
   public func hitTest(_ p: CGPoint) -> Layer? {
     if isHidden { return nil }
     let toPlane = transformToSuperlayerBounds

@@ -68,6 +68,10 @@ final class PlanBuilder {
   var visible: [CGRect]
   let scale: Double
   let limits: RenderLimits
+  /// The red, green and blue multiplier of the replicator copies being
+  /// emitted (nested copies multiply); every colour goes through
+  /// `multipliedColor(_:)` (ColorMultiplier.swift).
+  var colorMultiplier = ColorMultiplier.identity
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
     surfaces = [Surface(width: width, height: height, label: "canvas")]
@@ -170,7 +174,8 @@ final class PlanBuilder {
       let sigma = max(0, layer.shadowRadius)
       let moved = shape.offsetBy(dx: Double(layer.shadowOffset.width), dy: Double(layer.shadowOffset.height))
       let margin = shadowReach(sigma: sigma) + 1 / scale
-      let color = (layer.shadowColor ?? .black).withAlphaMultiplied(by: layer.shadowOpacity * silhouetteAlpha * alpha)
+      let color = multipliedColor(layer.shadowColor ?? .black)
+        .withAlphaMultiplied(by: layer.shadowOpacity * silhouetteAlpha * alpha)
       if let extent = visibleShadowExtent(
         moved.rect.insetBy(dx: -margin, dy: -margin), shape: moved.rect, sigma: sigma,
         alpha: color.alpha, m, target: t)
@@ -202,7 +207,7 @@ final class PlanBuilder {
       let outline = under.visibleOutline
     {
       add(.shape(ShapeDraw(
-        matrix: m, outer: outline, inner: nil, color: bg.withAlphaMultiplied(by: alpha).premultiplied,
+        matrix: m, outer: outline, inner: nil, color: multipliedColor(bg).withAlphaMultiplied(by: alpha).premultiplied,
         clips: clips, name: name)), to: t)
     }
     // Contents inside the bounds are cut where an opaque border hides them
@@ -211,19 +216,21 @@ final class PlanBuilder {
     let insideBounds = !slices.isEmpty && layer.bounds.covers(placed)
     if let image, !slices.isEmpty, !(insideBounds && under.hidesAll) {
       let cut = insideBounds ? under.cut(m) : nil
-      add(.image(ImageDraw(
+      var draw = ImageDraw(
         matrix: m, image: image, slices: slices, sampling: sampling(of: layer),
-        opacity: Float(alpha), clips: inner + (cut.map { [$0] } ?? []), name: name)), to: t)
+        opacity: Float(alpha), clips: inner + (cut.map { [$0] } ?? []), name: name)
+      draw.tint = colorMultiplier
+      add(.image(draw), to: t)
     }
     if let gradient, let outline = under.visibleOutline {
-      emitGradient(gradient, outline, m, into: t, clips: clips, alpha: alpha, name: name)
+      emitGradient(multipliedGradient(gradient), outline, m, into: t, clips: clips, alpha: alpha, name: name)
     }
     try emitSublayers(of: layer, m, into: t, clips: inner, alpha: alpha)
     let bw = layer.borderWidth
     if bw > 0, let bc = layer.borderColor, bc.alpha > 0, !rb.rect.isEmpty {
       add(.shape(ShapeDraw(
         matrix: m, outer: rb, inner: borderInnerEdge(rb, width: bw),
-        color: bc.withAlphaMultiplied(by: alpha).premultiplied, clips: clips, name: name)), to: t)
+        color: multipliedColor(bc).withAlphaMultiplied(by: alpha).premultiplied, clips: clips, name: name)), to: t)
     }
   }
 
@@ -262,7 +269,7 @@ final class PlanBuilder {
     if layer.contents != nil { n += 1 }
     if layer.drawsGradient { n += 1 }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { n += 1 }
-    if (layer.sublayers ?? []).contains(where: { !drawsNothing($0) }) { n += 2 }
+    if drawsSublayers(layer) { n += 2 }
     return n
   }
 }
@@ -339,13 +346,13 @@ enum ShadowKind: Equatable {
       }
       return
     }
-    let drawsSublayers = (layer.sublayers ?? []).contains { !drawsNothing($0) }
+    let sublayersDraw = drawsSublayers(layer)
     let bgAlpha = layer.backgroundColor?.alpha ?? 0
     let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
     let drawsContents = layer.contents != nil || layer.drawsGradient
-    if !drawsContents, !drawsSublayers, bgAlpha > 0, !hasBorder || bgAlpha >= 1 {
+    if !drawsContents, !sublayersDraw, bgAlpha > 0, !hasBorder || bgAlpha >= 1 {
       self = .closedForm(roundedBounds(layer), alpha: bgAlpha)
-    } else if drawsContents || drawsSublayers || hasBorder || bgAlpha > 0 {
+    } else if drawsContents || sublayersDraw || hasBorder || bgAlpha > 0 {
       self = .content
     } else {
       self = .none
@@ -370,7 +377,14 @@ func drawsNothing(_ layer: Layer) -> Bool {
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { return false }
     if layer.shadowPath != nil, layer.shadowOpacity > 0, (layer.shadowColor?.alpha ?? 0) > 0 { return false }
   }
-  return (layer.sublayers ?? []).allSatisfy(drawsNothing)
+  return !drawsSublayers(layer)
+}
+
+/// True when a sublayer of `layer` puts a pixel on screen (none does in a
+/// replicator of no copies).
+func drawsSublayers(_ layer: Layer) -> Bool {
+  if let r = layer.asReplicator, r.instanceCount <= 0 { return false }
+  return (layer.sublayers ?? []).contains { !drawsNothing($0) }
 }
 
 extension RoundedRect {

@@ -19,6 +19,9 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
   /// scene files cannot hold them): a count of locations other than the
   /// colours', or a location outside 0…1 or below the one before.
   case invalidGradient(layer: String, reason: String)
+  /// The tree, with every replicator's copies expanded (nested replicators
+  /// multiply), holds more layers than `maximumReplicatedLayers`.
+  case tooManyCopies(layers: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -29,12 +32,23 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
     case .invalidCanvas(let why): return "invalid canvas: \(why)"
     case .notFinite(let l, let p): return "layer \(l): \(p) must be finite (it holds a NaN or an infinity)"
     case .invalidGradient(let l, let why): return "layer \(l): \(why)"
+    case .tooManyCopies(let n, let limit):
+      let count = n > limit ? "more than \(limit)" : "\(n)"
+      return "the replicators' copies make \(count) layers; the limit is \(limit) (instanceCount × sublayers, nested replicators multiplying)"
     }
   }
 }
 
 /// The deepest layer nesting the lowering accepts (masks count as a level).
 public let maximumLayerDepth = 256
+
+/// The most layers a tree may hold once every replicator's copies are
+/// expanded (each copy of a subtree counts its layers; nested replicators
+/// multiply). A scene's `instanceCount` is at most
+/// `ReplicatorLayer.maximumInstanceCount`, but three nested replicators of
+/// 10,000 copies would still ask for 10¹² layers: the lowering refuses
+/// such a tree at once, before drawing anything.
+public let maximumReplicatedLayers = 200_000
 
 enum TreeCheck {
   /// Refuses cycles, layers used twice, trees deeper than the limit,
@@ -44,6 +58,7 @@ enum TreeCheck {
     var onPath = Set<ObjectIdentifier>()
     // (layer, depth, exiting): an explicit stack for an iterative DFS.
     var stack: [(Layer, Int, Bool)] = [(root, 0, false)]
+    var replicates = false
     while let (layer, depth, exiting) = stack.popLast() {
       let id = ObjectIdentifier(layer)
       if exiting {
@@ -57,10 +72,32 @@ enum TreeCheck {
         throw .notFinite(layer: layer.debugName, property: property)
       }
       if let problem = layer.gradientProblem { throw .invalidGradient(layer: layer.debugName, reason: problem) }
+      if layer.asReplicator != nil { replicates = true }
       onPath.insert(id)
       stack.append((layer, depth, true))
       if let mask = layer.mask { stack.append((mask, depth + 1, false)) }
       for child in (layer.sublayers ?? []).reversed() { stack.append((child, depth + 1, false)) }
     }
+    if replicates {
+      let n = expandedCount(root, limit: maximumReplicatedLayers)
+      if n > maximumReplicatedLayers { throw .tooManyCopies(layers: n, limit: maximumReplicatedLayers) }
+    }
+  }
+
+  /// The layers of `layer`'s subtree with every replicator's copies
+  /// expanded, or `limit + 1` as soon as that is exceeded. Recursive: the
+  /// tree was checked to be at most `maximumLayerDepth` deep, without cycles.
+  static func expandedCount(_ layer: Layer, limit: Int) -> Int {
+    var n = 1
+    if let mask = layer.mask { n += expandedCount(mask, limit: limit) }
+    var children = 0
+    for child in layer.sublayers ?? [] {
+      children += expandedCount(child, limit: limit)
+      if children > limit { return limit + 1 }
+    }
+    let copies = layer.asReplicator.map { max(0, $0.instanceCount) } ?? 1
+    let (product, overflow) = copies.multipliedReportingOverflow(by: children)
+    if overflow || product > limit { return limit + 1 }
+    return min(n + product, limit + 1)
   }
 }

@@ -332,7 +332,7 @@ extension PlanBuilder {
   }
 
   func shadowColor(_ layer: Layer) -> PremultipliedColor {
-    (layer.shadowColor ?? .black).withAlphaMultiplied(by: layer.shadowOpacity).premultiplied
+    multipliedColor(layer.shadowColor ?? .black).withAlphaMultiplied(by: layer.shadowOpacity).premultiplied
   }
 
   /// A hash of everything surface `s` draws, nested surfaces included: equal

@@ -4,44 +4,81 @@
 // to the screen are sorted by depth (stable, so zPosition and array order
 // decide ties); otherwise DepthSort orders and cuts them. Each participant
 // is then flattened into the layer's plane (z := 0) and drawn.
+//
+// A `ReplicatorLayer`'s sublayers take part once per copy: copy k's
+// participants are its sublayers under `instanceTransform`ᵏ (about the
+// centre of the bounds, inside `sublayerTransform`), faded by the copy's
+// instance alpha and tinted by its red, green and blue (`tint`, applied
+// through `colorMultiplier` while the participant is emitted). Copies come
+// in order 0, 1, …, each in zPosition-then-array order, and the stable
+// depth sort keeps that order among equal depths. A replicator that
+// preserves depth is a transform layer here: its copies join the context
+// it is in.
 
 extension PlanBuilder {
   struct Participant {
     var layer: Layer
     /// Participant bounds space → the context layer's bounds space (3D).
     var toContext: Transform3D
-    /// Opacity of transform layers on the way.
+    /// Opacity of transform layers (and instance alphas) on the way.
     var alpha: Double
+    /// Red, green and blue multiplier of the replicator copies on the way.
+    var tint: ColorMultiplier
+  }
+
+  /// `instanceTransform` about the centre of the bounds, as `sublayerMatrix`.
+  func instanceMatrix(_ r: ReplicatorLayer) -> Transform3D {
+    aboutCentre(r.instanceTransform, of: r)
   }
 
   /// `sublayerTransform` about the centre of the bounds.
   func sublayerMatrix(_ layer: Layer) -> Transform3D {
-    guard !layer.sublayerTransform.isIdentity else { return .identity }
+    aboutCentre(layer.sublayerTransform, of: layer)
+  }
+
+  /// `t` applied about the centre of `layer`'s bounds.
+  func aboutCentre(_ t: Transform3D, of layer: Layer) -> Transform3D {
+    guard !t.isIdentity else { return .identity }
     let cx = Double(layer.bounds.midX), cy = Double(layer.bounds.midY)
     return Transform3D(translationX: -cx, y: -cy)
-      .concatenating(layer.sublayerTransform)
+      .concatenating(t)
       .concatenating(Transform3D(translationX: cx, y: cy))
   }
 
   /// The participants of `layer`'s 3D context, in zPosition-then-array order.
   func participants(of layer: Layer) -> [Participant] {
     var out: [Participant] = []
-    func gather(_ parent: Layer, _ parentToContext: Transform3D, _ alpha: Double) {
+    func gather(_ parent: Layer, _ parentToContext: Transform3D, _ alpha: Double, _ tint: ColorMultiplier) {
       let children = (parent.sublayers ?? []).enumerated()
         .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
         .map(\.element)
       let sub = sublayerMatrix(parent).concatenating(parentToContext)
-      for child in children where !child.isHidden {
-        let toContext = child.transformToSuperlayer.concatenating(sub)
-        if child.isTransformLayer {
-          let o = min(max(child.opacity, 0), 1)
-          if o > 0 { gather(child, toContext, alpha * o) }
-        } else if !drawsNothing(child) {
-          out.append(Participant(layer: child, toContext: toContext, alpha: alpha))
+      let replicator = parent.asReplicator
+      let copies = replicator.map { max(0, $0.instanceCount) } ?? 1
+      let step = replicator.map(instanceMatrix) ?? .identity
+      var instance = Transform3D.identity  // instanceTransformᵏ about the centre
+      for k in 0..<copies {
+        if k > 0 { instance = instance.concatenating(step) }
+        var (copyAlpha, copyTint, copySpace) = (alpha, tint, sub)
+        if let replicator {
+          let c = replicator.instanceColor(ofCopy: k)
+          copyAlpha *= c.alpha
+          copyTint = tint.concatenating(ColorMultiplier(c))
+          if k > 0 { copySpace = instance.concatenating(sub) }
+          if !(copyAlpha > 0) { continue }
+        }
+        for child in children where !child.isHidden {
+          let toContext = child.transformToSuperlayer.concatenating(copySpace)
+          if child.isTransformLayer {
+            let o = min(max(child.opacity, 0), 1)
+            if o > 0 { gather(child, toContext, copyAlpha * o, copyTint) }
+          } else if !drawsNothing(child) {
+            out.append(Participant(layer: child, toContext: toContext, alpha: copyAlpha, tint: copyTint))
+          }
         }
       }
     }
-    gather(layer, .identity, 1)
+    gather(layer, .identity, 1, .identity)
     return out
   }
 
@@ -60,7 +97,7 @@ extension PlanBuilder {
         return (za, $0.offset) < (zb, $1.offset)
       }
       for (_, p) in ordered {
-        try emitLayer(p.layer, p.toContext.concatenating(flat), into: t, clips: clips, alpha: alpha * p.alpha)
+        try emitParticipant(p, p.toContext.concatenating(flat), into: t, clips: clips, alpha: alpha)
       }
       return
     }
@@ -75,8 +112,22 @@ extension PlanBuilder {
         let planes = fragment.cuts.map { DepthSort.halfPlane($0, localToContext: p.toContext) }
         fragmentClips.append(Clip(matrix: pm, shape: .convex(planes)))
       }
-      try emitLayer(p.layer, pm, into: t, clips: fragmentClips, alpha: alpha * p.alpha)
+      try emitParticipant(p, pm, into: t, clips: fragmentClips, alpha: alpha)
     }
+  }
+
+  /// One participant, under its copies' colour multiplier (the identity
+  /// outside replicators, where this is `emitLayer`).
+  private func emitParticipant(
+    _ p: Participant, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double
+  ) throws(LoweringError) {
+    guard !p.tint.isIdentity else {
+      return try emitLayer(p.layer, m, into: t, clips: clips, alpha: alpha * p.alpha)
+    }
+    let outer = colorMultiplier
+    colorMultiplier = outer.concatenating(p.tint)
+    try emitLayer(p.layer, m, into: t, clips: clips, alpha: alpha * p.alpha)
+    colorMultiplier = outer
   }
 
   /// True when the plane z = 0 maps to a plane parallel to the screen with

@@ -178,10 +178,14 @@ public struct ImageDraw: DrawHeaderCarrier, @unchecked Sendable, Hashable {
   public var sampling: Sampling
   /// Multiplies the sampled colour (1 for contents).
   public var opacity: Float
+  /// Multiplies the sampled colour's red, green and blue (premultiplied):
+  /// a replicator copy's instance colour (ColorMultiplier.swift); white,
+  /// the identity, for everything else.
+  public var tint = ColorMultiplier.identity
 
   public static func == (l: ImageDraw, r: ImageDraw) -> Bool {
     l.header == r.header && l.image === r.image && l.slices == r.slices && l.sampling == r.sampling
-      && l.opacity == r.opacity
+      && l.opacity == r.opacity && l.tint == r.tint
   }
   public func hash(into h: inout Hasher) {
     h.combine(header.matrix); h.combine(ObjectIdentifier(image)); h.combine(slices)

@@ -226,6 +226,20 @@ enum LayerProperties {
     .stored("gradientType", \.type, .name(caPrefix: "kCAGradientLayer"), default: .axial, name: "type"),
   ]
 
+  /// The keys of `ReplicatorLayer` (`CAReplicatorLayer`), after `Layer`'s.
+  static let replicator: [LayerProperty<ReplicatorLayer>] = [
+    .stored(
+      "instanceCount", \.instanceCount, .count(maximum: ReplicatorLayer.maximumInstanceCount), default: 1),
+    .stored("instanceTransform", \.instanceTransform, .transform, default: .identity),
+    .stored("instanceColor", \.instanceColor, .color, default: .white),
+    .stored("instanceRedOffset", \.instanceRedOffset, .number(), default: 0),
+    .stored("instanceGreenOffset", \.instanceGreenOffset, .number(), default: 0),
+    .stored("instanceBlueOffset", \.instanceBlueOffset, .number(), default: 0),
+    .stored("instanceAlphaOffset", \.instanceAlphaOffset, .number(), default: 0),
+    .stored("instanceDelay", \.instanceDelay, .number(), default: 0),
+    .stored("preservesDepth", \.preservesDepth, .bool, default: false),
+  ]
+
   private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 }
 

@@ -63,6 +63,27 @@ extension SceneCodec where Value == Double {
   }
 }
 
+extension SceneCodec where Value == Int {
+  /// A whole number in 0…`maximum` (`CAReplicatorLayer.instanceCount`): the
+  /// bound keeps a document from asking for a billion copies.
+  static func count(maximum: Int) -> Self {
+    Self(
+      read: { d, v, p in
+        guard let x = d.number(v, p, .nonNegative) else { return nil }
+        guard x == x.rounded() else {
+          d.fail(p, at: v.location, "must be a whole number, got \(JSONWriter.number(x))")
+          return nil
+        }
+        guard x <= Double(maximum) else {
+          d.fail(p, at: v.location, "must be ≤ \(maximum), got \(JSONWriter.number(x))")
+          return nil
+        }
+        return Int(x)
+      },
+      write: { JSONValue(.number(Double($0))) })
+  }
+}
+
 extension SceneCodec where Value == Bool {
   /// `true` or `false`.
   static var bool: Self { Self(read: { d, v, p in d.bool(v, p) }, write: { JSONValue(.bool($0)) }) }

@@ -3,7 +3,10 @@
 // inverse homography (so texture coordinates are perspective-correct by
 // construction), then linearly into its slice's texels; ρ comes from the
 // analytic Jacobian of that map at the centre. The union of the slices is
-// anti-aliased by exact coverage; × opacity × clips, source-over.
+// anti-aliased by exact coverage; × opacity × clips, source-over. A
+// replicator copy's tint multiplies the sampled red, green and blue
+// (image.frag's TINT); a tinted draw takes the projective loop, so the
+// affine fast path of every untinted image is unchanged.
 //
 // Speed: an affine matrix (the common case) takes `drawAffine`
 // (ImageStage+Affine.swift), which computes the same values with ρ and λ
@@ -24,6 +27,8 @@ struct ImageStage: PreparedDraw {
   let texture: Texture
   let sampling: Sampling
   let opacity: Float
+  /// The tint as (r, g, b, 1), or `nil` for white (ImageDraw.tint).
+  let tint: SIMD4<Float>?
   let clips: PreparedClips
   let bounds: PixelRect
   let occluder: PixelRect
@@ -53,6 +58,8 @@ struct ImageStage: PreparedDraw {
     texture = textures.texture(for: draw.image, mipmapped: draw.sampling.needsMipChain)
     sampling = draw.sampling
     opacity = min(1, draw.opacity)
+    let t = draw.tint
+    tint = t.isIdentity ? nil : SIMD4(Float(t.red), Float(t.green), Float(t.blue), 1)
     clips = PreparedClips(draw.clips, within: limit)
     var b = PixelRect.empty
     for p in polygons {
@@ -87,7 +94,7 @@ struct ImageStage: PreparedDraw {
     _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
   ) {
     if skip == region { return }
-    if isAffine && slices.count == 1 {
+    if isAffine && slices.count == 1 && tint == nil {
       drawAffine(region, skipping: skip, into: target, scratch: scratch)
     } else {
       drawProjective(region, skipping: skip, into: target, scratch: scratch)
@@ -105,6 +112,7 @@ struct ImageStage: PreparedDraw {
   /// Any matrix: every pixel maps back through the full homography.
   func drawProjective(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
     prepareCoverage(region, scratch)
+    let tinted = tint != nil, tint = tint ?? SIMD4(repeating: 1)
     forEachCoveredPixel(region, skipping: skip, width: target.width, scratch: scratch, clipped: !clips.isEmpty) {
       index, X, Y, k in
       guard let p = inverse.mapWithJacobian(X, Y) else { return }
@@ -114,7 +122,7 @@ struct ImageStage: PreparedDraw {
       let u = s.u0 + (x - s.minX) * s.su, t = s.v0 + (y - s.minY) * s.sv
       let texel = texture.sample(
         u, t, dudx: dxdX * s.su, dvdx: dydX * s.sv, dudy: dxdY * s.su, dvdy: dydY * s.sv, sampling)
-      target.blend(index, texel, k * opacity)
+      target.blend(index, tinted ? texel * tint : texel, k * opacity)
     }
   }
 }

@@ -148,7 +148,7 @@ enum ImagePass {
     }
     let pieces = tools.batch.cut([inner])
     guard !pieces.isEmpty else { return }
-    let p = try tools.programs.image(clips: false, interior: true)
+    let p = try tools.programs.image(clips: false, interior: true, tint: !d.tint.isIdentity)
     let texture = try tools.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: tools.frame)
     let w = Double(d.image.width), h = Double(d.image.height)
     let uniforms = [
@@ -159,7 +159,7 @@ enum ImagePass {
       Uniform(p[.uvScale], .vec2(Float(kx / w), Float(ky / h))),
       Uniform(p[.lod], .float(Float(lod))),
       Uniform(p[.opacity], .float(d.opacity)),
-    ]
+    ] + tintUniforms(p, d)
     // Opaque texels at full coverage replace what is below: blending would
     // compute the same bytes, slower.
     let replace = texture.opaque && d.opacity >= 1
@@ -177,7 +177,7 @@ enum ImagePass {
     _ d: ImageDraw, x: Axis, y: Axis, bounds: CGRect, quads: [PixelRect]? = nil, into target: SurfaceTarget,
     _ tools: SurfaceTools
   ) throws(GLError) {
-    let p = try tools.programs.image(clips: !d.clips.isEmpty)
+    let p = try tools.programs.image(clips: !d.clips.isEmpty, tint: !d.tint.isIdentity)
     guard
       let common = try commonUniforms(
         p.common, matrix: d.matrix, localBounds: bounds, quads: quads, clips: d.clips, target: target.size,
@@ -196,11 +196,18 @@ enum ImagePass {
         Uniform(p[.bounds], .vec4s(bounds.edges)), Uniform(p[.bias], .float(Float(d.sampling.bias))),
         Uniform(p[.nearestTie], .vec2(Float(nudge.magnification), Float(nudge.minification))),
         Uniform(p[.opacity], .float(d.opacity)),
-      ]
+      ] + tintUniforms(p, d)
     tools.device.draw(
       GLDraw(
         program: p.program, target: .surface(target),
         textures: [TextureBinding(unit: 0, texture: texture.id, sampler: SamplerState(d.sampling))],
         uniforms: uniforms, geometry: .quads(common.count)))
+  }
+
+  /// A replicator copy's tint (the TINT variant), or nothing for white.
+  static func tintUniforms(_ p: ImageProgram, _ d: ImageDraw) -> [Uniform] {
+    let t = d.tint
+    guard !t.isIdentity else { return [] }
+    return [Uniform(p[.tint], .vec3s([Float(t.red), Float(t.green), Float(t.blue)]))]
   }
 }

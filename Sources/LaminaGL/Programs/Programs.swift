@@ -37,6 +37,7 @@ enum ImageUniform: Int, UniformNames {
   case image, imageSize, bounds, bias, opacity, nearestTie
   case destX, sourceStartX, sourceEndX, destY, sourceStartY, sourceEndY
   case pixelOrigin, uvOrigin, uvScale, lod  // INTERIOR
+  case tint  // TINT
 }
 enum CompositeUniform: Int, UniformNames {
   case source, sourceSize, bias, opacity, mask
@@ -63,7 +64,7 @@ enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
     ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
     ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
-    ("image.frag", ["CLIPS", "INTERIOR"]),
+    ("image.frag", ["CLIPS", "INTERIOR", "TINT"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS", "PROJECTIVE"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("batch.frag", ["SOLID"]),
@@ -106,7 +107,7 @@ final class ProgramCache {
   // dictionary of strings (this runs thousands of times a frame).
   private var shapes = [ShapeProgram?](repeating: nil, count: 64)
   private var shadows = [ShadowProgram?](repeating: nil, count: 16)
-  private var images = [ImageProgram?](repeating: nil, count: 4)
+  private var images = [ImageProgram?](repeating: nil, count: 8)
   private var composites: [[String]: CompositeProgram] = [:]
   private var batches = [BatchProgram?](repeating: nil, count: 2)
   private var mipProgram: MipProgram?
@@ -147,10 +148,10 @@ final class ProgramCache {
     return wrapper
   }
 
-  func image(clips: Bool, interior: Bool = false) throws(GLError) -> ImageProgram {
-    let index = (clips ? 1 : 0) | (interior ? 2 : 0)
+  func image(clips: Bool, interior: Bool = false, tint: Bool = false) throws(GLError) -> ImageProgram {
+    let index = (clips ? 1 : 0) | (interior ? 2 : 0) | (tint ? 4 : 0)
     if let cached = images[index] { return cached }
-    let defines = (clips ? ["CLIPS"] : []) + (interior ? ["INTERIOR"] : [])
+    let defines = (clips ? ["CLIPS"] : []) + (interior ? ["INTERIOR"] : []) + (tint ? ["TINT"] : [])
     let wrapper = ImageProgram(try program("image.frag", defines))
     images[index] = wrapper
     return wrapper

@@ -82,14 +82,16 @@ struct BenchScene {
 
 /// The suites of `--suite`.
 enum BenchSuite: String, CaseIterable {
-  /// S1, S2 and S3 of docs/bench-scenes.md, as the peer scripts draw them.
+  /// S1 to S5 of docs/bench-scenes.md, as the peer scripts draw them.
   case peers
   /// The peers, S2 at σ 4 (σ 32 is compared with it), and one scene per feature.
   case standard
 
   /// The scene names, in table order.
   var names: [String] {
-    let peers = ["S1", "S2-sigma2", "S2-sigma8", "S2-sigma32", "S3-nearest", "S3-linear", "S3-trilinear"]
+    let peers = [
+      "S1", "S2-sigma2", "S2-sigma8", "S2-sigma32", "S3-nearest", "S3-linear", "S3-trilinear", "S4", "S5",
+    ]
     switch self {
     case .peers: return peers
     case .standard:
@@ -100,9 +102,36 @@ enum BenchSuite: String, CaseIterable {
     }
   }
 
-  /// The named scenes (every scene of the suite when `only` is empty), read.
+  /// Scenes this build may not read yet, each with what it waits for. S4
+  /// is made of `shapeLayer`s, which come with issue 16's shape layers (a
+  /// branch of their own): until then it is listed as skipped, with the
+  /// loader's reason, rather than failing the run. Once this build reads
+  /// shape layers, remove "S4" here: a scene that cannot be read is then
+  /// an error again.
+  static let awaiting: [String: String] = ["S4": "shape layers (shapeLayer)"]
+
+  /// The named scenes (every scene of the suite when `only` is empty),
+  /// read, in the suite's order.
   func scenes(only: [String] = []) throws -> [BenchScene] {
+    try Self.read(names.filter { only.isEmpty || only.contains($0) })
+  }
+
+  /// The scenes of these names, read, in this order; a scene of `awaiting`
+  /// that this build cannot read is left out, saying why on standard error.
+  static func read(_ names: [String]) throws -> [BenchScene] {
     let folder = try BenchScene.folder()
-    return try names.filter { only.isEmpty || only.contains($0) }.map { try BenchScene(name: $0, folder: folder) }
+    var out: [BenchScene] = []
+    for name in names {
+      do {
+        out.append(try BenchScene(name: name, folder: folder))
+      } catch {
+        guard let what = awaiting[name] else { throw error }
+        let lines = "\(error)".split(separator: "\n")
+        let first = lines.first.map(String.init) ?? ""
+        let more = lines.count > 1 ? "; and \(lines.count - 1) more errors" : ""
+        warn("lamina bench: \(name) skipped: it needs \(what), which this build does not read yet (\(first)\(more))")
+      }
+    }
+    return out
   }
 }

@@ -107,6 +107,8 @@ public final class CPURenderer: PlanRenderer {
         if let s = ImageStage(d, limit: limit, textures: textures) { prepared.append(s) }
       case .gradient(let d):
         if let s = GradientStage(d, limit: limit) { prepared.append(s) }
+      case .path(let d):
+        if let s = PathStage(d, limit: limit) { prepared.append(s) }
       case .composite(let d):
         guard d.surface > index, d.surface < surfaces.count, let source = surfaces[d.surface] else {
           continue

@@ -19,6 +19,10 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
   /// scene files cannot hold them): a count of locations other than the
   /// colours', or a location outside 0…1 or below the one before.
   case invalidGradient(layer: String, reason: String)
+  /// A shape layer's stroke cannot be drawn: a value out of its range (set
+  /// through the Swift API), or a path or dash pattern beyond the limits of
+  /// `ShapeLimits` (scene files can hold those).
+  case invalidShape(layer: String, reason: String)
 
   public var description: String {
     switch self {
@@ -29,6 +33,7 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
     case .invalidCanvas(let why): return "invalid canvas: \(why)"
     case .notFinite(let l, let p): return "layer \(l): \(p) must be finite (it holds a NaN or an infinity)"
     case .invalidGradient(let l, let why): return "layer \(l): \(why)"
+    case .invalidShape(let l, let why): return "layer \(l): \(why)"
     }
   }
 }
@@ -57,6 +62,7 @@ enum TreeCheck {
         throw .notFinite(layer: layer.debugName, property: property)
       }
       if let problem = layer.gradientProblem { throw .invalidGradient(layer: layer.debugName, reason: problem) }
+      if let problem = layer.shapeProblem { throw .invalidShape(layer: layer.debugName, reason: problem) }
       onPath.insert(id)
       stack.append((layer, depth, true))
       if let mask = layer.mask { stack.append((mask, depth + 1, false)) }

@@ -77,8 +77,11 @@ enum LayerClasses {
         "expected \(count) location\(count == 1 ? "" : "s"), one per colour, got \(locations.count)")
     })
 
+  static let shapeLayer = LayerClass(
+    type: "shapeLayer", version: 2, make: { ShapeLayer() }, own: LayerProperties.shape)
+
   /// Every class, in the order messages list them.
-  static let all = [layer, transformLayer, gradientLayer]
+  static let all = [layer, transformLayer, gradientLayer, shapeLayer]
   static let byType = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
   /// Every key any class knows, in the order of `all` (for the decoder's suggestions).
   static let allKeys: [String] = {

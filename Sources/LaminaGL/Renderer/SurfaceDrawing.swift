@@ -66,6 +66,8 @@ enum SurfaceDrawing {
         try ImagePass.draw(d, route: ImageRoute.of(d, size: size), into: target, r)
       case .gradient(let d):
         try GradientPass.draw(d, into: target, r)
+      case .path:
+        continue  // drawn by PathPass (next commit)
       case .composite(let d):
         guard let source = targets[d.surface] else { continue }
         try r.batch.flush(before: target)

@@ -150,6 +150,15 @@ extension StrokeStyle {
     _ sub: MeasuredSubpath, _ lo: Double, _ hi: Double, _ pattern: [Double], maxDashes: Int,
     into out: inout [StrokePiece]
   ) throws(StrokeError) {
+    let first = out.count
+    // Whether the first dash starts at the subpath's start and the last one
+    // ends at its end: on a closed subpath they then meet with a join.
+    var startsAtStart = false, endsAtEnd = false
+    defer {
+      if sub.closed, lo == 0, hi == sub.length, sub.length > 0, startsAtStart, endsAtEnd, out.count > first {
+        joinSeam(of: &out, from: first)
+      }
+    }
     let period = pattern.reduce(0, +)
     // Where the pattern starts: at −phase, folded into one period.
     var shift = dashPhase.truncatingRemainder(dividingBy: period)
@@ -163,8 +172,11 @@ extension StrokeStyle {
         guard j % 2 == 0 else { continue }
         let u0 = max(at, lo), u1 = min(at + length, hi)
         if length == 0 {
-          // A zero-length dash is a dot where it lies inside the part drawn.
-          guard at >= lo, at <= hi else { continue }
+          // A zero-length dash is a dot where it lies inside the part
+          // drawn, its end excluded: the end of a closed subpath is its
+          // start (one dot, not two), and Skia, Chromium's rasterizer, draws
+          // none at an open subpath's end either.
+          guard at >= lo, at < hi else { continue }
           out.append(
             StrokePiece(
               points: [sub.point(at: at)], corners: [true], closed: false, direction: sub.direction(at: at)))
@@ -174,6 +186,8 @@ extension StrokeStyle {
           out.append(StrokePiece(points: [sub.points[0]], corners: [true], closed: false, direction: SIMD2(1, 0)))
         } else {
           guard u1 > u0 else { continue }
+          if out.count == first { startsAtStart = u0 <= 0 }
+          endsAtEnd = u1 >= sub.length
           out.append(sub.piece(from: u0, to: u1))
         }
         if out.count > maxDashes { throw .tooManyDashes(limit: maxDashes) }
@@ -183,5 +197,20 @@ extension StrokeStyle {
       if next <= origin { throw .tooManyDashes(limit: maxDashes) }
       origin = next
     }
+  }
+
+  /// On a closed subpath whose first dash starts at its start and whose
+  /// last dash ends there, the two are one dash through the start point,
+  /// joined there as the path is (SVG's and Skia's rule): the last piece is
+  /// continued by the first. A single dash covering the whole subpath is
+  /// the closed subpath itself.
+  private func joinSeam(of out: inout [StrokePiece], from first: Int) {
+    if out.count - first == 1 {
+      out[first].closed = true
+      return
+    }
+    let head = out.remove(at: first)
+    out[out.count - 1].points += head.points.dropFirst()
+    out[out.count - 1].corners += head.corners.dropFirst()
   }
 }

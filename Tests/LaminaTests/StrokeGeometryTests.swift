@@ -138,9 +138,26 @@ import Testing
     #expect(abs(try covered([0, 0]) - 100) < Self.straightTolerance)
     // Square caps grow every dash by w: 7 dashes.
     #expect(abs(try covered([10, 5], cap: .square) - (70 + 7 * w)) < Self.straightTolerance)
-    // Zero-length dashes with round caps are dots: [0, 20] puts 6 on 0…100.
+    // Zero-length dashes with round caps are dots: [0, 20] puts 5 on 0…100
+    // (at 0, 20, …, 80: none at the open end, as Skia draws it).
     let dots = try Self.stroke(line, StrokeStyle(lineWidth: w, lineCap: .round, dashPattern: [0, 20]))
-    #expect(abs(dots - 6 * Double.pi * w * w / 4) < Self.arcTolerance(length: 6 * Double.pi * w))
+    #expect(abs(dots - 5 * Double.pi * w * w / 4) < Self.arcTolerance(length: 5 * Double.pi * w))
+  }
+
+  /// A closed square (perimeter 160) dashed [30, 10] at phase 10: dashes
+  /// 0…20, 30…60, 70…100, 110…140 and 150…160. Every corner lies inside a
+  /// dash, the start's included (the last dash runs on into the first
+  /// there), so every corner is mitred and the area is 120·w; butt ends
+  /// meeting at the start would leave 120·w − 2h².
+  @Test func dashesOfAClosedSubpathJoinThroughItsStart() throws {
+    let (w, h) = (4.0, 2.0)
+    let area = try Self.stroke(
+      "M 20 20 h 40 v 40 h -40 Z", StrokeStyle(lineWidth: w, dashPattern: [30, 10], dashPhase: 10))
+    #expect(abs(area - 120 * w) < Self.straightTolerance, "\(area) vs \(120 * w) (unjoined: \(120 * w - 2 * h * h))")
+    // One dash longer than the path is the closed path itself: no caps.
+    let whole = try Self.stroke(
+      "M 20 20 h 40 v 40 h -40 Z", StrokeStyle(lineWidth: w, lineCap: .square, dashPattern: [500, 10]))
+    #expect(abs(whole - 160 * w) < Self.straightTolerance)
   }
 
   @Test func strokeStartAndEndTrimTheWholePathsLength() throws {

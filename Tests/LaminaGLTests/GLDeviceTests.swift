@@ -25,7 +25,7 @@ struct GLDeviceTests {
     return GLDraw(
       program: p.program, target: .surface(target), blend: blend,
       uniforms: common.uniforms + [
-        Uniform(p.rect, .vec4s(rect.edges)), Uniform(p.radii, .vec4s([0, 0, 0, 0])), .color(p.color, color),
+        Uniform(p[.rect], .vec4s(rect.edges)), Uniform(p[.radii], .vec4s([0, 0, 0, 0])), .color(p[.color], color),
       ],
       geometry: .quads(common.count))
   }

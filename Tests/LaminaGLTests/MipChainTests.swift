@@ -53,7 +53,7 @@ struct GLMipChainTests {
         matrix: .identity, image: image,
         slices: [ImageSlice(destination: CGRect(x: 0, y: 0, width: 13, height: 7), source: CGRect(x: 0, y: 0, width: 13, height: 7))],
         sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0), opacity: 1, clips: [], name: "copy")
-      try ImagePass.draw(copy, route: ImageRoute.of(copy, size: target.size), into: target, r)
+      try ImagePass.draw(copy, route: ImageRoute.of(copy, size: target.size), into: target, r.surfaceTools)
       try MipPass.generate(target, r.tools)
       let result = expected.indices.map { r.device.read(.level(target, $0 + 1)) }
       r.device.detachLevel()

@@ -28,6 +28,30 @@ struct ShaderTests {
     return result
   }
 
+  /// Every uniform a typed program names is one its shader declares and
+  /// uses in some variant: a misspelt name would be -1, which GL ignores,
+  /// so the draw would silently run with the uniform's zero value.
+  @Test func everyNamedUniformIsInItsShader() throws {
+    func names<N: UniformNames>(_: N.Type) -> [String] { N.allCases.map { String(describing: $0) } }
+    let named: [String: [String]] = [
+      "shape.frag": names(ShapeUniform.self), "shadow.frag": names(ShadowUniform.self),
+      "image.frag": names(ImageUniform.self), "composite.frag": names(CompositeUniform.self),
+      "batch.frag": names(BatchUniform.self), "mip.frag": names(MipUniform.self),
+      "blur.frag": names(BlurUniform.self), "gradient.frag": names(GradientUniform.self),
+    ]
+    #expect(Set(named.keys) == Set(ShaderVariants.fragments.map(\.file)), "every shader has its uniform list")
+    _ = try withFreshResources { (r) throws(GLError) in
+      for (file, list) in named {
+        let programs = try Self.variants.filter { $0.file == file }.map { (v) throws(GLError) in
+          try r.programs.program(v.file, v.defines, continuous: v.continuous)
+        }
+        for name in list {
+          #expect(programs.contains { $0.location(name) != -1 }, "\(file) has no active uniform for .\(name)")
+        }
+      }
+    }
+  }
+
   @Test func everyVariantCompilesAndLinks() throws {
     let (_, ledger) = try withFreshResources { (r) throws(GLError) in
       for v in Self.variants {
@@ -43,7 +67,7 @@ struct ShaderTests {
     _ = try withFreshResources { (r) throws(GLError) in
       let cache = r.programs
       let shape = try cache.shape(rounded: true, continuous: false, ring: true, clips: true)
-      #expect(shape.rect >= 0 && shape.innerRadii >= 0 && shape.color >= 0)
+      #expect(shape[.rect] >= 0 && shape[.innerRadii] >= 0 && shape[.color] >= 0)
       #expect(shape.common.inverse >= 0 && shape.common.quads >= 0 && shape.common.clipPlanes >= 0)
       let plain = try cache.shape(rounded: false, continuous: false, ring: false, clips: false)
       #expect(plain.common.clipCount == -1, "unclipped variants compile the clips out")

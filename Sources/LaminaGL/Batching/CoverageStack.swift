@@ -87,7 +87,7 @@ struct CoverageLayer {
 
   /// Draws the layer's coverage into `fresh` as layer `index` of its stack,
   /// weighing the layers below by `alpha` (CoverageAtlas.layerColor).
-  func draw(into fresh: CoverageAtlas.FreshRegion, layer index: Int, alpha: Float, _ r: GLResources)
+  func draw(into fresh: CoverageAtlas.FreshRegion, layer index: Int, alpha: Float, _ tools: SurfaceTools)
     throws(GLError)
   {
     let moved = fresh.matrix, quad = fresh.quad, atlas = fresh.atlas
@@ -96,11 +96,11 @@ struct CoverageLayer {
     case .shape(let d):
       try ShapePass.run(
         matrix: moved, outer: d.outer, inner: d.inner, color: color, clips: [], quads: [quad], name: d.name,
-        target: atlas, r)
+        target: atlas, tools)
     case .shadow(var d):
       d.matrix = moved
       try ShadowPass.run(
-        d, rounded: !d.shape.isRect, near: ShadowPass.nearCorners(d), quads: [quad], color: color, atlas, r)
+        d, rounded: !d.shape.isRect, near: ShadowPass.nearCorners(d), quads: [quad], color: color, atlas, tools)
     }
   }
 }
@@ -139,8 +139,8 @@ enum CoverageStack {
   /// Draws `run` (the commands from `start`) as one stack; false when the
   /// atlas cannot hold it (or the position is out of range): then they are
   /// drawn one by one.
-  static func draw(_ run: Run, from start: Int, _ r: GLResources) throws(GLError) -> Bool {
-    guard let atlas = r.atlas else { return false }
+  static func draw(_ run: Run, from start: Int, _ tools: SurfaceTools) throws(GLError) -> Bool {
+    guard let atlas = tools.atlas else { return false }
     // The key: each layer's geometry, and the alphas of those above the
     // bottom one (they weigh the layers below).
     let origin = run.bounds.origin
@@ -153,16 +153,16 @@ enum CoverageStack {
       : .two(l[0].key(relativeTo: origin), l[1].color.a, l[1].key(relativeTo: origin))
     guard
       let (placement, fresh) = try atlas.placement(
-        layers: keys, bounds: run.bounds, matrix: l[0].matrix, map: run.map, always: true, frame: r.frame,
-        batch: r.batch)
+        layers: keys, bounds: run.bounds, matrix: l[0].matrix, map: run.map, always: true, frame: tools.frame,
+        batch: tools.batch)
     else { return false }
     if let fresh {
       for (index, layer) in l.enumerated() {
-        try layer.draw(into: fresh, layer: index, alpha: index == 0 ? 1 : layer.color.a, r)
+        try layer.draw(into: fresh, layer: index, alpha: index == 0 ? 1 : layer.color.a, tools)
       }
     }
-    r.batch.command = start + run.count - 1
-    r.batch.add(
+    tools.batch.command = start + run.count - 1
+    tools.batch.add(
       run.quad, colors: (l[0].color, l[1].color, l.count == 3 ? l[2].color : .transparent), coverage: placement)
     return true
   }

@@ -180,8 +180,8 @@ final class QuadBatch {
         program: p.program, target: .surface(target), blend: blend,
         textures: atlas.map { [TextureBinding(unit: 0, texture: $0.texture, sampler: .nearest)] } ?? [],
         uniforms: [
-          Uniform(p.targetSize, .vec2(Float(target.width), Float(target.height))),
-          Uniform(p.atlas, .int(0)),
+          Uniform(p[.targetSize], .vec2(Float(target.width), Float(target.height))),
+          Uniform(p[.atlas], .int(0)),
         ],
         geometry: .instances(array, count: count)))
     try checkAllocation("the instances of \(count) quads", bytes: instances.count * MemoryLayout<Float>.size)

@@ -51,17 +51,17 @@ enum BlurPass {
   ) throws(GLError) {
     let p = try gl.programs.blur(downsample: downsample, alphaInput: alphaInput)
     var uniforms = [
-      Uniform(p.input, .int(0)),
-      Uniform(p.quads, .vec4(0, 0, Float(output.width), Float(output.height))),
-      Uniform(p.targetSize, .vec2(Float(output.width), Float(output.height))),
-      Uniform(p.direction, .vec2(direction.0, direction.1)),
+      Uniform(p[.input], .int(0)),
+      Uniform(p[.quads], .vec4(0, 0, Float(output.width), Float(output.height))),
+      Uniform(p[.targetSize], .vec2(Float(output.width), Float(output.height))),
+      Uniform(p[.direction], .vec2(direction.0, direction.1)),
     ]
     if !downsample {
       // σ ≤ 4 texels here (the loop above halves until it is), so the
       // kernel has at most 33 weights, the shader's array.
       let kernel = gaussianKernel(sigma: sigma)
       precondition(kernel.count <= 33, "blur kernel of \(kernel.count) weights for σ = \(sigma)")
-      uniforms += [Uniform(p.radius, .int(GLint(kernel.count / 2))), Uniform(p.weights, .floats(kernel))]
+      uniforms += [Uniform(p[.radius], .int(GLint(kernel.count / 2))), Uniform(p[.weights], .floats(kernel))]
     }
     gl.device.draw(
       GLDraw(

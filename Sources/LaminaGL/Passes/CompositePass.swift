@@ -47,32 +47,32 @@ enum CompositePass {
     var textures = [TextureBinding(unit: 0, texture: source.texture, sampler: sampler)]
     var uniforms =
       common.uniforms + [
-        Uniform(p.source, .int(0)),
-        Uniform(p.sourceSize, .vec2(Float(source.width), Float(source.height))),
-        Uniform(p.bias, .float(Float(d.sampling.bias))),
-        Uniform(p.opacity, .float(d.opacity)),
+        Uniform(p[.source], .int(0)),
+        Uniform(p[.sourceSize], .vec2(Float(source.width), Float(source.height))),
+        Uniform(p[.bias], .float(Float(d.sampling.bias))),
+        Uniform(p[.opacity], .float(d.opacity)),
       ]
     if let mask {
       textures.append(TextureBinding(unit: 1, texture: mask.texture, sampler: sampler))
-      uniforms.append(Uniform(p.mask, .int(1)))
+      uniforms.append(Uniform(p[.mask], .int(1)))
     }
     if let shadow = d.shadow, let blurred {
       textures.append(TextureBinding(unit: 2, texture: blurred.target.texture, sampler: .linear))
       uniforms += [
-        Uniform(p.shadow, .int(2)),
-        Uniform(p.shadowOffset, .vec2(Float(shadow.offsetX), Float(shadow.offsetY))),
-        Uniform(p.shadowScale, .vec2(blurred.scaleX, blurred.scaleY)),
-        .color(p.shadowColor, shadow.color),
+        Uniform(p[.shadow], .int(2)),
+        Uniform(p[.shadowOffset], .vec2(Float(shadow.offsetX), Float(shadow.offsetY))),
+        Uniform(p[.shadowScale], .vec2(blurred.scaleX, blurred.scaleY)),
+        .color(p[.shadowColor], shadow.color),
       ]
       if let clip = shadow.clip {
         guard let inverse = Homography(clip.matrix).inverse else { return }
-        uniforms.append(Uniform(p.shadowClipInverse, .mat3s(inverse.uniform)))
+        uniforms.append(Uniform(p[.shadowClipInverse], .mat3s(inverse.uniform)))
         switch clip.shape {
         case .roundedRect(let rr):
           uniforms += [
-            Uniform(p.shadowClipRect, .vec4s(rr.rect.edges)),
-            Uniform(p.shadowClipRadii, .vec4s(rr.radiiUniform)),
-            Uniform(p.shadowClipContinuous, .float(rr.curve == .continuous ? 1 : 0)),
+            Uniform(p[.shadowClipRect], .vec4s(rr.rect.edges)),
+            Uniform(p[.shadowClipRadii], .vec4s(rr.radiiUniform)),
+            Uniform(p[.shadowClipContinuous], .float(rr.curve == .continuous ? 1 : 0)),
           ]
         case .convex:
           throw .unsupported(reason: "\(d.name): a convex shadow clip (masksToBounds clips are rounded rects)")

@@ -23,15 +23,15 @@ enum GradientPass {
   /// The stops one draw takes (gradient.frag's MAX_STOPS).
   static let maxStops = 16
 
-  static func draw(_ d: GradientDraw, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  static func draw(_ d: GradientDraw, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
     guard d.opacity > 0, !d.shape.rect.isEmpty, let evaluator = Gradient.Evaluator(d.gradient) else { return }
-    try r.batch.flush(before: target)
+    try tools.batch.flush(before: target)
     let axisAligned =
       ShapeCells.axisAligned(d.matrix) != nil && d.clips.allSatisfy { ShapeCells.axisAligned($0.matrix) != nil }
     // Under perspective the outline's coverage is the exact area of the
     // projected rectangle in each pixel (coverage.glsl, PROJECTIVE).
     let projective = d.matrix.m14 != 0 || d.matrix.m24 != 0
-    let p = try r.programs.gradient(
+    let p = try tools.programs.gradient(
       type: evaluator.type, rounded: !d.shape.isRect, continuous: d.shape.curve == .continuous,
       clips: !d.clips.isEmpty, axisAligned: axisAligned, projective: projective)
     guard
@@ -40,10 +40,10 @@ enum GradientPass {
     else { return }
     let uniforms =
       common.uniforms + [
-        Uniform(p.rect, .vec4s(d.shape.rect.edges)), Uniform(p.radii, .vec4s(d.shape.radiiUniform)),
-        Uniform(p.origin, .vec2(Float(evaluator.origin.x), Float(evaluator.origin.y))),
-        Uniform(p.vector, .vec2(Float(evaluator.vector.x), Float(evaluator.vector.y))),
-        Uniform(p.opacity, .float(min(1, d.opacity))),
+        Uniform(p[.rect], .vec4s(d.shape.rect.edges)), Uniform(p[.radii], .vec4s(d.shape.radiiUniform)),
+        Uniform(p[.origin], .vec2(Float(evaluator.origin.x), Float(evaluator.origin.y))),
+        Uniform(p[.vector], .vec2(Float(evaluator.vector.x), Float(evaluator.vector.y))),
+        Uniform(p[.opacity], .float(min(1, d.opacity))),
       ]
     let n = evaluator.locations.count
     var first = 0
@@ -53,14 +53,14 @@ enum GradientPass {
       let low = first == 0 ? -Float.greatestFiniteMagnitude : Float(evaluator.locations[first])
       let high = last == n - 1 ? Float.greatestFiniteMagnitude : Float(evaluator.locations[last])
       let stops = first...last
-      r.device.draw(
+      tools.device.draw(
         GLDraw(
           program: p.program, target: .surface(target),
           uniforms: uniforms + [
-            Uniform(p.stopCount, .int(GLint(stops.count))),
-            Uniform(p.locations, .floats(stops.map { Float(evaluator.locations[$0]) })),
-            Uniform(p.colors, .vec4s(stops.flatMap { i in (0..<4).map { evaluator.colors[i][$0] } })),
-            Uniform(p.range, .vec2(low, high)),
+            Uniform(p[.stopCount], .int(GLint(stops.count))),
+            Uniform(p[.locations], .floats(stops.map { Float(evaluator.locations[$0]) })),
+            Uniform(p[.colors], .vec4s(stops.flatMap { i in (0..<4).map { evaluator.colors[i][$0] } })),
+            Uniform(p[.range], .vec2(low, high)),
           ],
           geometry: .quads(common.count)))
       if last == n - 1 { break }

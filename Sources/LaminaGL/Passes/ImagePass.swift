@@ -23,22 +23,22 @@ enum ImagePass {
   }
 
   /// Draws `d` by `route` (DrawRoute).
-  static func draw(_ d: ImageDraw, route: ImageRoute, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  static func draw(_ d: ImageDraw, route: ImageRoute, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
     switch route {
     case .none: return
     case .split(let split):
-      try drawSplit(d, split, into: target, r)
+      try drawSplit(d, split, into: target, tools)
     case .cutMesh(let x, let y, let box):
       // Not what the occlusion grid hides or has painted (OcclusionGrid).
-      try inDraws(r.batch.cut([box])) { (quads) throws(GLError) in
-        try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), quads: quads, into: target, r)
+      try inDraws(tools.batch.cut([box])) { (quads) throws(GLError) in
+        try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), quads: quads, into: target, tools)
       }
     case .mesh(let x, let y):
-      try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), into: target, r)
+      try drawMesh(d, x: x, y: y, bounds: ImageSlice.union(d.slices), into: target, tools)
     case .slices:
       for slice in d.slices {
         guard let (x, y) = grid([slice]) else { continue }
-        try drawMesh(d, x: x, y: y, bounds: slice.destination, into: target, r)
+        try drawMesh(d, x: x, y: y, bounds: slice.destination, into: target, tools)
       }
     }
   }
@@ -121,7 +121,7 @@ enum ImagePass {
   /// Draws a one-slice, unclipped draw under a scale and translation, by
   /// its `split`, as its interior (INTERIOR) and rim (full shader), each
   /// without what the occlusion grid hides or has painted.
-  static func drawSplit(_ d: ImageDraw, _ split: Split, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  static func drawSplit(_ d: ImageDraw, _ split: Split, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
     let (slice, map, corners, inner) = (split.slice, split.map, split.corners, split.interior)
     // A split has whole pixels on the target, so its box is there too.
     guard let (x, y) = grid([slice]),
@@ -139,30 +139,30 @@ enum ImagePass {
     let lod = log2(max(rho, 1e-20)) + Double(d.sampling.bias)
 
     var rim = ShadowPass.subtract(inner, from: box)
-    rim = r.batch.cut(rim)
+    rim = tools.batch.cut(rim)
     try inDraws(rim.isEmpty ? [] : rim) { (quads) throws(GLError) in
-      try drawMesh(d, x: x, y: y, bounds: dest, quads: quads, into: target, r)
+      try drawMesh(d, x: x, y: y, bounds: dest, quads: quads, into: target, tools)
     }
-    let pieces = r.batch.cut([inner])
+    let pieces = tools.batch.cut([inner])
     guard !pieces.isEmpty else { return }
-    let p = try r.programs.image(clips: false, interior: true)
-    let texture = try r.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
+    let p = try tools.programs.image(clips: false, interior: true)
+    let texture = try tools.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: tools.frame)
     let w = Double(d.image.width), h = Double(d.image.height)
     let uniforms = [
       Uniform(p.common.targetSize, .vec2(Float(target.width), Float(target.height))),
-      Uniform(p.image, .int(0)),
-      Uniform(p.pixelOrigin, .vec2(Float(px), Float(py))),
-      Uniform(p.uvOrigin, .vec2(Float(texelX / w), Float(texelY / h))),
-      Uniform(p.uvScale, .vec2(Float(kx / w), Float(ky / h))),
-      Uniform(p.lod, .float(Float(lod))),
-      Uniform(p.opacity, .float(d.opacity)),
+      Uniform(p[.image], .int(0)),
+      Uniform(p[.pixelOrigin], .vec2(Float(px), Float(py))),
+      Uniform(p[.uvOrigin], .vec2(Float(texelX / w), Float(texelY / h))),
+      Uniform(p[.uvScale], .vec2(Float(kx / w), Float(ky / h))),
+      Uniform(p[.lod], .float(Float(lod))),
+      Uniform(p[.opacity], .float(d.opacity)),
     ]
     // Opaque texels at full coverage replace what is below: blending would
     // compute the same bytes, slower.
     let replace = texture.opaque && d.opacity >= 1
     try inDraws(pieces) { (quads) throws(GLError) in
       let quads = quads ?? [inner]
-      r.device.draw(
+      tools.device.draw(
         GLDraw(
           program: p.program, target: .surface(target), blend: replace ? .replace : .sourceOver,
           textures: [TextureBinding(unit: 0, texture: texture.id, sampler: SamplerState(d.sampling))],
@@ -172,27 +172,27 @@ enum ImagePass {
 
   static func drawMesh(
     _ d: ImageDraw, x: Axis, y: Axis, bounds: CGRect, quads: [PixelRect]? = nil, into target: SurfaceTarget,
-    _ r: GLResources
+    _ tools: SurfaceTools
   ) throws(GLError) {
-    let p = try r.programs.image(clips: !d.clips.isEmpty)
+    let p = try tools.programs.image(clips: !d.clips.isEmpty)
     guard
       let common = try commonUniforms(
         p.common, matrix: d.matrix, localBounds: bounds, quads: quads, clips: d.clips, target: target.size,
         name: d.name)
     else { return }
-    let texture = try r.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: r.frame)
+    let texture = try tools.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: tools.frame)
     let uniforms =
       common.uniforms + [
-        Uniform(p.image, .int(0)),
-        Uniform(p.imageSize, .vec2(Float(d.image.width), Float(d.image.height))),
-        Uniform(p.destX, .vec4s(x.dest)), Uniform(p.sourceStartX, .vec3s(x.start)),
-        Uniform(p.sourceEndX, .vec3s(x.end)),
-        Uniform(p.destY, .vec4s(y.dest)), Uniform(p.sourceStartY, .vec3s(y.start)),
-        Uniform(p.sourceEndY, .vec3s(y.end)),
-        Uniform(p.bounds, .vec4s(bounds.edges)), Uniform(p.bias, .float(Float(d.sampling.bias))),
-        Uniform(p.opacity, .float(d.opacity)),
+        Uniform(p[.image], .int(0)),
+        Uniform(p[.imageSize], .vec2(Float(d.image.width), Float(d.image.height))),
+        Uniform(p[.destX], .vec4s(x.dest)), Uniform(p[.sourceStartX], .vec3s(x.start)),
+        Uniform(p[.sourceEndX], .vec3s(x.end)),
+        Uniform(p[.destY], .vec4s(y.dest)), Uniform(p[.sourceStartY], .vec3s(y.start)),
+        Uniform(p[.sourceEndY], .vec3s(y.end)),
+        Uniform(p[.bounds], .vec4s(bounds.edges)), Uniform(p[.bias], .float(Float(d.sampling.bias))),
+        Uniform(p[.opacity], .float(d.opacity)),
       ]
-    r.device.draw(
+    tools.device.draw(
       GLDraw(
         program: p.program, target: .surface(target),
         textures: [TextureBinding(unit: 0, texture: texture.id, sampler: SamplerState(d.sampling))],

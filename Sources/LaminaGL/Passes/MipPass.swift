@@ -43,11 +43,11 @@ enum MipPass {
           program: p.program, target: .level(surface, level), blend: .replace,
           textures: [TextureBinding(unit: 0, texture: surface.texture, sampler: .nearest)],
           uniforms: [
-            Uniform(p.input, .int(0)),
-            quadsUniform(p.quads, [PixelRect(x0: 0, y0: 0, x1: w, y1: h)]),
-            Uniform(p.targetSize, .vec2(Float(w), Float(h))),
-            Uniform(p.inputSize, .vec2(Float(iw), Float(ih))),
-            Uniform(p.outputSize, .vec2(Float(w), Float(h))),
+            Uniform(p[.input], .int(0)),
+            quadsUniform(p[.quads], [PixelRect(x0: 0, y0: 0, x1: w, y1: h)]),
+            Uniform(p[.targetSize], .vec2(Float(w), Float(h))),
+            Uniform(p[.inputSize], .vec2(Float(iw), Float(ih))),
+            Uniform(p[.outputSize], .vec2(Float(w), Float(h))),
           ],
           geometry: .quads(1)))
       try checkFramebuffer("mip level \(level) (\(w)×\(h)) of a \(surface.width)×\(surface.height) surface")

@@ -14,7 +14,7 @@ enum ShadowPass {
   /// Draws `d` by `route` (DrawRoute); pixels inside `hole` may be left
   /// out (the next command paints them opaque).
   static func draw(
-    _ d: ShadowDraw, route: ShadowRoute, into target: SurfaceTarget, hole: PixelRect? = nil, _ r: GLResources
+    _ d: ShadowDraw, route: ShadowRoute, into target: SurfaceTarget, hole: PixelRect? = nil, _ tools: SurfaceTools
   ) throws(GLError) {
     guard d.sigma.isFinite, d.sigma >= 0 else {
       throw .unsupported(reason: "\(d.name): shadow sigma \(d.sigma) is not a finite number ≥ 0")
@@ -26,18 +26,18 @@ enum ShadowPass {
       let clip = Clip(matrix: d.matrix, shape: .roundedRect(RoundedRect(rect: d.extent)))
       try ShapePass.fill(
         matrix: d.matrix, outer: d.shape, inner: nil, color: d.color, clips: d.clips + [clip], name: d.name,
-        route: .shader(.projected), into: target, r)
+        route: .shader(.projected), into: target, tools)
       return
     case .cached(let map, let box, let fallback):
-      if let atlas = r.atlas,
+      if let atlas = tools.atlas,
         let (placement, fresh) = try atlas.placement(
-          layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: r.frame,
-          batch: r.batch)
+          layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: tools.frame,
+          batch: tools.batch)
       {
-        if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, r) }
+        if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, tools) }
         // The cached coverage, offset by whole pixels, over the whole extent
         // in one quad: a texel fetch costs less than splitting into cells.
-        r.batch.add(subtract(hole, from: box), color: d.color, coverage: placement)
+        tools.batch.add(subtract(hole, from: box), color: d.color, coverage: placement)
         return
       }
       cover = fallback
@@ -54,25 +54,25 @@ enum ShadowPass {
     case .cells(let cells):
       if rounded {
         // Corners with the rounded program, edge strips with the rectangle's.
-        try inDraws(r.batch.cut(cells.corners)) { (q) throws(GLError) in
-          try run(d, rounded: true, near: near, quads: q, target, r)
+        try inDraws(tools.batch.cut(cells.corners)) { (q) throws(GLError) in
+          try run(d, rounded: true, near: near, quads: q, target, tools)
         }
-        try inDraws(r.batch.cut(cells.edges)) { (q) throws(GLError) in
-          try run(d, rounded: false, near: false, quads: q, target, r)
+        try inDraws(tools.batch.cut(cells.edges)) { (q) throws(GLError) in
+          try run(d, rounded: false, near: false, quads: q, target, tools)
         }
       } else {
-        try inDraws(r.batch.cut(cells.coverage)) { (q) throws(GLError) in
-          try run(d, rounded: false, near: near, quads: q, target, r)
+        try inDraws(tools.batch.cut(cells.coverage)) { (q) throws(GLError) in
+          try run(d, rounded: false, near: near, quads: q, target, tools)
         }
       }
-      r.batch.addSolid(cells.interior, color: d.color)
+      tools.batch.addSolid(cells.interior, color: d.color)
     case .cutBox:
       let box = Homography(d.matrix).pixelBounds(of: d.extent, width: target.width, height: target.height)
-      try inDraws(box.map { r.batch.cut([$0]) } ?? []) { (q) throws(GLError) in
-        try run(d, rounded: rounded, near: near, quads: q, target, r)
+      try inDraws(box.map { tools.batch.cut([$0]) } ?? []) { (q) throws(GLError) in
+        try run(d, rounded: rounded, near: near, quads: q, target, tools)
       }
     case .projected:
-      try run(d, rounded: rounded, near: near, quads: nil, target, r)
+      try run(d, rounded: rounded, near: near, quads: nil, target, tools)
     }
   }
 
@@ -84,12 +84,12 @@ enum ShadowPass {
   /// One shadow.frag draw, in `d`'s colour unless `color` is given.
   static func run(
     _ d: ShadowDraw, rounded: Bool, near: Bool, quads: [PixelRect]?, color: PremultipliedColor? = nil,
-    _ target: SurfaceTarget, _ r: GLResources
+    _ target: SurfaceTarget, _ tools: SurfaceTools
   ) throws(GLError) {
     if let quads, quads.isEmpty { return }
-    let p = try r.programs.shadow(
+    let p = try tools.programs.shadow(
       rounded: rounded, nearCorners: near, continuous: d.shape.curve == .continuous, clips: !d.clips.isEmpty)
-    try r.batch.flush(before: target)
+    try tools.batch.flush(before: target)
     guard
       let common = try commonUniforms(
         p.common, matrix: d.matrix, localBounds: d.extent, quads: quads, clips: d.clips, target: target.size,
@@ -97,11 +97,11 @@ enum ShadowPass {
     else { return }
     let uniforms =
       common.uniforms + [
-        Uniform(p.rect, .vec4s(d.shape.rect.edges)), Uniform(p.radii, .vec4s(d.shape.radiiUniform)),
-        Uniform(p.extent, .vec4s(d.extent.edges)), Uniform(p.sigma, .float(Float(d.sigma))),
-        .color(p.color, color ?? d.color),
+        Uniform(p[.rect], .vec4s(d.shape.rect.edges)), Uniform(p[.radii], .vec4s(d.shape.radiiUniform)),
+        Uniform(p[.extent], .vec4s(d.extent.edges)), Uniform(p[.sigma], .float(Float(d.sigma))),
+        .color(p[.color], color ?? d.color),
       ]
-    r.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
+    tools.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
   }
 
   /// `quad` without `hole`: up to 4 rectangles around it.

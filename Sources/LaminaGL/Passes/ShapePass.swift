@@ -12,15 +12,15 @@ import Lamina
 
 enum ShapePass {
   /// Draws `d` by `route` (DrawRoute).
-  static func draw(_ d: ShapeDraw, route: ShapeRoute, into target: SurfaceTarget, _ r: GLResources) throws(GLError) {
+  static func draw(_ d: ShapeDraw, route: ShapeRoute, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
     try fill(
       matrix: d.matrix, outer: d.outer, inner: d.inner, color: d.color, clips: d.clips, name: d.name,
-      route: route, into: target, r)
+      route: route, into: target, tools)
   }
 
   static func fill(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
-    name: String, route: ShapeRoute, into target: SurfaceTarget, _ r: GLResources
+    name: String, route: ShapeRoute, into target: SurfaceTarget, _ tools: SurfaceTools
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
     let cover: ShaderCover
@@ -30,18 +30,18 @@ enum ShapePass {
       let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
       let source = CoverageLayer.Source.shape(layer)
       let key = CoverageKey.Layers.one(CoverageLayer(source).key(relativeTo: outer.rect.origin))
-      if let atlas = r.atlas,
+      if let atlas = tools.atlas,
         let (placement, fresh) = try atlas.placement(
-          layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: r.frame, batch: r.batch)
+          layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: tools.frame, batch: tools.batch)
       {
-        if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, r) }
+        if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, tools) }
         // Only the cells near the edges need the coverage: a fill's interior
         // is its colour and a ring's is empty.
         if let cells {
-          r.batch.add(cells.coverage, color: color, coverage: placement)
-          if inner == nil { r.batch.addSolid(cells.interior, color: color) }
+          tools.batch.add(cells.coverage, color: color, coverage: placement)
+          if inner == nil { tools.batch.addSolid(cells.interior, color: color) }
         } else {
-          r.batch.add([box], color: color, coverage: placement)
+          tools.batch.add([box], color: color, coverage: placement)
         }
         return
       }
@@ -53,19 +53,19 @@ enum ShapePass {
       try inDraws(quads) { (quads) throws(GLError) in
         try run(
           matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: quads, name: name,
-          target: target, r)
+          target: target, tools)
       }
     }
     // Cells and boxes leave out what the occlusion grid hides or has
     // painted (OcclusionGrid).
     switch cover {
     case .cells(let cells):
-      try shade(r.batch.cut(cells.coverage))
-      if inner == nil { r.batch.addSolid(cells.interior, color: color) }
+      try shade(tools.batch.cut(cells.coverage))
+      if inner == nil { tools.batch.addSolid(cells.interior, color: color) }
     case .cutBox:
       guard let box = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
       else { return }
-      try shade(r.batch.cut([box]))
+      try shade(tools.batch.cut([box]))
     case .projected:
       try shade(nil)
     }
@@ -74,7 +74,7 @@ enum ShapePass {
   /// One shape.frag draw over `quads` (the shape's pixel box if nil).
   static func run(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
-    quads: [PixelRect]?, name: String, target: SurfaceTarget, _ r: GLResources
+    quads: [PixelRect]?, name: String, target: SurfaceTarget, _ tools: SurfaceTools
   ) throws(GLError) {
     let rounded = !outer.isRect || !(inner?.isRect ?? true)
     let continuous = outer.curve == .continuous || inner?.curve == .continuous
@@ -83,10 +83,10 @@ enum ShapePass {
     // Under perspective a pixel's coverage is the exact area of the
     // projected quadrilateral in it (coverage.glsl, PROJECTIVE).
     let projective = matrix.m14 != 0 || matrix.m24 != 0
-    let p = try r.programs.shape(
+    let p = try tools.programs.shape(
       rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
       projective: projective)
-    try r.batch.flush(before: target)
+    try tools.batch.flush(before: target)
     guard
       let common = try commonUniforms(
         p.common, matrix: matrix, localBounds: outer.rect, quads: quads, clips: clips, target: target.size,
@@ -94,13 +94,13 @@ enum ShapePass {
     else { return }
     var uniforms = common.uniforms
     uniforms += [
-      Uniform(p.rect, .vec4s(outer.rect.edges)), Uniform(p.radii, .vec4s(outer.radiiUniform)),
-      .color(p.color, color),
+      Uniform(p[.rect], .vec4s(outer.rect.edges)), Uniform(p[.radii], .vec4s(outer.radiiUniform)),
+      .color(p[.color], color),
     ]
     if let inner {
-      uniforms += [Uniform(p.innerRect, .vec4s(inner.rect.edges)), Uniform(p.innerRadii, .vec4s(inner.radiiUniform))]
+      uniforms += [Uniform(p[.innerRect], .vec4s(inner.rect.edges)), Uniform(p[.innerRadii], .vec4s(inner.radiiUniform))]
     }
-    r.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
+    tools.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
   }
 
   /// The largest rectangle of pixels that `command` paints with an opaque

@@ -4,24 +4,10 @@
 import CGLES
 import Lamina
 
-struct GradientProgram {
-  let program: Program
-  let common: CommonUniforms
-  let rect, radii, origin, vector, stopCount, locations, colors, range, opacity: GLint
-  init(_ p: Program) {
-    program = p
-    common = CommonUniforms(p)
-    rect = p.location("rect")
-    radii = p.location("radii")
-    origin = p.location("origin")
-    vector = p.location("vector")
-    stopCount = p.location("stopCount")
-    locations = p.location("locations")
-    colors = p.location("colors")
-    range = p.location("range")
-    opacity = p.location("opacity")
-  }
+enum GradientUniform: Int, UniformNames {
+  case rect, radii, origin, vector, stopCount, locations, colors, range, opacity
 }
+typealias GradientProgram = TypedProgram<GradientUniform>
 
 extension ProgramCache {
   func gradient(

@@ -1,128 +1,61 @@
-// The typed program wrappers, one per shader, each holding the uniform
-// locations it sets (looked up once at link), and the cache of variants.
+// The typed programs, one per shader: a list of the uniform names it sets
+// (locations looked up once at link, TypedProgram), and the cache of variants.
 // A variant is a set of `#define`s; each is compiled on first use and kept
 // for the renderer's life.
 
 import CGLES
 
-struct ShapeProgram {
+/// The uniforms of one shader, by the names its GLSL gives them without
+/// the `u` (`rect` is `uRect`). The case order is the order of the locations.
+protocol UniformNames: CaseIterable, RawRepresentable where RawValue == Int, AllCases == [Self] {}
+
+/// A linked program with the locations of the uniforms `Names` lists and
+/// of CommonUniforms, looked up once at link; a variant that compiled one
+/// out has -1 there, which GL ignores. A pass reads `p[.rect]`: one array
+/// read, not a dictionary of strings (this runs thousands of times a frame).
+///
+/// Rejected: a struct per shader with a stored property and a lookup line
+/// per uniform (each uniform's name was written three times, and the eight
+/// structs differed only in their lists).
+struct TypedProgram<Names: UniformNames> {
   let program: Program
   let common: CommonUniforms
-  let rect, radii, innerRect, innerRadii, color: GLint
+  private let slots: [GLint]
+
   init(_ p: Program) {
     program = p
     common = CommonUniforms(p)
-    rect = p.location("rect")
-    radii = p.location("radii")
-    innerRect = p.location("innerRect")
-    innerRadii = p.location("innerRadii")
-    color = p.location("color")
+    slots = Names.allCases.map { p.location(String(describing: $0)) }
   }
+
+  subscript(_ name: Names) -> GLint { slots[name.rawValue] }
 }
 
-struct ShadowProgram {
-  let program: Program
-  let common: CommonUniforms
-  let rect, radii, extent, sigma, color: GLint
-  init(_ p: Program) {
-    program = p
-    common = CommonUniforms(p)
-    rect = p.location("rect")
-    radii = p.location("radii")
-    extent = p.location("extent")
-    sigma = p.location("sigma")
-    color = p.location("color")
-  }
+enum ShapeUniform: Int, UniformNames { case rect, radii, innerRect, innerRadii, color }
+enum ShadowUniform: Int, UniformNames { case rect, radii, extent, sigma, color }
+enum ImageUniform: Int, UniformNames {
+  case image, imageSize, bounds, bias, opacity
+  case destX, sourceStartX, sourceEndX, destY, sourceStartY, sourceEndY
+  case pixelOrigin, uvOrigin, uvScale, lod  // INTERIOR
 }
+enum CompositeUniform: Int, UniformNames {
+  case source, sourceSize, bias, opacity, mask
+  case shadow, shadowOffset, shadowScale, shadowColor
+  case shadowClipInverse, shadowClipRect, shadowClipRadii, shadowClipContinuous
+}
+/// batch.vert/batch.frag, mip.frag and blur.frag draw their own quads, not
+/// quad.vert's: their `common` holds only -1s.
+enum BatchUniform: Int, UniformNames { case targetSize, atlas }
+enum MipUniform: Int, UniformNames { case quads, targetSize, input, inputSize, outputSize }
+enum BlurUniform: Int, UniformNames { case quads, targetSize, input, direction, weights, radius }
 
-struct ImageProgram {
-  let program: Program
-  let common: CommonUniforms
-  let image, imageSize, bounds, bias, opacity: GLint
-  let destX, sourceStartX, sourceEndX, destY, sourceStartY, sourceEndY: GLint
-  let pixelOrigin, uvOrigin, uvScale, lod: GLint  // INTERIOR
-  init(_ p: Program) {
-    program = p
-    common = CommonUniforms(p)
-    image = p.location("image")
-    imageSize = p.location("imageSize")
-    destX = p.location("destX")
-    sourceStartX = p.location("sourceStartX")
-    sourceEndX = p.location("sourceEndX")
-    destY = p.location("destY")
-    sourceStartY = p.location("sourceStartY")
-    sourceEndY = p.location("sourceEndY")
-    bounds = p.location("bounds")
-    bias = p.location("bias")
-    opacity = p.location("opacity")
-    pixelOrigin = p.location("pixelOrigin")
-    uvOrigin = p.location("uvOrigin")
-    uvScale = p.location("uvScale")
-    lod = p.location("lod")
-  }
-}
-
-struct CompositeProgram {
-  let program: Program
-  let common: CommonUniforms
-  let source, sourceSize, bias, opacity, mask: GLint
-  let shadow, shadowOffset, shadowScale, shadowColor: GLint
-  let shadowClipInverse, shadowClipRect, shadowClipRadii, shadowClipContinuous: GLint
-  init(_ p: Program) {
-    program = p
-    common = CommonUniforms(p)
-    source = p.location("source")
-    sourceSize = p.location("sourceSize")
-    bias = p.location("bias")
-    opacity = p.location("opacity")
-    mask = p.location("mask")
-    shadow = p.location("shadow")
-    shadowOffset = p.location("shadowOffset")
-    shadowScale = p.location("shadowScale")
-    shadowColor = p.location("shadowColor")
-    shadowClipInverse = p.location("shadowClipInverse")
-    shadowClipRect = p.location("shadowClipRect")
-    shadowClipRadii = p.location("shadowClipRadii")
-    shadowClipContinuous = p.location("shadowClipContinuous")
-  }
-}
-
-struct BatchProgram {
-  let program: Program
-  let targetSize, atlas: GLint
-  init(_ p: Program) {
-    program = p
-    targetSize = p.location("targetSize")
-    atlas = p.location("atlas")
-  }
-}
-
-struct MipProgram {
-  let program: Program
-  let quads, targetSize, input, inputSize, outputSize: GLint
-  init(_ p: Program) {
-    program = p
-    quads = p.location("quads")
-    targetSize = p.location("targetSize")
-    input = p.location("input")
-    inputSize = p.location("inputSize")
-    outputSize = p.location("outputSize")
-  }
-}
-
-struct BlurProgram {
-  let program: Program
-  let quads, targetSize, input, direction, weights, radius: GLint
-  init(_ p: Program) {
-    program = p
-    quads = p.location("quads")
-    targetSize = p.location("targetSize")
-    input = p.location("input")
-    direction = p.location("direction")
-    weights = p.location("weights")
-    radius = p.location("radius")
-  }
-}
+typealias ShapeProgram = TypedProgram<ShapeUniform>
+typealias ShadowProgram = TypedProgram<ShadowUniform>
+typealias ImageProgram = TypedProgram<ImageUniform>
+typealias CompositeProgram = TypedProgram<CompositeUniform>
+typealias BatchProgram = TypedProgram<BatchUniform>
+typealias MipProgram = TypedProgram<MipUniform>
+typealias BlurProgram = TypedProgram<BlurUniform>
 
 /// Every shader and the defines its variants may use (also what the
 /// compile tests walk through).

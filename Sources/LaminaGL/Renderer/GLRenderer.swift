@@ -144,6 +144,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     r.caches.begin()
     r.device.beginFrame()
 
+    let drawing = r.drawing
     var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
     var pooled: [SurfaceTarget] = []
     defer {
@@ -166,7 +167,7 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
       targets[index] = target
       let clear = index == 0 ? plan.background : .transparent
       r.device.clear(.surface(target), to: (clear.r, clear.g, clear.b, clear.a))
-      try SurfaceDrawing.draw(surface.commands, into: target, targets: targets, r)
+      try drawing.draw(surface.commands, into: target, targets: targets)
       try checkGL("drawing \(surface.label)")
     }
     let canvas = targets[0]!

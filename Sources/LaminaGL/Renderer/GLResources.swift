@@ -1,7 +1,8 @@
 // GLResources: the GL objects of one renderer (the device, programs,
 // pooled targets, image textures, the coverage atlas, the quad batch), its
-// frame-to-frame caches (FrameCaches) and the switches tests use. Every pass takes
-// it as `r`; only the device calls GL to draw.
+// frame-to-frame caches (FrameCaches) and the switches tests use. Only the
+// renderer holds it: each pass is handed the part it uses (PassTools,
+// SurfaceTools, SurfaceDrawing), and only the device calls GL to draw.
 //
 // Rejected: a global or per-pass state (a process may hold several
 // renderers, each with its own context), and keeping it in one file with

@@ -10,76 +10,94 @@
 // under more clips than one draw takes (clip.glsl's 8) is drawn under the
 // first 8 into a scratch target and copied through the rest
 // (`drawOverflowing`).
+//
+// It is a value made for each frame (GLResources.drawing) holding what it
+// uses: the passes' SurfaceTools, the pool (scratch targets, composites),
+// the caches (the grid's reused storage) and the renderer's two switches.
+// Rejected: taking GLResources (it did, as `_ r`, and handed it on to
+// every pass).
 
 import CGLES
 import Lamina
 
-enum SurfaceDrawing {
-  static func draw(
-    _ commands: [DrawCommand], into target: SurfaceTarget, targets: [SurfaceTarget?], _ r: GLResources
-  ) throws(GLError) {
-    let outer = (r.batch.target, r.batch.grid, r.batch.command)
-    r.batch.target = target
+struct SurfaceDrawing {
+  /// What the passes drawing into a surface use.
+  let tools: SurfaceTools
+  /// Scratch targets and the targets composites read.
+  let pool: SurfacePool
+  /// The occlusion grid's storage, reused from surface to surface.
+  let caches: FrameCaches
+  /// Whether quads hidden by later opaque cells are left out (OcclusionGrid).
+  let occlusion: Bool
+  /// Whether runs of commands are drawn as one CoverageStack.
+  let stacking: Bool
+
+  /// What PassTools' passes (composites) use.
+  private var passTools: PassTools { PassTools(device: tools.device, programs: tools.programs, pool: pool) }
+
+  func draw(_ commands: [DrawCommand], into target: SurfaceTarget, targets: [SurfaceTarget?]) throws(GLError) {
+    let outer = (tools.batch.target, tools.batch.grid, tools.batch.command)
+    tools.batch.target = target
     let grid =
-      r.occlusion
+      occlusion
       ? OcclusionGrid(
-        commands, width: target.width, height: target.height, storage: &r.caches.gridStorage,
-        opaqueImage: { r.textures.isOpaque($0) }) : nil
-    r.batch.grid = grid
+        commands, width: target.width, height: target.height, storage: &caches.gridStorage,
+        opaqueImage: { tools.textures.isOpaque($0) }) : nil
+    tools.batch.grid = grid
     defer {
-      (r.batch.target, r.batch.grid, r.batch.command) = outer
-      if let grid { r.caches.gridStorage = grid.occluder }
+      (tools.batch.target, tools.batch.grid, tools.batch.command) = outer
+      if let grid { caches.gridStorage = grid.occluder }
     }
-    if let grid { try r.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }) }
+    if let grid { try tools.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }) }
     var i = 0, single = 0
     let size = target.size
     while i < commands.count {
-      try r.batch.flushIfLong()
+      try tools.batch.flushIfLong()
       // Each command's route (DrawRoute) is chosen here, before it is drawn.
-      if i >= single, r.stacking, r.atlas != nil, let run = CoverageStack.run(commands, from: i, size: size) {
-        if try CoverageStack.draw(run, from: i, r) {
+      if i >= single, stacking, tools.atlas != nil, let run = CoverageStack.run(commands, from: i, size: size) {
+        if try CoverageStack.draw(run, from: i, tools) {
           i += run.count
           continue
         }
         single = i + run.count
       }
       let command = commands[i]
-      r.batch.command = i
+      tools.batch.command = i
       defer { i += 1 }
       if command.clips.count > maxClips {
-        try drawOverflowing(command, into: target, targets: targets, r)
+        try drawOverflowing(command, into: target, targets: targets)
         continue
       }
       switch command {
       case .shape(let d):
         let route = ShapeRoute.of(
-          matrix: d.matrix, outer: d.outer, inner: d.inner, clips: d.clips, size: size, atlas: r.atlas != nil)
-        try ShapePass.draw(d, route: route, into: target, r)
+          matrix: d.matrix, outer: d.outer, inner: d.inner, clips: d.clips, size: size, atlas: tools.atlas != nil)
+        try ShapePass.draw(d, route: route, into: target, tools)
       case .shadow(let d):
         // Pixels the next command paints opaque, whole, need no shadow.
         let next = i + 1 < commands.count ? commands[i + 1] : nil
         try ShadowPass.draw(
-          d, route: ShadowRoute.of(d, size: size, atlas: r.atlas != nil), into: target,
-          hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, r)
+          d, route: ShadowRoute.of(d, size: size, atlas: tools.atlas != nil), into: target,
+          hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, tools)
       case .image(let d):
-        try r.batch.flush(before: target)
-        try ImagePass.draw(d, route: ImageRoute.of(d, size: size), into: target, r)
+        try tools.batch.flush(before: target)
+        try ImagePass.draw(d, route: ImageRoute.of(d, size: size), into: target, tools)
       case .gradient(let d):
-        try GradientPass.draw(d, into: target, r)
+        try GradientPass.draw(d, into: target, tools)
       case .path:
         continue  // drawn by PathPass (next commit)
       case .composite(let d):
         guard let source = targets[d.surface] else { continue }
-        try r.batch.flush(before: target)
-        try CompositePass.draw(d, source: source, mask: d.mask.flatMap { targets[$0] }, into: target, r.tools)
+        try tools.batch.flush(before: target)
+        try CompositePass.draw(d, source: source, mask: d.mask.flatMap { targets[$0] }, into: target, passTools)
       }
     }
-    try r.batch.flush()
+    try tools.batch.flush()
   }
 
   /// The colour a tile painted for cover `index` holds: a fill's own, or
   /// for a ring over the fill just before it, the fill's.
-  private static func paintColor(_ commands: [DrawCommand], _ index: Int) -> PremultipliedColor {
+  private func paintColor(_ commands: [DrawCommand], _ index: Int) -> PremultipliedColor {
     var i = index
     while i > 0, case .shape(let d) = commands[i], d.inner != nil { i -= 1 }
     guard case .shape(let d) = commands[i] else { return .transparent }
@@ -92,35 +110,35 @@ enum SurfaceDrawing {
   /// scratch to scratch, and under the last ones into `target`. Coverages
   /// multiply, so this equals one draw under all the clips but for the
   /// rounding of each copy to 8 bits.
-  private static func drawOverflowing(
-    _ command: DrawCommand, into target: SurfaceTarget, targets: [SurfaceTarget?], _ r: GLResources
-  ) throws(GLError) {
-    try r.batch.flush(before: target)
+  private func drawOverflowing(_ command: DrawCommand, into target: SurfaceTarget, targets: [SurfaceTarget?])
+    throws(GLError)
+  {
+    try tools.batch.flush(before: target)
     var rest = command.clips
     var first = command
     first.clips = Array(rest.prefix(maxClips))
     rest.removeFirst(min(maxClips, rest.count))
-    var source = try scratch(like: target, r)
-    try draw([first], into: source, targets: targets, r)
+    var source = try scratch(like: target)
+    try draw([first], into: source, targets: targets)
     while true {
       let last = rest.count <= maxClips
-      let next = last ? target : try scratch(like: target, r)
+      let next = last ? target : try scratch(like: target)
       let copy = CompositeDraw(
         surface: 0, matrix: .identity, opacity: 1, mask: nil, shadow: nil,
         sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0),
         clips: Array(rest.prefix(maxClips)), name: "\(command.name) (clips \(maxClips + 1)…)")
       rest.removeFirst(min(maxClips, rest.count))
-      try CompositePass.draw(copy, source: source, mask: nil, into: next, r.tools)
-      r.pool.release(source)
+      try CompositePass.draw(copy, source: source, mask: nil, into: next, passTools)
+      pool.release(source)
       if last { return }
       source = next
     }
   }
 
   /// A pooled target of `target`'s size, cleared to transparent.
-  private static func scratch(like target: SurfaceTarget, _ r: GLResources) throws(GLError) -> SurfaceTarget {
-    let scratch = try r.pool.acquire(width: target.width, height: target.height)
-    r.device.clear(.surface(scratch), to: (0, 0, 0, 0))
+  private func scratch(like target: SurfaceTarget) throws(GLError) -> SurfaceTarget {
+    let scratch = try pool.acquire(width: target.width, height: target.height)
+    tools.device.clear(.surface(scratch), to: (0, 0, 0, 0))
     return scratch
   }
 }

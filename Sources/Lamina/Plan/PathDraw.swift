@@ -36,6 +36,20 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 
+  /// What decides `coverage(within:)`'s values: equal keys, equal values.
+  /// Both backends keep a draw's coverage under it across frames.
+  public struct CoverageKey: Hashable, Sendable {
+    public var polygons: PolygonSet
+    public var rule: FillRule
+    public var matrix: Transform3D
+    public var limit: PixelRect
+  }
+
+  /// The key of `coverage(within: limit)`.
+  public func coverageKey(within limit: PixelRect) -> CoverageKey {
+    CoverageKey(polygons: polygons, rule: rule, matrix: matrix, limit: limit)
+  }
+
   /// The exact area coverage (0…1) of the polygons in target pixels, over
   /// the pixels of `limit` they touch: that box and its values, row-major;
   /// `nil` when they touch none (or the matrix is singular).

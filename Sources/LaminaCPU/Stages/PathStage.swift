@@ -5,10 +5,36 @@
 // per frame over the draw's pixels before any tile; each tile then blends
 // colour × coverage × clips, source-over, through `SpanBlender`.
 //
+// The coverage is kept from frame to frame (`PathCoverages`, keyed by
+// `PathDraw.CoverageKey`, as LaminaGL keeps its uploads), so a steady frame
+// sweeps nothing.
+//
 // Rejected: running the sweep per tile (a stroke's polygons would be cut
 // and sorted again for every 64×64 tile they touch, and the sweep's rows
 // are already independent of the tiles).
 import Lamina
+
+/// Path coverages of this frame and the last, by key: what one frame
+/// computes, the next reuses (a value not asked for in a frame is dropped
+/// after it). Used while commands are prepared, on one thread.
+final class PathCoverages {
+  typealias Grid = (rect: PixelRect, values: [Float])
+  private var current: [PathDraw.CoverageKey: Grid?] = [:]
+  private var previous: [PathDraw.CoverageKey: Grid?] = [:]
+
+  func coverage(of draw: PathDraw, within limit: PixelRect) -> Grid? {
+    let key = draw.coverageKey(within: limit)
+    if let kept = current[key] { return kept }
+    let grid = previous[key] ?? draw.coverage(within: limit)
+    current[key] = grid
+    return grid
+  }
+
+  func endFrame() {
+    previous = current
+    current.removeAll(keepingCapacity: true)
+  }
+}
 
 struct PathStage: PreparedDraw {
   let coverage: [Float]
@@ -18,11 +44,11 @@ struct PathStage: PreparedDraw {
   let clips: PreparedClips
   let bounds: PixelRect
 
-  init?(_ draw: PathDraw, limit: PixelRect) {
+  init?(_ draw: PathDraw, limit: PixelRect, coverages: PathCoverages) {
     color = SIMD4(draw.color.r, draw.color.g, draw.color.b, draw.color.a)
     guard color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
     clips = PreparedClips(draw.clips, within: limit)
-    guard !clips.bounds.isEmpty, let grid = draw.coverage(within: clips.bounds) else { return nil }
+    guard !clips.bounds.isEmpty, let grid = coverages.coverage(of: draw, within: clips.bounds) else { return nil }
     coverage = grid.values
     area = grid.rect
     bounds = grid.rect

@@ -75,7 +75,7 @@ final class CoverageAtlas {
 
   private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
   /// Paths' coverages, computed by Lamina and uploaded (PathPass).
-  private var paths: [PathCoverageKey: (region: Region, frame: Int)] = [:]
+  private var paths: [PathDraw.CoverageKey: (region: Region, frame: Int)] = [:]
   private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
   private let device: GLDevice
@@ -183,7 +183,7 @@ final class CoverageAtlas {
   /// whether its region was allocated now (the caller must then upload the
   /// coverage before anything reads it). Nil when it does not fit; an
   /// atlas repacked to make room flushes `batch` first.
-  func pathRegion(_ key: PathCoverageKey, width: Int, height: Int, frame: Int, batch: QuadBatch)
+  func pathRegion(_ key: PathDraw.CoverageKey, width: Int, height: Int, frame: Int, batch: QuadBatch)
     throws(GLError) -> (region: Region, atlas: SurfaceTarget, fresh: Bool)?
   {
     if let index = paths.index(forKey: key) {

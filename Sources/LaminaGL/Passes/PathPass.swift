@@ -4,7 +4,7 @@
 // coverage), the values LaminaCPU's PathStage blends, so the two backends
 // agree to the 8-bit rounding of the result. The coverage is uploaded once
 // into a region of the coverage atlas, keyed by the draw's polygons, fill
-// rule, matrix and pixel box (`PathCoverageKey`), and reused while the
+// rule, matrix and pixel box (`PathDraw.CoverageKey`), and reused while the
 // draw repeats (a frame of an animation that does not change the shape,
 // or a bench loop). Unclipped draws join the quad batch as a stack of one
 // (batch.frag: colour × coverage), so a page of icons is a few draw calls;
@@ -27,14 +27,6 @@
 import CGLES
 import Lamina
 
-/// What decides a path's uploaded coverage: equal keys, equal values.
-struct PathCoverageKey: Hashable {
-  var polygons: PolygonSet
-  var rule: FillRule
-  var matrix: Transform3D
-  var box: PixelRect
-}
-
 enum PathPass {
   static func draw(_ d: PathDraw, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
     let color = d.color
@@ -46,7 +38,7 @@ enum PathPass {
       minX: Double(reach.minX), minY: Double(reach.minY), maxX: Double(reach.maxX), maxY: Double(reach.maxY),
       within: whole)
     guard !limit.isEmpty else { return }
-    let key = PathCoverageKey(polygons: d.polygons, rule: d.rule, matrix: d.matrix, box: limit)
+    let key = d.coverageKey(within: limit)
     var computed: (rect: PixelRect, values: [Float])?
     func coverage() -> (rect: PixelRect, values: [Float])? {
       if computed == nil { computed = d.coverage(within: limit) }

@@ -46,6 +46,12 @@ public final class ShapeLayer: Layer {
     return (fillColor?.alpha ?? 0) > 0 || strokes
   }
 
+  /// How many primitives it draws: the fill and the stroke, each when visible.
+  var shapePrimitives: Int {
+    guard drawsShape else { return 0 }
+    return ((fillColor?.alpha ?? 0) > 0 ? 1 : 0) + (strokes ? 1 : 0)
+  }
+
   /// True when a stroke is drawn: a visible colour, a width and a part of the path.
   var strokes: Bool {
     (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0 && strokeEnd > strokeStart

@@ -176,7 +176,7 @@ extension StrokeStyle {
           // drawn, its end excluded: the end of a closed subpath is its
           // start (one dot, not two), and Skia, Chromium's rasterizer, draws
           // none at an open subpath's end either.
-          guard at >= lo, at < hi else { continue }
+          guard at >= lo, at < hi || (sub.length == 0 && at == lo) else { continue }
           out.append(
             StrokePiece(
               points: [sub.point(at: at)], corners: [true], closed: false, direction: sub.direction(at: at)))

@@ -265,8 +265,8 @@ final class PlanBuilder {
     if let bg = layer.backgroundColor, bg.alpha > 0 { n += 1 }
     if layer.contents != nil { n += 1 }
     if layer.drawsGradient { n += 1 }
-    // A fill and a stroke overlap: two primitives.
-    if layer.drawsShape { n += 2 }
+    // A fill and a stroke (they overlap: two primitives).
+    if layer.drawsShape { n += (layer as? ShapeLayer)?.shapePrimitives ?? 0 }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { n += 1 }
     if (layer.sublayers ?? []).contains(where: { !drawsNothing($0) }) { n += 2 }
     return n

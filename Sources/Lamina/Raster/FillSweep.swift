@@ -54,6 +54,9 @@ struct FillSweep {
   private var cuts: [Double] = []
   private var spanning: [Edge] = []
   private var splitsLeft = 0
+  private var bandTop: [Double] = [], bandBottom: [Double] = [], bandCrossings: [Double] = []
+  private var bandOrder: [Int] = [], bandWork: [Int] = []
+  private var pieceTop: [Double] = [], pieceBottom: [Double] = []
   private let rule: FillRule
 
   /// The edges of `polylines` (pixels, y down), each closed back to its
@@ -163,12 +166,23 @@ struct FillSweep {
   ) {
     let n = edges.count
     guard n > 1 else { return }
-    let top = edges.map { $0.x(at: ya) }
-    let bottom = edges.map { $0.x(at: yb) }
-    var order = Array(0..<n)
+    // Scratch arrays kept from band to band (allocating them per band was
+    // most of a stroke's sweep).
+    var top = bandTop, bottom = bandBottom, order = bandOrder, work = bandWork, crossings = bandCrossings
+    defer { (bandTop, bandBottom, bandOrder, bandWork, bandCrossings) = (top, bottom, order, work, crossings) }
+    (bandTop, bandBottom, bandOrder, bandWork, bandCrossings) = ([], [], [], [], [])
+    top.removeAll(keepingCapacity: true)
+    bottom.removeAll(keepingCapacity: true)
+    for e in edges {
+      top.append(e.x(at: ya))
+      bottom.append(e.x(at: yb))
+    }
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: 0..<n)
     order.sort { top[$0] < top[$1] || (top[$0] == top[$1] && bottom[$0] < bottom[$1]) }
-    var crossings: [Double] = []
-    var work = order
+    crossings.removeAll(keepingCapacity: true)
+    work.removeAll(keepingCapacity: true)
+    work.append(contentsOf: order)
     var swapsLeft = splitsLeft
     sorting: for i in 1..<n {
       var j = i
@@ -191,9 +205,10 @@ struct FillSweep {
     }
     crossings.sort()
     splitsLeft = max(0, splitsLeft - crossings.count)
+    crossings.append(yb)
     var lower = ya
-    for upper in crossings + [yb] where upper > lower {
-      Self.fillPiece(edges, &order, lower, upper, rule, accumulator)
+    for upper in crossings where upper > lower {
+      fillPiece(edges, &order, lower, upper, accumulator)
       lower = upper
     }
   }
@@ -202,12 +217,18 @@ struct FillSweep {
   /// enters the rule's inside and closes where it leaves it, walking the
   /// edges by x. Its left edge is added downwards (+ its height), its right
   /// edge upwards.
-  private static func fillPiece(
-    _ edges: [Edge], _ order: inout [Int], _ ya: Double, _ yb: Double, _ rule: FillRule,
-    _ accumulator: CoverageAccumulator<Double>
+  private mutating func fillPiece(
+    _ edges: [Edge], _ order: inout [Int], _ ya: Double, _ yb: Double, _ accumulator: CoverageAccumulator<Double>
   ) {
-    let top = edges.map { $0.x(at: ya) }
-    let bottom = edges.map { $0.x(at: yb) }
+    var top = pieceTop, bottom = pieceBottom
+    defer { (pieceTop, pieceBottom) = (top, bottom) }
+    (pieceTop, pieceBottom) = ([], [])
+    top.removeAll(keepingCapacity: true)
+    bottom.removeAll(keepingCapacity: true)
+    for e in edges {
+      top.append(e.x(at: ya))
+      bottom.append(e.x(at: yb))
+    }
     order.sort { top[$0] + bottom[$0] < top[$1] + bottom[$1] }
     var winding = 0
     var open = 0

@@ -55,6 +55,25 @@ struct RelationTests {
     #expect(withGradients >= 50, "\(withGradients) of 100 trees draw a gradient")
   }
 
+  /// Shape layers come from a stream of their own too: with them off, each
+  /// tree has the same layers, geometry and colours (a shape layer is a
+  /// plain layer with a path); with them on, a good share of trees has one.
+  @Test func shapesJoinTheTreesWithoutReshufflingThem() {
+    var off = TreeOptions()
+    off.shapes = false
+    var withShapes = 0
+    for index in 0..<100 {
+      let seed = SplitMix64.treeSeed(base: 1, index: index)
+      let a = allLayers(RandomTrees.scene(seed: seed).root)
+      let b = allLayers(RandomTrees.scene(seed: seed, options: off).root)
+      #expect(a.map(\.name) == b.map(\.name) && a.map(\.bounds) == b.map(\.bounds), "tree \(index)")
+      #expect(a.map(\.backgroundColor) == b.map(\.backgroundColor) && a.map(\.transform) == b.map(\.transform))
+      #expect(!b.contains { $0 is ShapeLayer })
+      if a.contains(where: { ($0 as? ShapeLayer)?.path != nil }) { withShapes += 1 }
+    }
+    #expect(withShapes >= 40, "\(withShapes) of 100 trees draw a shape")
+  }
+
   /// SplitMix64's first outputs for seed 0 are the published ones.
   @Test func splitMixMatchesTheReference() {
     var g = SplitMix64(seed: 0)

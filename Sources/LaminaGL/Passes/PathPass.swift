@@ -13,10 +13,10 @@
 // into a texture of its own for one path.frag draw. Mirrors LaminaCPU's
 // PathStage.
 //
-// Measured (docs/architecture.md, "Shape layers on the GL backend"):
-// uploading once and drawing from the atlas against computing and
-// uploading the coverage again every frame, and against stencil-then-cover.
-// Rejected: stencil-then-cover (the polygons drawn into a stencil buffer
+// Measured (docs/architecture.md, "Shape layers on the GL backend"; 320
+// path draws on llvmpipe, release): drawn from the atlas, a steady frame
+// takes 4–6 ms (median); computing and uploading the coverage again every
+// frame, 68–79 ms. Rejected: that re-rasterization, and stencil-then-cover (the polygons drawn into a stencil buffer
 // with winding counts, then covered: it needs multisampling for
 // anti-aliasing, so its coverage is a sample count, not the exact area
 // the CPU draws, and every stroke's tens of thousands of overlapping

@@ -36,42 +36,35 @@ struct RelationTests {
     }
   }
 
-  /// Gradient layers come from a stream of their own: with them off, each
-  /// tree is the same tree (the same layers, geometry and colours), and
-  /// with them on, a good share of trees has one.
-  @Test func gradientsJoinTheTreesWithoutReshufflingThem() {
+  /// Gradient and shape layers each come from a stream of their own: with
+  /// the family off, each tree is the same tree (the same layers, geometry
+  /// and colours; such a layer is a plain layer with keys of its own), and
+  /// with it on, a good share of trees has one that draws.
+  @Test(arguments: ["gradients", "shapes"])
+  func aFamilyJoinsTheTreesWithoutReshufflingThem(_ family: String) {
     var off = TreeOptions()
-    off.gradients = false
-    var withGradients = 0
+    let isMember: (Layer) -> Bool
+    let draws: (Layer) -> Bool
+    if family == "gradients" {
+      off.gradients = false
+      isMember = { $0 is GradientLayer }
+      draws = { ($0 as? GradientLayer)?.colors?.isEmpty == false }
+    } else {
+      off.shapes = false
+      isMember = { $0 is ShapeLayer }
+      draws = { ($0 as? ShapeLayer)?.path != nil }
+    }
+    var withMembers = 0
     for index in 0..<100 {
       let seed = SplitMix64.treeSeed(base: 1, index: index)
       let a = allLayers(RandomTrees.scene(seed: seed).root)
       let b = allLayers(RandomTrees.scene(seed: seed, options: off).root)
       #expect(a.map(\.name) == b.map(\.name) && a.map(\.bounds) == b.map(\.bounds), "tree \(index)")
       #expect(a.map(\.backgroundColor) == b.map(\.backgroundColor) && a.map(\.transform) == b.map(\.transform))
-      #expect(!b.contains { $0 is GradientLayer })
-      if a.contains(where: { ($0 as? GradientLayer)?.colors?.isEmpty == false }) { withGradients += 1 }
+      #expect(!b.contains(where: isMember))
+      if a.contains(where: draws) { withMembers += 1 }
     }
-    #expect(withGradients >= 50, "\(withGradients) of 100 trees draw a gradient")
-  }
-
-  /// Shape layers come from a stream of their own too: with them off, each
-  /// tree has the same layers, geometry and colours (a shape layer is a
-  /// plain layer with a path); with them on, a good share of trees has one.
-  @Test func shapesJoinTheTreesWithoutReshufflingThem() {
-    var off = TreeOptions()
-    off.shapes = false
-    var withShapes = 0
-    for index in 0..<100 {
-      let seed = SplitMix64.treeSeed(base: 1, index: index)
-      let a = allLayers(RandomTrees.scene(seed: seed).root)
-      let b = allLayers(RandomTrees.scene(seed: seed, options: off).root)
-      #expect(a.map(\.name) == b.map(\.name) && a.map(\.bounds) == b.map(\.bounds), "tree \(index)")
-      #expect(a.map(\.backgroundColor) == b.map(\.backgroundColor) && a.map(\.transform) == b.map(\.transform))
-      #expect(!b.contains { $0 is ShapeLayer })
-      if a.contains(where: { ($0 as? ShapeLayer)?.path != nil }) { withShapes += 1 }
-    }
-    #expect(withShapes >= 40, "\(withShapes) of 100 trees draw a shape")
+    #expect(withMembers >= (family == "gradients" ? 50 : 40), "\(withMembers) of 100 trees draw \(family)")
   }
 
   /// SplitMix64's first outputs for seed 0 are the published ones.

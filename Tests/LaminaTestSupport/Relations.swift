@@ -279,7 +279,7 @@ public enum Relations {
       Surgery.drawnLayers(root).filter {
         $0.superlayer != nil && $0.sublayers == nil && $0.mask == nil && !$0.isTransformLayer
           && !$0.isHidden && $0.opacity > 0 && ($0.backgroundColor?.alpha ?? 0) == 1
-          && $0.contents == nil && !Surgery.drawsGradient($0) && $0.bounds.width > 0 && $0.bounds.height > 0
+          && $0.contents == nil && !Surgery.drawsGradient($0) && Surgery.shapePrimitives($0) == 0 && $0.bounds.width > 0 && $0.bounds.height > 0
           && ([$0] + Surgery.ancestors($0)).allSatisfy { Surgery.isSimilarity($0.transform) }
           && Surgery.ancestors($0).allSatisfy { Surgery.isSimilarity($0.sublayerTransform) && !$0.isTransformLayer }
       }
@@ -410,8 +410,10 @@ public enum Relations {
     name: "strokeSplitIsUnion",
     statement: "a shape layer stroked from strokeStart a to strokeEnd b draws what two copies stroked from a to m and from m to b draw",
     tolerance: .strokeSeam, options: .all,
-    restriction: "a new shape layer on a random drawn layer, whose ancestors fade as groups, transform layers not at all (faded one by one, overlapping halves would darken); butt caps and no dashes, so the halves meet on one line; opaque stroke and no fill"
+    restriction: "half the trees (CI time); a new shape layer on a random drawn layer, whose ancestors fade as groups, transform layers not at all (faded one by one, overlapping halves would darken); butt caps and no dashes, so the halves meet on one line; opaque stroke and no fill"
   ) { scene, rng, render in
+    // Checked on half the trees (CI's time; each tree adds its own shape).
+    guard rng.chance(0.5) else { return .notApplicable }
     let a = rng.stepped(0, 0.4, step: 0.05), b = rng.stepped(0.6, 1, step: 0.05)
     let m = a + (b - a) * rng.stepped(0.3, 0.7, step: 0.1) + 0.0013
     let hosts = Surgery.drawnLayers(scene.root).filter { !$0.isTransformLayer }
@@ -452,8 +454,10 @@ public enum Relations {
     name: "simpleEvenOddIsNonZero",
     statement: "a shape layer whose path is a rect, an ellipse or a rounded rect draws the same filled even-odd and non-zero",
     tolerance: .sameDrawing, options: .all,
-    restriction: "a new shape layer (fill only) on a random drawn layer; the CPU draws the same bytes, GL may round once more where its atlas has cached other shapes since the first render (sameDrawing)"
+    restriction: "half the trees (CI time); a new shape layer (fill only) on a random drawn layer; the CPU draws the same bytes, GL may round once more where its atlas has cached other shapes since the first render (sameDrawing)"
   ) { scene, rng, render in
+    // Checked on half the trees (CI's time; each tree adds its own shape).
+    guard rng.chance(0.5) else { return .notApplicable }
     let hosts = Surgery.drawnLayers(scene.root).filter { !$0.isTransformLayer }
     guard !hosts.isEmpty else { return .notApplicable }
     let index = rng.int(0...hosts.count - 1)

@@ -22,7 +22,9 @@ public final class ShapeLayer: Layer {
   public var strokeColor: Color?
   /// The stroke's width, centred on the path (≥ 0).
   public var lineWidth: Double = 1
+  /// What ends open subpaths and every dash (butt by default).
   public var lineCap: LineCap = .butt
+  /// What fills the outer corners (miter by default).
   public var lineJoin: LineJoin = .miter
   /// The largest miter length / `lineWidth` drawn as a miter (≥ 0); below
   /// 1 every join that would miter is a bevel.

@@ -14,6 +14,7 @@ public struct PolygonSet: Hashable, Sendable {
   /// Where each polygon ends in `points` (exclusive).
   public private(set) var ends: [Int] = []
 
+  /// No polygons.
   public init() {}
 
   /// The polygons given one by one; those of fewer than three points are left out.
@@ -25,6 +26,7 @@ public struct PolygonSet: Hashable, Sendable {
   public var count: Int { ends.count }
   /// How many edges all polygons have together.
   public var edgeCount: Int { points.count }
+  /// True when it holds no polygon.
   public var isEmpty: Bool { ends.isEmpty }
 
   /// The points of polygon `i`.

@@ -39,7 +39,9 @@ public enum LineJoin: String, Hashable, Sendable, CaseIterable {
 public struct StrokeStyle: Hashable, Sendable {
   /// The full width, centred on the path.
   public var lineWidth: Double
+  /// What ends open subpaths and dashes.
   public var lineCap: LineCap
+  /// What fills the outer corner where segments meet.
   public var lineJoin: LineJoin
   /// The largest ratio of a miter's length to `lineWidth` drawn as a miter;
   /// above it (and always when the limit is below 1) a bevel.
@@ -48,8 +50,9 @@ public struct StrokeStyle: Hashable, Sendable {
   public var dashPattern: [Double]
   /// How far into the pattern each subpath starts.
   public var dashPhase: Double
-  /// The part stroked, as fractions of the whole path's length.
+  /// Where the stroked part starts, as a fraction of the whole path's length.
   public var strokeStart: Double
+  /// Where the stroked part ends, as a fraction of the whole path's length.
   public var strokeEnd: Double
 
   /// A style with Core Animation's defaults.

@@ -17,14 +17,18 @@
 /// A filled path: a shape layer's fill (its fill rule) or its stroke
 /// outline (non-zero), × clips, source-over.
 public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
+  /// The matrix (local units → target pixels), the clips and the layer's name.
   public var header: DrawHeader
   /// Closed polygons in local units.
   public var polygons: PolygonSet
+  /// The fill rule: the layer's for a fill, non-zero for a stroke's outline.
   public var rule: FillRule
+  /// × coverage × clips, source-over.
   public var color: PremultipliedColor
   /// The polygons' bounding box, in local units.
   public var bounds: CGRect
 
+  /// A draw of `polygons` (local units) mapped by `matrix` to target pixels.
   public init(
     matrix: Transform3D, polygons: PolygonSet, rule: FillRule, color: PremultipliedColor, clips: [Clip],
     name: String
@@ -39,9 +43,11 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// What decides `coverage(within:)`'s values: equal keys, equal values.
   /// Both backends keep a draw's coverage under it across frames.
   public struct CoverageKey: Hashable, Sendable {
+    /// The draw's polygons, rule and matrix.
     public var polygons: PolygonSet
     public var rule: FillRule
     public var matrix: Transform3D
+    /// The pixels the coverage was asked for.
     public var limit: PixelRect
   }
 

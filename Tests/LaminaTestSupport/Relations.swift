@@ -404,6 +404,24 @@ public enum Relations {
     }
   }
 
+  /// The layers a relation may put a new shape on: the drawn layers that
+  /// are not transform layers, in tree order (the same in every copy).
+  static func shapeHosts(_ root: Layer) -> [Layer] {
+    Surgery.drawnLayers(root).filter { !$0.isTransformLayer }
+  }
+
+  /// For half the trees (CI's time: each tree gets a shape of its own to
+  /// check), a host chosen by `rng` and a maker of the shape to put on it.
+  static func shapeSite(_ scene: Scene, _ rng: inout SplitMix64, simple: Bool)
+    -> (index: Int, host: Layer, make: @Sendable () -> ShapeLayer)?
+  {
+    guard rng.chance(0.5) else { return nil }
+    let hosts = shapeHosts(scene.root)
+    guard !hosts.isEmpty else { return nil }
+    let index = rng.int(0...hosts.count - 1)
+    return (index, hosts[index], shapeMaker(&rng, size: hosts[index].bounds.size, simple: simple))
+  }
+
   /// A stroke from a to b is the union of the strokes from a to m and from
   /// m to b: two layers, butt caps, no dashes, one opaque colour.
   public static let strokeSplitIsUnion = Relation(
@@ -412,14 +430,9 @@ public enum Relations {
     tolerance: .strokeSeam, options: .all,
     restriction: "half the trees (CI time); a new shape layer on a random drawn layer, whose ancestors fade as groups, transform layers not at all (faded one by one, overlapping halves would darken); butt caps and no dashes, so the halves meet on one line; opaque stroke and no fill"
   ) { scene, rng, render in
-    // Checked on half the trees (CI's time; each tree adds its own shape).
-    guard rng.chance(0.5) else { return .notApplicable }
     let a = rng.stepped(0, 0.4, step: 0.05), b = rng.stepped(0.6, 1, step: 0.05)
     let m = a + (b - a) * rng.stepped(0.3, 0.7, step: 0.1) + 0.0013
-    let hosts = Surgery.drawnLayers(scene.root).filter { !$0.isTransformLayer }
-    guard !hosts.isEmpty else { return .notApplicable }
-    let index = rng.int(0...hosts.count - 1)
-    let make = shapeMaker(&rng, size: hosts[index].bounds.size, simple: false)
+    guard let (index, _, make) = shapeSite(scene, &rng, simple: false) else { return .notApplicable }
     func stroke(_ s: ShapeLayer, _ from: Double, _ to: Double) {
       s.fillColor = nil
       s.strokeColor = .black
@@ -428,8 +441,7 @@ public enum Relations {
       s.strokeEnd = to
     }
     let whole = RandomTrees.copy(scene), split = RandomTrees.copy(scene)
-    let h1 = Surgery.drawnLayers(whole.root).filter { !$0.isTransformLayer }[index]
-    let h2 = Surgery.drawnLayers(split.root).filter { !$0.isTransformLayer }[index]
+    let h1 = shapeHosts(whole.root)[index], h2 = shapeHosts(split.root)[index]
     let one = make(), first = make(), second = make()
     stroke(one, a, b)
     stroke(first, a, m)
@@ -456,23 +468,18 @@ public enum Relations {
     tolerance: .sameDrawing, options: .all,
     restriction: "half the trees (CI time); a new shape layer (fill only) on a random drawn layer; the CPU draws the same bytes, GL may round once more where its atlas has cached other shapes since the first render (sameDrawing)"
   ) { scene, rng, render in
-    // Checked on half the trees (CI's time; each tree adds its own shape).
-    guard rng.chance(0.5) else { return .notApplicable }
-    let hosts = Surgery.drawnLayers(scene.root).filter { !$0.isTransformLayer }
-    guard !hosts.isEmpty else { return .notApplicable }
-    let index = rng.int(0...hosts.count - 1)
-    let make = shapeMaker(&rng, size: hosts[index].bounds.size, simple: true)
+    guard let (index, chosen, make) = shapeSite(scene, &rng, simple: true) else { return .notApplicable }
     var images: [Image] = []
     for rule in [FillRule.nonZero, .evenOdd] {
       let copy = RandomTrees.copy(scene)
-      let host = Surgery.drawnLayers(copy.root).filter { !$0.isTransformLayer }[index]
+      let host = shapeHosts(copy.root)[index]
       let s = make()
       s.position = CGPoint(x: host.bounds.midX, y: host.bounds.midY)
       s.fillRule = rule
       try! host.addSublayer(s)
       images.append(try render(copy))
     }
-    return Surgery.compare(images[0], images[1], .sameDrawing, "even-odd against non-zero on \(hosts[index].debugName)")
+    return Surgery.compare(images[0], images[1], .sameDrawing, "even-odd against non-zero on \(chosen.debugName)")
   }
 
   /// Flat siblings permuted in the array with zPositions that restore the

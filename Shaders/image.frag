@@ -23,6 +23,7 @@ uniform vec3 uSourceEndY;
 uniform vec4 uBounds;  // the union of the slices
 uniform float uBias;
 uniform float uOpacity;
+uniform vec2 uNearestTie;  // added to a texel coordinate read by a nearest filter: (magnification, minification)
 #ifdef INTERIOR
 uniform vec2 uPixelOrigin;  // a whole target pixel near the draw
 uniform vec2 uUvOrigin;     // the normalized texture coordinate there
@@ -59,6 +60,9 @@ void main() {
   vec2 stepY = vec2(mx.y * l.dy.x, my.y * l.dy.y);
   float rho = max(length(stepX), length(stepY));
   float lambda = log2(max(rho, 1e-20)) + uBias;
+  // A centre on a texel edge reads the texel after it, whatever the last
+  // bit of the arithmetic says (Lamina's Sampling.nearestTie).
+  texel += lambda <= 0.0 ? uNearestTie.x : uNearestTie.y;
   vec4 colour = textureLod(uImage, texel / uImageSize, lambda);
   float cov = rectCoverage(l, uBounds) * uOpacity;
 #ifdef CLIPS

@@ -84,18 +84,23 @@ struct RelationTests {
 struct RelationToleranceTests {
   /// The first random tree whose CPU render covers at least 40 % of its
   /// canvas, with two or more colours.
-  static let reference: Image = {
+  /// With the same tree rendered at twice the canvas scale.
+  static let references: (image: Image, fine: Image) = {
     let renderer = CPURenderer(threads: 1)
     var options = TreeOptions()
     options.canvasBackground = false
     for index in 0..<200 {
-      let scene = RandomTrees.scene(seed: SplitMix64.treeSeed(base: 99, index: index), options: options)
+      var scene = RandomTrees.scene(seed: SplitMix64.treeSeed(base: 99, index: index), options: options)
       guard let image = try? renderer.render(scene.renderPlan()) else { continue }
       let covered = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 128 }.count
-      if covered * 10 >= image.width * image.height * 4 { return image }
+      guard covered * 10 >= image.width * image.height * 4 else { continue }
+      scene.canvas.scale *= 2
+      return (image, try! renderer.render(scene.renderPlan()))
     }
     fatalError("no random tree covers 40 % of its canvas")
   }()
+  static var reference: Image { references.image }
+  static var referenceFine: Image { references.fine }
 
   static let tolerances: [ImageTolerance] = Array(
     Dictionary(Relations.all.map { ($0.tolerance.name, $0.tolerance) }) { a, _ in a }.values
@@ -118,6 +123,12 @@ struct RelationToleranceTests {
     #expect(Relations.inkViolation(predicted: ink, actual: ink, pixels: n) == nil)
     #expect(Relations.inkViolation(predicted: ink, actual: [0, 0, 0, 0], pixels: n) != nil)
     #expect(Relations.inkViolation(predicted: ink, actual: ink.map { $0 * 1.1 }, pixels: n) != nil)
+    // With the allowance for grid-dependent ink of a tree of ordinary
+    // layers (its render at twice the scale), a blank frame and a tenth
+    // more ink still fail.
+    let grid = Relations.gridDependentInk(Self.reference, fine: Self.referenceFine)
+    #expect(Relations.inkViolation(predicted: ink, actual: [0, 0, 0, 0], pixels: n, grid: grid) != nil)
+    #expect(Relations.inkViolation(predicted: ink, actual: ink.map { $0 * 1.1 }, pixels: n, grid: grid) != nil)
   }
 }
 

@@ -26,3 +26,15 @@ struct RelationGLTests {
     if RelationRunner.treeSeeds == nil { #expect(report.applied * 3 >= report.trees, "\(report)") }
   }
 }
+
+/// The trees on which a relation once failed (Tests/Scenes/relations) pass
+/// on LaminaGL too, as their folder says they must.
+@Suite("Kept relation failures on LaminaGL", requiresGL)
+struct RelationRegressionGLTests {
+  @Test(arguments: RelationRegression.all)
+  func keptTreePasses(_ kept: RelationRegression) throws {
+    let renderer = try GLRenderer()
+    let outcome = try kept.check { scene in try renderer.render(try scene.renderPlan()) }
+    if case .fail(let why, _, _) = outcome { Issue.record(Comment(rawValue: "\(kept): \(why)")) }
+  }
+}

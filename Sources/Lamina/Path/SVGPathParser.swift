@@ -237,6 +237,18 @@ struct SVGPathParser {
     }
   }
 
+  /// Moves past a '+' or '-', if there is one.
+  private mutating func skipSign() {
+    if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
+  }
+
+  /// Moves past a run of decimal digits; how many there were.
+  private mutating func skipDigits() -> Int {
+    let from = i
+    while i < bytes.count, Self.isDigit(bytes[i]) { i += 1 }
+    return i - from
+  }
+
   private func startsNumber() -> Bool {
     guard i < bytes.count else { return false }
     let c = bytes[i]
@@ -247,18 +259,11 @@ struct SVGPathParser {
   /// number: sign? (digits ('.' digits?)? | '.' digits) (('e'|'E') sign? digits)?
   private mutating func number() throws(PathParseError) -> Double {
     let start = i
-    if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
-    var digits = 0
-    while i < bytes.count, Self.isDigit(bytes[i]) {
-      i += 1
-      digits += 1
-    }
+    skipSign()
+    var digits = skipDigits()
     if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
       i += 1
-      while i < bytes.count, Self.isDigit(bytes[i]) {
-        i += 1
-        digits += 1
-      }
+      digits += skipDigits()
     }
     guard digits > 0 else {
       i = start
@@ -267,13 +272,8 @@ struct SVGPathParser {
     if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
       let exponentStart = i
       i += 1
-      if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }
-      var exponentDigits = 0
-      while i < bytes.count, Self.isDigit(bytes[i]) {
-        i += 1
-        exponentDigits += 1
-      }
-      guard exponentDigits > 0 else {
+      skipSign()
+      guard skipDigits() > 0 else {
         i = exponentStart
         throw error("expected digits after the exponent mark 'e'")
       }

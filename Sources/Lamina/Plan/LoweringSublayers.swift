@@ -108,11 +108,16 @@ extension PlanBuilder {
         // and drawn back it can fill that pixel: an outer offscreen sized by
         // the bare extent cut that row off (found by the
         // rasterizeAtCanvasScale relation). A plane's grid has at least the
-        // canvas scale, so its cell is at most 1/scale points.
+        // canvas scale, so its cell is at most 1/scale points. A shadow
+        // drawn in closed form (`shadowPath`) gets the same room as a
+        // content shadow: the extent then does not depend on how the shadow
+        // is drawn, so a raster holding the layer has the same grid either
+        // way (the edge of a raster's grid changes how its border row reads
+        // back: found by shadowPathMatchesContentShadow at 3,000 trees).
         if p.layer.shouldRasterize {
           let cell = 1 / max(p.layer.rasterizationScale, 1e-6)
           child = child.insetBy(dx: -cell, dy: -cell)
-        } else if ShadowKind(p.layer) == .content {
+        } else if ShadowKind(p.layer) != .none {
           child = child.insetBy(dx: -1 / scale, dy: -1 / scale)
         }
         if let b = projectedBounds(of: child, p.toContext.concatenating(.flatten)) {

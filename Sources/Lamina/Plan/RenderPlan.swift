@@ -148,6 +148,24 @@ public struct Sampling: Hashable, Sendable {
     self.bias = bias
   }
   public static let linear = Sampling(minification: .linear, magnification: .linear, bias: 0)
+
+  /// How close to a texel edge a `nearest` read counts as on it, in
+  /// texels: such a read takes the texel right of (or below) the edge, on
+  /// both backends. Pixel centres often fall exactly on texel edges (20
+  /// texels over 25 pixels puts every fourth edge on one), and a tie decided
+  /// by the last bit of the arithmetic changes when the layer moves by whole
+  /// pixels (found by the relations, on the CPU in Double and on GL in
+  /// Float32). 1/1024 texel is well above Float32's error in the texel
+  /// coordinate of a canvas a few thousand pixels wide, and moves a
+  /// boundary by under a hundredth of a pixel at magnifications below 10.
+  public static let nearestTie = 1.0 / 1024
+
+  /// What image.frag adds to a texel coordinate read with magnification
+  /// (λ ≤ 0) and with minification: `nearestTie` where that filter is
+  /// `nearest`, else 0 (a linear read is not moved).
+  public var nearestNudge: (magnification: Double, minification: Double) {
+    (magnification == .nearest ? Sampling.nearestTie : 0, minification == .nearest ? Sampling.nearestTie : 0)
+  }
 }
 
 /// Contents (or any image) drawn onto local rectangles.

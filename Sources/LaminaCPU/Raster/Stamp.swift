@@ -99,17 +99,3 @@ final class StampCache: @unchecked Sendable {
     current = [:]
   }
 }
-
-/// Calls `body(row, x0, x1)` for each row of `region`, leaving out the
-/// pixels of `skip` (pixels a later opaque command overwrites anyway).
-@inline(__always)
-func forEachSpan(_ region: PixelRect, skipping skip: PixelRect, _ body: (Int, Int, Int) -> Void) {
-  for y in region.y0..<region.y1 {
-    if y >= skip.y0 && y < skip.y1 && skip.x0 < region.x1 && skip.x1 > region.x0 {
-      if skip.x0 > region.x0 { body(y, region.x0, skip.x0) }
-      if skip.x1 < region.x1 { body(y, skip.x1, region.x1) }
-    } else {
-      body(y, region.x0, region.x1)
-    }
-  }
-}

@@ -86,7 +86,6 @@ struct CompositeStage: PreparedDraw {
     scratch.accumulator.begin(region)
     scratch.accumulator.add(outline)
     scratch.accumulator.resolve(into: scratch.coverage)
-    let w = region.width
     // Non-optional locals, bound once: a texture or grid reached through an
     // optional was retained and released around every pixel's read.
     let source = self.source, maskTexture = mask ?? source, masked = mask != nil
@@ -100,32 +99,24 @@ struct CompositeStage: PreparedDraw {
     let shadowNearest =
       nearestReads && shadowOffset.x.rounded() == shadowOffset.x && shadowOffset.y.rounded() == shadowOffset.y
     let readsSource = shadow?.only != true, clipped = !clips.isEmpty
-    for j in 0..<region.height {
-      var index = (region.y0 + j) * target.width + region.x0
-      for i in 0..<w {
-        defer { index += 1 }
-        var k = scratch.coverage[j * w + i]
-        if clipped { k *= scratch.clip[j * w + i] }
-        guard k > 0 else { continue }
-        guard
-          let p = inverse.mapWithJacobian(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
-        else { continue }
-        let (x, y) = (p.x, p.y)
-        let (dxdX, dxdY, dydX, dydY) = (p.dxdX, p.dxdY, p.dydX, p.dydY)
-        var color = SIMD4<Float>.zero
-        if readsSource {
-          color = source.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling)
-        }
-        if shadowed {
-          var s = shadowAlpha.sample(x - shadowOffset.x, y - shadowOffset.y, nearest: shadowNearest)
-          if shadowClipped { s *= shadowClip.sample(x, y, nearest: nearestReads) }
-          color += shadowColor * (s * (1 - color.w))
-        }
-        if masked {
-          color *= maskTexture.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling).w
-        }
-        target.blend(index, color, k * opacity)
+    forEachCoveredPixel(region, skipping: .empty, width: target.width, scratch: scratch, clipped: clipped) {
+      index, X, Y, k in
+      guard let p = inverse.mapWithJacobian(X, Y) else { return }
+      let (x, y) = (p.x, p.y)
+      let (dxdX, dxdY, dydX, dydY) = (p.dxdX, p.dxdY, p.dydX, p.dydY)
+      var color = SIMD4<Float>.zero
+      if readsSource {
+        color = source.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling)
       }
+      if shadowed {
+        var s = shadowAlpha.sample(x - shadowOffset.x, y - shadowOffset.y, nearest: shadowNearest)
+        if shadowClipped { s *= shadowClip.sample(x, y, nearest: nearestReads) }
+        color += shadowColor * (s * (1 - color.w))
+      }
+      if masked {
+        color *= maskTexture.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling).w
+      }
+      target.blend(index, color, k * opacity)
     }
   }
 }

@@ -44,29 +44,18 @@ struct GradientStage: PreparedDraw {
     scratch.accumulator.begin(region)
     scratch.accumulator.add(outline)
     scratch.accumulator.resolve(into: scratch.coverage)
-    let w = region.width, m = inverse.m
-    let coverage = scratch.coverage, clip = scratch.clip, clipped = !clips.isEmpty
-    let pixels = target.pixels, width = target.width, opacity = opacity
-    forEachSpan(region, skipping: skip) { row, x0, x1 in
-      let j = row - region.y0
-      let Y = Double(row) + 0.5
-      var index = row * width + x0
-      for i in (x0 - region.x0)..<(x1 - region.x0) {
-        defer { index += 1 }
-        var k = coverage[j * w + i]
-        if clipped { k *= clip[j * w + i] }
-        guard k > 0 else { continue }
-        // The centre's local point; none behind the viewer (w ≤ 0).
-        let X = Double(region.x0 + i) + 0.5
-        let z = X * m.2 + Y * m.5 + m.8
-        guard z > 0 else { continue }
-        let x = (X * m.0 + Y * m.3 + m.6) / z, y = (X * m.1 + Y * m.4 + m.7) / z
-        // A centre so near the vanishing line that it overflows draws nothing, as in the shader.
-        let t = evaluator.t(x, y)
-        guard !t.isNaN else { continue }
-        let color = evaluator.premultipliedColor(at: t)
-        blendPixel(pixels + index * 4, color, k * opacity)
-      }
+    let m = inverse.m
+    let pixels = target.pixels, opacity = opacity
+    forEachCoveredPixel(region, skipping: skip, width: target.width, scratch: scratch, clipped: !clips.isEmpty) {
+      index, X, Y, k in
+      // The centre's local point; none behind the viewer (w ≤ 0).
+      let z = X * m.2 + Y * m.5 + m.8
+      guard z > 0 else { return }
+      let x = (X * m.0 + Y * m.3 + m.6) / z, y = (X * m.1 + Y * m.4 + m.7) / z
+      // A centre so near the vanishing line that it overflows draws nothing, as in the shader.
+      let t = evaluator.t(x, y)
+      guard !t.isNaN else { return }
+      blendPixel(pixels + index * 4, evaluator.premultipliedColor(at: t), k * opacity)
     }
   }
 }

@@ -64,24 +64,12 @@ extension ImageStage {
     let m = inverse.m
     let z = m.8
     let s = slices[0]
-    let w = region.width, opacity = opacity
-    let coverage = scratch.coverage, clip = scratch.clip, clipped = !clips.isEmpty
-    let pixels = target.pixels, width = target.width
-    forEachSpan(region, skipping: skip) { row, x0, x1 in
-      let j = row - region.y0
-      let Y = Double(row) + 0.5
-      let ym3 = Y * m.3, ym4 = Y * m.4
-      var index = row * width + x0
-      for i in (x0 - region.x0)..<(x1 - region.x0) {
-        defer { index += 1 }
-        var k = coverage[j * w + i]
-        if clipped { k *= clip[j * w + i] }
-        guard k > 0 else { continue }
-        let X = Double(region.x0 + i) + 0.5
-        let x = (X * m.0 + ym3 + m.6) / z, y = (X * m.1 + ym4 + m.7) / z
-        let u = s.u0 + (x - s.minX) * s.su, t = s.v0 + (y - s.minY) * s.sv
-        blendPixel(pixels + index * 4, sample(u, t), k * opacity)
-      }
+    let opacity = opacity, pixels = target.pixels
+    forEachCoveredPixel(region, skipping: skip, width: target.width, scratch: scratch, clipped: !clips.isEmpty) {
+      index, X, Y, k in
+      let x = (X * m.0 + Y * m.3 + m.6) / z, y = (X * m.1 + Y * m.4 + m.7) / z
+      let u = s.u0 + (x - s.minX) * s.su, t = s.v0 + (y - s.minY) * s.sv
+      blendPixel(pixels + index * 4, sample(u, t), k * opacity)
     }
   }
 }

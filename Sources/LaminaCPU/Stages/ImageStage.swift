@@ -105,26 +105,16 @@ struct ImageStage: PreparedDraw {
   /// Any matrix: every pixel maps back through the full homography.
   func drawProjective(_ region: PixelRect, skipping skip: PixelRect, into target: Raster, scratch: TileScratch) {
     prepareCoverage(region, scratch)
-    let w = region.width
-    forEachSpan(region, skipping: skip) { row, x0, x1 in
-      let j = row - region.y0
-      var index = row * target.width + x0
-      for i in (x0 - region.x0)..<(x1 - region.x0) {
-        defer { index += 1 }
-        var k = scratch.coverage[j * w + i]
-        if !clips.isEmpty { k *= scratch.clip[j * w + i] }
-        guard k > 0 else { continue }
-        guard
-          let p = inverse.mapWithJacobian(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
-        else { continue }
-        let (x, y) = (p.x, p.y)
-        let (dxdX, dxdY, dydX, dydY) = (p.dxdX, p.dxdY, p.dydX, p.dydY)
-        let s = slice(x, y)
-        let u = s.u0 + (x - s.minX) * s.su, t = s.v0 + (y - s.minY) * s.sv
-        let texel = texture.sample(
-          u, t, dudx: dxdX * s.su, dvdx: dydX * s.sv, dudy: dxdY * s.su, dvdy: dydY * s.sv, sampling)
-        target.blend(index, texel, k * opacity)
-      }
+    forEachCoveredPixel(region, skipping: skip, width: target.width, scratch: scratch, clipped: !clips.isEmpty) {
+      index, X, Y, k in
+      guard let p = inverse.mapWithJacobian(X, Y) else { return }
+      let (x, y) = (p.x, p.y)
+      let (dxdX, dxdY, dydX, dydY) = (p.dxdX, p.dxdY, p.dydX, p.dydY)
+      let s = slice(x, y)
+      let u = s.u0 + (x - s.minX) * s.su, t = s.v0 + (y - s.minY) * s.sv
+      let texel = texture.sample(
+        u, t, dudx: dxdX * s.su, dvdx: dydX * s.sv, dudy: dxdY * s.su, dvdy: dydY * s.sv, sampling)
+      target.blend(index, texel, k * opacity)
     }
   }
 }

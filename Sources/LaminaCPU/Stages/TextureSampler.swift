@@ -56,11 +56,9 @@ final class Texture: @unchecked Sendable {
     return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
   }
 
-  /// The nearest level-0 texel to (u, v). A point within `nearestTie` of
-  /// a texel edge is on it and reads the texel right of (or below) it:
-  /// pixel centres often fall exactly on texel edges, and a tie decided by
-  /// the last bit of the arithmetic would change when the layer moves by
-  /// whole pixels or is drawn through a group (found by the relations).
+  /// The nearest level-0 texel to (u, v). A point within
+  /// `Sampling.nearestTie` of a texel edge is on it and reads the texel
+  /// right of (or below) it, as on GL.
   @inline(__always)
   func nearest(_ u: Double, _ v: Double) -> SIMD4<Float> {
     fetch(0, nearestTexel(u), nearestTexel(v))
@@ -164,11 +162,8 @@ extension Sampling {
   var needsMipChain: Bool { minification == .trilinear }
 }
 
-/// How close to a texel edge a nearest read counts as on it, in texels.
-let nearestTie = 1e-9
-
 /// The texel index a nearest read at coordinate `u` takes (ties go up).
 @inline(__always)
 func nearestTexel(_ u: Double) -> Int {
-  Int(max(-1, min(1e9, (u + nearestTie).rounded(.down))))
+  Int(max(-1, min(1e9, (u + Sampling.nearestTie).rounded(.down))))
 }

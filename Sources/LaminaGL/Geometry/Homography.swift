@@ -47,3 +47,21 @@ extension CGRect {
 extension RoundedRect {
   var radiiUniform: [Float] { (0..<4).map { $0 < radii.count ? Float(max(0, radii[$0])) : 0 } }
 }
+
+extension Transform3D {
+  /// Whether a draw under this matrix needs coverage.glsl's exact-area cut
+  /// (the PROJECTIVE variants) instead of a product of slabs: under
+  /// perspective, and under a shear (the images of the local axes are not
+  /// perpendicular on the target). A product of slabs is exact only for
+  /// axis-aligned edges and close for perpendicular ones; at the acute
+  /// corner of a sheared sliver it covered a pixel 12 % that lies wholly
+  /// outside the shape, and whether that pixel was drawn then depended on
+  /// the draw's quad (found by groupOpacityIsLinear on GL).
+  var needsExactArea: Bool {
+    if m14 != 0 || m24 != 0 { return true }
+    let dot = m11 * m21 + m12 * m22
+    let lengths = (m11 * m11 + m12 * m12).squareRoot() * (m21 * m21 + m22 * m22).squareRoot()
+    // cos of the angle between the axes' images above 1e-3 (0.06° off square).
+    return abs(dot) > 1e-3 * lengths
+  }
+}

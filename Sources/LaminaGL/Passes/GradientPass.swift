@@ -28,9 +28,9 @@ enum GradientPass {
     try tools.batch.flush(before: target)
     let axisAligned =
       ShapeCells.axisAligned(d.matrix) != nil && d.clips.allSatisfy { ShapeCells.axisAligned($0.matrix) != nil }
-    // Under perspective the outline's coverage is the exact area of the
-    // projected rectangle in each pixel (coverage.glsl, PROJECTIVE).
-    let projective = d.matrix.m14 != 0 || d.matrix.m24 != 0
+    // Under perspective or a shear the outline's coverage is the exact
+    // area of the projected rectangle in each pixel (coverage.glsl, PROJECTIVE).
+    let projective = d.matrix.needsExactArea
     let p = try tools.programs.gradient(
       type: evaluator.type, rounded: !d.shape.isRect, continuous: d.shape.curve == .continuous,
       clips: !d.clips.isEmpty, axisAligned: axisAligned, projective: projective)

@@ -133,10 +133,13 @@ enum ImagePass {
     let kx = Double(source.width) / Double(dest.width) / map.sx
     let ky = Double(source.height) / Double(dest.height) / map.sy
     let px = Double(inner.x0), py = Double(inner.y0)
-    let texelX = Double(source.minX) + (px - x0) * kx
-    let texelY = Double(source.minY) + (py - y0) * ky
     let rho = max(abs(kx), abs(ky))
     let lod = log2(max(rho, 1e-20)) + Double(d.sampling.bias)
+    // A centre on a texel edge reads the texel after it (Sampling.nearestTie).
+    let nudge = d.sampling.nearestNudge
+    let tie = lod <= 0 ? nudge.magnification : nudge.minification
+    let texelX = Double(source.minX) + (px - x0) * kx + tie
+    let texelY = Double(source.minY) + (py - y0) * ky + tie
 
     var rim = ShadowPass.subtract(inner, from: box)
     rim = tools.batch.cut(rim)
@@ -181,6 +184,7 @@ enum ImagePass {
         name: d.name)
     else { return }
     let texture = try tools.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: tools.frame)
+    let nudge = d.sampling.nearestNudge
     let uniforms =
       common.uniforms + [
         Uniform(p[.image], .int(0)),
@@ -190,6 +194,7 @@ enum ImagePass {
         Uniform(p[.destY], .vec4s(y.dest)), Uniform(p[.sourceStartY], .vec3s(y.start)),
         Uniform(p[.sourceEndY], .vec3s(y.end)),
         Uniform(p[.bounds], .vec4s(bounds.edges)), Uniform(p[.bias], .float(Float(d.sampling.bias))),
+        Uniform(p[.nearestTie], .vec2(Float(nudge.magnification), Float(nudge.minification))),
         Uniform(p[.opacity], .float(d.opacity)),
       ]
     tools.device.draw(

@@ -80,9 +80,9 @@ enum ShapePass {
     let continuous = outer.curve == .continuous || inner?.curve == .continuous
     let axisAligned =
       ShapeCells.axisAligned(matrix) != nil && clips.allSatisfy { ShapeCells.axisAligned($0.matrix) != nil }
-    // Under perspective a pixel's coverage is the exact area of the
-    // projected quadrilateral in it (coverage.glsl, PROJECTIVE).
-    let projective = matrix.m14 != 0 || matrix.m24 != 0
+    // Under perspective or a shear a pixel's coverage is the exact area of
+    // the projected quadrilateral in it (coverage.glsl, PROJECTIVE).
+    let projective = matrix.needsExactArea
     let p = try tools.programs.shape(
       rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
       projective: projective)

@@ -38,6 +38,7 @@ public final class CPURenderer: PlanRenderer {
   private var rasters: [Int: Raster] = [:]
   private let stamps = StampCache()
   private let textures = TextureCache()
+  private let paths = PathCoverages()
 
   /// Creates a renderer drawing with `threads` worker threads (at least 1).
   public init(threads: Int = 2) {
@@ -85,6 +86,7 @@ public final class CPURenderer: PlanRenderer {
     rasters = keptRasters
     stamps.endFrame()
     textures.endFrame()
+    paths.endFrame()
     return image
   }
 
@@ -107,6 +109,8 @@ public final class CPURenderer: PlanRenderer {
         if let s = ImageStage(d, limit: limit, textures: textures) { prepared.append(s) }
       case .gradient(let d):
         if let s = GradientStage(d, limit: limit) { prepared.append(s) }
+      case .path(let d):
+        if let s = PathStage(d, limit: limit, coverages: paths) { prepared.append(s) }
       case .composite(let d):
         guard d.surface > index, d.surface < surfaces.count, let source = surfaces[d.surface] else {
           continue

@@ -66,6 +66,7 @@ import Testing
         case .image: "image"
         case .shadow: "shadow"
         case .composite: "composite"
+        case .path: "path"
         }
       }
     }

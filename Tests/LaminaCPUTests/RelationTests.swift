@@ -36,47 +36,44 @@ struct RelationTests {
     }
   }
 
-  /// Gradient layers come from a stream of their own: with them off, each
-  /// tree is the same tree (the same layers, geometry and colours), and
-  /// with them on, a good share of trees has one.
-  @Test func gradientsJoinTheTreesWithoutReshufflingThem() {
+  /// Gradient, shape and replicator layers each come from a stream of
+  /// their own: with the family off, each tree is the same tree (the same
+  /// layers, geometry and colours; such a layer is a plain layer with keys
+  /// of its own), and with it on, a fair share of trees has one that draws.
+  @Test(arguments: ["gradients", "shapes", "replicators"])
+  func aFamilyJoinsTheTreesWithoutReshufflingThem(_ family: String) {
     var off = TreeOptions()
-    off.gradients = false
-    let with = Self.joinWithoutReshuffling(off: off, isNew: { $0 is GradientLayer }) {
-      ($0 as? GradientLayer)?.colors?.isEmpty == false
+    let isMember: (Layer) -> Bool
+    let draws: (Layer) -> Bool
+    let least: Int
+    switch family {
+    case "gradients":
+      off.gradients = false
+      isMember = { $0 is GradientLayer }
+      draws = { ($0 as? GradientLayer)?.colors?.isEmpty == false }
+      least = 50
+    case "shapes":
+      off.shapes = false
+      isMember = { $0 is ShapeLayer }
+      draws = { ($0 as? ShapeLayer)?.path != nil }
+      least = 40
+    default:
+      off.replicators = false
+      isMember = { $0 is ReplicatorLayer }
+      draws = { ($0 as? ReplicatorLayer)?.sublayers != nil }
+      least = 15
     }
-    #expect(with >= 50, "\(with) of 100 trees draw a gradient")
-  }
-
-  /// Replicators come from a stream of their own too: with them off, each
-  /// tree is the same tree, and with them on, a fair share of trees has one.
-  @Test func replicatorsJoinTheTreesWithoutReshufflingThem() {
-    var off = TreeOptions()
-    off.replicators = false
-    let with = Self.joinWithoutReshuffling(off: off, isNew: { $0 is ReplicatorLayer }) {
-      ($0 as? ReplicatorLayer)?.sublayers != nil
-    }
-    #expect(with >= 15, "\(with) of 100 trees replicate sublayers")
-  }
-
-  /// Checks, on 100 trees, that the trees made with a family off are the
-  /// trees made with it on, less its layers (`isNew`); returns how many
-  /// trees with it on hold a layer that `counts`.
-  static func joinWithoutReshuffling(
-    off: TreeOptions, isNew: (Layer) -> Bool, counts: (Layer) -> Bool
-  ) -> Int {
-    var with = 0
+    var withMembers = 0
     for index in 0..<100 {
       let seed = SplitMix64.treeSeed(base: 1, index: index)
       let a = allLayers(RandomTrees.scene(seed: seed).root)
       let b = allLayers(RandomTrees.scene(seed: seed, options: off).root)
       #expect(a.map(\.name) == b.map(\.name) && a.map(\.bounds) == b.map(\.bounds), "tree \(index)")
       #expect(a.map(\.backgroundColor) == b.map(\.backgroundColor) && a.map(\.transform) == b.map(\.transform))
-      let hasNew = b.contains(where: isNew)
-      #expect(!hasNew)
-      if a.contains(where: counts) { with += 1 }
+      #expect(!b.contains(where: isMember))
+      if a.contains(where: draws) { withMembers += 1 }
     }
-    return with
+    #expect(withMembers >= least, "\(withMembers) of 100 trees draw \(family)")
   }
 
   /// SplitMix64's first outputs for seed 0 are the published ones.

@@ -19,11 +19,8 @@ struct BenchSceneParityTests {
   static let folder = Corpus.root + "/Tests/Scenes/bench"
   static let names = [
     "S1", "S2-sigma2", "S2-sigma32", "mask", "group-opacity", "rasterize", "shadow-content", "nine-slice",
-    "planes-3d", "gradients", "S5",
+    "planes-3d", "gradients", "S4", "S5",
   ]
-  /// Bench scenes this branch cannot draw yet: S4 is made of shape layers
-  /// (BenchSuite.awaiting). Move it to `names` once they are read.
-  static let awaiting = ["S4"]
 
   @Test(arguments: names)
   func glMatchesCPU(_ name: String) throws {
@@ -54,7 +51,7 @@ struct BenchSceneParityTests {
   @Test func everyFileIsNamed() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".json") }
     let expected =
-      Self.names + Self.awaiting + ["S2-sigma4", "S2-sigma8", "S3-nearest", "S3-linear", "S3-trilinear", "animation"]
+      Self.names + ["S2-sigma4", "S2-sigma8", "S3-nearest", "S3-linear", "S3-trilinear", "animation"]
     #expect(Set(files.map { String($0.dropLast(5)) }) == Set(expected))
   }
 }

@@ -38,6 +38,7 @@ struct ShaderTests {
       "image.frag": names(ImageUniform.self), "composite.frag": names(CompositeUniform.self),
       "batch.frag": names(BatchUniform.self), "mip.frag": names(MipUniform.self),
       "blur.frag": names(BlurUniform.self), "gradient.frag": names(GradientUniform.self),
+      "path.frag": names(PathUniform.self),
     ]
     #expect(Set(named.keys) == Set(ShaderVariants.fragments.map(\.file)), "every shader has its uniform list")
     _ = try withFreshResources { (r) throws(GLError) in

@@ -94,6 +94,8 @@ public struct TreeOptions: Sendable {
   public var gradients = true
   /// Replicator layers (`ReplicatorLayer`) in place of plain layers.
   public var replicators = true
+  /// Shape layers (`ShapeLayer`): fills and strokes of random paths.
+  public var shapes = true
   /// Non-zero `zPosition`.
   public var zPositions = true
   /// A canvas background (off: always transparent).
@@ -119,7 +121,8 @@ public enum RandomTrees {
   public static func scene(seed: UInt64, options: TreeOptions = .all) -> Scene {
     var g = Generator(
       rng: SplitMix64(seed: seed), gradientRng: SplitMix64(seed: seed ^ 0x6AD1_E27F_00D5_7A11),
-      replicatorRng: SplitMix64(seed: seed ^ 0x3E91_1CA7_0B5E_2D4F), options: options)
+      replicatorRng: SplitMix64(seed: seed ^ 0x3E91_1CA7_0B5E_2D4F),
+      shapeRng: SplitMix64(seed: seed ^ 0x5A4E_57F0_CE11_0B1D), options: options)
     return g.scene()
   }
 
@@ -161,6 +164,8 @@ struct Generator {
   /// from a third stream, and the layer draws every other choice as the
   /// plain layer it replaces did.
   var replicatorRng: SplitMix64
+  /// Shape layers' choices, a stream of their own for the same reason.
+  var shapeRng: SplitMix64
   let options: TreeOptions
   var canvas = Canvas(width: 64, height: 64)
 
@@ -194,13 +199,20 @@ struct Generator {
     let isGradient = !isTransformLayer && options.gradients && gradientRng.chance(0.15)
     let isReplicator =
       !isTransformLayer && !isGradient && canHaveChildren && options.replicators && replicatorRng.chance(0.1)
+    // The shape stream is read whatever the replicator stream chose, so
+    // turning replicators off leaves every shape choice as it was.
+    let shapeRoll = !isTransformLayer && !isGradient && options.shapes && shapeRng.chance(0.15)
+    let isShape = shapeRoll && !isReplicator
     let l: Layer =
-      isTransformLayer ? TransformLayer() : isGradient ? GradientLayer() : isReplicator ? ReplicatorLayer() : Layer()
+      isTransformLayer
+      ? TransformLayer()
+      : isGradient ? GradientLayer() : isReplicator ? ReplicatorLayer() : isShape ? ShapeLayer() : Layer()
     l.name = path
     geometry(l, parentSize: parentSize)
     appearance(l)
     if let g = l as? GradientLayer { gradient(g) }
     if let r = l as? ReplicatorLayer { replicator(r) }
+    if let s = l as? ShapeLayer { shape(s) }
     if canHaveChildren && (isTransformLayer || rng.chance(0.45 - 0.1 * Double(depth))) {
       let count = rng.int(1...(depth == 0 ? options.maxChildren : max(1, options.maxChildren - 1)))
       let size = (Double(l.bounds.width), Double(l.bounds.height))
@@ -415,6 +427,53 @@ struct Generator {
     }
     g.startPoint = g.type == .axial ? point(-0.25, 1.25, 0.0071) : point(0, 1, 0.0071)
     g.endPoint = r.chance(0.05) ? g.startPoint : point(-0.25, 1.25, 0.0173)
+  }
+
+  /// A path over (and past) the bounds, filled and stroked at random. The
+  /// points sit on odd hundredths, so that no edge lies exactly on pixel
+  /// centres or edges on a whole-pixel grid (where the last bit of rounding
+  /// would decide a pixel in two renders that the relations compare).
+  mutating func shape(_ s: ShapeLayer) {
+    var r = shapeRng
+    defer { shapeRng = r }
+    // A shape's shadow is a content shadow (blurred offscreen), where the
+    // plain layer it replaces had mostly a closed-form one: kept on a
+    // quarter of them, so the relations' time stays near what it was.
+    if s.shadowOpacity > 0 && !r.chance(0.25) { s.shadowOpacity = 0 }
+    let w = Double(s.bounds.width), h = Double(s.bounds.height)
+    func x() -> Double { r.stepped(-0.2 * w, 1.2 * w, step: 0.25) + 0.0137 }
+    func y() -> Double { r.stepped(-0.2 * h, 1.2 * h, step: 0.25) + 0.0291 }
+    func p() -> String { "\(x()) \(y())" }
+    switch r.int(0...5) {
+    case 0: s.path = Path(rect: CGRect(x: x(), y: y(), width: r.stepped(1, w, step: 0.25), height: r.stepped(1, h, step: 0.25)))
+    case 1: s.path = Path(ellipseIn: CGRect(x: x(), y: y(), width: r.stepped(1, w, step: 0.25), height: r.stepped(1, h, step: 0.25)))
+    case 2:
+      s.path = Path(
+        roundedRect: CGRect(x: x(), y: y(), width: r.stepped(2, w, step: 0.25), height: r.stepped(2, h, step: 0.25)),
+        cornerRadius: r.stepped(0, 8, step: 0.5))
+    case 3: s.path = try? Path(svg: "M \(p()) L \(p()) L \(p())" + (r.chance(0.5) ? " Z" : " L \(p())"))
+    case 4: s.path = try? Path(svg: "M \(p()) C \(p()) \(p()) \(p())" + (r.chance(0.3) ? " Q \(p()) \(p())" : ""))
+    default: s.path = try? Path(svg: "M \(p()) L \(p()) L \(p()) Z M \(p()) L \(p()) L \(p()) Z")
+    }
+    let palette = ["FF3B30", "34C759", "007AFF", "FF9500", "AF52DE", "FFCC00", "1C1C1E", "5AC8FA"]
+    func paint() -> Color { Color(hex: "#" + r.pick(palette) + String(format: "%02X", r.chance(0.3) ? r.int(60...220) : 255))! }
+    s.fillColor = r.chance(0.3) ? nil : paint()
+    s.fillRule = r.chance(0.3) ? .evenOdd : .nonZero
+    if r.chance(0.6) {
+      s.strokeColor = paint()
+      s.lineWidth = r.stepped(0.5, 6, step: 0.5)
+      s.lineCap = r.pick([.butt, .round, .square])
+      s.lineJoin = r.pick([.miter, .round, .bevel])
+      if r.chance(0.2) { s.miterLimit = r.stepped(0, 4, step: 0.5) }
+      if r.chance(0.2) {
+        s.lineDashPattern = (0..<r.int(1...4)).map { _ in r.stepped(0, 8, step: 0.5) + 0.0113 }
+        s.lineDashPhase = r.stepped(-5, 5, step: 0.5)
+      }
+      if r.chance(0.2) {
+        s.strokeStart = r.stepped(0, 0.5, step: 0.05)
+        s.strokeEnd = r.stepped(0.4, 1, step: 0.05)
+      }
+    }
   }
 
   mutating func maskLayer(path: String, size: CGSize) -> Layer {

@@ -19,22 +19,32 @@ public struct ReferenceScene: Sendable, CustomStringConvertible {
   /// True when some layer has `shadowOpacity` > 0 (Skia's blur then bounds
   /// how close the reference can be).
   public var hasShadow: Bool {
+    anyLayer { d in (d["shadowOpacity"] as? Double).map { $0 > 0 } ?? false }
+  }
+
+  /// True when some layer is a `shapeLayer` (Chromium's edges of paths are
+  /// then what bounds how close the reference can be).
+  public var hasShape: Bool { anyLayer { $0["type"] as? String == "shapeLayer" } }
+
+  /// Whether any object of the scene satisfies `test`.
+  private func anyLayer(_ test: ([String: Any]) -> Bool) -> Bool {
     guard let data = FileManager.default.contents(atPath: path),
       let json = try? JSONSerialization.jsonObject(with: data)
     else { return false }
     func walk(_ v: Any) -> Bool {
-      if let d = v as? [String: Any] {
-        if let o = d["shadowOpacity"] as? Double, o > 0 { return true }
-        return d.values.contains { walk($0) }
-      }
+      if let d = v as? [String: Any] { return test(d) || d.values.contains { walk($0) } }
       if let a = v as? [Any] { return a.contains { walk($0) } }
       return false
     }
     return walk(json)
   }
 
-  /// `chromiumShadowReference` for scenes with a shadow, else `chromiumReference`.
-  public var tolerance: ImageTolerance { hasShadow ? .chromiumShadowReference : .chromiumReference }
+  /// `chromiumShadowReference` for scenes with a shadow, else
+  /// `chromiumPathReference` for scenes with a shape layer, else
+  /// `chromiumReference`.
+  public var tolerance: ImageTolerance {
+    hasShadow ? .chromiumShadowReference : hasShape ? .chromiumPathReference : .chromiumReference
+  }
 
   /// Loads and lowers the scene.
   public func plan() throws -> RenderPlan {

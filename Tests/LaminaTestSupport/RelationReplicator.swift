@@ -74,6 +74,10 @@ extension Relations {
           l.borderColor = times(l.borderColor)
           l.shadowColor = times(l.shadowColor)
           if let g = l as? GradientLayer { g.colors = g.colors?.map { times($0)! } }
+          if let shape = l as? ShapeLayer {
+            shape.fillColor = times(shape.fillColor)
+            shape.strokeColor = times(shape.strokeColor)
+          }
         }
         try! t.addSublayer(s)
       }

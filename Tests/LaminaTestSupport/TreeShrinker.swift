@@ -64,6 +64,13 @@ public enum TreeShrinker {
     ("gradientType", { ($0 as? GradientLayer).map { $0.type != .axial } ?? false }, { ($0 as! GradientLayer).type = .axial }),
     ("startPoint", { ($0 as? GradientLayer).map { $0.startPoint != CGPoint(x: 0.5, y: 0) } ?? false }, { ($0 as! GradientLayer).startPoint = CGPoint(x: 0.5, y: 0) }),
     ("endPoint", { ($0 as? GradientLayer).map { $0.endPoint != CGPoint(x: 0.5, y: 1) } ?? false }, { ($0 as! GradientLayer).endPoint = CGPoint(x: 0.5, y: 1) }),
+    // A shape layer's own keys.
+    ("path", { ($0 as? ShapeLayer)?.path != nil }, { ($0 as! ShapeLayer).path = nil }),
+    ("strokeColor", { ($0 as? ShapeLayer)?.strokeColor != nil }, { ($0 as! ShapeLayer).strokeColor = nil }),
+    ("fillColor", { ($0 as? ShapeLayer).map { $0.fillColor != .black } ?? false }, { ($0 as! ShapeLayer).fillColor = .black }),
+    ("lineDashPattern", { ($0 as? ShapeLayer)?.lineDashPattern != nil }, { ($0 as! ShapeLayer).lineDashPattern = nil }),
+    ("strokeStart", { ($0 as? ShapeLayer).map { $0.strokeStart != 0 || $0.strokeEnd != 1 } ?? false }, { ($0 as! ShapeLayer).strokeStart = 0; ($0 as! ShapeLayer).strokeEnd = 1 }),
+    ("fillRule", { ($0 as? ShapeLayer).map { $0.fillRule != .nonZero } ?? false }, { ($0 as! ShapeLayer).fillRule = .nonZero }),
   ]
 
   /// The edits that apply to `scene`, biggest first: removing layers, then

@@ -61,12 +61,21 @@ enum Surgery {
     !((l as? GradientLayer)?.colors ?? []).isEmpty
   }
 
-  /// How many primitives the layer draws itself (background, contents, gradient, border).
+  /// The primitives a shape layer draws: its fill and its stroke, each when visible.
+  static func shapePrimitives(_ l: Layer) -> Int {
+    guard let s = l as? ShapeLayer, let path = s.path, !path.elements.isEmpty else { return 0 }
+    let fill = (s.fillColor?.alpha ?? 0) > 0 ? 1 : 0
+    let stroke = (s.strokeColor?.alpha ?? 0) > 0 && s.lineWidth > 0 && s.strokeEnd > s.strokeStart ? 1 : 0
+    return fill + stroke
+  }
+
+  /// How many primitives the layer draws itself (background, contents, gradient, fill and stroke, border).
   static func primitives(_ l: Layer) -> Int {
     var n = 0
     if let bg = l.backgroundColor, bg.alpha > 0 { n += 1 }
     if l.contents != nil { n += 1 }
     if drawsGradient(l) { n += 1 }
+    n += shapePrimitives(l)
     if l.borderWidth > 0, let c = l.borderColor, c.alpha > 0 { n += 1 }
     return n
   }
@@ -105,6 +114,7 @@ enum Surgery {
       l.shadowOpacity = 0
       l.contents = nil
       if let g = l as? GradientLayer { (g.colors, g.locations) = (nil, nil) }
+      if let s = l as? ShapeLayer { s.path = nil }
       l.mask = nil
       l.opacity = 1
       l.isHidden = false

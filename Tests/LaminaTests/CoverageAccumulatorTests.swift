@@ -1,4 +1,4 @@
-// CoverageAccumulator (with NonZeroSweep in front for paths) against the
+// CoverageAccumulator (with FillSweep in front for paths) against the
 // truth: exact areas where they have a closed form (a polygon clipped to
 // each pixel's square, by Sutherland–Hodgman, and its shoelace area), 64×64
 // point supersampling (non-zero winding) elsewhere.

@@ -82,7 +82,9 @@ import Testing
     #expect(LayerClasses.transformLayer.keys == keys)
     // The decoder's suggestions know every class's keys, `Layer`'s first.
     #expect(
-      SceneDecoder.layerKeys == keys + LayerProperties.gradient.map(\.key) + LayerProperties.replicator.map(\.key))
+      SceneDecoder.layerKeys
+        == keys + LayerProperties.gradient.map(\.key) + LayerProperties.shape.map(\.key)
+        + LayerProperties.replicator.map(\.key))
     #expect(Set(Self.samples.keys) == Set(keys), "keys without a sample, or samples without a key")
   }
 

@@ -160,6 +160,15 @@ SUPPORTED = {
     "sublayers", "shouldRasterize", "rasterizationScale",
 }
 GRADIENT_KEYS = {"colors", "locations", "startPoint", "endPoint", "gradientType"}
+SHAPE_KEYS = {"path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+              "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"}
+SHAPE_NAMES = {  # CAShapeLayer's names and their kCA… constants, as SVG's values
+    "fillRule": {"nonZero": "nonzero", "evenOdd": "evenodd"},
+    "lineCap": {"butt": "butt", "round": "round", "square": "square"},
+    "lineJoin": {"miter": "miter", "round": "round", "bevel": "bevel"},
+}
+SHAPE_PREFIX = {"fillRule": "kCAFillRule", "lineCap": "kCALineCap", "lineJoin": "kCALineJoin"}
+QUARTER = 0.5522847498  # Path.quarterArcHandle: Lamina's (and Core Graphics') cubic quarter circle
 GRADIENT_TYPES = {"axial": "axial", "radial": "radial", "conic": "conic", "kCAGradientLayerAxial": "axial",
                   "kCAGradientLayerRadial": "radial", "kCAGradientLayerConic": "conic"}
 CORNERS = ["minXMinY", "maxXMinY", "maxXMaxY", "minXMaxY"]  # CSS order: tl tr br bl
@@ -219,6 +228,55 @@ def rrect_svg_path(x, y, w, h, rs):
             f"V{num(y + h - br)} A{num(br)},{num(br)} 0 0 1 {num(x + w - br)},{num(y + h)} "
             f"H{num(x + bl)} A{num(bl)},{num(bl)} 0 0 1 {num(x)},{num(y + h - bl)} "
             f"V{num(y + tl)} A{num(tl)},{num(tl)} 0 0 1 {num(x + tl)},{num(y)} Z")
+
+
+def path_data(spec, path):
+    """SVG path data of a format path, with Lamina's own elements: a rect
+    from its minimum corner along +x, an ellipse as four cubic quarters from
+    the middle of its right edge (an SVG <ellipse> is a true one, and a
+    stroke's dashes start where the path does), a rounded rect as lines and
+    circular cubic corners (Path.swift)."""
+    if "rect" in spec:
+        x, y, w, h = spec["rect"]
+        x, w = (x + w, -w) if w < 0 else (x, w)
+        y, h = (y + h, -h) if h < 0 else (y, h)
+        return f"M{num(x)},{num(y)} H{num(x + w)} V{num(y + h)} H{num(x)} Z"
+    if "ellipse" in spec:
+        x, y, w, h = spec["ellipse"]
+        rx, ry = abs(w) / 2, abs(h) / 2
+        cx, cy = x + w / 2, y + h / 2
+        kx, ky = rx * QUARTER, ry * QUARTER
+        def pt(a, b):
+            return f"{num(a)},{num(b)}"
+        return (f"M{pt(cx + rx, cy)} C{pt(cx + rx, cy + ky)} {pt(cx + kx, cy + ry)} {pt(cx, cy + ry)} "
+                f"C{pt(cx - kx, cy + ry)} {pt(cx - rx, cy + ky)} {pt(cx - rx, cy)} "
+                f"C{pt(cx - rx, cy - ky)} {pt(cx - kx, cy - ry)} {pt(cx, cy - ry)} "
+                f"C{pt(cx + kx, cy - ry)} {pt(cx + rx, cy - ky)} {pt(cx + rx, cy)} Z")
+    if "roundedRect" in spec:
+        x, y, w, h = spec["roundedRect"]
+        r = max(0.0, min(float(spec.get("cornerRadius", 0)), abs(w) / 2, abs(h) / 2))
+        x0, y0, x1, y1 = min(x, x + w), min(y, y + h), max(x, x + w), max(y, y + h)
+        k = r * (1 - QUARTER)
+        def pt(a, b):
+            return f"{num(a)},{num(b)}"
+        parts = [f"M{pt(x0 + r, y0)} L{pt(x1 - r, y0)}"]
+        if r > 0:
+            parts.append(f"C{pt(x1 - k, y0)} {pt(x1, y0 + k)} {pt(x1, y0 + r)}")
+        parts.append(f"L{pt(x1, y1 - r)}")
+        if r > 0:
+            parts.append(f"C{pt(x1, y1 - k)} {pt(x1 - k, y1)} {pt(x1 - r, y1)}")
+        parts.append(f"L{pt(x0 + r, y1)}")
+        if r > 0:
+            parts.append(f"C{pt(x0 + k, y1)} {pt(x0, y1 - k)} {pt(x0, y1 - r)}")
+        parts.append(f"L{pt(x0, y0 + r)}")
+        if r > 0:
+            parts.append(f"C{pt(x0, y0 + k)} {pt(x0 + k, y0)} {pt(x0 + r, y0)}")
+        return " ".join(parts) + " Z"
+    if "svg" in spec:
+        if "'" in spec["svg"]:
+            raise Refusal(path, "a quote in path data")
+        return spec["svg"]
+    raise Refusal(path, "unknown path")
 
 
 def style(**props):
@@ -296,9 +354,10 @@ class Translator:
     def layer(self, layer, path, geo, pgeo, context, in_3d, opacity_scale, origin, fade=1.0):
         kind = layer.get("type", "layer")
         for k in layer:
-            if k not in SUPPORTED and not k.startswith("_") and not (kind == "gradientLayer" and k in GRADIENT_KEYS):
+            if (k not in SUPPORTED and not k.startswith("_") and not (kind == "gradientLayer" and k in GRADIENT_KEYS)
+                    and not (kind == "shapeLayer" and k in SHAPE_KEYS)):
                 raise Refusal(f"{path}.{k}", "not translated (no exact CSS counterpart was written)")
-        if kind not in ("layer", "transformLayer", "gradientLayer"):
+        if kind not in ("layer", "transformLayer", "gradientLayer", "shapeLayer"):
             raise Refusal(path + ".type", f"{kind} is not translated")
         if layer.get("shouldRasterize", False):
             raise Refusal(path + ".shouldRasterize", "rasterizing resamples a bitmap; CSS has no "
@@ -391,6 +450,10 @@ class Translator:
             # sublayers, filling the rounded bounds: outside the masksToBounds
             # clip, which would clip that edge again.
             children.append(f"<div class='G' style='{style(left='0', top='0', width='100%', height='100%', background=gradient[0], border_radius=radius_css(rs), opacity=num(leaf_fade) if leaf_fade != 1 else None)}'></div>")
+        if kind == "shapeLayer":
+            # Step 3, after the contents; inside the masksToBounds clip only
+            # when there is one (the shape is not clipped to the bounds).
+            clipped.append(self.shape(layer, path, w, h, leaf_fade))
         clipped.append(self.sublayers(layer.get("sublayers", []), path + ".sublayers", layer, geo, context,
                                       origin, fade=leaf_fade))
         clipped = "".join(clipped)
@@ -420,6 +483,74 @@ class Translator:
             inner = (f"<div class='O' style='{style(left=num(ox) + 'px', top=num(oy) + 'px', width=num(mw) + 'px', height=num(mh) + 'px', **mstyle)}'>"
                      f"<div class='I' style='{inner_s}'>{inner}</div></div>")
         return f"<div class='B' style='{style(**base, **extra)}'>{inner}</div>"
+
+    def shape(self, layer, path, w, h, fade):
+        """A shape layer's path as inline SVG: one `<path>` with its fill
+        and stroke (SVG paints the fill, then the stroke over it, as the
+        format does); fill-opacity and stroke-opacity fade each on its own
+        as the lowering fades the two draws."""
+        spec = layer.get("path")
+        if spec is None:
+            return ""
+        d = path_data(spec, path + ".path")
+        attrs = {}
+        fill = color(layer.get("fillColor", "#000000"), path + ".fillColor")
+        attrs["fill"] = css_color(fill, fade) if fill is not None and fill[3] > 0 else "none"
+        attrs["fill-rule"] = self.shape_name(layer, "fillRule", "nonZero", path)
+        stroke = color(layer.get("strokeColor"), path + ".strokeColor")
+        width = float(layer.get("lineWidth", 1))
+        start, end = float(layer.get("strokeStart", 0)), float(layer.get("strokeEnd", 1))
+        if stroke is not None and stroke[3] > 0 and width > 0 and end > start:
+            attrs["stroke"] = css_color(stroke, fade)
+            attrs["stroke-width"] = num(width)
+            attrs["stroke-linecap"] = self.shape_name(layer, "lineCap", "butt", path)
+            attrs["stroke-linejoin"] = self.shape_name(layer, "lineJoin", "miter", path)
+            limit = float(layer.get("miterLimit", 10))
+            if limit < 1 and attrs["stroke-linejoin"] == "miter":
+                raise Refusal(path + ".miterLimit", "SVG refuses a stroke-miterlimit below 1 (the format "
+                              "bevels every join there)")
+            attrs["stroke-miterlimit"] = num(max(limit, 1))
+            dashes = [float(v) for v in layer.get("lineDashPattern") or []]
+            dashed = any(v > 0 for v in dashes)
+            # Skia measures curves for dashing by chords of up to half a
+            # pixel: on an ellipse of radius 40 its dashes drifted by about a
+            # pixel from the true length (the format's), so dashes and trims
+            # are translated on straight paths only.
+            curved = "svg" not in spec or re.search(r"[CcSsQqTtAa]", spec["svg"]) is not None
+            straight_rect = "rect" in spec or ("roundedRect" in spec and float(spec.get("cornerRadius", 0)) <= 0)
+            if (dashed or start > 0 or end < 1) and curved and not straight_rect:
+                raise Refusal(path + ".lineDashPattern" if dashed else path + ".strokeStart",
+                              "dashes and trims on curves: Skia measures curves too coarsely for them")
+            if dashed:
+                attrs["stroke-dasharray"] = " ".join(num(v) for v in dashes)
+                attrs["stroke-dashoffset"] = num(float(layer.get("lineDashPhase", 0)))
+            if start > 0 or end < 1:
+                # pathLength 1 scales the dash lengths to fractions of the
+                # path: one dash of end − start, from start (a gap of 1 hides
+                # the rest). Exact for one subpath; SVG restarts dashes at
+                # every subpath, the format trims the whole path.
+                if dashed:
+                    raise Refusal(path + ".strokeStart", "a trimmed dashed stroke is not translated")
+                if len(re.findall(r"[Mm]", d)) != 1:
+                    raise Refusal(path + ".strokeStart", "a trim over several subpaths has no SVG counterpart")
+                attrs["pathLength"] = "1"
+                attrs["stroke-dasharray"] = f"{num(end - start)} 1"
+                attrs["stroke-dashoffset"] = num(-start)
+        else:
+            attrs["stroke"] = "none"
+        body = " ".join(f"{k}='{v}'" for k, v in attrs.items())
+        return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{num(w)}' height='{num(h)}' "
+                f"style='{style(position='absolute', left='0', top='0', overflow='visible')}'>"
+                f"<path d='{d}' {body}/></svg>")
+
+    def shape_name(self, layer, key, default, path):
+        value = layer.get(key, default)
+        prefix = SHAPE_PREFIX[key]
+        if value.startswith(prefix):
+            value = value[len(prefix)].lower() + value[len(prefix) + 1:]
+        if value not in SHAPE_NAMES[key]:
+            raise Refusal(f"{path}.{key}", "unknown value")
+        return SHAPE_NAMES[key][value]
 
     def gradient(self, layer, path, w, h):
         """(CSS background, opaque) of a gradient layer's gradient, or None
@@ -681,8 +812,8 @@ def transform_text(value):
 def multiplied(layer, m, path):
     """A deep copy of `layer` with every colour it draws multiplied by the
     red, green and blue of `m` (straight components, as the lowering's
-    ColorMultiplier does): backgrounds, borders, shadows and gradient
-    stops. Contents cannot be: an image times a colour has no exact CSS
+    ColorMultiplier does): backgrounds, borders, shadows, gradient stops
+    and shape fills and strokes. Contents cannot be: an image times a colour has no exact CSS
     counterpart, so a tinted copy holding contents is refused."""
     out = dict(layer)
     if m[:3] != (1.0, 1.0, 1.0):
@@ -698,6 +829,11 @@ def multiplied(layer, m, path):
                 out[key] = times(c)
         if "colors" in layer:
             out["colors"] = [times(color(c, f"{path}.colors[{i}]")) for i, c in enumerate(layer["colors"])]
+        if layer.get("type") == "shapeLayer":
+            for key, default in (("fillColor", "#000000"), ("strokeColor", None)):
+                c = color(layer.get(key, default), f"{path}.{key}")
+                if c is not None:
+                    out[key] = times(c)
     if "sublayers" in layer:
         out["sublayers"] = [multiplied(c, m, f"{path}.sublayers[{i}]") for i, c in enumerate(layer["sublayers"])]
     return out

@@ -151,6 +151,9 @@ open class Layer {
   /// The layer as a `ReplicatorLayer` (whose sublayers are drawn in
   /// copies), or `nil`: a virtual call, cheaper than a cast per layer.
   var asReplicator: ReplicatorLayer? { nil }
+  /// True when the layer draws a path in place of contents (a
+  /// `ShapeLayer` with a path and a visible fill or stroke).
+  var drawsShape: Bool { false }
 
   /// The layer's class in the scene format: its `type` and its keys.
   var sceneClass: LayerClass { LayerClasses.layer }
@@ -162,6 +165,11 @@ open class Layer {
   /// Why the layer's gradient stops cannot be drawn, or `nil` (the lowering
   /// refuses such a tree, as the scene loader refuses such a file).
   var gradientProblem: String? { nil }
+
+  /// Why the layer's stroke cannot be drawn (a value out of its range), or
+  /// `nil` (the lowering refuses such a tree, as the scene loader refuses
+  /// such a file).
+  var shapeProblem: String? { nil }
 
   /// A name for messages: `name`, or the type and address.
   public var debugName: String {

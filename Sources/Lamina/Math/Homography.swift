@@ -62,3 +62,53 @@ public struct Homography: Sendable {
   /// True for x' = a·x + c, y' = d·y + f (no rotation, shear or perspective).
   public var isAxisAligned: Bool { m.1 == 0 && m.3 == 0 && m.2 == 0 && m.5 == 0 && m.8 == 1 }
 }
+
+extension Homography {
+  /// An upper bound of how many target pixels one local unit spans at local
+  /// point (x, y) (Frobenius norm of the Jacobian); nil behind the viewer.
+  public func scale(atX x: Double, y: Double) -> Double? {
+    let v = apply(x, y)
+    guard v.z > 0 else { return nil }
+    let X = v.x / v.z, Y = v.y / v.z
+    let a = (m.0 - X * m.2) / v.z, b = (m.3 - X * m.5) / v.z
+    let c = (m.1 - Y * m.2) / v.z, d = (m.4 - Y * m.5) / v.z
+    return (a * a + b * b + c * c + d * d).squareRoot()
+  }
+
+  /// The largest scale over a local rectangle's corners and centre.
+  public func maxScale(over r: CGRect) -> Double {
+    let xs = [Double(r.minX), Double(r.midX), Double(r.maxX)]
+    let ys = [Double(r.minY), Double(r.midY), Double(r.maxY)]
+    var s = 0.0
+    for x in xs { for y in ys { if let v = scale(atX: x, y: y) { s = max(s, v) } } }
+    return s > 0 ? s : 1
+  }
+
+  /// Projects a closed local polygon to target pixels, first cutting away
+  /// the part with w below a small positive bound (behind the viewer).
+  public func project(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
+    guard !polygon.isEmpty else { return [] }
+    let eps = 1e-9 * (abs(m.2) + abs(m.5) + abs(m.8))
+    let ws = polygon.map { $0.x * m.2 + $0.y * m.5 + m.8 - eps }
+    var out: [SIMD2<Double>] = []
+    out.reserveCapacity(polygon.count + 2)
+    func emit(_ p: SIMD2<Double>) {
+      let v = apply(p.x, p.y)
+      out.append(SIMD2(v.x / v.z, v.y / v.z))
+    }
+    if ws.allSatisfy({ $0 > 0 }) {
+      for p in polygon { emit(p) }
+      return out
+    }
+    for i in polygon.indices {
+      let j = (i + 1) % polygon.count
+      let (p, q, wp, wq) = (polygon[i], polygon[j], ws[i], ws[j])
+      if wp > 0 { emit(p) }
+      if (wp > 0) != (wq > 0) {
+        let t = wp / (wp - wq)
+        emit(p + (q - p) * t)
+      }
+    }
+    return out.count >= 3 ? out : []
+  }
+}

@@ -1,6 +1,6 @@
 // PathCoverage: a path filled with the non-zero rule as a coverage grid, the
 // lowering's `shadowPath`. The path is transformed, flattened to chords
-// within `rasterTolerance`, and handed to `NonZeroSweep`, which adds the
+// within `rasterTolerance`, and handed to `FillSweep`, which adds the
 // boundary of its non-zero region to a `CoverageAccumulator` one pixel row
 // at a time: the exact area of every pixel inside the flattened path.
 
@@ -45,7 +45,7 @@ extension Path {
     let polylines = applying(transform).flattened(tolerance: Path.rasterTolerance)
       .filter { $0.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
       .map { $0.map { SIMD2(Double($0.x), Double($0.y)) } }
-    var sweep = NonZeroSweep(polylines)
+    var sweep = FillSweep(polylines)
     return sweep.coverage(width: max(width, 0), height: max(height, 0))
   }
 }

@@ -81,64 +81,7 @@ extension Path {
   /// non-finite points become single chords; one curve yields at most
   /// `Path.maximumSegmentsPerCurve` chords.
   public func flattened(tolerance: Double = 0.1) -> [[CGPoint]] {
-    var tol = tolerance.isFinite && tolerance > 0 ? tolerance : 0.1
-    // Chords per curve go as 1/√tolerance: scale it so the total fits.
-    for _ in 0..<4 {
-      let total = curveSegments(tolerance: tol)
-      guard total > Path.maximumCurveSegmentsPerPath else { break }
-      let ratio = Double(total) / Double(Path.maximumCurveSegmentsPerPath)
-      tol *= ratio * ratio
-    }
-    var result: [[CGPoint]] = []
-    var polyline: [CGPoint] = []
-    var start = CGPoint.zero
-    var current = CGPoint.zero
-    func finish() {
-      if polyline.count > 1 { result.append(polyline) }
-      polyline = []
-    }
-    func begin() {
-      if polyline.isEmpty { polyline.append(current) }
-    }
-    for element in elements {
-      switch element {
-      case .move(let p):
-        finish()
-        start = p
-        current = p
-        polyline = [p]
-      case .line(let p):
-        begin()
-        polyline.append(p)
-        current = p
-      case .quad(let c, let p):
-        begin()
-        let n = Path.segmentCount(
-          secondDifference: Path.norm(current, c, c, p), factor: 2, tolerance: tol)
-        let p0 = current
-        for k in 1..<n { polyline.append(Path.quadPoint(p0, c, p, Double(k) / Double(n))) }
-        polyline.append(p)
-        current = p
-      case .cubic(let c1, let c2, let p):
-        begin()
-        let m = max(Path.norm(current, c1, c1, c2), Path.norm(c1, c2, c2, p))
-        let n = Path.segmentCount(secondDifference: m, factor: 6, tolerance: tol)
-        let p0 = current
-        for k in 1..<n { polyline.append(Path.cubicPoint(p0, c1, c2, p, Double(k) / Double(n))) }
-        polyline.append(p)
-        current = p
-      case .close:
-        if polyline.count > 1 {
-          if polyline.last != start { polyline.append(start) }
-          finish()
-        } else {
-          polyline = []
-        }
-        current = start
-      }
-    }
-    finish()
-    return result
+    flattenedSubpaths(tolerance: tolerance).compactMap { $0.points.count > 1 ? $0.points : nil }
   }
 
   // MARK: Curve helpers

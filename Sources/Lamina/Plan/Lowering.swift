@@ -2,7 +2,8 @@
 // tree into a `RenderPlan` of plain values for both backends.
 //
 // Per layer, in its own space (docs/scene-format.md "Drawing model"): shadow,
-// background, contents (and a gradient layer's gradient), sublayers (in
+// background, contents (and a gradient layer's gradient, a shape layer's
+// fill and stroke), sublayers (in
 // depth order), border; `masksToBounds`
 // clips; then mask and opacity. Offscreen surfaces are made only where the
 // result needs one:
@@ -225,6 +226,9 @@ final class PlanBuilder {
     if let gradient, let outline = under.visibleOutline {
       emitGradient(multipliedGradient(gradient), outline, m, into: t, clips: clips, alpha: alpha, name: name)
     }
+    if layer.drawsShape, let shape = layer as? ShapeLayer {
+      try emitShape(shape, m, into: t, clips: inner, alpha: alpha, name: name)
+    }
     try emitSublayers(of: layer, m, into: t, clips: inner, alpha: alpha)
     let bw = layer.borderWidth
     if bw > 0, let bc = layer.borderColor, bc.alpha > 0, !rb.rect.isEmpty {
@@ -268,6 +272,8 @@ final class PlanBuilder {
     if let bg = layer.backgroundColor, bg.alpha > 0 { n += 1 }
     if layer.contents != nil { n += 1 }
     if layer.drawsGradient { n += 1 }
+    // A fill and a stroke (they overlap: two primitives).
+    if layer.drawsShape { n += (layer as? ShapeLayer)?.shapePrimitives ?? 0 }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { n += 1 }
     if drawsSublayers(layer) { n += 2 }
     return n
@@ -349,7 +355,7 @@ enum ShadowKind: Equatable {
     let sublayersDraw = drawsSublayers(layer)
     let bgAlpha = layer.backgroundColor?.alpha ?? 0
     let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
-    let drawsContents = layer.contents != nil || layer.drawsGradient
+    let drawsContents = layer.contents != nil || layer.drawsGradient || layer.drawsShape
     if !drawsContents, !sublayersDraw, bgAlpha > 0, !hasBorder || bgAlpha >= 1 {
       self = .closedForm(roundedBounds(layer), alpha: bgAlpha)
     } else if drawsContents || sublayersDraw || hasBorder || bgAlpha > 0 {
@@ -373,7 +379,7 @@ func drawsNothing(_ layer: Layer) -> Bool {
   if layer.isHidden || !(layer.opacity > 0) { return true }
   if !layer.isTransformLayer {
     if let bg = layer.backgroundColor, bg.alpha > 0 { return false }
-    if layer.contents != nil || layer.drawsGradient { return false }
+    if layer.contents != nil || layer.drawsGradient || layer.drawsShape { return false }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { return false }
     if layer.shadowPath != nil, layer.shadowOpacity > 0, (layer.shadowColor?.alpha ?? 0) > 0 { return false }
   }

@@ -22,6 +22,10 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
   /// The tree, with every replicator's copies expanded (nested replicators
   /// multiply), holds more layers than `maximumReplicatedLayers`.
   case tooManyCopies(layers: Int, limit: Int)
+  /// A shape layer's stroke cannot be drawn: a value out of its range (set
+  /// through the Swift API), or a path or dash pattern beyond the limits of
+  /// `ShapeLimits` (scene files can hold those).
+  case invalidShape(layer: String, reason: String)
 
   public var description: String {
     switch self {
@@ -35,6 +39,7 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
     case .tooManyCopies(let n, let limit):
       let count = n > limit ? "more than \(limit)" : "\(n)"
       return "the replicators' copies make \(count) layers; the limit is \(limit) (instanceCount × sublayers, nested replicators multiplying)"
+    case .invalidShape(let l, let why): return "layer \(l): \(why)"
     }
   }
 }
@@ -73,6 +78,7 @@ enum TreeCheck {
       }
       if let problem = layer.gradientProblem { throw .invalidGradient(layer: layer.debugName, reason: problem) }
       if layer.asReplicator != nil { replicates = true }
+      if let problem = layer.shapeProblem { throw .invalidShape(layer: layer.debugName, reason: problem) }
       onPath.insert(id)
       stack.append((layer, depth, true))
       if let mask = layer.mask { stack.append((mask, depth + 1, false)) }

@@ -151,6 +151,7 @@ extension PlanBuilder {
           box = box.union(slice.destination)
         }
       }
+      if let shape = (layer as? ShapeLayer)?.shapeExtent { box = box.union(shape) }
       for p in participants(of: layer) {
         var child = localExtent(of: p.layer, includingShadow: includingShadow)
         // A planar grid (a raster, or a content shadow blurred in the

@@ -62,7 +62,7 @@ extension DrawCommand {
       let visible = d.slices.filter { $0.destination.width > 0 && $0.destination.height > 0 }
       guard d.opacity >= 1, d.clips.isEmpty, visible.count == 1, imageIsOpaque(d.image) else { return nil }
       interior = Self.cross(of: visible[0].destination, reach: 0, Homography(d.matrix))
-    case .shadow, .composite, .gradient:
+    case .shadow, .composite, .gradient, .path:
       return nil
     }
     guard let interior else { return nil }

@@ -138,6 +138,7 @@ extension DrawCommand {
       case .shadow(let d): d.header
       case .composite(let d): d.header
       case .gradient(let d): d.header
+      case .path(let d): d.header
       }
     }
     set {
@@ -147,6 +148,7 @@ extension DrawCommand {
       case .shadow(var d): d.header = newValue; self = .shadow(d)
       case .composite(var d): d.header = newValue; self = .composite(d)
       case .gradient(var d): d.header = newValue; self = .gradient(d)
+      case .path(var d): d.header = newValue; self = .path(d)
       }
     }
   }
@@ -170,6 +172,7 @@ extension DrawCommand {
       box = projectedBounds(of: union, d.matrix)
     case .shadow(let d): box = projectedBounds(of: d.extent, d.matrix)
     case .gradient(let d): box = projectedBounds(of: d.shape.rect, d.matrix)
+    case .path(let d): box = projectedBounds(of: d.bounds, d.matrix)
     case .composite(let d):
       let s = surfaces[d.surface]
       var rect = CGRect(x: 0, y: 0, width: s.width, height: s.height)

@@ -1,5 +1,6 @@
 // The sizes a renderer accepts. Stated once, enforced by the scene loader
-// (canvas, generated images), the PNG reader and the lowering (offscreens).
+// (canvas, generated images), the PNG reader and the lowering (offscreens,
+// and the dashes and outline edges of a shape layer's path).
 
 /// Size limits for canvases, images and offscreen surfaces.
 public struct RenderLimits: Hashable, Sendable {
@@ -7,13 +8,27 @@ public struct RenderLimits: Hashable, Sendable {
   public var maxDimension: Int
   /// The largest total of pixel bytes (RGBA8) of one canvas or image.
   public var maxPixelBytes: Int
+  /// The most dashes a shape layer's `lineDashPattern` may cut its path
+  /// into (100,000: a dashed outline of a 16384-pixel canvas at 1 pixel a
+  /// dash needs about 33,000).
+  public var maxStrokeDashes: Int
+  /// The most edges the polygons of one shape layer's fill or stroke may
+  /// have (2,097,152: about 250,000 stroked segments; the fill sweep's
+  /// time grows with the edges a pixel row crosses).
+  public var maxShapeEdges: Int
 
-  public init(maxDimension: Int = 16384, maxPixelBytes: Int = 256 << 20) {
+  public init(
+    maxDimension: Int = 16384, maxPixelBytes: Int = 256 << 20, maxStrokeDashes: Int = 100_000,
+    maxShapeEdges: Int = 1 << 21
+  ) {
     self.maxDimension = maxDimension
     self.maxPixelBytes = maxPixelBytes
+    self.maxStrokeDashes = maxStrokeDashes
+    self.maxShapeEdges = maxShapeEdges
   }
 
-  /// The defaults: 16384 pixels a side, 256 MiB of pixels.
+  /// The defaults: 16384 pixels a side, 256 MiB of pixels, 100,000 dashes
+  /// and 2,097,152 edges a shape.
   public static let `default` = RenderLimits()
 
   /// `nil` when a `width × height` RGBA8 image fits, else the reason.

@@ -314,6 +314,8 @@ public enum DrawCommand: Hashable, Sendable {
   case shadow(ShadowDraw)
   case composite(CompositeDraw)
   case gradient(GradientDraw)
+  /// A shape layer's fill or stroke (PathDraw.swift).
+  case path(PathDraw)
 }
 
 /// A render target: the canvas, or an offscreen group.

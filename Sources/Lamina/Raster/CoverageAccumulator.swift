@@ -2,7 +2,7 @@
 // pixels. The one rasterizer of the package: LaminaCPU fills every shape,
 // clip, image outline and shadow extent with it (one per worker, over a
 // 64×64 tile), and the lowering draws `shadowPath` coverage with it
-// (`Path.coverageGrid`, through `NonZeroSweep`).
+// (`Path.coverageGrid`, through `FillSweep`).
 //
 // Design: signed-area cells, as font rasterizers (font-rs, stb_truetype)
 // and tiny-skia accumulate them. Each edge adds, to every pixel of the rows
@@ -24,7 +24,7 @@
 // or never returns to 0: true of a polygon that does not cross itself and
 // of a ring (an outline with its hole added backwards, `subtract`), what
 // LaminaCPU draws (and of polygons that only touch, an image's slices).
-// Paths may overlap and cross themselves; `NonZeroSweep` adds only the
+// Paths may overlap and cross themselves; `FillSweep` adds only the
 // boundary of their non-zero region, cut into crossing-free bands.
 //
 // The cells are generic: Float for LaminaCPU's tiles (half the memory to

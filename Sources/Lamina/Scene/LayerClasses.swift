@@ -80,8 +80,11 @@ enum LayerClasses {
   static let replicatorLayer = LayerClass(
     type: "replicatorLayer", version: 2, make: { ReplicatorLayer() }, own: LayerProperties.replicator)
 
+  static let shapeLayer = LayerClass(
+    type: "shapeLayer", version: 2, make: { ShapeLayer() }, own: LayerProperties.shape)
+
   /// Every class, in the order messages list them.
-  static let all = [layer, transformLayer, gradientLayer, replicatorLayer]
+  static let all = [layer, transformLayer, gradientLayer, shapeLayer, replicatorLayer]
   static let byType = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
   /// Every key any class knows, in the order of `all` (for the decoder's suggestions).
   static let allKeys: [String] = {

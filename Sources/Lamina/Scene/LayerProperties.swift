@@ -240,6 +240,22 @@ enum LayerProperties {
     .stored("preservesDepth", \.preservesDepth, .bool, default: false),
   ]
 
+  /// The keys of `ShapeLayer` (`CAShapeLayer`), after `Layer`'s.
+  static let shape: [LayerProperty<ShapeLayer>] = [
+    .stored("path", \.path, .optional(.path), default: nil),
+    .stored("fillColor", \.fillColor, .color, default: .black),
+    .stored("fillRule", \.fillRule, .name(caPrefix: "kCAFillRule"), default: .nonZero),
+    .stored("strokeColor", \.strokeColor, .color, default: nil),
+    .stored("lineWidth", \.lineWidth, .number(.nonNegative), default: 1),
+    .stored("lineCap", \.lineCap, .name(caPrefix: "kCALineCap"), default: .butt),
+    .stored("lineJoin", \.lineJoin, .name(caPrefix: "kCALineJoin"), default: .miter),
+    .stored("miterLimit", \.miterLimit, .number(.nonNegative), default: 10),
+    .stored("lineDashPattern", \.lineDashPattern, .optional(.lengths), default: nil),
+    .stored("lineDashPhase", \.lineDashPhase, .number(), default: 0),
+    .stored("strokeStart", \.strokeStart, .number(.unit), default: 0),
+    .stored("strokeEnd", \.strokeEnd, .number(.unit), default: 1),
+  ]
+
   private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 }
 

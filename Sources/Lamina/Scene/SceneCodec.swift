@@ -166,6 +166,19 @@ extension SceneCodec where Value == [Double] {
   }
 }
 
+extension SceneCodec where Value == [Double] {
+  /// Lengths: an array of numbers ≥ 0 (`lineDashPattern`).
+  static var lengths: Self {
+    Self(
+      read: { d, v, p in
+        guard let elements = d.elements(v, p, expected: "an array of numbers") else { return nil }
+        let out = elements.compactMap { d.number($0.value, $0.path, .nonNegative) }
+        return out.count == elements.count ? out : nil
+      },
+      write: SceneWriter.numbers, isFinite: { $0.allSatisfy(\.isFinite) })
+  }
+}
+
 extension SceneCodec where Value == CGSize {
   /// `[width, height]`, either may be negative.
   static var size: Self {

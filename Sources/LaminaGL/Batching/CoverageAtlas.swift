@@ -22,6 +22,10 @@
 // or is mostly forgotten. Texel (0, 0) holds (1, 0, 0, 1): the coverage of
 // solid cells, so they join the same batch.
 //
+// A path's coverage (PathPass) is not drawn by a shader but computed by
+// Lamina on the CPU and uploaded into a region of its own, in the red
+// channel (a stack of one), keyed by the draw's polygons, rule and matrix.
+//
 // The atlas stores and looks up; it draws no coverage. A region allocated
 // now comes back as a FreshRegion (the region cleared),
 // and the caller (ShapePass, ShadowPass, CoverageStack) draws the layers
@@ -70,6 +74,8 @@ final class CoverageAtlas {
   static let maxLayers = 3
 
   private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
+  /// Paths' coverages, computed by Lamina and uploaded (PathPass).
+  private var paths: [PathDraw.CoverageKey: (region: Region, frame: Int)] = [:]
   private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
   private let device: GLDevice
@@ -89,6 +95,7 @@ final class CoverageAtlas {
   /// Forgets every entry and writes the unit texel.
   private func reset() {
     entries.removeAll()
+    paths.removeAll()
     packer = ShelfPacker(width: side, height: side)
     _ = packer.allocate(width: 1, height: 1)
     guard let atlasTarget else { return }
@@ -133,6 +140,22 @@ final class CoverageAtlas {
     }
     let width = Int((Double(bounds.width) * map.sx).rounded(.up)) + 5
     let height = Int((Double(bounds.height) * map.sy).rounded(.up)) + 5
+    guard let (region, atlas) = try allocate(width: width, height: height, batch: batch) else { return nil }
+    entries[key] = (region, frame)
+    var moved = matrix
+    moved.m41 += Double(region.x - originX)
+    moved.m42 += Double(region.y - originY)
+    clear(region, of: atlas, to: (0, 0, 0, 0))
+    let quad = PixelRect(x0: region.x, y0: region.y, x1: region.x + width, y1: region.y + height)
+    return (
+      Placement(region: region, originX: originX, originY: originY),
+      FreshRegion(matrix: moved, quad: quad, atlas: atlas)
+    )
+  }
+
+  /// A region of `width × height` texels, repacking (or growing) a full
+  /// atlas first; nil when it cannot fit (over half the largest side).
+  private func allocate(width: Int, height: Int, batch: QuadBatch) throws(GLError) -> (Region, SurfaceTarget)? {
     guard width > 0, height > 0, width <= Self.maxSide / 2, height <= Self.maxSide / 2 else { return nil }
     var atlas = try target()
     var place = packer.allocate(width: width, height: height)
@@ -153,33 +176,44 @@ final class CoverageAtlas {
       place = packer.allocate(width: width, height: height)
     }
     guard let place else { return nil }
-    let region = Region(x: place.x, y: place.y, width: width, height: height)
-    entries[key] = (region, frame)
-    var moved = matrix
-    moved.m41 += Double(region.x - originX)
-    moved.m42 += Double(region.y - originY)
-    clear(region, of: atlas, to: (0, 0, 0, 0))
-    let quad = PixelRect(x0: region.x, y0: region.y, x1: region.x + width, y1: region.y + height)
-    return (
-      Placement(region: region, originX: originX, originY: originY),
-      FreshRegion(matrix: moved, quad: quad, atlas: atlas)
-    )
+    return (Region(x: place.x, y: place.y, width: width, height: height), atlas)
+  }
+
+  /// Where the uploaded coverage of a path (PathPass) with `key` lies, and
+  /// whether its region was allocated now (the caller must then upload the
+  /// coverage before anything reads it). Nil when it does not fit; an
+  /// atlas repacked to make room flushes `batch` first.
+  func pathRegion(_ key: PathDraw.CoverageKey, width: Int, height: Int, frame: Int, batch: QuadBatch)
+    throws(GLError) -> (region: Region, atlas: SurfaceTarget, fresh: Bool)?
+  {
+    if let index = paths.index(forKey: key) {
+      paths.values[index].frame = frame
+      return (paths.values[index].region, try target(), false)
+    }
+    guard let (region, atlas) = try allocate(width: width, height: height, batch: batch) else { return nil }
+    paths[key] = (region, frame)
+    return (region, atlas, true)
   }
 
   /// Texels of the entries kept (used this frame or the last).
-  private var liveTexels: Int { entries.values.reduce(0) { $0 + $1.region.width * $1.region.height } }
+  private var liveTexels: Int {
+    entries.values.reduce(0) { $0 + $1.region.width * $1.region.height }
+      + paths.values.reduce(0) { $0 + $1.region.width * $1.region.height }
+  }
 
   /// Forgets entries not used since `frame`; repacks a mostly forgotten atlas.
   func evict(olderThan frame: Int) {
     for (key, entry) in entries where entry.frame < frame { entries[key] = nil }
+    for (key, entry) in paths where entry.frame < frame { paths[key] = nil }
     for (key, last) in seen where last < frame { seen[key] = nil }
     if packer.used > side * side / 2 && liveTexels < packer.used / 2 { reset() }
   }
 
-  var count: Int { entries.count }
+  var count: Int { entries.count + paths.count }
 
   func deleteAll() {
     entries.removeAll()
+    paths.removeAll()
     seen.removeAll()
     atlasTarget?.delete()
     atlasTarget = nil

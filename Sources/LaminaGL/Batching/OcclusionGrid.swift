@@ -195,7 +195,7 @@ struct OcclusionGrid {
     case .shadow(let d):
       !(d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil && d.sigma.isFinite && d.sigma > 0)
     case .image(let d): !ImagePass.isCut(d)
-    case .composite, .gradient: true
+    case .composite, .gradient, .path: true
     }
   }
 
@@ -210,6 +210,7 @@ struct OcclusionGrid {
       guard !d.slices.isEmpty else { return nil }
       return Homography(d.matrix).pixelBounds(of: ImageSlice.union(d.slices), width: width, height: height)
     case .gradient(let d): return Homography(d.matrix).pixelBounds(of: d.shape.rect, width: width, height: height)
+    case .path(let d): return Homography(d.matrix).pixelBounds(of: d.bounds, width: width, height: height)
     case .composite: return whole
     }
   }

@@ -117,6 +117,23 @@ final class GLDevice {
     if region != nil { glDisable(GLenum(GL_SCISSOR_TEST)) }
   }
 
+  /// Writes `texels` (4 floats each, rows in order from `region.y`) into
+  /// `region` of a coverage target's texture: the upload of a coverage
+  /// computed on the CPU (PathPass).
+  func upload(_ texels: [Float], into target: SurfaceTarget, region: (x: Int, y: Int, width: Int, height: Int)) {
+    precondition(texels.count == region.width * region.height * 4, "one RGBA float texel per pixel of the region")
+    changing {
+      glActiveTexture(GLenum(GL_TEXTURE0))
+      glBindTexture(GLenum(GL_TEXTURE_2D), target.texture)
+      glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+      texels.withUnsafeBytes { bytes in
+        glTexSubImage2D(
+          GLenum(GL_TEXTURE_2D), 0, GLint(region.x), GLint(region.y), GLsizei(region.width),
+          GLsizei(region.height), GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
+      }
+    }
+  }
+
   /// Fills `array`'s buffer with `floats` (orphaning its old storage, so
   /// a draw still reading it is not waited for). The caller keeps the
   /// array: a draw value holding it would make the caller's next

@@ -70,6 +70,7 @@ enum ShaderVariants {
     ("batch.frag", ["SOLID"]),
     ("mip.frag", []),
     ("gradient.frag", ["RADIAL", "CONIC", "ROUNDED", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
+    ("path.frag", ["CLIPS"]),
   ]
 
   /// The vertex shader a fragment shader is linked with.
@@ -114,6 +115,8 @@ final class ProgramCache {
   private var blurs = [BlurProgram?](repeating: nil, count: 4)
   /// gradient.frag's wrappers by variant bits (GradientProgram.swift).
   var gradients: [Int: GradientProgram] = [:]
+  /// path.frag's wrappers, without and with clips (PathProgram.swift).
+  var paths = [PathProgram?](repeating: nil, count: 2)
 
   func shape(
     rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false, projective: Bool = false
@@ -203,5 +206,6 @@ final class ProgramCache {
     mipProgram = nil
     blurs = blurs.map { _ in nil }
     gradients.removeAll()
+    paths = paths.map { _ in nil }
   }
 }

@@ -84,6 +84,8 @@ struct SurfaceDrawing {
         try ImagePass.draw(d, route: ImageRoute.of(d, size: size), into: target, tools)
       case .gradient(let d):
         try GradientPass.draw(d, into: target, tools)
+      case .path(let d):
+        try PathPass.draw(d, into: target, tools)
       case .composite(let d):
         guard let source = targets[d.surface] else { continue }
         try tools.batch.flush(before: target)

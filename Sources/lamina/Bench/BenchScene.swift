@@ -102,35 +102,18 @@ enum BenchSuite: String, CaseIterable {
     }
   }
 
-  /// Scenes this build may not read yet, each with what it waits for. S4
-  /// is made of `shapeLayer`s, which come with issue 16's shape layers (a
-  /// branch of their own): until then it is listed as skipped, with the
-  /// loader's reason, rather than failing the run. Once this build reads
-  /// shape layers, remove "S4" here: a scene that cannot be read is then
-  /// an error again.
-  static let awaiting: [String: String] = ["S4": "shape layers (shapeLayer)"]
-
   /// The named scenes (every scene of the suite when `only` is empty),
   /// read, in the suite's order.
   func scenes(only: [String] = []) throws -> [BenchScene] {
     try Self.read(names.filter { only.isEmpty || only.contains($0) })
   }
 
-  /// The scenes of these names, read, in this order; a scene of `awaiting`
-  /// that this build cannot read is left out, saying why on standard error.
+  /// The scenes of these names, read, in this order.
   static func read(_ names: [String]) throws -> [BenchScene] {
     let folder = try BenchScene.folder()
     var out: [BenchScene] = []
     for name in names {
-      do {
-        out.append(try BenchScene(name: name, folder: folder))
-      } catch {
-        guard let what = awaiting[name] else { throw error }
-        let lines = "\(error)".split(separator: "\n")
-        let first = lines.first.map(String.init) ?? ""
-        let more = lines.count > 1 ? "; and \(lines.count - 1) more errors" : ""
-        warn("lamina bench: \(name) skipped: it needs \(what), which this build does not read yet (\(first)\(more))")
-      }
+      out.append(try BenchScene(name: name, folder: folder))
     }
     return out
   }

@@ -1,5 +1,6 @@
-// NonZeroSweep: the non-zero fill rule in front of `CoverageAccumulator`,
-// for paths, whose subpaths may overlap and cross themselves.
+// FillSweep: the non-zero and even-odd fill rules in front of
+// `CoverageAccumulator`, for paths, whose subpaths may overlap and cross
+// themselves.
 //
 // Design: the polylines are swept row by row. Each pixel row is cut into
 // horizontal bands at every edge end point inside it and, where two edges
@@ -7,7 +8,8 @@
 // the full height and no two edges cross, so the winding number is constant
 // between neighbouring edges and the filled region is a union of disjoint
 // trapezoids: walking the edges sorted by x, a span opens where the winding
-// leaves 0 and closes where it returns to 0. Each span's left edge is added
+// number enters the rule's inside (non-zero: leaves 0; even-odd: becomes
+// odd) and closes where it leaves it. Each span's left edge is added
 // to the accumulator downwards and its right edge upwards, so the
 // accumulator's signed areas are the exact coverage (up to floating-point
 // rounding). Only when a row needs more than `maximumCrossingSplits`
@@ -22,9 +24,9 @@
 // sub-scanline point sampling, whose error on near-horizontal edges is up
 // to half a sub-scanline.
 
-/// The coverage of closed polylines under the non-zero rule, one pixel row
-/// at a time, through a `CoverageAccumulator<Double>`.
-struct NonZeroSweep {
+/// The coverage of closed polylines under a fill rule, one pixel row at a
+/// time, through a `CoverageAccumulator<Double>`.
+struct FillSweep {
   /// Crossing cuts allowed per pixel row before bands are taken as they are.
   static let maximumCrossingSplits = 4096
   /// Bands thinner than this (px) are not cut further at crossings.
@@ -52,13 +54,37 @@ struct NonZeroSweep {
   private var cuts: [Double] = []
   private var spanning: [Edge] = []
   private var splitsLeft = 0
+  private var bandTop: [Double] = [], bandBottom: [Double] = [], bandCrossings: [Double] = []
+  private var bandOrder: [Int] = [], bandWork: [Int] = []
+  private var pieceTop: [Double] = [], pieceBottom: [Double] = []
+  private let rule: FillRule
 
   /// The edges of `polylines` (pixels, y down), each closed back to its
   /// first point. Points must be finite.
-  init(_ polylines: [[SIMD2<Double>]]) {
+  init(_ polylines: [[SIMD2<Double>]], rule: FillRule = .nonZero) {
+    self.rule = rule
     for points in polylines where points.count > 1 {
       for k in 0..<points.count {
         addEdge(points[k], points[(k + 1) % points.count])
+      }
+    }
+    edges.sort { $0.y0 < $1.y0 }
+  }
+
+  /// The edges of `polygons`, each moved by `offset` (pixels, y down).
+  /// Non-finite points leave their polygon out.
+  init(_ polygons: PolygonSet, offset: SIMD2<Double>, rule: FillRule) {
+    self.rule = rule
+    var start = 0
+    for end in polygons.ends {
+      defer { start = end }
+      let points = polygons.points[start..<end]
+      guard points.count > 1, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+      var a = points[end - 1] + offset
+      for p in points {
+        let b = p + offset
+        addEdge(a, b)
+        a = b
       }
     }
     edges.sort { $0.y0 < $1.y0 }
@@ -140,12 +166,23 @@ struct NonZeroSweep {
   ) {
     let n = edges.count
     guard n > 1 else { return }
-    let top = edges.map { $0.x(at: ya) }
-    let bottom = edges.map { $0.x(at: yb) }
-    var order = Array(0..<n)
+    // Scratch arrays kept from band to band (allocating them per band was
+    // most of a stroke's sweep).
+    var top = bandTop, bottom = bandBottom, order = bandOrder, work = bandWork, crossings = bandCrossings
+    defer { (bandTop, bandBottom, bandOrder, bandWork, bandCrossings) = (top, bottom, order, work, crossings) }
+    (bandTop, bandBottom, bandOrder, bandWork, bandCrossings) = ([], [], [], [], [])
+    top.removeAll(keepingCapacity: true)
+    bottom.removeAll(keepingCapacity: true)
+    for e in edges {
+      top.append(e.x(at: ya))
+      bottom.append(e.x(at: yb))
+    }
+    order.removeAll(keepingCapacity: true)
+    order.append(contentsOf: 0..<n)
     order.sort { top[$0] < top[$1] || (top[$0] == top[$1] && bottom[$0] < bottom[$1]) }
-    var crossings: [Double] = []
-    var work = order
+    crossings.removeAll(keepingCapacity: true)
+    work.removeAll(keepingCapacity: true)
+    work.append(contentsOf: order)
     var swapsLeft = splitsLeft
     sorting: for i in 1..<n {
       var j = i
@@ -168,31 +205,41 @@ struct NonZeroSweep {
     }
     crossings.sort()
     splitsLeft = max(0, splitsLeft - crossings.count)
+    crossings.append(yb)
     var lower = ya
-    for upper in crossings + [yb] where upper > lower {
-      Self.fillPiece(edges, &order, lower, upper, accumulator)
+    for upper in crossings where upper > lower {
+      fillPiece(edges, &order, lower, upper, accumulator)
       lower = upper
     }
   }
 
   /// Fills a crossing-free band: a span opens where the winding number
-  /// leaves 0 and closes where it returns to 0, walking the edges by x. Its
-  /// left edge is added downwards (+ its height), its right edge upwards.
-  private static func fillPiece(
-    _ edges: [Edge], _ order: inout [Int], _ ya: Double, _ yb: Double,
-    _ accumulator: CoverageAccumulator<Double>
+  /// enters the rule's inside and closes where it leaves it, walking the
+  /// edges by x. Its left edge is added downwards (+ its height), its right
+  /// edge upwards.
+  private mutating func fillPiece(
+    _ edges: [Edge], _ order: inout [Int], _ ya: Double, _ yb: Double, _ accumulator: CoverageAccumulator<Double>
   ) {
-    let top = edges.map { $0.x(at: ya) }
-    let bottom = edges.map { $0.x(at: yb) }
+    var top = pieceTop, bottom = pieceBottom
+    defer { (pieceTop, pieceBottom) = (top, bottom) }
+    (pieceTop, pieceBottom) = ([], [])
+    top.removeAll(keepingCapacity: true)
+    bottom.removeAll(keepingCapacity: true)
+    for e in edges {
+      top.append(e.x(at: ya))
+      bottom.append(e.x(at: yb))
+    }
     order.sort { top[$0] + bottom[$0] < top[$1] + bottom[$1] }
     var winding = 0
     var open = 0
     for k in order {
       let before = winding
       winding += edges[k].winding
-      if before == 0 && winding != 0 {
+      let (was, now) =
+        rule == .nonZero ? (before != 0, winding != 0) : (before & 1 != 0, winding & 1 != 0)
+      if !was && now {
         open = k
-      } else if before != 0 && winding == 0 {
+      } else if was && !now {
         accumulator.addEdge(x0: top[open], y0: ya, x1: bottom[open], y1: yb)
         accumulator.addEdge(x0: bottom[k], y0: yb, x1: top[k], y1: ya)
       }

@@ -1,0 +1,123 @@
+// PathPass: `.path` commands (a shape layer's fill or stroke) with the
+// coverage Lamina computes on the CPU (`PathDraw.coverage`: the lowering's
+// polygons through the matrix, filled by the shared sweep with exact area
+// coverage), the values LaminaCPU's PathStage blends, so the two backends
+// agree to the 8-bit rounding of the result. The coverage is uploaded once
+// into a region of the coverage atlas, keyed by the draw's polygons, fill
+// rule, matrix and pixel box (`PathDraw.CoverageKey`), and reused while the
+// draw repeats (a frame of an animation that does not change the shape,
+// or a bench loop). Unclipped draws join the quad batch as a stack of one
+// (batch.frag: colour × coverage), so a page of icons is a few draw calls;
+// clipped ones are drawn with path.frag, which multiplies the clips; a
+// coverage too large for the atlas (over 1024 pixels a side) is uploaded
+// into a texture of its own for one path.frag draw. Mirrors LaminaCPU's
+// PathStage.
+//
+// Measured (docs/architecture.md, "Shape layers on the GL backend"; 320
+// path draws on llvmpipe, release): drawn from the atlas, a steady frame
+// takes 4–6 ms (median); computing and uploading the coverage again every
+// frame, 68–79 ms. Rejected: that re-rasterization, and stencil-then-cover (the polygons drawn into a stencil buffer
+// with winding counts, then covered: it needs multisampling for
+// anti-aliasing, so its coverage is a sample count, not the exact area
+// the CPU draws, and every stroke's tens of thousands of overlapping
+// pieces are drawn again each frame); evaluating coverage in a shader
+// from the edge list (per-pixel work grows with the edges crossing a row,
+// thousands for a dashed stroke, on llvmpipe's few cores).
+
+import CGLES
+import Lamina
+
+enum PathPass {
+  static func draw(_ d: PathDraw, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
+    let color = d.color
+    guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
+    let whole = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
+    // What the clips leave of the target: LaminaCPU's PreparedClips bounds.
+    guard let reach = DrawCommand.path(d).deviceBounds(surfaces: []) else { return }
+    let limit = PixelRect.covering(
+      minX: Double(reach.minX), minY: Double(reach.minY), maxX: Double(reach.maxX), maxY: Double(reach.maxY),
+      within: whole)
+    guard !limit.isEmpty else { return }
+    let key = d.coverageKey(within: limit)
+    var computed: (rect: PixelRect, values: [Float])?
+    func coverage() -> (rect: PixelRect, values: [Float])? {
+      if computed == nil { computed = d.coverage(within: limit) }
+      return computed
+    }
+    if let atlas = tools.atlas {
+      // The region is the box's size: the coverage's own rect lies within it.
+      if let (region, texture, fresh) = try atlas.pathRegion(
+        key, width: limit.width, height: limit.height, frame: tools.frame, batch: tools.batch)
+      {
+        if fresh { upload(coverage(), box: limit, into: texture, at: region, tools) }
+        let placement = CoverageAtlas.Placement(region: region, originX: limit.x0, originY: limit.y0)
+        if d.clips.isEmpty {
+          tools.batch.add([limit], color: color, coverage: placement)
+        } else {
+          try shade(d, box: limit, atlas: texture, region: region, into: target, tools)
+        }
+        return
+      }
+    }
+    // Too large for the atlas (or no float targets): a texture of its own.
+    let own = try SurfaceTarget(width: limit.width, height: limit.height, format: .coverage, device: tools.device)
+    defer { own.delete() }
+    let region = CoverageAtlas.Region(x: 0, y: 0, width: limit.width, height: limit.height)
+    upload(coverage(), box: limit, into: own, at: region, tools)
+    try shade(d, box: limit, atlas: own, region: region, into: target, tools)
+  }
+
+  /// The coverage over `box` (zero outside its own rect) as RGBA floats
+  /// with the coverage in red, uploaded into `region` of `texture`.
+  private static func upload(
+    _ coverage: (rect: PixelRect, values: [Float])?, box: PixelRect, into texture: SurfaceTarget,
+    at region: CoverageAtlas.Region, _ tools: SurfaceTools
+  ) {
+    var texels = [Float](repeating: 0, count: box.width * box.height * 4)
+    if let (rect, values) = coverage {
+      for y in rect.y0..<rect.y1 {
+        let row = (y - box.y0) * box.width, source = (y - rect.y0) * rect.width
+        for x in rect.x0..<rect.x1 {
+          let v = values[source + x - rect.x0]
+          let i = (row + x - box.x0) * 4
+          texels[i] = v
+          texels[i + 3] = v
+        }
+      }
+    }
+    tools.device.upload(texels, into: texture, region: (region.x, region.y, region.width, region.height))
+  }
+
+  /// One path.frag draw over `box`: colour × the region's coverage × clips.
+  private static func shade(
+    _ d: PathDraw, box: PixelRect, atlas: SurfaceTarget, region: CoverageAtlas.Region, into target: SurfaceTarget,
+    _ tools: SurfaceTools
+  ) throws(GLError) {
+    let quads = tools.batch.cut([box])
+    guard !quads.isEmpty else { return }
+    try tools.batch.flush(before: target)
+    let p = try tools.programs.path(clips: !d.clips.isEmpty)
+    try inDraws(quads) { (quads) throws(GLError) in
+      guard
+        let common = try commonUniforms(
+          p.common, matrix: .identity, localBounds: CGRect(x: box.x0, y: box.y0, width: box.width, height: box.height),
+          quads: quads, clips: d.clips, target: target.size, name: d.name)
+      else { return }
+      tools.device.draw(
+        GLDraw(
+          program: p.program, target: .surface(target),
+          textures: [TextureBinding(unit: 0, texture: atlas.texture, sampler: .nearest)],
+          uniforms: common.uniforms + [
+            Uniform(p[.atlas], .int(0)),
+            Uniform(
+              p[.region],
+              .vec4(
+                Float(region.x), Float(region.y), Float(region.x + region.width - 1),
+                Float(region.y + region.height - 1))),
+            Uniform(p[.offset], .vec2(Float(box.x0 - region.x), Float(box.y0 - region.y))),
+            .color(p[.color], d.color),
+          ],
+          geometry: .quads(common.count)))
+    }
+  }
+}

@@ -122,7 +122,7 @@ private typealias F = PlanFixtures
       let draw = shadow(of: shape, sigma: sigma, color: color, matrix: matrix)
       let b = UInt8(truncatingIfNeeded: s.next())
       let backdropBytes: [UInt8] = [b / 2, b / 3, b, [255, b][round % 2]]
-      let backdrop = UnsafeRawPointer(backdropBytes).loadUnaligned(as: UInt32.self)
+      let backdrop = backdropBytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
       let actual = Raster(width: width, height: height)
       actual.fill(limit, with: backdrop)
       if !pristine {

@@ -77,8 +77,11 @@ enum LayerClasses {
         "expected \(count) location\(count == 1 ? "" : "s"), one per colour, got \(locations.count)")
     })
 
+  static let textLayer = LayerClass(
+    type: "textLayer", version: 2, make: { TextLayer() }, own: LayerProperties.text)
+
   /// Every class, in the order messages list them.
-  static let all = [layer, transformLayer, gradientLayer]
+  static let all = [layer, transformLayer, gradientLayer, textLayer]
   static let byType = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
   /// Every key any class knows, in the order of `all` (for the decoder's suggestions).
   static let allKeys: [String] = {

@@ -1,0 +1,34 @@
+// TextLimits: the bounds on text that Lamina lays out, stated once and
+// enforced by the scene loader (with the value's JSON path) and by
+// `TextLayout` (for layers built in Swift). They keep a hostile scene from
+// costing unbounded time or memory: a layout holds a few dozen bytes per
+// glyph, so the character limit bounds a layout at tens of megabytes and
+// its time at well under a second per million characters.
+//
+// Rejected: laying out a prefix of an over-long string silently (a user
+// would see text vanish with no message).
+
+/// Limits on the text of one `TextLayer`.
+public enum TextLimits {
+  /// The most UTF-16 code units a layer's string may hold (all runs together).
+  public static let maxCharacters = 1_000_000
+  /// The largest font size, in points. Larger than any glyph a canvas of
+  /// `RenderLimits.default` (16384 pixels a side) shows whole at scale 1.
+  public static let maxFontSize = 10_000.0
+
+  /// `nil` when `text` is within `maxCharacters`, else the reason.
+  public static func lengthViolation(_ text: String) -> String? {
+    let n = text.utf16.count
+    guard n > maxCharacters else { return nil }
+    return "the text has \(n) UTF-16 code units, more than the limit of \(maxCharacters)"
+  }
+
+  /// `nil` for a size in 0 < size ≤ `maxFontSize`, else the reason.
+  public static func fontSizeViolation(_ size: Double) -> String? {
+    if !(size > 0) { return "must be > 0, got \(JSONWriter.number(size))" }
+    if size > maxFontSize {
+      return "must be ≤ \(JSONWriter.number(maxFontSize)) points, got \(JSONWriter.number(size))"
+    }
+    return nil
+  }
+}

@@ -81,7 +81,8 @@ import Testing
     #expect(LayerClasses.layer.keys == keys)
     #expect(LayerClasses.transformLayer.keys == keys)
     // The decoder's suggestions know every class's keys, `Layer`'s first.
-    #expect(SceneDecoder.layerKeys == keys + LayerProperties.gradient.map(\.key))
+    #expect(
+      SceneDecoder.layerKeys == keys + LayerProperties.gradient.map(\.key) + LayerProperties.text.map(\.key))
     #expect(Set(Self.samples.keys) == Set(keys), "keys without a sample, or samples without a key")
   }
 

@@ -118,18 +118,24 @@ enum FontResolver {
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, object, name)
         guard let set = FcObjectSetCreate() else { return nil }
-        for o in [FC_FILE, FC_INDEX, FC_FAMILY] { FcObjectSetAdd(set, o) }
+        for o in [FC_FILE, FC_INDEX, FC_FAMILY, FC_FONTVERSION] { FcObjectSetAdd(set, o) }
         defer { FcObjectSetDestroy(set) }
         guard let list = FcFontList(config, pattern, set) else { return nil }
         defer { FcFontSetDestroy(list) }
-        // Several files may carry the name (two installs of one font):
-        // the first in path order, so the choice does not vary.
-        var best: (FontReference, String)?
+        // Several files may carry the name (Debian's fonts-liberation and
+        // fonts-liberation2 both have "Liberation Sans Bold"): the newest
+        // version, then the first path, so the choice does not vary.
+        var best: (reference: (FontReference, String), version: Int32)?
         for i in 0..<Int(list.pointee.nfont) {
           guard let font = list.pointee.fonts[i], let r = reference(font) else { continue }
-          if best == nil || r.0.path < best!.0.path { best = r }
+          var version: Int32 = 0
+          _ = FcPatternGetInteger(font, FC_FONTVERSION, 0, &version)
+          if let b = best, b.version > version || (b.version == version && b.reference.0.path <= r.0.path) {
+            continue
+          }
+          best = (r, version)
         }
-        return best
+        return best?.reference
       }
       if let (reference, family) = found, let face = try? FontFace.open(reference, family: family) {
         return face

@@ -153,6 +153,7 @@ extension TextLayout {
       if let problem = TextLimits.fontSizeViolation(a.size) { throw .fontSize(problem) }
     }
     styled.source = (0..<Int32(styled.units.count)).map { $0 }
+    let notes = Self.boundClusters(&styled)
     var shaper: TextShaper
     do { shaper = try TextShaper(attributes: attributes, baseDirectory: layer.fontBaseDirectory) } catch {
       throw .font(error)
@@ -185,7 +186,31 @@ extension TextLayout {
     }
     var top = Double(layer.bounds.minY)
     lines = pending.map { $0.line.placed(top: &top, left: Double(layer.bounds.minX)) }
-    warnings = breaker.shaper.warnings
+    warnings = notes + breaker.shaper.warnings
+  }
+
+  /// Drops the code units of each grapheme cluster past
+  /// `TextLimits.maxClusterLength` (never half a surrogate pair); says so.
+  static func boundClusters(_ text: inout StyledText) -> [String] {
+    let limit = TextLimits.maxClusterLength
+    let bounds = UnicodeText.graphemeBoundaries(text.units)
+    guard zip(bounds, bounds.dropFirst()).contains(where: { $1 - $0 > limit }) else { return [] }
+    var kept = StyledText(units: [], attribute: [], source: [])
+    var notes: [String] = []
+    for (a, b) in zip(bounds, bounds.dropFirst()) {
+      var end = b
+      if b - a > limit {
+        end = a + limit
+        if UTF16.isTrailSurrogate(text.units[end]) { end -= 1 }
+        notes.append(
+          "a grapheme cluster of \(b - a) UTF-16 code units at offset \(text.source[a]) is cut to its first \(end - a) (TextLimits.maxClusterLength)")
+      }
+      kept.units += text.units[a..<end]
+      kept.attribute += text.attribute[a..<end]
+      kept.source += text.source[a..<end]
+    }
+    text = kept
+    return notes.count > 3 ? Array(notes.prefix(3)) + ["and \(notes.count - 3) more clusters are cut likewise"] : notes
   }
 
 }

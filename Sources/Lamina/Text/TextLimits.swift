@@ -16,6 +16,15 @@ public enum TextLimits {
   /// `RenderLimits.default` (16384 pixels a side) shows whole at scale 1.
   public static let maxFontSize = 10_000.0
 
+  /// The most UTF-16 code units of one grapheme cluster that are laid out;
+  /// the rest of a longer cluster (a base with thousands of combining
+  /// marks) is dropped, with a warning. HarfBuzz positions each mark
+  /// against those before it, so a cluster of n marks costs n² (100,000
+  /// marks: 19 s of CPU in `hb-shape` alone); the longest clusters of real
+  /// text (emoji ZWJ sequences with skin tones, Tibetan stacks) stay well
+  /// under 64.
+  public static let maxClusterLength = 64
+
   /// `nil` when `text` is within `maxCharacters`, else the reason.
   public static func lengthViolation(_ text: String) -> String? {
     let n = text.utf16.count

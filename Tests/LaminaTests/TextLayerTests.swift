@@ -53,10 +53,7 @@ import Testing
   @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
     let keys = Self.table.map(\.key)
     #expect(keys == ["string", "font", "fontSize", "foregroundColor", "isWrapped", "truncationMode", "alignmentMode"])
-    #expect(Set(Self.samples.keys) == Set(keys), "keys without a sample, or samples without a key")
-    let all = LayerClasses.textLayer.keys
-    #expect(Set(all).count == all.count, "a key is listed twice")
-    #expect(all == Array(LayerClasses.layer.keys.dropLast(2)) + keys + ["mask", "sublayers"])
+    LayerClassChecks.tableOrder(LayerClasses.textLayer, own: keys, samples: Self.samples)
     #expect(LayerClasses.textLayer.version == 2)
   }
 
@@ -66,33 +63,11 @@ import Testing
   }
 
   @Test func aFreshTextLayerWritesOnlyItsType() {
-    let layer = TextLayer()
-    for property in LayerClasses.textLayer.properties where property.key != "type" {
-      if let isDefault = property.isDefault { #expect(isDefault(layer), "\(property.key)") }
-    }
-    var members: [JSONValue.Member] = []
-    for property in LayerClasses.textLayer.properties { property.write(layer, &members) }
-    #expect(members.map(\.key) == ["type"])
+    LayerClassChecks.freshWritesOnlyItsType(LayerClasses.textLayer)
   }
 
   @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
-    for property in Self.table {
-      let sample = try #require(Self.samples[property.key])
-      let scene = try SceneFixtures.load(
-        SceneFixtures.oneLayer(##""type": "textLayer", "\##(property.key)": \##(sample)"##))
-      let layer = try #require(scene.layers.first as? TextLayer)
-      #expect(property.isDefault?(layer) == false, "\(property.key): the sample is the default")
-      guard case .object(let members) = SceneWriter.layer(layer).kind else {
-        Issue.record("\(property.key): not written as an object")
-        continue
-      }
-      #expect(members.map(\.key) == ["type", property.key], "\(property.key)")
-      let again = try SceneFixtures.load(scene.jsonData())
-      let reread = try #require(again.layers.first as? TextLayer)
-      #expect(layer.isEquivalent(to: reread), "\(property.key)")
-      #expect(again.jsonData() == scene.jsonData(), "\(property.key): writing is not stable")
-      #expect(property.isEqual?(layer, reread) == true && property.isEqual?(layer, TextLayer()) == false)
-    }
+    try LayerClassChecks.roundTrips(LayerClasses.textLayer, own: Self.table.map(\.key), samples: Self.samples)
   }
 
   @Test func aFontPathStartsAtTheScenesFolderAndIsWrittenAsGiven() throws {

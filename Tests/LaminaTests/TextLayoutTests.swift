@@ -129,6 +129,20 @@ import Testing
     // When the hidden text is a later paragraph, the ellipsis follows the visible line.
     let p = try Self.layout("aaa\nbbb", width: 90, height: 30, wrapped: true, truncation: .end)
     #expect(p.lines.count == 1 && Self.ids(p.lines[0]) == [68, 68, 68, 2825])
+    // An empty last visible line becomes the ellipsis alone.
+    let e = try Self.layout("aaa\n\nbbb", width: 90, height: 50, wrapped: true, truncation: .end)
+    #expect(e.lines.map(Self.ids) == [[68, 68, 68], [2825]])
+  }
+
+  @Test func aLongTextWithoutSpacesWrapsInLinearTime() throws {
+    guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
+    // 200,000 x's at 12.12 pt in 1,000 pt: 82 a line (993.84), 2,440 lines (the last of 2).
+    let started = ContinuousClock.now
+    let l = try Self.layout(String(repeating: "x", count: 200_000), width: 1_000, wrapped: true)
+    #expect(l.lines.count == 2_440 && Self.ids(l.lines[0]).count == 82 && Self.ids(l.lines[2_439]).count == 2)
+    // 1.5 s in a debug build here; the scan from the first grapheme that this replaced was
+    // quadratic in the length (each cut searched from the start of the text).
+    #expect(ContinuousClock.now - started < .seconds(20))
   }
 
   @Test func bidiRunsAreInVisualOrderAndNaturalFollowsTheParagraph() throws {

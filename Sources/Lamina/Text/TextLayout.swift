@@ -179,8 +179,10 @@ extension TextLayout {
       }
       if visible < pending.count {
         let last = pending[visible - 1]
+        let at = min(last.paragraph.lowerBound, styled.units.count - 1)
         let line = breaker.truncatedLast(
-          styled[last.paragraph], from: last.line.start, level: last.level, force: true)
+          styled[last.paragraph], from: last.line.start, level: last.level, force: true,
+          empty: (styled.attribute[at], styled.source[at]))
         pending = Array(pending[..<(visible - 1)]) + [(last.paragraph, last.level, line)]
       }
     }

@@ -80,6 +80,17 @@ struct LineBreaker {
     return out
   }
 
+  /// The first index of sorted `a` where `above` holds (it holds from
+  /// there on), or `a.count`.
+  static func firstIndex(in a: [Int], where above: (Int) -> Bool) -> Int {
+    var lo = 0, hi = a.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if above(a[mid]) { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
+  }
+
   private static func isTerminator(_ u: UInt16) -> Bool {
     [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(u)
   }
@@ -140,12 +151,16 @@ struct LineBreaker {
         lastFit = nil
         continue  // the same opportunity, from the new start
       }
-      // One segment wider than the line: cut it at graphemes.
+      // One segment wider than the line: cut it at graphemes, after the
+      // first one past `start` and at the last one that fits (binary
+      // searches, so a long text without spaces stays linear).
       if graphemes == nil { graphemes = UnicodeText.graphemeBoundaries(p.units) }
-      var cut = graphemes!.first { $0 > start } ?? b
-      for g in graphemes! where g > cut && g < b {
-        if prefix[g] - prefix[start] <= width + Self.slack { cut = g } else { break }
-      }
+      let g = graphemes!
+      let next = Self.firstIndex(in: g) { $0 > start }
+      var cut = next < g.count ? min(g[next], b) : b
+      let limit = prefix[start] + width + Self.slack
+      let last = Self.firstIndex(in: g) { $0 >= b || prefix[$0] > limit } - 1
+      if last > next, g[last] < b { cut = g[last] }
       ranges.append(start..<cut)
       start = cut
     }
@@ -182,8 +197,17 @@ struct LineBreaker {
   /// The paragraph's text from `from` on, as one line with an ellipsis
   /// (`force`: one is added at the end even when the text fits, because
   /// text after it is hidden).
-  mutating func truncatedLast(_ p: StyledText, from: Int, level: UInt8, force: Bool) -> PendingLine {
-    truncated(p, from: from, level: level, mode: truncation == .none ? .end : truncation, force: force)
+  /// `empty`: the attribute and source offset of an empty paragraph's
+  /// ellipsis.
+  mutating func truncatedLast(
+    _ p: StyledText, from: Int, level: UInt8, force: Bool, empty: (attribute: Int32, source: Int32)
+  ) -> PendingLine {
+    guard from < p.units.count else {
+      let mark = StyledText(units: [0x2026], attribute: [empty.attribute], source: [empty.source])
+      let runs = shaper.shape(mark, paragraphLevel: level).runs
+      return line(mark, runs: runs, level: level, isLast: true, truncated: true, start: from)
+    }
+    return truncated(p, from: from, level: level, mode: truncation == .none ? .end : truncation, force: force)
   }
 
   private mutating func truncated(

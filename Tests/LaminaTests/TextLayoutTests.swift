@@ -11,6 +11,7 @@
 // above the rounding of a few dozen additions.
 
 import Foundation
+import LaminaTestSupport
 import Testing
 
 @testable import Lamina
@@ -220,5 +221,43 @@ import Testing
     ])
     // Bound: about 1 s in a debug build here; 10 s catches quadratic work.
     #expect(elapsed < .seconds(10), "\(elapsed)")
+  }
+
+  @Test func randomMixedTextInEveryModeLaysOutWithinItsRules() throws {
+    guard TextFonts.require([TextFonts.dejaVuSans, TextFonts.liberationSans]) else { return }
+    // Pieces that stress the rules: bidi controls, marks, ZWJ sequences,
+    // flags, newlines, NUL, spaces; fonts that exist, fall back or are files.
+    let pool = [
+      "a", "x", "W", "fi", " ", "  ", "\n", "\r\n", "\u{2029}", "\t", "של", "ום", "مر", "حبا", "नम", "स्", "ते",
+      "你", "好", "，", "😀", "👩‍👩‍👧", "\u{301}", "\u{200D}", "\u{FE0F}", "12", "(", ")", "…", "\u{202E}", "\u{2067}",
+      "\u{0}", "🇫🇷", "\u{10FFFD}",
+    ]
+    let fonts = ["Helvetica", "No Such Font", TextFonts.dejaVuSans, "monospace"]
+    var rng = SplitMix64(seed: 17)
+    for _ in 0..<300 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...24, using: &rng) { text += pool.randomElement(using: &rng)! }
+      let layer = TextFonts.layer(
+        text, font: fonts.randomElement(using: &rng)!, size: [0.5, 12, 36].randomElement(using: &rng)!,
+        width: [0, 5, 60, 300, -10].randomElement(using: &rng)!, height: [0, 30, 1000].randomElement(using: &rng)!)
+      layer.isWrapped = Bool.random(using: &rng)
+      layer.truncationMode = TextTruncationMode.allCases.randomElement(using: &rng)!
+      layer.alignmentMode = TextAlignmentMode.allCases.randomElement(using: &rng)!
+      let layout = try layer.layout()
+      let what = "\(text.debugDescription) \(layer.bounds.size) wrapped \(layer.isWrapped) \(layer.truncationMode)"
+      var top = -Double.infinity
+      for line in layout.lines {
+        #expect(line.top >= top && line.height > 0, "\(what)")
+        top = line.top
+        for run in line.runs {
+          #expect(run.textRange.lowerBound >= 0 && run.textRange.upperBound <= text.utf16.count, "\(what)")
+          for g in run.glyphs {
+            #expect(g.position.x.isFinite && g.position.y.isFinite && g.advance.isFinite, "\(what)")
+            #expect((0..<max(text.utf16.count, 1)).contains(g.cluster), "\(what)")
+          }
+        }
+      }
+      _ = try layout.drawings()
+    }
   }
 }

@@ -23,7 +23,9 @@ enum TextFonts {
   ]
 
   /// True when every file is installed; otherwise records which are not.
-  static func require(_ paths: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
+  static func require(_ paths: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> Bool
+  {
     let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
     for path in missing {
       Issue.record(

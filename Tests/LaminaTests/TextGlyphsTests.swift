@@ -18,7 +18,9 @@ import Testing
   /// hb-shape rounds extents to whole font units: half a unit at 40 pt.
   static let extentsTolerance = 0.5 * 40 / 2048
 
-  static func bounds(_ elements: [Path.Element]) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+  static func bounds(_ elements: [Path.Element]) -> (
+    minX: Double, minY: Double, maxX: Double, maxY: Double
+  ) {
     var points: [CGPoint] = []
     for e in elements {
       switch e {
@@ -28,13 +30,15 @@ import Testing
       case .close: break
       }
     }
-    let xs = points.map { Double($0.x) }, ys = points.map { Double($0.y) }
+    let xs = points.map { Double($0.x) }
+    let ys = points.map { Double($0.y) }
     return (xs.min() ?? .nan, ys.min() ?? .nan, xs.max() ?? .nan, ys.max() ?? .nan)
   }
 
   @Test func outlinesArePlacedAndScaledIntoBoundsSpace() throws {
     guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
-    let layer = TextFonts.layer("lo", font: TextFonts.dejaVuSans, size: 20.48, width: 100, height: 50)
+    let layer = TextFonts.layer(
+      "lo", font: TextFonts.dejaVuSans, size: 20.48, width: 100, height: 50)
     layer.foregroundColor = .blue
     let drawings = try layer.layout().drawings()
     guard drawings.count == 1, case .outlines(let path, let color) = drawings[0] else {
@@ -43,13 +47,16 @@ import Testing
     }
     #expect(color == .blue)
     // Split the path at its glyphs: "l" is one contour, "o" two.
-    let moves = path.elements.indices.filter { if case .move = path.elements[$0] { return true } else { return false } }
+    let moves = path.elements.indices.filter {
+      if case .move = path.elements[$0] { return true } else { return false }
+    }
     #expect(moves.count == 3)
     let l = Self.bounds(Array(path.elements[..<moves[1]]))
     let o = Self.bounds(Array(path.elements[moves[1]...]))
     let expected: [(Double, Double)] = [
       (l.minX, 1.93), (l.maxX, 3.77), (l.minY, 19.01 - 15.56), (l.maxY, 19.01),
-      (o.minX, 5.69 + 1.13), (o.maxX, 5.69 + 11.41), (o.minY, 19.01 - 11.47), (o.maxY, 19.01 + 0.29),
+      (o.minX, 5.69 + 1.13), (o.maxX, 5.69 + 11.41), (o.minY, 19.01 - 11.47),
+      (o.maxY, 19.01 + 0.29),
     ]
     for (i, (got, want)) in expected.enumerated() {
       #expect(abs(got - want) <= Self.tolerance, "bound \(i): \(got), expected \(want)")
@@ -61,14 +68,21 @@ import Testing
 
   @Test func colourGlyphsAreImagesScaledFromTheirStrike() throws {
     guard TextFonts.require([TextFonts.notoColorEmoji]) else { return }
-    let layout = try TextFonts.layer("🥰", font: "Noto Color Emoji", size: 40, width: 100, height: 60).layout()
+    let layout = try TextFonts.layer(
+      "🥰", font: "Noto Color Emoji", size: 40, width: 100, height: 60
+    ).layout()
     let run = try #require(layout.lines.first?.runs.first)
-    #expect(run.isColorBitmap && run.font.path == TextFonts.notoColorEmoji && run.glyphs.map(\.id) == [1179])
-    guard case .bitmaps(let images)? = try layout.drawings().first, let (image, frame) = images.first else {
+    #expect(
+      run.isColorBitmap && run.font.path == TextFonts.notoColorEmoji
+        && run.glyphs.map(\.id) == [1179])
+    guard case .bitmaps(let images)? = try layout.drawings().first,
+      let (image, frame) = images.first
+    else {
       Issue.record("no colour image")
       return
     }
-    let k = 40.0 / 2048, baseline = layout.lines[0].baseline
+    let k = 40.0 / 2048
+    let baseline = layout.lines[0].baseline
     let expected: [(Double, Double)] = [
       (Double(frame.minX), 0), (Double(frame.width), 2555 * k),
       (Double(frame.minY), baseline - 1898 * k), (Double(frame.maxY), baseline + 507 * k),

@@ -16,7 +16,8 @@ import Testing
 
   /// A value other than the default for every text key.
   static let samples: [String: String] = [
-    "string": ##"[{"text": "Hi "}, {"text": "there", "font": "DejaVu Sans:bold", "fontSize": 12, "foregroundColor": "#FF0000"}]"##,
+    "string":
+      ##"[{"text": "Hi "}, {"text": "there", "font": "DejaVu Sans:bold", "fontSize": 12, "foregroundColor": "#FF0000"}]"##,
     "font": ##""fonts/Some Font.ttf""##,
     "fontSize": "17.5",
     "foregroundColor": ##""#3366FF80""##,
@@ -44,15 +45,22 @@ import Testing
   }
 
   @Test func attributedRunsTakeTheLayersAttributesWhereTheyHaveNone() throws {
-    let layer = try Self.textLayer(##""string": [{"text": "a"}, {"text": "b", "fontSize": 9, "foregroundColor": [0, 0, 1, 1]}]"##)
+    let layer = try Self.textLayer(
+      ##""string": [{"text": "a"}, {"text": "b", "fontSize": 9, "foregroundColor": [0, 0, 1, 1]}]"##
+    )
     #expect(
-      layer.string == .attributed([TextRun("a"), TextRun("b", fontSize: 9, foregroundColor: .blue)]))
+      layer.string
+        == .attributed([TextRun("a"), TextRun("b", fontSize: 9, foregroundColor: .blue)]))
     #expect(layer.string?.text == "ab")
   }
 
   @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
     let keys = Self.table.map(\.key)
-    #expect(keys == ["string", "font", "fontSize", "foregroundColor", "isWrapped", "truncationMode", "alignmentMode"])
+    #expect(
+      keys == [
+        "string", "font", "fontSize", "foregroundColor", "isWrapped", "truncationMode",
+        "alignmentMode",
+      ])
     LayerClassChecks.tableOrder(LayerClasses.textLayer, own: keys, samples: Self.samples)
     #expect(LayerClasses.textLayer.version == 2)
   }
@@ -67,12 +75,14 @@ import Testing
   }
 
   @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
-    try LayerClassChecks.roundTrips(LayerClasses.textLayer, own: Self.table.map(\.key), samples: Self.samples)
+    try LayerClassChecks.roundTrips(
+      LayerClasses.textLayer, own: Self.table.map(\.key), samples: Self.samples)
   }
 
   @Test func aFontPathStartsAtTheScenesFolderAndIsWrittenAsGiven() throws {
     let scene = try SceneFixtures.load(
-      SceneFixtures.oneLayer(##""type": "textLayer", "font": "fonts/a.ttf""##), baseDirectory: "/scenes")
+      SceneFixtures.oneLayer(##""type": "textLayer", "font": "fonts/a.ttf""##),
+      baseDirectory: "/scenes")
     let layer = try #require(scene.layers.first as? TextLayer)
     #expect(layer.font == "fonts/a.ttf" && layer.fontBaseDirectory == "/scenes")
     #expect(String(decoding: scene.jsonData(), as: UTF8.self).contains(##""font": "fonts/a.ttf""##))
@@ -85,21 +95,33 @@ import Testing
       (##""string": 12"##, "layers[0].string: expected a string or an array of runs, got a number"),
       (##""string": [{"font": "x"}]"##, ##"layers[0].string[0]: a run needs "text""##),
       (##""string": [{"text": "a", "size": 3}]"##, "layers[0].string[0].size: unknown key"),
-      (##""string": [{"text": "a", "fontSize": -1}]"##, "layers[0].string[0].fontSize: must be > 0, got -1"),
-      (##""string": [{"text": "a", "foregroundColor": null}]"##,
-        "layers[0].string[0].foregroundColor: expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", \"#RGBA\" or [r, g, b, a]), got null"),
-      (##""truncationMode": "both""##, ##"layers[0].truncationMode: expected one of "none", "start", "middle", "end", got "both""##),
+      (
+        ##""string": [{"text": "a", "fontSize": -1}]"##,
+        "layers[0].string[0].fontSize: must be > 0, got -1"
+      ),
+      (
+        ##""string": [{"text": "a", "foregroundColor": null}]"##,
+        "layers[0].string[0].foregroundColor: expected a colour (\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", \"#RGBA\" or [r, g, b, a]), got null"
+      ),
+      (
+        ##""truncationMode": "both""##,
+        ##"layers[0].truncationMode: expected one of "none", "start", "middle", "end", got "both""##
+      ),
       (##""isWrapped": "yes""##, "layers[0].isWrapped: expected true or false, got a string"),
     ]
     for (body, message) in cases {
-      let errors = SceneFixtures.errors(SceneFixtures.oneLayer(##""type": "textLayer", \##(body)"##))
+      let errors = SceneFixtures.errors(
+        SceneFixtures.oneLayer(##""type": "textLayer", \##(body)"##))
       #expect(errors.count == 1 && errors.first?.hasSuffix(message) == true, "\(body): \(errors)")
       #expect(errors.first?.hasPrefix("layers[0].") == true)
     }
   }
 
   @Test func textKeysBelongToTextLayersOnly() {
-    #expect(SceneFixtures.errors(SceneFixtures.oneLayer(##""fontSize": 3"##)) == ["layers[0].fontSize: unknown key"])
+    #expect(
+      SceneFixtures.errors(SceneFixtures.oneLayer(##""fontSize": 3"##)) == [
+        "layers[0].fontSize: unknown key"
+      ])
   }
 
   // MARK: Hostile input
@@ -107,11 +129,13 @@ import Testing
   @Test func aStringOfTenMillionCharactersIsRefusedWithItsPath() {
     let body = String(repeating: "a", count: 10_000_000)
     let started = ContinuousClock.now
-    let errors = SceneFixtures.errors(SceneFixtures.oneLayer(##""type": "textLayer", "string": "\##(body)""##))
+    let errors = SceneFixtures.errors(
+      SceneFixtures.oneLayer(##""type": "textLayer", "string": "\##(body)""##))
     #expect(errors.count == 1)
     #expect(
       errors.first?.hasSuffix(
-        "layers[0].string: the text has 10000000 UTF-16 code units, more than the limit of 1000000") == true,
+        "layers[0].string: the text has 10000000 UTF-16 code units, more than the limit of 1000000")
+        == true,
       "\(errors.first?.prefix(200) ?? "")")
     // The parser reads ~10 MB; a bound far above its time on this machine, to catch a hang.
     #expect(ContinuousClock.now - started < .seconds(20))
@@ -120,16 +144,22 @@ import Testing
   @Test func theLimitHoldsForRunsTogetherAndForLayersBuiltInSwift() {
     let half = String(repeating: "b", count: 600_000)
     let errors = SceneFixtures.errors(
-      SceneFixtures.oneLayer(##""type": "textLayer", "string": [{"text": "\##(half)"}, {"text": "\##(half)"}]"##))
+      SceneFixtures.oneLayer(
+        ##""type": "textLayer", "string": [{"text": "\##(half)"}, {"text": "\##(half)"}]"##))
     #expect(errors.count == 1 && errors.first?.contains("1200000 UTF-16 code units") == true)
     let layer = TextLayer()
     layer.string = .plain(half + half)
-    #expect(throws: TextLayoutError.tooLong("the text has 1200000 UTF-16 code units, more than the limit of 1000000")) {
+    #expect(
+      throws: TextLayoutError.tooLong(
+        "the text has 1200000 UTF-16 code units, more than the limit of 1000000")
+    ) {
       try layer.layout()
     }
     layer.string = "x"
     layer.fontSize = 1e6
-    #expect(throws: TextLayoutError.fontSize("must be ≤ 10000 points, got 1000000")) { try layer.layout() }
+    #expect(throws: TextLayoutError.fontSize("must be ≤ 10000 points, got 1000000")) {
+      try layer.layout()
+    }
   }
 
   @Test func invalidUTF8InAStringIsAnErrorAtItsPlace() throws {

@@ -35,7 +35,9 @@ import Testing
   }
 
   static func ids(_ line: TextLayout.Line) -> [UInt32] { line.runs.flatMap { $0.glyphs.map(\.id) } }
-  static func xs(_ line: TextLayout.Line) -> [Double] { line.runs.flatMap { $0.glyphs.map { Double($0.position.x) } } }
+  static func xs(_ line: TextLayout.Line) -> [Double] {
+    line.runs.flatMap { $0.glyphs.map { Double($0.position.x) } }
+  }
 
   @Test func lineHeightIsAscentPlusDescentPlusGapAndTheFirstTopIsTheBoundsTop() throws {
     guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
@@ -43,14 +45,19 @@ import Testing
     #expect(l.lines.count == 3, "an empty paragraph is an empty line")
     for (i, line) in l.lines.enumerated() {
       #expect(Self.close(line.ascent, 19.01) && Self.close(line.descent, 4.83) && line.lineGap == 0)
-      #expect(Self.close(line.top, 23.84 * Double(i)) && Self.close(line.baseline, 23.84 * Double(i) + 19.01))
+      #expect(
+        Self.close(line.top, 23.84 * Double(i))
+          && Self.close(line.baseline, 23.84 * Double(i) + 19.01))
     }
     #expect(Self.close(Double(l.lines[0].runs[0].glyphs[0].position.y), 19.01))
     // The bounds' origin moves everything.
-    let layer = TextFonts.layer("a", font: TextFonts.dejaVuSans, size: Self.size, width: 100, height: 100)
+    let layer = TextFonts.layer(
+      "a", font: TextFonts.dejaVuSans, size: Self.size, width: 100, height: 100)
     layer.bounds.origin = CGPoint(x: -5, y: 7)
     let moved = try layer.layout()
-    #expect(Self.close(moved.lines[0].top, 7) && Self.close(Double(moved.lines[0].runs[0].glyphs[0].position.x), -5))
+    #expect(
+      Self.close(moved.lines[0].top, 7)
+        && Self.close(Double(moved.lines[0].runs[0].glyphs[0].position.x), -5))
   }
 
   @Test func aLargerRunMakesItsLineTaller() throws {
@@ -65,11 +72,15 @@ import Testing
   @Test func leftRightAndCenterPlaceTheLineByHand() throws {
     guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
     // "xx" is 24.24 pt wide in bounds 100 pt wide.
-    let expected: [(TextAlignmentMode, Double)] = [(.natural, 0), (.left, 0), (.right, 75.76), (.center, 37.88)]
+    let expected: [(TextAlignmentMode, Double)] = [
+      (.natural, 0), (.left, 0), (.right, 75.76), (.center, 37.88),
+    ]
     for (mode, x) in expected {
       let line = try #require(try Self.layout("xx", width: 100, alignment: mode).lines.first)
       #expect(Self.close(line.x, x) && Self.close(line.width, 24.24), "\(mode)")
-      #expect(zip(Self.xs(line), [x, x + 12.12]).allSatisfy { Self.close($0, $1) }, "\(mode): \(Self.xs(line))")
+      #expect(
+        zip(Self.xs(line), [x, x + 12.12]).allSatisfy { Self.close($0, $1) },
+        "\(mode): \(Self.xs(line))")
     }
     // Trailing spaces hang: "xx  " right-aligned puts the x's at the edge.
     let hanging = try #require(try Self.layout("xx  ", width: 100, alignment: .right).lines.first)
@@ -105,16 +116,20 @@ import Testing
   @Test func truncationPutsTheEllipsisAtTheEndStartOrMiddle() throws {
     guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
     // Ten x's are 121.2 pt in 50: with "…" (20.48) two x's fit (44.72), three do not (56.84).
-    let x: UInt32 = 91, e: UInt32 = 2825
+    let x: UInt32 = 91
+    let e: UInt32 = 2825
     let cases: [(TextTruncationMode, [UInt32], [Double])] = [
       (.end, [x, x, e], [0, 12.12, 24.24]),
       (.start, [e, x, x], [0, 20.48, 32.6]),
       (.middle, [x, e, x], [0, 12.12, 32.6]),
     ]
     for (mode, ids, xs) in cases {
-      let line = try #require(try Self.layout("xxxxxxxxxx", width: 50, truncation: mode).lines.first)
+      let line = try #require(
+        try Self.layout("xxxxxxxxxx", width: 50, truncation: mode).lines.first)
       #expect(Self.ids(line) == ids && line.isTruncated, "\(mode)")
-      #expect(zip(Self.xs(line), xs).allSatisfy { Self.close($0, $1) } && Self.close(line.width, 44.72), "\(mode)")
+      #expect(
+        zip(Self.xs(line), xs).allSatisfy { Self.close($0, $1) } && Self.close(line.width, 44.72),
+        "\(mode)")
     }
     // A line that fits is left alone.
     let fits = try #require(try Self.layout("xxx", width: 50, truncation: .end).lines.first)
@@ -140,7 +155,9 @@ import Testing
     // 200,000 x's at 12.12 pt in 1,000 pt: 82 a line (993.84), 2,440 lines (the last of 2).
     let started = ContinuousClock.now
     let l = try Self.layout(String(repeating: "x", count: 200_000), width: 1_000, wrapped: true)
-    #expect(l.lines.count == 2_440 && Self.ids(l.lines[0]).count == 82 && Self.ids(l.lines[2_439]).count == 2)
+    #expect(
+      l.lines.count == 2_440 && Self.ids(l.lines[0]).count == 82
+        && Self.ids(l.lines[2_439]).count == 2)
     // 1.5 s in a debug build here; the scan from the first grapheme that this replaced was
     // quadratic in the length (each cut searched from the start of the text).
     #expect(ContinuousClock.now - started < .seconds(20))
@@ -151,8 +168,10 @@ import Testing
     // Left-to-right paragraph: Latin, then the Hebrew run, its glyphs right to left.
     let ltr = try #require(
       try Self.layout("abc אבג", width: 200, font: TextFonts.liberationSans).lines.first)
-    #expect(ltr.runs.map(\.script) == ["Latn", "Hebr"] && ltr.runs.map(\.isRightToLeft) == [false, true])
-    #expect(ltr.runs[1].glyphs.map(\.cluster) == [6, 5, 4] && !ltr.isRightToLeft && Self.close(ltr.x, 0))
+    #expect(
+      ltr.runs.map(\.script) == ["Latn", "Hebr"] && ltr.runs.map(\.isRightToLeft) == [false, true])
+    #expect(
+      ltr.runs[1].glyphs.map(\.cluster) == [6, 5, 4] && !ltr.isRightToLeft && Self.close(ltr.x, 0))
     // Right-to-left paragraph: the Latin run is on the left, the line at the right edge.
     let rtl = try #require(
       try Self.layout("אבג abc", width: 200, font: TextFonts.liberationSans).lines.first)
@@ -167,19 +186,24 @@ import Testing
   @Test func aFontThatDoesNotExistFallsBackAndSaysSo() throws {
     let l = try TextFonts.layer("abc", font: "No Such Font Family 17", size: 12).layout()
     #expect(l.lines.first?.runs.isEmpty == false)
-    #expect(l.warnings.count == 1 && l.warnings[0].hasPrefix("font \"No Such Font Family 17\" was not found; using "))
+    #expect(
+      l.warnings.count == 1
+        && l.warnings[0].hasPrefix("font \"No Such Font Family 17\" was not found; using "))
     // A substitution the configuration knows (Helvetica → a metric-compatible sans) is not a fallback.
     #expect(try TextFonts.layer("abc", font: "Helvetica", size: 12).layout().warnings == [])
   }
 
   @Test func corruptOrTruncatedFontFilesAreClearErrors() throws {
     guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-text-\(getpid())").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "lamina-text-\(getpid())"
+    ).path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let font = try Data(contentsOf: URL(fileURLWithPath: TextFonts.dejaVuSans))
     try font.prefix(font.count / 2).write(to: URL(fileURLWithPath: folder + "/half.ttf"))
-    try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(to: URL(fileURLWithPath: folder + "/noise.ttf"))
+    try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7) }).write(
+      to: URL(fileURLWithPath: folder + "/noise.ttf"))
     try Data().write(to: URL(fileURLWithPath: folder + "/empty.ttf"))
     let cases: [(String, String)] = [
       ("half.ttf", "the file is truncated: table '"),
@@ -216,9 +240,10 @@ import Testing
     // The cluster is cut to TextLimits.maxClusterLength code units, and the layout says so
     // (HarfBuzz alone takes 19 s of CPU for the whole cluster, in hb-shape).
     #expect((1...TextLimits.maxClusterLength).contains(Self.ids(l.lines[0]).count))
-    #expect(l.warnings == [
-      "a grapheme cluster of 100001 UTF-16 code units at offset 0 is cut to its first 64 (TextLimits.maxClusterLength)"
-    ])
+    #expect(
+      l.warnings == [
+        "a grapheme cluster of 100001 UTF-16 code units at offset 0 is cut to its first 64 (TextLimits.maxClusterLength)"
+      ])
     // Bound: about 1 s in a debug build here; 10 s catches quadratic work.
     #expect(elapsed < .seconds(10), "\(elapsed)")
   }
@@ -228,8 +253,10 @@ import Testing
     // Pieces that stress the rules: bidi controls, marks, ZWJ sequences,
     // flags, newlines, NUL, spaces; fonts that exist, fall back or are files.
     let pool = [
-      "a", "x", "W", "fi", " ", "  ", "\n", "\r\n", "\u{2029}", "\t", "של", "ום", "مر", "حبا", "नम", "स्", "ते",
-      "你", "好", "，", "😀", "👩‍👩‍👧", "\u{301}", "\u{200D}", "\u{FE0F}", "12", "(", ")", "…", "\u{202E}", "\u{2067}",
+      "a", "x", "W", "fi", " ", "  ", "\n", "\r\n", "\u{2029}", "\t", "של", "ום", "مر", "حبا", "नम",
+      "स्", "ते",
+      "你", "好", "，", "😀", "👩‍👩‍👧", "\u{301}", "\u{200D}", "\u{FE0F}", "12", "(", ")", "…", "\u{202E}",
+      "\u{2067}",
       "\u{0}", "🇫🇷", "\u{10FFFD}",
     ]
     let fonts = ["Helvetica", "No Such Font", TextFonts.dejaVuSans, "monospace"]
@@ -238,19 +265,24 @@ import Testing
       var text = ""
       for _ in 0..<Int.random(in: 0...24, using: &rng) { text += pool.randomElement(using: &rng)! }
       let layer = TextFonts.layer(
-        text, font: fonts.randomElement(using: &rng)!, size: [0.5, 12, 36].randomElement(using: &rng)!,
-        width: [0, 5, 60, 300, -10].randomElement(using: &rng)!, height: [0, 30, 1000].randomElement(using: &rng)!)
+        text, font: fonts.randomElement(using: &rng)!,
+        size: [0.5, 12, 36].randomElement(using: &rng)!,
+        width: [0, 5, 60, 300, -10].randomElement(using: &rng)!,
+        height: [0, 30, 1000].randomElement(using: &rng)!)
       layer.isWrapped = Bool.random(using: &rng)
       layer.truncationMode = TextTruncationMode.allCases.randomElement(using: &rng)!
       layer.alignmentMode = TextAlignmentMode.allCases.randomElement(using: &rng)!
       let layout = try layer.layout()
-      let what = "\(text.debugDescription) \(layer.bounds.size) wrapped \(layer.isWrapped) \(layer.truncationMode)"
+      let what =
+        "\(text.debugDescription) \(layer.bounds.size) wrapped \(layer.isWrapped) \(layer.truncationMode)"
       var top = -Double.infinity
       for line in layout.lines {
         #expect(line.top >= top && line.height > 0, "\(what)")
         top = line.top
         for run in line.runs {
-          #expect(run.textRange.lowerBound >= 0 && run.textRange.upperBound <= text.utf16.count, "\(what)")
+          #expect(
+            run.textRange.lowerBound >= 0 && run.textRange.upperBound <= text.utf16.count, "\(what)"
+          )
           for g in run.glyphs {
             #expect(g.position.x.isFinite && g.position.y.isFinite && g.advance.isFinite, "\(what)")
             #expect((0..<max(text.utf16.count, 1)).contains(g.cluster), "\(what)")

@@ -24,7 +24,8 @@ import Testing
 
 @Suite struct TextShapingTests {
   static let tolerance = 1e-9
-  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("TextFixtures").path
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("TextFixtures").path
 
   struct Case {
     var name: String, font: String, fontBytes: Int, hash: String, size: Double, text: String
@@ -38,17 +39,27 @@ import Testing
       guard case .object(let m) = v.kind else { return nil }
       return m.first { $0.key == key }?.value
     }
-    func string(_ v: JSONValue?) -> String { if case .string(let s)? = v?.kind { return s } else { return "" } }
-    func number(_ v: JSONValue?) -> Double { if case .number(let d)? = v?.kind { return d } else { return .nan } }
-    func array(_ v: JSONValue?) -> [JSONValue] { if case .array(let a)? = v?.kind { return a } else { return [] } }
+    func string(_ v: JSONValue?) -> String {
+      if case .string(let s)? = v?.kind { return s } else { return "" }
+    }
+    func number(_ v: JSONValue?) -> Double {
+      if case .number(let d)? = v?.kind { return d } else { return .nan }
+    }
+    func array(_ v: JSONValue?) -> [JSONValue] {
+      if case .array(let a)? = v?.kind { return a } else { return [] }
+    }
     return array(member(root, "cases")).map { c in
       Case(
-        name: string(member(c, "name")), font: string(member(c, "font")), fontBytes: Int(number(member(c, "fontBytes"))),
-        hash: string(member(c, "fontFNV1a256k")), size: number(member(c, "size")), text: string(member(c, "text")),
+        name: string(member(c, "name")), font: string(member(c, "font")),
+        fontBytes: Int(number(member(c, "fontBytes"))),
+        hash: string(member(c, "fontFNV1a256k")), size: number(member(c, "size")),
+        text: string(member(c, "text")),
         runs: array(member(c, "runs")).map { r in
           (
-            Int(number(member(r, "start"))), Int(number(member(r, "end"))), string(member(r, "script")),
-            string(member(r, "direction")) == "rtl", array(member(r, "glyphs")).map { array($0).map(number) }
+            Int(number(member(r, "start"))), Int(number(member(r, "end"))),
+            string(member(r, "script")),
+            string(member(r, "direction")) == "rtl",
+            array(member(r, "glyphs")).map { array($0).map(number) }
           )
         })
     }
@@ -56,7 +67,9 @@ import Testing
 
   /// FNV-1a (64 bits) of a file's first 256 KiB, as tools/text-fixtures computes it.
   static func fnv1a(_ path: String) -> String? {
-    guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.read(upToCount: 256 * 1024) else {
+    guard let handle = FileHandle(forReadingAtPath: path),
+      let data = try? handle.read(upToCount: 256 * 1024)
+    else {
       return nil
     }
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -67,13 +80,17 @@ import Testing
 
   @Test func glyphIdsAndPositionsEqualHbShapes() throws {
     let cases = try Self.fixtures()
-    #expect(cases.map(\.name) == ["latin-kerning-ligatures", "arabic", "devanagari", "hebrew-in-latin", "cjk", "emoji"])
+    #expect(
+      cases.map(\.name) == [
+        "latin-kerning-ligatures", "arabic", "devanagari", "hebrew-in-latin", "cjk", "emoji",
+      ])
     guard TextFonts.require(Array(Set(cases.map(\.font))).sorted()) else { return }
     for c in cases {
       let size = (try? FileManager.default.attributesOfItem(atPath: c.font)[.size] as? Int) ?? -1
       guard size == c.fontBytes, Self.fnv1a(c.font) == c.hash else {
         Issue.record(
-          "\(c.name): \(c.font) is not the file the fixtures were made from (\(size) bytes, expected \(c.fontBytes)); regenerate them with tools/text-fixtures")
+          "\(c.name): \(c.font) is not the file the fixtures were made from (\(size) bytes, expected \(c.fontBytes)); regenerate them with tools/text-fixtures"
+        )
         continue
       }
       let layout = try TextFonts.layer(c.text, font: c.font, size: c.size).layout()
@@ -87,20 +104,28 @@ import Testing
       let logical = line.runs.sorted { $0.textRange.lowerBound < $1.textRange.lowerBound }
       #expect(
         logical.map { "\($0.textRange) \($0.script) \($0.isRightToLeft ? "rtl" : "ltr")" }
-          == c.runs.map { "\($0.start)..<\($0.end) \($0.script) \($0.rtl ? "rtl" : "ltr")" }, "\(c.name)")
+          == c.runs.map { "\($0.start)..<\($0.end) \($0.script) \($0.rtl ? "rtl" : "ltr")" },
+        "\(c.name)")
       guard logical.count == c.runs.count else { continue }
       let face = try FontFace.open(logical[0].font)
       let k = c.size / face.unitsPerEm
       for (run, expected) in zip(logical, c.runs) {
         #expect(run.font.path == c.font, "\(c.name)")
-        #expect(run.glyphs.map { Double($0.id) } == expected.glyphs.map { $0[0] }, "\(c.name) \(run.textRange): glyph ids")
-        guard run.glyphs.count == expected.glyphs.count, let first = run.glyphs.first else { continue }
+        #expect(
+          run.glyphs.map { Double($0.id) } == expected.glyphs.map { $0[0] },
+          "\(c.name) \(run.textRange): glyph ids")
+        guard run.glyphs.count == expected.glyphs.count, let first = run.glyphs.first else {
+          continue
+        }
         // The pen starts where the first glyph's offset says; then hb-shape's advances and offsets.
         var pen = Double(first.position.x) - expected.glyphs[0][3] * k
         for (g, e) in zip(run.glyphs, expected.glyphs) {
           let (ax, dx, dy) = (e[1] * k, e[3] * k, e[4] * k)
-          #expect(abs(Double(g.position.x) - (pen + dx)) <= Self.tolerance, "\(c.name): glyph \(g.id) x")
-          #expect(abs(Double(g.position.y) - (line.baseline - dy)) <= Self.tolerance, "\(c.name): glyph \(g.id) y")
+          #expect(
+            abs(Double(g.position.x) - (pen + dx)) <= Self.tolerance, "\(c.name): glyph \(g.id) x")
+          #expect(
+            abs(Double(g.position.y) - (line.baseline - dy)) <= Self.tolerance,
+            "\(c.name): glyph \(g.id) y")
           #expect(abs(g.advance - ax) <= Self.tolerance, "\(c.name): glyph \(g.id) advance")
           pen += ax
         }
@@ -108,11 +133,15 @@ import Testing
       // Runs follow each other without gaps, left to right, from where the
       // line starts (the right edge less its width for Arabic: natural alignment).
       var x = line.x
-      #expect(abs(line.x - (line.isRightToLeft ? 10_000 - line.width : 0)) <= Self.tolerance, "\(c.name)")
+      #expect(
+        abs(line.x - (line.isRightToLeft ? 10_000 - line.width : 0)) <= Self.tolerance, "\(c.name)")
       for run in line.runs {
         guard let first = run.glyphs.first else { continue }
-        let offset = c.runs.first { $0.start == run.textRange.lowerBound }.map { $0.glyphs[0][3] * k } ?? 0
-        #expect(abs(Double(first.position.x) - offset - x) <= Self.tolerance, "\(c.name): run \(run.textRange) starts at \(x)")
+        let offset =
+          c.runs.first { $0.start == run.textRange.lowerBound }.map { $0.glyphs[0][3] * k } ?? 0
+        #expect(
+          abs(Double(first.position.x) - offset - x) <= Self.tolerance,
+          "\(c.name): run \(run.textRange) starts at \(x)")
         x += run.glyphs.reduce(0) { $0 + $1.advance }
       }
     }
@@ -145,7 +174,8 @@ import Testing
     // The corpus needs its fonts installed, or fontconfig would answer with others.
     guard
       TextFonts.require([
-        TextFonts.dejaVuSans, TextFonts.liberationSans, TextFonts.lohitDevanagari, TextFonts.wenQuanYi,
+        TextFonts.dejaVuSans, TextFonts.liberationSans, TextFonts.lohitDevanagari,
+        TextFonts.wenQuanYi,
         TextFonts.notoColorEmoji,
       ])
     else { return }
@@ -163,7 +193,10 @@ import Testing
         let first = TextShaper.scalar(units, at: run.textRange.lowerBound)
         let pattern = "\(c.font):charset=\(String(first.value, radix: 16))"
         guard let expected = Self.fcMatch(pattern) else { return }
-        #expect(run.font == expected, "\(c.font): run \(run.textRange) (U+\(String(first.value, radix: 16))): fc-match \(pattern) gives \(expected)")
+        #expect(
+          run.font == expected,
+          "\(c.font): run \(run.textRange) (U+\(String(first.value, radix: 16))): fc-match \(pattern) gives \(expected)"
+        )
         used.insert(run.font.description)
       }
       #expect(used.count == c.fonts, "\(c.font): \(used.sorted())")

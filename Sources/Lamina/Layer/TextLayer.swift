@@ -49,7 +49,9 @@ public struct TextRun: Hashable, Sendable {
   public var foregroundColor: Color?
 
   /// A run of `text`, taking the attributes not given from its layer.
-  public init(_ text: String, font: String? = nil, fontSize: Double? = nil, foregroundColor: Color? = nil) {
+  public init(
+    _ text: String, font: String? = nil, fontSize: Double? = nil, foregroundColor: Color? = nil
+  ) {
     self.text = text
     self.font = font
     self.fontSize = fontSize

@@ -26,7 +26,9 @@ extension SceneCodec where Value == TextContent? {
         guard case .attributed(let runs)? = content else { return true }
         return runs.allSatisfy { run in
           (run.fontSize?.isFinite ?? true)
-            && (run.foregroundColor.map { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } ?? true)
+            && (run.foregroundColor.map {
+              [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite)
+            } ?? true)
         }
       })
   }
@@ -38,7 +40,9 @@ extension SceneWriter {
     var members = [member("text", JSONValue(.string(run.text)))]
     if let font = run.font { members.append(member("font", JSONValue(.string(font)))) }
     if let size = run.fontSize { members.append(member("fontSize", JSONValue(.number(size)))) }
-    if let color = run.foregroundColor { members.append(member("foregroundColor", colorJSON(color))) }
+    if let color = run.foregroundColor {
+      members.append(member("foregroundColor", colorJSON(color)))
+    }
     return JSONValue(.object(members))
   }
 }
@@ -56,7 +60,9 @@ extension SceneDecoder {
     case .string(let s):
       content = .plain(s)
     case .array:
-      guard let elements = elements(value, path, expected: "a string or an array of runs") else { return nil }
+      guard let elements = elements(value, path, expected: "a string or an array of runs") else {
+        return nil
+      }
       var runs: [TextRun] = []
       var ok = true
       for e in elements {
@@ -76,22 +82,33 @@ extension SceneDecoder {
   }
 
   private mutating func textRun(_ value: JSONValue, _ path: [JSONPathComponent]) -> TextRun? {
-    guard let members = members(value, path, known: Self.textRunKeys, expected: "a run object") else {
+    guard let members = members(value, path, known: Self.textRunKeys, expected: "a run object")
+    else {
       return nil
     }
     var run = TextRun("")
-    var ok = true, hasText = false
+    var ok = true
+    var hasText = false
     for m in members {
       let p = path + [.key(m.key)]
       switch m.key {
       case "text":
-        if let s = string(m.value, p) { run.text = s; hasText = true } else { ok = false }
+        if let s = string(m.value, p) {
+          run.text = s
+          hasText = true
+        } else {
+          ok = false
+        }
       case "font":
         if let s = string(m.value, p) { run.font = s } else { ok = false }
       case "fontSize":
         if let v = number(m.value, p, .fontSize) { run.fontSize = v } else { ok = false }
       default:  // "foregroundColor"
-        if case .some(.some(let c)) = color(m.value, p) { run.foregroundColor = c } else { ok = false }
+        if case .some(.some(let c)) = color(m.value, p) {
+          run.foregroundColor = c
+        } else {
+          ok = false
+        }
       }
     }
     if !hasText && ok {

@@ -75,7 +75,8 @@ final class FontFace: @unchecked Sendable {
     ascent = Double(extents.ascender)
     descent = -Double(extents.descender)
     lineGap = Double(extents.line_gap)
-    hasColorBitmaps = (ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
+    hasColorBitmaps =
+      (ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
       && (ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES)) != 0
     self.ftFace = ftFace
   }
@@ -102,7 +103,8 @@ final class FontFace: @unchecked Sendable {
   /// The face, opened on first use; the same object afterwards. A file
   /// that cannot be read, is not a font or is truncated gives `FontError`
   /// (remembered, so a bad file is read once).
-  static func open(_ reference: FontReference, family: String? = nil) throws(FontError) -> FontFace {
+  static func open(_ reference: FontReference, family: String? = nil) throws(FontError) -> FontFace
+  {
     if let known = cache.withLock({ $0[reference] }) { return try known.get() }
     let result = Result { () throws(FontError) -> FontFace in try load(reference, family: family) }
     return try cache.withLock { cache in
@@ -112,7 +114,9 @@ final class FontFace: @unchecked Sendable {
     }.get()
   }
 
-  private static func load(_ reference: FontReference, family: String?) throws(FontError) -> FontFace {
+  private static func load(_ reference: FontReference, family: String?) throws(FontError)
+    -> FontFace
+  {
     let path = reference.path
     func fail(_ reason: String) -> FontError { FontError(path: path, reason: reason) }
     // One mapping of the file serves both libraries; it lives as long as
@@ -120,7 +124,9 @@ final class FontFace: @unchecked Sendable {
     guard access(path, R_OK) == 0 else {
       throw fail("cannot read the file: \(String(cString: strerror(errno)))")
     }
-    guard let blob = hb_blob_create_from_file_or_fail(path) else { throw fail("cannot read the file") }
+    guard let blob = hb_blob_create_from_file_or_fail(path) else {
+      throw fail("cannot read the file")
+    }
     var length: UInt32 = 0
     guard let data = hb_blob_get_data(blob, &length) else {
       hb_blob_destroy(blob)
@@ -186,7 +192,8 @@ final class FontFace: @unchecked Sendable {
       }
       if offset + length > b.count {
         let name = String(decoding: b[record..<record + 4], as: UTF8.self)
-        return "the file is truncated: table '\(name)' ends at byte \(offset + length), the file has \(b.count)"
+        return
+          "the file is truncated: table '\(name)' ends at byte \(offset + length), the file has \(b.count)"
       }
     }
     return nil

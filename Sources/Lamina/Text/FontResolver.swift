@@ -99,7 +99,8 @@ enum FontResolver {
   private static func match(_ name: String) -> Result<ResolvedFont, FontError> {
     if let face = faceNamed(name) { return .success(ResolvedFont(face: face, warning: nil)) }
     guard let (reference, family) = query(name, scalar: nil) else {
-      return .failure(FontError(path: name, reason: "fontconfig found no font at all (are any installed?)"))
+      return .failure(
+        FontError(path: name, reason: "fontconfig found no font at all (are any installed?)"))
     }
     let face: FontFace
     do { face = try FontFace.open(reference, family: family) } catch { return .failure(error) }
@@ -130,7 +131,9 @@ enum FontResolver {
           guard let font = list.pointee.fonts[i], let r = reference(font) else { continue }
           var version: Int32 = 0
           _ = FcPatternGetInteger(font, FC_FONTVERSION, 0, &version)
-          if let b = best, b.version > version || (b.version == version && b.reference.0.path <= r.0.path) {
+          if let b = best,
+            b.version > version || (b.version == version && b.reference.0.path <= r.0.path)
+          {
             continue
           }
           best = (r, version)
@@ -170,7 +173,8 @@ enum FontResolver {
     _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
     var family: UnsafeMutablePointer<FcChar8>?
     let path = String(cString: file)
-    let name = FcPatternGetString(font, FC_FAMILY, 0, &family) == FcResultMatch && family != nil
+    let name =
+      FcPatternGetString(font, FC_FAMILY, 0, &family) == FcResultMatch && family != nil
       ? String(cString: family!) : path
     // The face index's high 16 bits name a named instance of a variable
     // font; FreeType and HarfBuzz take the same value.
@@ -210,7 +214,10 @@ enum FontResolver {
       shared += 1
     }
     let brought = own[..<(own.count - shared)]
-    let generic: Set = ["sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "math", "fangsong", "cursive", "fantasy"]
+    let generic: Set = [
+      "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "math", "fangsong",
+      "cursive", "fantasy",
+    ]
     let requested = (brought.first ?? "")
     if generic.contains(requested) { return true }
     return brought.contains(family)

@@ -78,14 +78,18 @@ extension TextLayout {
     }
     var elements: [Path.Element] = []
     for g in run.glyphs {
-      let ox = Double(g.position.x), oy = Double(g.position.y)
-      func place(_ p: CGPoint) -> CGPoint { CGPoint(x: ox + Double(p.x) * k, y: oy - Double(p.y) * k) }
+      let ox = Double(g.position.x)
+      let oy = Double(g.position.y)
+      func place(_ p: CGPoint) -> CGPoint {
+        CGPoint(x: ox + Double(p.x) * k, y: oy - Double(p.y) * k)
+      }
       for e in try face.outline(g.id) {
         switch e {
         case .move(let p): elements.append(.move(place(p)))
         case .line(let p): elements.append(.line(place(p)))
         case .quad(let c, let p): elements.append(.quad(control: place(c), to: place(p)))
-        case .cubic(let c1, let c2, let p): elements.append(.cubic(control1: place(c1), control2: place(c2), to: place(p)))
+        case .cubic(let c1, let c2, let p):
+          elements.append(.cubic(control1: place(c1), control2: place(c2), to: place(p)))
         case .close: elements.append(.close)
         }
       }
@@ -114,10 +118,14 @@ extension FontFace {
   func outline(_ glyph: UInt32) throws(FontError) -> [Path.Element] {
     if let known = outlines.withLock({ $0[glyph] }) { return known }
     let result: Result<[Path.Element], FontError> = withFreeType { face in
-      let flags = FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_IGNORE_TRANSFORM
+      let flags =
+        FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_IGNORE_TRANSFORM
       let error = FT_Load_Glyph(face, glyph, Int32(flags))
       guard error == 0 else {
-        return .failure(FontError(path: reference.path, reason: "glyph \(glyph) cannot be loaded (FreeType error \(error))"))
+        return .failure(
+          FontError(
+            path: reference.path,
+            reason: "glyph \(glyph) cannot be loaded (FreeType error \(error))"))
       }
       let slot = face.pointee.glyph!
       guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .success([]) }
@@ -131,7 +139,8 @@ extension FontFace {
           return 0
         },
         line_to: { to, user in
-          Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue().elements.append(.line(point(to!)))
+          Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue().elements.append(
+            .line(point(to!)))
           return 0
         },
         conic_to: { c, to, user in
@@ -149,7 +158,10 @@ extension FontFace {
         FT_Outline_Decompose(outline, &funcs, Unmanaged.passUnretained(sink).toOpaque())
       }
       guard status == 0 else {
-        return .failure(FontError(path: reference.path, reason: "glyph \(glyph) has a damaged outline (FreeType error \(status))"))
+        return .failure(
+          FontError(
+            path: reference.path,
+            reason: "glyph \(glyph) has a damaged outline (FreeType error \(status))"))
       }
       if sink.open { sink.elements.append(.close) }
       return .success(sink.elements)
@@ -168,18 +180,25 @@ extension FontFace {
       var best = 0
       for i in 0..<strikes where sizes[i].y_ppem > sizes[best].y_ppem { best = i }
       guard FT_Select_Size(face, Int32(best)) == 0 else {
-        return .failure(FontError(path: reference.path, reason: "its bitmap strike cannot be selected"))
+        return .failure(
+          FontError(path: reference.path, reason: "its bitmap strike cannot be selected"))
       }
       let error = FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR))
       guard error == 0 else {
-        return .failure(FontError(path: reference.path, reason: "colour glyph \(glyph) cannot be loaded (FreeType error \(error))"))
+        return .failure(
+          FontError(
+            path: reference.path,
+            reason: "colour glyph \(glyph) cannot be loaded (FreeType error \(error))"))
       }
       let slot = face.pointee.glyph!.pointee
       let bitmap = slot.bitmap
-      guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), bitmap.width > 0, bitmap.rows > 0,
+      guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), bitmap.width > 0,
+        bitmap.rows > 0,
         let buffer = bitmap.buffer
       else { return .success(nil) }
-      let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+      let w = Int(bitmap.width)
+      let h = Int(bitmap.rows)
+      let pitch = Int(bitmap.pitch)
       var pixels = [UInt8](repeating: 0, count: w * h * 4)
       // FreeType's BGRA is premultiplied, as Lamina's images are.
       for y in 0..<h {
@@ -195,7 +214,8 @@ extension FontFace {
       return .success(
         ColorBitmap(
           image: Image(width: w, height: h, premultipliedPixels: pixels),
-          ppem: Double(sizes[best].y_ppem) / 64, left: Double(slot.bitmap_left), top: Double(slot.bitmap_top)))
+          ppem: Double(sizes[best].y_ppem) / 64, left: Double(slot.bitmap_left),
+          top: Double(slot.bitmap_top)))
     }
     return try result.get()
   }

@@ -127,7 +127,9 @@ extension TextLayout {
     var styled = StyledText(units: [], attribute: [], source: [])
     func append(_ text: String, _ a: TextAttributes) {
       let index: Int32
-      if let known = attributes.firstIndex(of: a) { index = Int32(known) } else {
+      if let known = attributes.firstIndex(of: a) {
+        index = Int32(known)
+      } else {
         index = Int32(attributes.count)
         attributes.append(a)
       }
@@ -143,7 +145,8 @@ extension TextLayout {
         append(
           r.text,
           TextAttributes(
-            font: r.font ?? base.font, size: r.fontSize ?? base.size, color: r.foregroundColor ?? base.color))
+            font: r.font ?? base.font, size: r.fontSize ?? base.size,
+            color: r.foregroundColor ?? base.color))
       }
     }
     if styled.units.count > TextLimits.maxCharacters {
@@ -155,7 +158,9 @@ extension TextLayout {
     styled.source = (0..<Int32(styled.units.count)).map { $0 }
     let notes = Self.boundClusters(&styled)
     var shaper: TextShaper
-    do { shaper = try TextShaper(attributes: attributes, baseDirectory: layer.fontBaseDirectory) } catch {
+    do {
+      shaper = try TextShaper(attributes: attributes, baseDirectory: layer.fontBaseDirectory)
+    } catch {
       throw .font(error)
     }
     var breaker = LineBreaker(
@@ -172,8 +177,12 @@ extension TextLayout {
       }
     }
     if layer.isWrapped && layer.truncationMode != .none {
-      var used = 0.0, visible = 0
-      while visible < pending.count, visible == 0 || used + pending[visible].line.height <= Double(layer.bounds.height) + LineBreaker.slack {
+      var used = 0.0
+      var visible = 0
+      while visible < pending.count,
+        visible == 0
+          || used + pending[visible].line.height <= Double(layer.bounds.height) + LineBreaker.slack
+      {
         used += pending[visible].line.height
         visible += 1
       }
@@ -205,14 +214,16 @@ extension TextLayout {
         end = a + limit
         if UTF16.isTrailSurrogate(text.units[end]) { end -= 1 }
         notes.append(
-          "a grapheme cluster of \(b - a) UTF-16 code units at offset \(text.source[a]) is cut to its first \(end - a) (TextLimits.maxClusterLength)")
+          "a grapheme cluster of \(b - a) UTF-16 code units at offset \(text.source[a]) is cut to its first \(end - a) (TextLimits.maxClusterLength)"
+        )
       }
       kept.units += text.units[a..<end]
       kept.attribute += text.attribute[a..<end]
       kept.source += text.source[a..<end]
     }
     text = kept
-    return notes.count > 3 ? Array(notes.prefix(3)) + ["and \(notes.count - 3) more clusters are cut likewise"] : notes
+    return notes.count > 3
+      ? Array(notes.prefix(3)) + ["and \(notes.count - 3) more clusters are cut likewise"] : notes
   }
 
 }

@@ -83,7 +83,8 @@ struct LineBreaker {
   /// The first index of sorted `a` where `above` holds (it holds from
   /// there on), or `a.count`.
   static func firstIndex(in a: [Int], where above: (Int) -> Bool) -> Int {
-    var lo = 0, hi = a.count
+    var lo = 0
+    var hi = a.count
     while lo < hi {
       let mid = (lo + hi) / 2
       if above(a[mid]) { hi = mid } else { lo = mid + 1 }
@@ -117,7 +118,11 @@ struct LineBreaker {
   /// The lines of one paragraph (`attribute` gives an empty one its font).
   mutating func lines(_ p: StyledText, emptyAttribute: Int32) -> [PendingLine] {
     guard !p.units.isEmpty else {
-      return [line(p, runs: [], level: 0, isLast: true, truncated: false, start: 0, emptyAttribute: emptyAttribute)]
+      return [
+        line(
+          p, runs: [], level: 0, isLast: true, truncated: false, start: 0,
+          emptyAttribute: emptyAttribute)
+      ]
     }
     let (runs, level) = shaper.shape(p, paragraphLevel: nil)
     let n = p.units.count
@@ -171,7 +176,9 @@ struct LineBreaker {
     return ranges.enumerated().map { k, r in
       let text = p[r]
       let shaped = shaper.shape(text, paragraphLevel: level).runs
-      return line(text, runs: shaped, level: level, isLast: k == ranges.count - 1, truncated: false, start: r.lowerBound)
+      return line(
+        text, runs: shaped, level: level, isLast: k == ranges.count - 1, truncated: false,
+        start: r.lowerBound)
     }
   }
 
@@ -181,7 +188,9 @@ struct LineBreaker {
     var advance = [Double](repeating: 0, count: p.units.count + 1)
     for r in runs {
       let k = shaper.scale(r.attribute, r.face)
-      for (info, pos) in zip(r.glyphs, r.positions) { advance[Int(info.cluster)] += Double(pos.x_advance) * k }
+      for (info, pos) in zip(r.glyphs, r.positions) {
+        advance[Int(info.cluster)] += Double(pos.x_advance) * k
+      }
     }
     var sum = 0.0
     for i in advance.indices {
@@ -207,7 +216,8 @@ struct LineBreaker {
       let runs = shaper.shape(mark, paragraphLevel: level).runs
       return line(mark, runs: runs, level: level, isLast: true, truncated: true, start: from)
     }
-    return truncated(p, from: from, level: level, mode: truncation == .none ? .end : truncation, force: force)
+    return truncated(
+      p, from: from, level: level, mode: truncation == .none ? .end : truncation, force: force)
   }
 
   private mutating func truncated(
@@ -233,30 +243,39 @@ struct LineBreaker {
     }
     let fitsWhole = w(0, Self.trimEnd(u, 0, n)) <= width + Self.slack
     // Head keeps g[0…head], tail keeps g[tail…]; indices into `g`.
-    var head = 0, tail = g.count - 1
+    var head = 0
+    var tail = g.count - 1
     if fitsWhole || mode == .end {
       let ew = ellipsisWidth(at: n - 1)
       head = fitsWhole && force ? g.count - 1 : 0
       if !fitsWhole {
-        for k in g.indices where w(0, Self.trimEnd(u, 0, g[k])) + ew <= width + Self.slack { head = k }
+        for k in g.indices where w(0, Self.trimEnd(u, 0, g[k])) + ew <= width + Self.slack {
+          head = k
+        }
       }
       tail = g.count - 1
     } else if mode == .start {
       let ew = ellipsisWidth(at: 0)
       head = 0
-      for k in g.indices.reversed() where ew + w(Self.trimStart(u, g[k], n), n) <= width + Self.slack { tail = k }
+      for k in g.indices.reversed()
+      where ew + w(Self.trimStart(u, g[k], n), n) <= width + Self.slack { tail = k }
     } else {  // middle
       let ew = ellipsisWidth(at: n / 2)
-      var hw = 0.0, tw = 0.0
+      var hw = 0.0
+      var tw = 0.0
       while head < tail - 1 {
         let growHead = hw <= tw
-        let nh = w(0, g[head + 1]), nt = w(g[tail - 1], n)
+        let nh = w(0, g[head + 1])
+        let nt = w(g[tail - 1], n)
         if growHead && nh + tw + ew <= width + Self.slack {
-          head += 1; hw = nh
+          head += 1
+          hw = nh
         } else if nt + hw + ew <= width + Self.slack {
-          tail -= 1; tw = nt
+          tail -= 1
+          tw = nt
         } else if !growHead && nh + tw + ew <= width + Self.slack {
-          head += 1; hw = nh
+          head += 1
+          hw = nh
         } else {
           break
         }
@@ -267,9 +286,11 @@ struct LineBreaker {
       let tailStart = Self.trimStart(u, g[tail], n)
       var virtual = text[0..<headEnd]
       let mark = ellipsis(at: mode == .start ? tailStart : max(headEnd - 1, 0))
-      virtual = (mode == .start && !fitsWhole ? mark + virtual : virtual + mark) + text[tailStart..<n]
+      virtual =
+        (mode == .start && !fitsWhole ? mark + virtual : virtual + mark) + text[tailStart..<n]
       let shaped = shaper.shape(virtual, paragraphLevel: level).runs
-      let out = line(virtual, runs: shaped, level: level, isLast: true, truncated: true, start: from)
+      let out = line(
+        virtual, runs: shaped, level: level, isLast: true, truncated: true, start: from)
       if out.width <= width + Self.slack { return out }
       // Kerning next to the ellipsis made it wider: drop one more grapheme.
       if mode == .start && !fitsWhole, tail < g.count - 1 {
@@ -283,7 +304,9 @@ struct LineBreaker {
       }
     }
     let virtual = text[0..<0] + ellipsis(at: 0)
-    return line(virtual, runs: shaper.shape(virtual, paragraphLevel: level).runs, level: level, isLast: true, truncated: true, start: from)
+    return line(
+      virtual, runs: shaper.shape(virtual, paragraphLevel: level).runs, level: level, isLast: true,
+      truncated: true, start: from)
   }
 
   // MARK: Lines
@@ -297,8 +320,11 @@ struct LineBreaker {
     let rtl = level & 1 == 1
     let trailing = Self.trimEnd(text.units, 0, text.units.count)
     var out: [TextLayout.Run] = []
-    var pen = 0.0, trailingAdvance = 0.0
-    var ascent = 0.0, descent = 0.0, gap = 0.0
+    var pen = 0.0
+    var trailingAdvance = 0.0
+    var ascent = 0.0
+    var descent = 0.0
+    var gap = 0.0
     var spaces = 0
     var stretchable: [[Bool]] = []
     for index in UnicodeText.visualOrder(runs.map(\.level)) {
@@ -323,12 +349,15 @@ struct LineBreaker {
         grows.append(isSpace)
         pen += advance
       }
-      let lo = Int(text.source[r.range.lowerBound]), hi = Int(text.source[r.range.upperBound - 1]) + 1
+      let lo = Int(text.source[r.range.lowerBound])
+      let hi = Int(text.source[r.range.upperBound - 1]) + 1
       let attributes = shaper.attributes[Int(r.attribute)]
       out.append(
         TextLayout.Run(
-          font: r.face.reference, fontFamily: r.face.family, fontSize: attributes.size, color: attributes.color,
-          isRightToLeft: r.isRightToLeft, script: Self.tag(r.script), isColorBitmap: r.face.hasColorBitmaps,
+          font: r.face.reference, fontFamily: r.face.family, fontSize: attributes.size,
+          color: attributes.color,
+          isRightToLeft: r.isRightToLeft, script: Self.tag(r.script),
+          isColorBitmap: r.face.hasColorBitmaps,
           glyphs: glyphs, textRange: min(lo, hi)..<max(lo, hi)))
       stretchable.append(grows)
     }
@@ -343,7 +372,8 @@ struct LineBreaker {
     let contentStart = rtl ? trailingAdvance : 0
     var mode = alignment
     if mode == .natural || (mode == .justified && isLast) { mode = rtl ? .right : .left }
-    var offset = 0.0, stretch = 0.0
+    var offset = 0.0
+    var stretch = 0.0
     switch mode {
     case .left, .natural: offset = 0
     case .right: offset = width - contentWidth
@@ -364,12 +394,15 @@ struct LineBreaker {
     }
     return PendingLine(
       runs: out, ascent: ascent, descent: descent, lineGap: gap, x: offset,
-      width: contentWidth + stretch * Double(spaces), isRightToLeft: rtl, isTruncated: truncated, start: start)
+      width: contentWidth + stretch * Double(spaces), isRightToLeft: rtl, isTruncated: truncated,
+      start: start)
   }
 
   static func tag(_ script: hb_script_t) -> String {
     let t = hb_script_to_iso15924_tag(script)
-    let bytes = [UInt8(t >> 24 & 0xFF), UInt8(t >> 16 & 0xFF), UInt8(t >> 8 & 0xFF), UInt8(t & 0xFF)]
+    let bytes = [
+      UInt8(t >> 24 & 0xFF), UInt8(t >> 16 & 0xFF), UInt8(t >> 8 & 0xFF), UInt8(t & 0xFF),
+    ]
     return String(decoding: bytes, as: UTF8.self)
   }
 }

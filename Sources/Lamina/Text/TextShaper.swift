@@ -39,7 +39,8 @@ struct StyledText {
   }
 
   static func + (a: StyledText, b: StyledText) -> StyledText {
-    StyledText(units: a.units + b.units, attribute: a.attribute + b.attribute, source: a.source + b.source)
+    StyledText(
+      units: a.units + b.units, attribute: a.attribute + b.attribute, source: a.source + b.source)
   }
 }
 
@@ -90,7 +91,9 @@ struct TextShaper {
 
   /// `text` cut into runs (logical order) and shaped; the paragraph level
   /// is found from the text when `paragraphLevel` is nil.
-  mutating func shape(_ text: StyledText, paragraphLevel: UInt8?) -> (runs: [ShapedRun], paragraph: UInt8) {
+  mutating func shape(_ text: StyledText, paragraphLevel: UInt8?) -> (
+    runs: [ShapedRun], paragraph: UInt8
+  ) {
     let (levels, paragraph) = UnicodeText.bidiLevels(text.units, paragraphLevel: paragraphLevel)
     let n = text.units.count
     guard n > 0 else { return ([], paragraph) }
@@ -99,7 +102,8 @@ struct TextShaper {
     var runs: [ShapedRun] = []
     var start = 0
     for i in 1...n {
-      if i < n && levels[i] == levels[start] && scripts[i] == scripts[start] && faces[i] === faces[start]
+      if i < n && levels[i] == levels[start] && scripts[i] == scripts[start]
+        && faces[i] === faces[start]
         && text.attribute[i] == text.attribute[start]
       {
         continue
@@ -170,7 +174,8 @@ struct TextShaper {
       let s = scalar(units, at: i)
       let width = s.value > 0xFFFF ? 2 : 1
       var script = hb_unicode_script(funcs, s.value)
-      if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN {
+      if script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+      {
         script = current
       } else {
         if firstReal == nil { firstReal = script }

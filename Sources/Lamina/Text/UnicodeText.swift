@@ -16,7 +16,9 @@ enum UnicodeText {
   /// Embedding levels of each code unit and the paragraph level.
   /// `paragraphLevel` nil: from the first strong character (P2, P3),
   /// left-to-right when there is none.
-  static func bidiLevels(_ text: [UInt16], paragraphLevel: UInt8?) -> (levels: [UInt8], paragraph: UInt8) {
+  static func bidiLevels(_ text: [UInt16], paragraphLevel: UInt8?) -> (
+    levels: [UInt8], paragraph: UInt8
+  ) {
     guard !text.isEmpty else { return ([], paragraphLevel ?? 0) }
     var levels = [UInt8](repeating: paragraphLevel ?? 0, count: text.count)
     let paragraph = text.withUnsafeBufferPointer { t in
@@ -35,7 +37,9 @@ enum UnicodeText {
     guard levels.count > 1 else { return Array(levels.indices) }
     var map = [Int32](repeating: 0, count: levels.count)
     levels.withUnsafeBufferPointer { l in
-      map.withUnsafeMutableBufferPointer { lamina_bidi_reorder(l.baseAddress, Int32(l.count), $0.baseAddress) }
+      map.withUnsafeMutableBufferPointer {
+        lamina_bidi_reorder(l.baseAddress, Int32(l.count), $0.baseAddress)
+      }
     }
     return map.map(Int.init)
   }

@@ -29,8 +29,11 @@ public enum TextTruncationMode: String, Hashable, Sendable, CaseIterable {
 public enum TextAlignmentMode: String, Hashable, Sendable, CaseIterable {
   /// Left for a left-to-right paragraph, right for a right-to-left one.
   case natural
+  /// Flush with the bounds' left edge (`kCAAlignmentLeft`).
   case left
+  /// Flush with the bounds' right edge (`kCAAlignmentRight`).
   case right
+  /// Centred in the bounds' width (`kCAAlignmentCenter`).
   case center
   /// Every line but a paragraph's last is stretched to the bounds' width
   /// at its spaces.
@@ -61,9 +64,12 @@ public struct TextRun: Hashable, Sendable {
 
 /// `CATextLayer.string`: plain text, or runs of attributed text.
 public enum TextContent: Hashable, Sendable, ExpressibleByStringLiteral {
+  /// A `String`: every character takes the layer's attributes.
   case plain(String)
+  /// Runs of attributed text (`NSAttributedString`).
   case attributed([TextRun])
 
+  /// `.plain(value)`: `layer.string = "Hello"`.
   public init(stringLiteral value: String) { self = .plain(value) }
 
   /// The characters, runs joined.

@@ -26,6 +26,7 @@ public struct FontError: Error, Hashable, Sendable, CustomStringConvertible {
   public var path: String
   /// What is wrong with it.
   public var reason: String
+  /// "font PATH: REASON".
   public var description: String { "font \(path): \(reason)" }
 }
 
@@ -35,10 +36,12 @@ public struct FontReference: Hashable, Sendable, CustomStringConvertible {
   public var path: String
   /// The face's index in the file (a `.ttc` holds several).
   public var faceIndex: Int
+  /// The face at `faceIndex` of the file at `path`.
   public init(path: String, faceIndex: Int = 0) {
     self.path = path
     self.faceIndex = faceIndex
   }
+  /// The path, with `#index` for a face other than the first.
   public var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }
 }
 

@@ -95,6 +95,7 @@ public enum TextLayoutError: Error, Hashable, Sendable, CustomStringConvertible 
   /// A size outside 0 < size ≤ `TextLimits.maxFontSize`.
   case fontSize(String)
 
+  /// The reason, as a user would read it.
   public var description: String {
     switch self {
     case .font(let e): return e.description

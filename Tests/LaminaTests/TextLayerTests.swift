@@ -124,6 +124,27 @@ import Testing
       ])
   }
 
+  /// Puts a NaN or an infinity into the property named.
+  static let poisons: [String: @Sendable (TextLayer) -> Void] = [
+    "string": { $0.string = .attributed([TextRun("a", fontSize: .nan)]) },
+    "fontSize": { $0.fontSize = .infinity },
+    "foregroundColor": { $0.foregroundColor = Color(red: .nan, green: 0, blue: 0) },
+  ]
+
+  @Test func theLoweringRefusesNonFiniteTextProperties() throws {
+    let own = LayerClasses.textLayer.ownFiniteChecks.map(\.name)
+    #expect(Set(own) == Set(Self.poisons.keys), "numeric properties without a poison")
+    #expect(TextLayer().firstNonFiniteProperty() == nil)
+    for name in own {
+      let layer = TextLayer()
+      layer.name = "bad"
+      let poison = try #require(Self.poisons[name])
+      poison(layer)
+      #expect(layer.firstNonFiniteProperty() == name)
+      #expect(throws: LoweringError.notFinite(layer: "'bad'", property: name)) { try TreeCheck.validate(layer) }
+    }
+  }
+
   // MARK: Hostile input
 
   @Test func aStringOfTenMillionCharactersIsRefusedWithItsPath() {

@@ -117,6 +117,35 @@ import Testing
     }
   }
 
+  @Test func aFontFileThatIsNotAFontIsAnErrorAtItsPath() throws {
+    // Placeholder resources: any file ending in broken.ttf is not a font.
+    let cases: [(String, String)] = [
+      (
+        ##""font": "x/broken.ttf""##,
+        ##"layers[0].font: cannot use the font file "x/broken.ttf": not a TrueType or OpenType font (no sfnt header)"##
+      ),
+      (
+        ##""string": [{"text": "a", "font": "/f/broken.ttf"}]"##,
+        ##"layers[0].string[0].font: cannot use the font file "/f/broken.ttf": not a TrueType or OpenType font (no sfnt header)"##
+      ),
+    ]
+    for (body, message) in cases {
+      let errors = SceneFixtures.errors(SceneFixtures.oneLayer(##""type": "textLayer", \##(body)"##))
+      #expect(errors.count == 1 && errors.first?.hasSuffix(message) == true, "\(errors)")
+    }
+    // The real check, through the public API: a missing file, relative to the scene's folder.
+    let text = SceneFixtures.oneLayer(##""type": "textLayer", "font": "no-such-font-file.ttf""##)
+    do {
+      _ = try Scene(jsonData: Array(text.utf8), baseDirectory: "/nonexistent")
+      Issue.record("a missing font file loaded")
+    } catch {
+      #expect(
+        error.errors.map(\.message) == [
+          ##"cannot use the font file "/nonexistent/no-such-font-file.ttf": cannot read the file: No such file or directory"##
+        ])
+    }
+  }
+
   @Test func textKeysBelongToTextLayersOnly() {
     #expect(
       SceneFixtures.errors(SceneFixtures.oneLayer(##""fontSize": 3"##)) == [

@@ -234,7 +234,7 @@ enum LayerProperties {
     .custom(
       "font", \.font, default: "Helvetica", isEqual: (==),
       read: { d, member, path, reading in
-        if let s = d.string(member.value, path) {
+        if let s = d.font(member.value, path) {
           reading.layer.font = s
           reading.layer.fontBaseDirectory = d.baseDirectory
         }

@@ -1,6 +1,7 @@
 // SceneTextDecoder: the values of `textLayer` (docs/scene-format.md,
 // "textLayer"): `string` as a JSON string or an array of attributed runs,
-// and the limits on text a scene may hold (TextLimits), checked here with
+// `font` (a font file must exist and be a font: it is opened now, as a
+// PNG is read), and the limits on text a scene may hold (TextLimits), checked here with
 // the value's JSON path so that a hostile scene is refused before any
 // layout work. The keys themselves are declared in LayerProperties.text.
 //
@@ -53,6 +54,20 @@ extension SceneDecoder {
   /// The keys of one attributed run.
   static let textRunKeys = ["text", "font", "fontSize", "foregroundColor"]
 
+  /// A `font`: a name (any string: an unknown one falls back, with a
+  /// warning, at layout) or a font file, which must exist and be a font
+  /// (checked now, relative to the scene's folder, so the error has a path).
+  mutating func font(_ value: JSONValue, _ path: [JSONPathComponent]) -> String? {
+    guard let s = string(value, path) else { return nil }
+    guard FontResolver.isPath(s) else { return s }
+    let file = FontResolver.absolute(s, baseDirectory)
+    if let problem = resources.fontFile(file) {
+      fail(path, at: value.location, "cannot use the font file \(JSONWriter.quoted(file)): \(problem)")
+      return nil
+    }
+    return s
+  }
+
   /// `string`: a string or an array of runs, within `TextLimits.maxCharacters`.
   mutating func textContent(_ value: JSONValue, _ path: [JSONPathComponent]) -> TextContent? {
     let content: TextContent
@@ -100,7 +115,7 @@ extension SceneDecoder {
           ok = false
         }
       case "font":
-        if let s = string(m.value, p) { run.font = s } else { ok = false }
+        if let s = font(m.value, p) { run.font = s } else { ok = false }
       case "fontSize":
         if let v = number(m.value, p, .fontSize) { run.fontSize = v } else { ok = false }
       default:  // "foregroundColor"

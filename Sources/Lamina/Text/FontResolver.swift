@@ -82,7 +82,8 @@ enum FontResolver {
     return found
   }
 
-  private static func absolute(_ path: String, _ base: String?) -> String {
+  /// `path` from `base` when it is relative and a base is given.
+  static func absolute(_ path: String, _ base: String?) -> String {
     guard !path.hasPrefix("/"), let base, !base.isEmpty else { return path }
     return base + "/" + path
   }

@@ -181,6 +181,19 @@ import Testing
     #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 }, "glyphs run left to right: \(xs)")
   }
 
+  @Test func aLayoutIsReusedUntilAnInputChanges() throws {
+    guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
+    let layer = TextFonts.layer("xx", font: TextFonts.dejaVuSans, size: Self.size, width: 100)
+    let first = try layer.layout()
+    #expect(layer.layoutCache?.key == TextLayoutKey(layer))
+    #expect(try layer.layout() == first)
+    layer.alignmentMode = .right
+    let moved = try layer.layout()
+    #expect(moved != first && Self.close(moved.lines[0].x, 75.76))
+    layer.bounds.size.width = 50
+    #expect(Self.close(try layer.layout().lines[0].x, 25.76))
+  }
+
   // MARK: Hostile input
 
   @Test func aFontThatDoesNotExistFallsBackAndSaysSo() throws {

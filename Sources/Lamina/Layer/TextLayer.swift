@@ -104,6 +104,10 @@ public final class TextLayer: Layer {
   /// from a file); `nil` is the current directory. Not a scene key.
   public var fontBaseDirectory: String?
 
+  /// The last layout and the values it came from (`layout()` reuses it
+  /// while they stay the same; a layer is used on one thread at a time).
+  var layoutCache: (key: TextLayoutKey, result: Result<TextLayout, TextLayoutError>)?
+
   /// Creates a text layer with Core Animation's defaults.
   public override init() {}
 

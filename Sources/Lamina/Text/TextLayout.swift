@@ -111,7 +111,37 @@ extension TextLayer {
   /// `TextLimits`; a font name that matches nothing falls back to
   /// fontconfig's default and says so in `warnings`.
   public func layout() throws(TextLayoutError) -> TextLayout {
-    try TextLayout(layer: self)
+    let key = TextLayoutKey(self)
+    if let cached = layoutCache, cached.key == key { return try cached.result.get() }
+    let result = Result { () throws(TextLayoutError) in try TextLayout(layer: self) }
+    layoutCache = (key, result)
+    return try result.get()
+  }
+}
+
+/// Everything a text layer's layout depends on.
+struct TextLayoutKey: Hashable {
+  var string: TextContent?
+  var font: String
+  var fontSize: Double
+  var color: Color?
+  var isWrapped: Bool
+  var truncation: TextTruncationMode
+  var alignment: TextAlignmentMode
+  var bounds: [Double]
+  var fontBaseDirectory: String?
+
+  init(_ layer: TextLayer) {
+    string = layer.string
+    font = layer.font
+    fontSize = layer.fontSize
+    color = layer.foregroundColor
+    isWrapped = layer.isWrapped
+    truncation = layer.truncationMode
+    alignment = layer.alignmentMode
+    let b = layer.bounds
+    bounds = [Double(b.minX), Double(b.minY), Double(b.width), Double(b.height)]
+    fontBaseDirectory = layer.fontBaseDirectory
   }
 }
 

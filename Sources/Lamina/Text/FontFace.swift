@@ -98,6 +98,9 @@ final class FontFace: @unchecked Sendable {
   // MARK: Opening
 
   private static let cache = Mutex<[FontReference: Result<FontFace, FontError>]>([:])
+  /// FreeType's library object is not thread-safe: faces are made and
+  /// dropped under this lock (FreeType's documentation, "Multi-threading").
+  private static let libraryLock = Mutex(())
   nonisolated(unsafe) private static let library: FT_Library? = {
     var lib: FT_Library?
     return FT_Init_FreeType(&lib) == 0 ? lib : nil
@@ -142,8 +145,10 @@ final class FontFace: @unchecked Sendable {
     }
     guard let library else { throw fail("FreeType could not start") }
     var face: FT_Face?
-    let error = data.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) {
-      FT_New_Memory_Face(library, $0, FT_Long(length), FT_Long(reference.faceIndex), &face)
+    let error = data.withMemoryRebound(to: FT_Byte.self, capacity: Int(length)) { bytes in
+      libraryLock.withLock { _ in
+        FT_New_Memory_Face(library, bytes, FT_Long(length), FT_Long(reference.faceIndex), &face)
+      }
     }
     guard error == 0, let face else {
       hb_blob_destroy(blob)
@@ -152,7 +157,7 @@ final class FontFace: @unchecked Sendable {
     let hbFace = hb_face_create(blob, UInt32(reference.faceIndex))
     guard let hbFace, hb_face_get_glyph_count(hbFace) > 0 else {
       if let hbFace { hb_face_destroy(hbFace) }
-      FT_Done_Face(face)
+      libraryLock.withLock { _ in _ = FT_Done_Face(face) }
       throw fail("it holds no glyphs")
     }
     let hbFont = hb_font_create(hbFace)!

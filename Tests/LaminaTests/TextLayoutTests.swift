@@ -181,6 +181,14 @@ import Testing
     #expect(zip(xs, xs.dropFirst()).allSatisfy { $0 < $1 }, "glyphs run left to right: \(xs)")
   }
 
+  @Test func aTabIsASpaceAndOtherControlsDrawNothing() throws {
+    guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
+    let line = try #require(try Self.layout("a\tb\u{0}\u{7}c", width: 100).lines.first)
+    // a, space (651), b, two invisible glyphs with no advance, c: no .notdef (0).
+    #expect(!Self.ids(line).contains(0) && Self.ids(line).count == 6, "\(Self.ids(line))")
+    #expect(Self.close(Self.xs(line)[2], 19.06) && Self.close(Self.xs(line)[5], 32.06))
+  }
+
   @Test func aLayoutIsReusedUntilAnInputChanges() throws {
     guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
     let layer = TextFonts.layer("xx", font: TextFonts.dejaVuSans, size: Self.size, width: 100)

@@ -187,6 +187,7 @@ extension TextLayout {
       if let problem = TextLimits.fontSizeViolation(a.size) { throw .fontSize(problem) }
     }
     styled.source = (0..<Int32(styled.units.count)).map { $0 }
+    Self.replaceControls(&styled.units)
     let notes = Self.boundClusters(&styled)
     var shaper: TextShaper
     do {
@@ -229,6 +230,19 @@ extension TextLayout {
     var top = Double(layer.bounds.minY)
     lines = pending.map { $0.line.placed(top: &top, left: Double(layer.bounds.minX)) }
     warnings = notes + breaker.shaper.warnings
+  }
+
+  /// A tab is laid out as a space; the other control characters, but the
+  /// line and paragraph breaks, as U+200B (HarfBuzz draws nothing for
+  /// it), so no font's missing-glyph box shows for them.
+  static func replaceControls(_ units: inout [UInt16]) {
+    for i in units.indices where units[i] < 0x20 || (0x7F...0x9F).contains(units[i]) {
+      switch units[i] {
+      case 0x09: units[i] = 0x20
+      case 0x0A, 0x0B, 0x0C, 0x0D, 0x85: break
+      default: units[i] = 0x200B
+      }
+    }
   }
 
   /// Drops the code units of each grapheme cluster past

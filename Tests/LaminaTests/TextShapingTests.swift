@@ -199,7 +199,9 @@ import Testing
         )
         used.insert(run.font.description)
       }
-      #expect(used.count == c.fonts, "\(c.font): \(used.sorted())")
+      // With only tools/setup's fonts the counts are exact; more installed
+      // fonts may cover more scripts with one font, never with none.
+      #expect(used.count >= 2 && used.count <= c.fonts, "\(c.font): \(used.sorted())")
     }
   }
 

@@ -67,7 +67,8 @@ import Testing
 
   @Test func everyStoredTextPropertyHasAnEntryButTheFontFolder() {
     let stored = Set(Mirror(reflecting: TextLayer()).children.compactMap(\.label))
-    #expect(Set(Self.table.map(\.name)) == stored.subtracting(["fontBaseDirectory", "layoutCache"]))
+    #expect(
+      Set(Self.table.map(\.name)) == stored.subtracting(["fontBaseDirectory", "layoutCache"]))
   }
 
   @Test func aFreshTextLayerWritesOnlyItsType() {
@@ -130,7 +131,8 @@ import Testing
       ),
     ]
     for (body, message) in cases {
-      let errors = SceneFixtures.errors(SceneFixtures.oneLayer(##""type": "textLayer", \##(body)"##))
+      let errors = SceneFixtures.errors(
+        SceneFixtures.oneLayer(##""type": "textLayer", \##(body)"##))
       #expect(errors.count == 1 && errors.first?.hasSuffix(message) == true, "\(errors)")
     }
     // The real check, through the public API: a missing file, relative to the scene's folder.
@@ -170,7 +172,9 @@ import Testing
       let poison = try #require(Self.poisons[name])
       poison(layer)
       #expect(layer.firstNonFiniteProperty() == name)
-      #expect(throws: LoweringError.notFinite(layer: "'bad'", property: name)) { try TreeCheck.validate(layer) }
+      #expect(throws: LoweringError.notFinite(layer: "'bad'", property: name)) {
+        try TreeCheck.validate(layer)
+      }
     }
   }
 
@@ -210,6 +214,23 @@ import Testing
     #expect(throws: TextLayoutError.fontSize("must be ≤ 10000 points, got 1000000")) {
       try layer.layout()
     }
+  }
+
+  @Test func runsMayNameAtMost256Fonts() {
+    let runs = (0...256).map { ##"{"text": "a", "font": "F\##($0)"}"## }.joined(separator: ", ")
+    let errors = SceneFixtures.errors(
+      SceneFixtures.oneLayer(##""type": "textLayer", "string": [\##(runs)]"##))
+    #expect(
+      errors.count == 1
+        && errors.first?.hasSuffix("layers[0].string: the runs name more than 256 different fonts")
+          == true
+    )
+    let layer = TextLayer()
+    layer.string = .attributed((0...256).map { TextRun("a", font: "F\($0)") })
+    #expect(throws: TextLayoutError.tooManyFonts("the runs name more than 256 different fonts")) {
+      try layer.layout()
+    }
+    #expect(TextLimits.fontCountViolation((0..<256).map { TextRun("a", font: "F\($0)") }) == nil)
   }
 
   @Test func invalidUTF8InAStringIsAnErrorAtItsPlace() throws {

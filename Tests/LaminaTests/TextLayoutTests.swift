@@ -212,9 +212,14 @@ import Testing
         && l.warnings[0].hasPrefix("font \"No Such Font Family 17\" was not found; using "))
     // A character no installed font has (plane 16 private use) is the font's .notdef, said once.
     if TextFonts.require([TextFonts.dejaVuSans]) {
-      let missing = try TextFonts.layer("a\u{10FFFD}\u{10FFFD}", font: TextFonts.dejaVuSans, size: 12).layout()
+      let missing = try TextFonts.layer(
+        "a\u{10FFFD}\u{10FFFD}", font: TextFonts.dejaVuSans, size: 12
+      ).layout()
       #expect(missing.lines.first.map(Self.ids) == [68, 0, 0])
-      #expect(missing.warnings == ["no installed font has U+10FFFD; it is drawn as DejaVu Sans's missing-glyph box"])
+      #expect(
+        missing.warnings == [
+          "no installed font has U+10FFFD; it is drawn as DejaVu Sans's missing-glyph box"
+        ])
     }
     // A substitution the configuration knows (Helvetica → a metric-compatible sans) is not a fallback.
     #expect(try TextFonts.layer("abc", font: "Helvetica", size: 12).layout().warnings == [])

@@ -182,7 +182,8 @@ import Testing
     let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     let known = ["DejaVu", "Liberation", "Lohit", "WenQuanYi", "Noto Color Emoji"]
-    return out.split(separator: "\n").allSatisfy { family in known.contains { family.contains($0) } }
+    return out.split(separator: "\n").allSatisfy { family in known.contains { family.contains($0) }
+    }
   }()
 
   @Test func everyRunsFontIsFcMatchsForItsFirstCharacter() throws {

@@ -62,7 +62,8 @@ extension SceneDecoder {
     guard FontResolver.isPath(s) else { return s }
     let file = FontResolver.absolute(s, baseDirectory)
     if let problem = resources.fontFile(file) {
-      fail(path, at: value.location, "cannot use the font file \(JSONWriter.quoted(file)): \(problem)")
+      fail(
+        path, at: value.location, "cannot use the font file \(JSONWriter.quoted(file)): \(problem)")
       return nil
     }
     return s
@@ -84,6 +85,10 @@ extension SceneDecoder {
         if let run = textRun(e.value, e.path) { runs.append(run) } else { ok = false }
       }
       guard ok else { return nil }
+      if let problem = TextLimits.fontCountViolation(runs) {
+        fail(path, at: value.location, problem)
+        return nil
+      }
       content = .attributed(runs)
     default:
       typeMismatch(value, path, expected: "a string or an array of runs")

@@ -94,6 +94,8 @@ public enum TextLayoutError: Error, Hashable, Sendable, CustomStringConvertible 
   case tooLong(String)
   /// A size outside 0 < size ≤ `TextLimits.maxFontSize`.
   case fontSize(String)
+  /// Runs naming more than `TextLimits.maxFonts` fonts.
+  case tooManyFonts(String)
 
   /// The reason, as a user would read it.
   public var description: String {
@@ -101,6 +103,7 @@ public enum TextLayoutError: Error, Hashable, Sendable, CustomStringConvertible 
     case .font(let e): return e.description
     case .tooLong(let m): return m
     case .fontSize(let m): return "fontSize: \(m)"
+    case .tooManyFonts(let m): return m
     }
   }
 }
@@ -155,14 +158,16 @@ extension TextLayout {
     // The attributes: the layer's first, then one per distinct run's.
     let base = TextAttributes(font: layer.font, size: layer.fontSize, color: layer.foregroundColor)
     var attributes = [base]
+    var indexOf = [base: Int32(0)]
     var styled = StyledText(units: [], attribute: [], source: [])
     func append(_ text: String, _ a: TextAttributes) {
       let index: Int32
-      if let known = attributes.firstIndex(of: a) {
-        index = Int32(known)
+      if let known = indexOf[a] {
+        index = known
       } else {
         index = Int32(attributes.count)
         attributes.append(a)
+        indexOf[a] = index
       }
       let start = styled.units.count
       styled.units.append(contentsOf: text.utf16)
@@ -172,6 +177,7 @@ extension TextLayout {
     case .plain(let s):
       append(s, base)
     case .attributed(let runs):
+      if let problem = TextLimits.fontCountViolation(runs) { throw .tooManyFonts(problem) }
       for r in runs {
         append(
           r.text,

@@ -25,6 +25,23 @@ public enum TextLimits {
   /// under 64.
   public static let maxClusterLength = 64
 
+  /// The most distinct `font` values one layer's runs may name. Each new
+  /// name is one fontconfig match and substitution, about 0.6 ms (release,
+  /// 2026-11-25); 256 bound a layer at about 150 ms of font lookup.
+  public static let maxFonts = 256
+
+  /// `nil` when `runs` name at most `maxFonts` distinct fonts, else the reason.
+  public static func fontCountViolation(_ runs: [TextRun]) -> String? {
+    var names = Set<String>()
+    for run in runs {
+      if let font = run.font { names.insert(font) }
+      if names.count > maxFonts {
+        return "the runs name more than \(maxFonts) different fonts"
+      }
+    }
+    return nil
+  }
+
   /// `nil` when `text` is within `maxCharacters`, else the reason.
   public static func lengthViolation(_ text: String) -> String? {
     let n = text.utf16.count

@@ -26,7 +26,7 @@ public enum TextLimits {
   public static let maxClusterLength = 64
 
   /// The most distinct `font` values one layer's runs may name. Each new
-  /// name is one fontconfig match and substitution, about 0.6 ms (release,
+  /// name is one fontconfig match and substitution, 0.3–0.6 ms (release,
   /// 2026-11-25); 256 bound a layer at about 150 ms of font lookup.
   public static let maxFonts = 256
 

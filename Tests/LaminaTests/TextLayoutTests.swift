@@ -136,6 +136,19 @@ import Testing
     #expect(Self.ids(fits) == [x, x, x] && !fits.isTruncated)
   }
 
+  @Test func rightToLeftTextKeepsItsLogicalStartAndTheEllipsisGoesLeft() throws {
+    guard TextFonts.require([TextFonts.liberationSans]) else { return }
+    // Liberation Sans (2048 units) at 20.48 pt: א 12.86, ב 12.25, ג 8.66, "…" 20.48 (hb-shape).
+    // In 50 pt, "אב…" (45.59) fits and "אבג…" (54.25) does not; natural alignment of a
+    // right-to-left paragraph puts the line at the right edge, the ellipsis on its left.
+    let line = try #require(
+      try Self.layout("אבגדהוזחטי", width: 50, truncation: .end, font: TextFonts.liberationSans).lines.first)
+    #expect(Self.ids(line) == [2031, 1281, 1280] && line.isRightToLeft && line.isTruncated)
+    #expect(Self.close(line.x, 4.41) && Self.close(line.width, 45.59))
+    #expect(zip(Self.xs(line), [4.41, 24.89, 37.14]).allSatisfy { Self.close($0, $1) }, "\(Self.xs(line))")
+    #expect(line.runs.flatMap { $0.glyphs.map(\.cluster) } == [2, 1, 0], "the ellipsis maps to where it cuts")
+  }
+
   @Test func wrappedTextTruncatesTheLastLineThatFitsTheHeight() throws {
     guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
     // One 23.84 pt line fits 30 pt. "aaa b" + "…" = 77.64 ≤ 90; "aaa bb…" = 90.64 > 90.

@@ -285,7 +285,8 @@ struct LineBreaker {
       let headEnd = Self.trimEnd(u, 0, g[head])
       let tailStart = Self.trimStart(u, g[tail], n)
       var virtual = text[0..<headEnd]
-      let mark = ellipsis(at: mode == .start ? tailStart : max(headEnd - 1, 0))
+      // The ellipsis takes the attributes and the place of the first unit it replaces.
+      let mark = ellipsis(at: mode == .start && !fitsWhole ? 0 : headEnd)
       virtual =
         (mode == .start && !fitsWhole ? mark + virtual : virtual + mark) + text[tailStart..<n]
       let shaped = shaper.shape(virtual, paragraphLevel: level).runs

@@ -2,7 +2,8 @@
 // Lamina: Core Animation's layer rendering, offscreen, on Linux.
 // Modules: Lamina (model, scenes, PNG, the lowering; no GL), LaminaCPU and
 // LaminaGL (two backends of one RenderPlan; they never import each other),
-// and the `lamina` command-line tool. C shims wrap the system libraries;
+// and the `lamina` command-line tool. C shims wrap the system libraries
+// (libpng, EGL, GLES; for text: fontconfig, FreeType, HarfBuzz, ICU);
 // one C target holds a kernel that needs a CPU feature Swift cannot ask
 // for per function (CLaminaBlend).
 import PackageDescription
@@ -22,7 +23,25 @@ let package = Package(
     .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
     .systemLibrary(name: "CEGL", path: "Sources/CEGL", pkgConfig: "egl"),
     .systemLibrary(name: "CGLES", path: "Sources/CGLES", pkgConfig: "glesv2"),
-    .target(name: "Lamina", dependencies: ["CPNG"]),
+    // Text layout (Sources/Lamina/Text): fonts found by fontconfig, shaped
+    // by HarfBuzz, outlines and colour bitmaps from FreeType, bidi and line
+    // breaks from ICU. tools/setup installs the -dev packages.
+    .systemLibrary(
+      name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+      providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
+      name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+      providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+      name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+      name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+    // ICU's calls behind plain C types (Foundation's own ICU headers clash
+    // with the system's in Swift; see its header).
+    .target(name: "CLaminaUnicode", dependencies: ["CICU"], path: "Sources/CLaminaUnicode"),
+    .target(
+      name: "Lamina", dependencies: ["CPNG", "CFontconfig", "CFreeType", "CHarfBuzz", "CLaminaUnicode"]),
     // LaminaCPU's span blend with AVX2, chosen at run time (see its header).
     .target(name: "CLaminaBlend", path: "Sources/CLaminaBlend"),
     .target(name: "LaminaCPU", dependencies: ["Lamina", "CLaminaBlend"]),
@@ -42,7 +61,9 @@ let package = Package(
     // Test support shared by the test targets: the scene corpus, goldens,
     // named image tolerances and failure reports. Not a product.
     .target(name: "LaminaTestSupport", dependencies: ["Lamina"], path: "Tests/LaminaTestSupport"),
-    .testTarget(name: "LaminaTests", dependencies: ["Lamina", "LaminaTestSupport"]),
+    // TextFixtures: hb-shape's output for the text corpus, read by path (tools/text-fixtures).
+    .testTarget(
+      name: "LaminaTests", dependencies: ["Lamina", "LaminaTestSupport"], exclude: ["TextFixtures"]),
     .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(
       name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaTestSupport"]),

@@ -62,11 +62,7 @@ import Testing
   @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
     let keys = Self.table.map(\.key)
     #expect(keys == ["colors", "locations", "startPoint", "endPoint", "gradientType"])
-    #expect(Set(Self.samples.keys) == Set(keys), "keys without a sample, or samples without a key")
-    let all = LayerClasses.gradientLayer.keys
-    #expect(Set(all).count == all.count, "a key is listed twice")
-    // Layer's keys, the class's own before the keys that hold layers.
-    #expect(all == Array(LayerClasses.layer.keys.dropLast(2)) + keys + ["mask", "sublayers"])
+    LayerClassChecks.tableOrder(LayerClasses.gradientLayer, own: keys, samples: Self.samples)
     #expect(LayerClasses.gradientLayer.version == 2 && LayerClasses.layer.version == 1)
   }
 
@@ -76,36 +72,14 @@ import Testing
   }
 
   @Test func everyDefaultIsTheOneAFreshGradientLayerHas() {
-    let layer = GradientLayer()
-    for property in LayerClasses.gradientLayer.properties where property.key != "type" {
-      if let isDefault = property.isDefault { #expect(isDefault(layer), "\(property.key)") }
-    }
-    var members: [JSONValue.Member] = []
-    for property in LayerClasses.gradientLayer.properties { property.write(layer, &members) }
-    #expect(members.map(\.key) == ["type"], "a fresh GradientLayer writes only its type")
+    LayerClassChecks.freshWritesOnlyItsType(LayerClasses.gradientLayer)
   }
 
   @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
-    for property in Self.table {
-      let sample = try #require(Self.samples[property.key])
-      // Locations need as many colours.
-      let extra = property.key == "locations" ? ##", "colors": ["#000", "#FFF", "#F00"]"## : ""
-      let scene = try SceneFixtures.load(
-        SceneFixtures.oneLayer(##""type": "gradientLayer", "\##(property.key)": \##(sample)\##(extra)"##))
-      let layer = try #require(scene.layers.first as? GradientLayer)
-      #expect(property.isDefault?(layer) == false, "\(property.key): the sample is the default")
-      guard case .object(let members) = SceneWriter.layer(layer).kind else {
-        Issue.record("\(property.key): not written as an object")
-        continue
-      }
-      let expected = ["type"] + (extra.isEmpty ? [property.key] : ["colors", "locations"])
-      #expect(members.map(\.key) == expected, "\(property.key)")
-      let again = try SceneFixtures.load(scene.jsonData())
-      let reread = try #require(again.layers.first as? GradientLayer)
-      #expect(layer.isEquivalent(to: reread), "\(property.key)")
-      #expect(again.jsonData() == scene.jsonData(), "\(property.key): writing is not stable")
-      #expect(property.isEqual?(layer, reread) == true && property.isEqual?(layer, GradientLayer()) == false)
-    }
+    // Locations need as many colours.
+    try LayerClassChecks.roundTrips(
+      LayerClasses.gradientLayer, own: Self.table.map(\.key), samples: Self.samples,
+      extra: ["locations": ##""colors": ["#000", "#FFF", "#F00"]"##])
   }
 
   @Test func aWrittenGradientSceneIsVersionTwoAndAPlainOneStaysVersionOne() throws {

@@ -84,7 +84,7 @@ import Testing
     #expect(
       SceneDecoder.layerKeys
         == keys + LayerProperties.gradient.map(\.key) + LayerProperties.shape.map(\.key)
-        + LayerProperties.replicator.map(\.key))
+        + LayerProperties.replicator.map(\.key) + LayerProperties.text.map(\.key))
     #expect(Set(Self.samples.keys) == Set(keys), "keys without a sample, or samples without a key")
   }
 

@@ -43,7 +43,12 @@ import Testing
       "radius",
     ]
     let paths = ["rect", "ellipse", "roundedRect", "svg", "cornerRadius"]
-    let missing = Set(format + images + paths).subtracting(seen)
+    // Text layers are laid out but not drawn yet: a golden would show no
+    // text where the format says there is some. Their keys are read,
+    // written and laid out in TextLayerTests and TextLayoutTests; the
+    // drawing step of issue 17 adds corpus scenes (and goldens) for them.
+    let notDrawnYet = LayerProperties.text.map(\.key)
+    let missing = Set(format + images + paths).subtracting(seen).subtracting(notDrawnYet)
     #expect(missing.isEmpty, "keys no corpus scene uses: \(missing.sorted())")
   }
 

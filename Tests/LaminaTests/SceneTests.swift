@@ -42,7 +42,8 @@ enum SceneFixtures {
           message: "unexpected '!'", offset: data.distance(from: data.startIndex, to: bad))
       }
       return Path(elements: [], shape: shape)
-    })
+    },
+    fontFile: { path in path.hasSuffix("broken.ttf") ? "not a TrueType or OpenType font (no sfnt header)" : nil })
 
   /// A 1×1 image whose one pixel encodes the spec's size, tagged with its source.
   static func placeholderImage(_ spec: GeneratedImageSpec) -> Image {

@@ -33,7 +33,7 @@ import Testing
       (##""zPosition": 1e999"##, "layers[0].zPosition: must be finite"),
       (
         ##""type": "shape""##,
-        ##"layers[0].type: expected one of "layer", "transformLayer", "gradientLayer", "shapeLayer", "replicatorLayer", got "shape""##
+        ##"layers[0].type: expected one of "layer", "transformLayer", "gradientLayer", "shapeLayer", "replicatorLayer", "textLayer", got "shape""##
       ),
       (##""sublayers": {}"##, "layers[0].sublayers: expected an array of layers, got an object"),
       (##""mask": []"##, "layers[0].mask: expected a layer object, got an array"),

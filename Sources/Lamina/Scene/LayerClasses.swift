@@ -83,8 +83,11 @@ enum LayerClasses {
   static let shapeLayer = LayerClass(
     type: "shapeLayer", version: 2, make: { ShapeLayer() }, own: LayerProperties.shape)
 
+  static let textLayer = LayerClass(
+    type: "textLayer", version: 2, make: { TextLayer() }, own: LayerProperties.text)
+
   /// Every class, in the order messages list them.
-  static let all = [layer, transformLayer, gradientLayer, shapeLayer, replicatorLayer]
+  static let all = [layer, transformLayer, gradientLayer, shapeLayer, replicatorLayer, textLayer]
   static let byType = Dictionary(uniqueKeysWithValues: all.map { ($0.type, $0) })
   /// Every key any class knows, in the order of `all` (for the decoder's suggestions).
   static let allKeys: [String] = {

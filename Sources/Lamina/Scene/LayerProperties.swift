@@ -256,6 +256,29 @@ enum LayerProperties {
     .stored("strokeEnd", \.strokeEnd, .number(.unit), default: 1),
   ]
 
+  /// The keys of `TextLayer` (`CATextLayer`), after `Layer`'s.
+  static let text: [LayerProperty<TextLayer>] = [
+    .stored("string", \.string, .textContent, default: nil),
+    // A font file path is relative to the scene's folder: the folder is
+    // kept with the layer (not a key), the name is written as given.
+    .custom(
+      "font", \.font, default: "Helvetica", isEqual: (==),
+      read: { d, member, path, reading in
+        if let s = d.font(member.value, path) {
+          reading.layer.font = s
+          reading.layer.fontBaseDirectory = d.baseDirectory
+        }
+      },
+      write: { layer, members in
+        if layer.font != "Helvetica" { members.append(SceneWriter.member("font", JSONValue(.string(layer.font)))) }
+      }),
+    .stored("fontSize", \.fontSize, .number(.fontSize), default: 36),
+    .stored("foregroundColor", \.foregroundColor, .color, default: .white),
+    .stored("isWrapped", \.isWrapped, .bool, default: false),
+    .stored("truncationMode", \.truncationMode, .name(caPrefix: "kCATruncation"), default: .none),
+    .stored("alignmentMode", \.alignmentMode, .name(caPrefix: "kCAAlignment"), default: .natural),
+  ]
+
   private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 }
 

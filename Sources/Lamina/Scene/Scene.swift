@@ -151,6 +151,15 @@ struct SceneResources: Sendable {
   var pngFile: @Sendable (String) throws(PNGError) -> Image
   /// Builds a path; only SVG data can fail.
   var path: @Sendable (Path.Shape) throws(PathParseError) -> Path
+  /// Why a font file (the path already resolved) cannot be used, or `nil`.
+  var fontFile: @Sendable (String) -> String? = { path in
+    do throws(FontError) {
+      _ = try FontFace.open(FontReference(path: path))
+      return nil
+    } catch {
+      return error.reason
+    }
+  }
 
   static let standard = SceneResources(
     generatedImage: { spec in

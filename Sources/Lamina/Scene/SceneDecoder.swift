@@ -13,6 +13,8 @@ enum NumberRule {
   case nonNegative
   case positive
   case unit
+  /// A text size in points: > 0 and at most `TextLimits.maxFontSize`.
+  case fontSize
 
   func violation(_ v: Double) -> String? {
     switch self {
@@ -20,6 +22,7 @@ enum NumberRule {
     case .nonNegative: return v >= 0 ? nil : "must be ≥ 0, got \(JSONWriter.number(v))"
     case .positive: return v > 0 ? nil : "must be > 0, got \(JSONWriter.number(v))"
     case .unit: return (0...1).contains(v) ? nil : "must be in 0…1, got \(JSONWriter.number(v))"
+    case .fontSize: return TextLimits.fontSizeViolation(v)
     }
   }
 }

@@ -1,0 +1,121 @@
+// TextLayer: `CATextLayer`'s model, names and defaults. What it draws (its
+// string, laid out in its bounds) takes the place of `contents` in the
+// drawing model; everything else is `Layer`'s. The layout itself (fonts,
+// shaping, bidi, lines) is Text/TextLayout.swift: `layout()` computes it
+// as a value, once, for the lowering to carry in the plan.
+//
+// `string` is `CATextLayer.string` (`Any?`: a `String` or an
+// `NSAttributedString`) as an enum, `TextContent`, that a string literal
+// makes: `text.string = "Hello"` ports verbatim. Attributed text is a list
+// of runs, each of which may set its own font, size and colour.
+//
+// Rejected: a `String` property plus a separate `attributedString` (two
+// properties that can disagree; Core Animation has one).
+
+/// `CATextLayer.truncationMode`: where an ellipsis replaces text that does
+/// not fit in a line.
+public enum TextTruncationMode: String, Hashable, Sendable, CaseIterable {
+  /// Text that does not fit overflows the bounds (`kCATruncationNone`).
+  case none
+  /// The beginning of the line is replaced (`kCATruncationStart`).
+  case start
+  /// The middle of the line is replaced (`kCATruncationMiddle`).
+  case middle
+  /// The end of the line is replaced (`kCATruncationEnd`).
+  case end
+}
+
+/// `CATextLayer.alignmentMode`: where each line sits across the bounds.
+public enum TextAlignmentMode: String, Hashable, Sendable, CaseIterable {
+  /// Left for a left-to-right paragraph, right for a right-to-left one.
+  case natural
+  /// Flush with the bounds' left edge (`kCAAlignmentLeft`).
+  case left
+  /// Flush with the bounds' right edge (`kCAAlignmentRight`).
+  case right
+  /// Centred in the bounds' width (`kCAAlignmentCenter`).
+  case center
+  /// Every line but a paragraph's last is stretched to the bounds' width
+  /// at its spaces.
+  case justified
+}
+
+/// One run of attributed text: a missing attribute takes the layer's.
+public struct TextRun: Hashable, Sendable {
+  /// The run's characters.
+  public var text: String
+  /// A family or face name, or a font file path; `nil` takes the layer's `font`.
+  public var font: String?
+  /// Points; `nil` takes the layer's `fontSize`.
+  public var fontSize: Double?
+  /// `nil` takes the layer's `foregroundColor`.
+  public var foregroundColor: Color?
+
+  /// A run of `text`, taking the attributes not given from its layer.
+  public init(
+    _ text: String, font: String? = nil, fontSize: Double? = nil, foregroundColor: Color? = nil
+  ) {
+    self.text = text
+    self.font = font
+    self.fontSize = fontSize
+    self.foregroundColor = foregroundColor
+  }
+}
+
+/// `CATextLayer.string`: plain text, or runs of attributed text.
+public enum TextContent: Hashable, Sendable, ExpressibleByStringLiteral {
+  /// A `String`: every character takes the layer's attributes.
+  case plain(String)
+  /// Runs of attributed text (`NSAttributedString`).
+  case attributed([TextRun])
+
+  /// `.plain(value)`: `layer.string = "Hello"`.
+  public init(stringLiteral value: String) { self = .plain(value) }
+
+  /// The characters, runs joined.
+  public var text: String {
+    switch self {
+    case .plain(let s): return s
+    case .attributed(let runs): return runs.map(\.text).joined()
+    }
+  }
+}
+
+/// `CATextLayer`: a layer that draws a string, laid out in its bounds from
+/// the top, over its background, below its sublayers and border.
+public final class TextLayer: Layer {
+  /// The text; `nil` draws nothing.
+  public var string: TextContent?
+  /// A family or face name resolved by fontconfig (with its substitutions:
+  /// Helvetica finds a metric-compatible sans), or a `.ttf`/`.otf`/`.ttc`
+  /// file path (relative paths start at `fontBaseDirectory`).
+  public var font = "Helvetica"
+  /// Points (the bounds' units).
+  public var fontSize = 36.0
+  /// The text's colour; `nil` draws no text.
+  public var foregroundColor: Color? = .white
+  /// Wrap lines at Unicode line-break opportunities to the bounds' width.
+  public var isWrapped = false
+  /// Where an ellipsis replaces text that does not fit.
+  public var truncationMode: TextTruncationMode = .none
+  /// Where each line sits across the bounds.
+  public var alignmentMode: TextAlignmentMode = .natural
+  /// Where relative font file paths start (a scene's folder when loaded
+  /// from a file); `nil` is the current directory. Not a scene key.
+  public var fontBaseDirectory: String?
+
+  /// The last layout and the values it came from (`layout()` reuses it
+  /// while they stay the same; a layer is used on one thread at a time).
+  var layoutCache: (key: TextLayoutKey, result: Result<TextLayout, TextLayoutError>)?
+
+  /// Creates a text layer with Core Animation's defaults.
+  public override init() {}
+
+  override var sceneClass: LayerClass { LayerClasses.textLayer }
+
+  override func firstNonFiniteOwnProperty() -> String? {
+    let checks = LayerClasses.textLayer.ownFiniteChecks
+    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
+    return nil
+  }
+}

@@ -1,0 +1,226 @@
+// TextGlyphs: what a drawing step fills for a `TextLayout`: per run, one
+// `Path` of all its glyph outlines (FreeType's FT_Outline_Decompose, in
+// font units, unhinted, cached per face and glyph, then placed and scaled
+// into the layer's bounds space with y down), or for a colour bitmap font
+// (emoji: CBDT/sbix strikes) one image per glyph with the rectangle it
+// covers. A run's glyphs share one path so that overlapping glyphs (a
+// mark on its base, joined Arabic letters) are filled once under the
+// non-zero rule instead of darkening where they overlap.
+//
+// Rejected: outlines at the device size with hinting (FT_LOAD_DEFAULT at a
+// pixel size): the outline would change with the scale and the transform,
+// and text under rotation or perspective would be drawn from a grid-fitted
+// shape meant for an unrotated screen.
+
+import CFreeType
+
+extension TextLayout {
+  /// What to draw for one run.
+  public enum RunDrawing: Hashable, Sendable {
+    /// Glyph outlines to fill (non-zero) with `color`, in bounds space.
+    case outlines(Path, color: Color?)
+    /// Colour glyphs: each image (premultiplied RGBA) drawn into its
+    /// rectangle in bounds space; the run's colour does not apply.
+    case bitmaps([(image: Image, frame: CGRect)])
+
+    public static func == (a: RunDrawing, b: RunDrawing) -> Bool {
+      switch (a, b) {
+      case (.outlines(let p, let c), .outlines(let q, let d)): return p == q && c == d
+      case (.bitmaps(let x), .bitmaps(let y)):
+        return x.count == y.count
+          && zip(x, y).allSatisfy { $0.image === $1.image && $0.frame == $1.frame }
+      default: return false
+      }
+    }
+
+    public func hash(into h: inout Hasher) {
+      switch self {
+      case .outlines(let p, let c):
+        h.combine(p)
+        h.combine(c)
+      case .bitmaps(let x):
+        for (image, frame) in x {
+          h.combine(ObjectIdentifier(image))
+          h.combine(frame.origin.x)
+          h.combine(frame.origin.y)
+        }
+      }
+    }
+  }
+
+  /// The drawing of every run, line by line in visual order. Throws when a
+  /// glyph cannot be loaded from its font (a file damaged inside a table).
+  public func drawings() throws(FontError) -> [RunDrawing] {
+    var out: [RunDrawing] = []
+    for line in lines {
+      for run in line.runs { out.append(try Self.drawing(run)) }
+    }
+    return out
+  }
+
+  static func drawing(_ run: Run) throws(FontError) -> RunDrawing {
+    let face = try FontFace.open(run.font)
+    let k = run.fontSize / face.unitsPerEm
+    if run.isColorBitmap {
+      var images: [(image: Image, frame: CGRect)] = []
+      for g in run.glyphs {
+        guard let bitmap = try face.colorBitmap(g.id) else { continue }
+        let s = run.fontSize / bitmap.ppem
+        images.append(
+          (
+            bitmap.image,
+            CGRect(
+              x: Double(g.position.x) + bitmap.left * s, y: Double(g.position.y) - bitmap.top * s,
+              width: Double(bitmap.image.width) * s, height: Double(bitmap.image.height) * s)
+          ))
+      }
+      return .bitmaps(images)
+    }
+    var elements: [Path.Element] = []
+    for g in run.glyphs {
+      let ox = Double(g.position.x)
+      let oy = Double(g.position.y)
+      func place(_ p: CGPoint) -> CGPoint {
+        CGPoint(x: ox + Double(p.x) * k, y: oy - Double(p.y) * k)
+      }
+      for e in try face.outline(g.id) {
+        switch e {
+        case .move(let p): elements.append(.move(place(p)))
+        case .line(let p): elements.append(.line(place(p)))
+        case .quad(let c, let p): elements.append(.quad(control: place(c), to: place(p)))
+        case .cubic(let c1, let c2, let p):
+          elements.append(.cubic(control1: place(c1), control2: place(c2), to: place(p)))
+        case .close: elements.append(.close)
+        }
+      }
+    }
+    return .outlines(Path(elements: elements), color: run.color)
+  }
+}
+
+/// A colour glyph's image at its strike's size.
+struct ColorBitmap {
+  let image: Image
+  /// The strike's pixels per em.
+  let ppem: Double
+  /// The image's left edge from the origin and its top above the baseline, in strike pixels.
+  let left: Double, top: Double
+}
+
+/// Collects FT_Outline_Decompose's callbacks.
+private final class OutlineSink {
+  var elements: [Path.Element] = []
+  var open = false
+}
+
+extension FontFace {
+  /// The glyph's outline in font units, y up (cached).
+  func outline(_ glyph: UInt32) throws(FontError) -> [Path.Element] {
+    if let known = outlines.withLock({ $0[glyph] }) { return known }
+    let result: Result<[Path.Element], FontError> = withFreeType { face in
+      let flags =
+        FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_IGNORE_TRANSFORM
+      let error = FT_Load_Glyph(face, glyph, Int32(flags))
+      guard error == 0 else {
+        return .failure(
+          FontError(
+            path: reference.path,
+            reason: "glyph \(glyph) cannot be loaded (FreeType error \(error))"))
+      }
+      let slot = face.pointee.glyph!
+      guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .success([]) }
+      let sink = OutlineSink()
+      var funcs = FT_Outline_Funcs(
+        move_to: { to, user in
+          let s = Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue()
+          if s.open { s.elements.append(.close) }
+          s.elements.append(.move(point(to!)))
+          s.open = true
+          return 0
+        },
+        line_to: { to, user in
+          Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue().elements.append(
+            .line(point(to!)))
+          return 0
+        },
+        conic_to: { c, to, user in
+          Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue().elements.append(
+            .quad(control: point(c!), to: point(to!)))
+          return 0
+        },
+        cubic_to: { c1, c2, to, user in
+          Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue().elements.append(
+            .cubic(control1: point(c1!), control2: point(c2!), to: point(to!)))
+          return 0
+        },
+        shift: 0, delta: 0)
+      let status = withUnsafeMutablePointer(to: &slot.pointee.outline) { outline in
+        FT_Outline_Decompose(outline, &funcs, Unmanaged.passUnretained(sink).toOpaque())
+      }
+      guard status == 0 else {
+        return .failure(
+          FontError(
+            path: reference.path,
+            reason: "glyph \(glyph) has a damaged outline (FreeType error \(status))"))
+      }
+      if sink.open { sink.elements.append(.close) }
+      return .success(sink.elements)
+    }
+    let elements = try result.get()
+    outlines.withLock { $0[glyph] = elements }
+    return elements
+  }
+
+  /// The glyph's colour image from the face's largest strike, or `nil`
+  /// when the strike has none for it.
+  func colorBitmap(_ glyph: UInt32) throws(FontError) -> ColorBitmap? {
+    let result: Result<ColorBitmap?, FontError> = withFreeType { face in
+      let strikes = Int(face.pointee.num_fixed_sizes)
+      guard strikes > 0, let sizes = face.pointee.available_sizes else { return .success(nil) }
+      var best = 0
+      for i in 0..<strikes where sizes[i].y_ppem > sizes[best].y_ppem { best = i }
+      guard FT_Select_Size(face, Int32(best)) == 0 else {
+        return .failure(
+          FontError(path: reference.path, reason: "its bitmap strike cannot be selected"))
+      }
+      let error = FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR))
+      guard error == 0 else {
+        return .failure(
+          FontError(
+            path: reference.path,
+            reason: "colour glyph \(glyph) cannot be loaded (FreeType error \(error))"))
+      }
+      let slot = face.pointee.glyph!.pointee
+      let bitmap = slot.bitmap
+      guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), bitmap.width > 0,
+        bitmap.rows > 0,
+        let buffer = bitmap.buffer
+      else { return .success(nil) }
+      let w = Int(bitmap.width)
+      let h = Int(bitmap.rows)
+      let pitch = Int(bitmap.pitch)
+      var pixels = [UInt8](repeating: 0, count: w * h * 4)
+      // FreeType's BGRA is premultiplied, as Lamina's images are.
+      for y in 0..<h {
+        let row = buffer + y * pitch
+        for x in 0..<w {
+          let i = (y * w + x) * 4
+          pixels[i] = row[x * 4 + 2]
+          pixels[i + 1] = row[x * 4 + 1]
+          pixels[i + 2] = row[x * 4]
+          pixels[i + 3] = row[x * 4 + 3]
+        }
+      }
+      return .success(
+        ColorBitmap(
+          image: Image(width: w, height: h, premultipliedPixels: pixels),
+          ppem: Double(sizes[best].y_ppem) / 64, left: Double(slot.bitmap_left),
+          top: Double(slot.bitmap_top)))
+    }
+    return try result.get()
+  }
+}
+
+private func point(_ v: UnsafePointer<FT_Vector>) -> CGPoint {
+  CGPoint(x: Double(v.pointee.x), y: Double(v.pointee.y))
+}

@@ -227,14 +227,20 @@ public enum Relations {
     statement: "shouldRasterize with rasterizationScale = canvas scale on a layer placed on whole pixels under identity transforms changes nothing",
     tolerance: .regroup,
     options: { var o = TreeOptions(); o.pixelAligned = true; return o }(),
-    restriction: "pixel-aligned geometry, so that eligible layers are common; the chosen layer and its ancestors get allowsGroupOpacity (rasterizing implies group opacity); no positive minificationFilterBias on the chosen layer (the raster is drawn back with it, so at 1:1 it is minified by design); pixels crossed by an ancestor's masksToBounds edge are left out (the raster is clipped as one composite, the plain layer draw by draw: per-draw clipping counts the edge twice, by design)"
+    restriction: "pixel-aligned geometry, so that eligible layers are common; the chosen layer and its ancestors get allowsGroupOpacity (rasterizing implies group opacity); no positive minificationFilterBias on the chosen layer (the raster is drawn back with it, so at 1:1 it is minified by design); pixels crossed by an ancestor's masksToBounds edge are left out (the raster is clipped as one composite, the plain layer draw by draw: per-draw clipping counts the edge twice, by design); no replicator above the layer drawing copies under a non-identity instanceTransform (the copies resample the raster)"
   ) { scene, rng, render in
     func eligible(_ root: Layer, scale: Double) -> [Layer] {
       Surgery.drawnLayers(root).filter { l in
         guard l.superlayer != nil, !l.isTransformLayer, !l.shouldRasterize else { return false }
         let chain = [l] + Surgery.ancestors(l)
         guard chain.allSatisfy({ $0.transform.isIdentity && !$0.isTransformLayer }),
-          Surgery.ancestors(l).allSatisfy({ $0.sublayerTransform.isIdentity && !$0.shouldRasterize })
+          Surgery.ancestors(l).allSatisfy({ $0.sublayerTransform.isIdentity && !$0.shouldRasterize }),
+          // A replicator draws copies 1… under its instanceTransform, which
+          // resamples a raster unless it is the identity (found at 10,000
+          // trees: a copy turned 45°).
+          Surgery.ancestors(l).allSatisfy({
+            ($0 as? ReplicatorLayer).map { $0.instanceCount <= 1 || $0.instanceTransform.isIdentity } ?? true
+          })
         else { return false }
         // The bounds origin on the canvas, in pixels, must be whole.
         var x = 0.0, y = 0.0

@@ -281,15 +281,23 @@ public enum Relations {
     name: "shadowPathMatchesContentShadow",
     statement: "on a layer whose drawing is its opaque rounded bounds, shadowPath = roundedRect(bounds, cornerRadius) gives the content shadow",
     tolerance: .shadowForm, options: .all,
-    restriction: "σ ≥ 2 points (below about a pixel the content shadow, a blur of the anti-aliased silhouette read at a fractional offset, is a softer filter than the closed form by design); a top-level probe layer is added when no leaf qualifies; the chosen leaf must be placed by similarities only (under other transforms the content shadow is drawn in the layer's plane and resampled, which softens the layer's own edges by design); it gets circular corners on all four sides (a roundedRect path has no other) and an opaque border or an inner sublayer half the time, so the content shadow is blurred from pixels rather than drawn in closed form"
+    restriction: "σ ≥ 2 points (below about a pixel the content shadow, a blur of the anti-aliased silhouette read at a fractional offset, is a softer filter than the closed form by design); a top-level probe layer is added when no leaf qualifies; the chosen leaf must be placed by similarities only (under other transforms the content shadow is drawn in the layer's plane and resampled, which softens the layer's own edges by design); it gets circular corners on all four sides (a roundedRect path has no other) and an opaque border or an inner sublayer half the time, so the content shadow is blurred from pixels rather than drawn in closed form; no replicator as the leaf, nor one above it whose copies are not placed by similarities"
   ) { scene, rng, render in
     func eligible(_ root: Layer) -> [Layer] {
       Surgery.drawnLayers(root).filter {
         $0.superlayer != nil && $0.sublayers == nil && $0.mask == nil && !$0.isTransformLayer
           && !$0.isHidden && $0.opacity > 0 && ($0.backgroundColor?.alpha ?? 0) == 1
-          && $0.contents == nil && !Surgery.drawsGradient($0) && Surgery.shapePrimitives($0) == 0 && $0.bounds.width > 0 && $0.bounds.height > 0
+          && $0.contents == nil && !Surgery.drawsGradient($0) && Surgery.shapePrimitives($0) == 0
+          && $0.bounds.width > 0 && $0.bounds.height > 0
+          // A replicator would copy the inner layer added below under its
+          // instance transform (found at 10,000 trees): it does not draw
+          // only its bounds.
+          && !($0 is ReplicatorLayer)
           && ([$0] + Surgery.ancestors($0)).allSatisfy { Surgery.isSimilarity($0.transform) }
           && Surgery.ancestors($0).allSatisfy { Surgery.isSimilarity($0.sublayerTransform) && !$0.isTransformLayer }
+          && Surgery.ancestors($0).allSatisfy {
+            ($0 as? ReplicatorLayer).map { $0.instanceCount <= 1 || Surgery.isSimilarity($0.instanceTransform) } ?? true
+          }
       }
     }
     let base = RandomTrees.copy(scene)

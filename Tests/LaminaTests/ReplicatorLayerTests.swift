@@ -70,44 +70,18 @@ import Testing
   }
 
   @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
-    let keys = Self.table.map(\.key)
-    #expect(Set(Self.samples.keys) == Set(keys), "keys without a sample, or samples without a key")
-    let all = LayerClasses.replicatorLayer.keys
-    #expect(Set(all).count == all.count, "a key is listed twice")
-    #expect(all == Array(LayerClasses.layer.keys.dropLast(2)) + keys + ["mask", "sublayers"])
+    LayerClassChecks.tableOrder(LayerClasses.replicatorLayer, own: Self.table.map(\.key), samples: Self.samples)
     #expect(LayerClasses.replicatorLayer.version == 2)
     let stored = Set(Mirror(reflecting: ReplicatorLayer()).children.compactMap(\.label))
     #expect(Set(Self.table.map(\.name)) == stored)
   }
 
-  @Test func everyDefaultIsTheOneAFreshReplicatorHas() {
-    let layer = ReplicatorLayer()
-    for property in LayerClasses.replicatorLayer.properties where property.key != "type" {
-      if let isDefault = property.isDefault { #expect(isDefault(layer), "\(property.key)") }
-    }
-    var members: [JSONValue.Member] = []
-    for property in LayerClasses.replicatorLayer.properties { property.write(layer, &members) }
-    #expect(members.map(\.key) == ["type"], "a fresh ReplicatorLayer writes only its type")
+  @Test func aFreshReplicatorLayerWritesOnlyItsType() {
+    LayerClassChecks.freshWritesOnlyItsType(LayerClasses.replicatorLayer)
   }
 
   @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
-    for property in Self.table {
-      let sample = try #require(Self.samples[property.key])
-      let scene = try SceneFixtures.load(
-        SceneFixtures.oneLayer(##""type": "replicatorLayer", "\##(property.key)": \##(sample)"##))
-      let layer = try #require(scene.layers.first as? ReplicatorLayer)
-      #expect(property.isDefault?(layer) == false, "\(property.key): the sample is the default")
-      guard case .object(let members) = SceneWriter.layer(layer).kind else {
-        Issue.record("\(property.key): not written as an object")
-        continue
-      }
-      #expect(members.map(\.key) == ["type", property.key], "\(property.key)")
-      let again = try SceneFixtures.load(scene.jsonData())
-      let reread = try #require(again.layers.first as? ReplicatorLayer)
-      #expect(layer.isEquivalent(to: reread), "\(property.key)")
-      #expect(again.jsonData() == scene.jsonData(), "\(property.key): writing is not stable")
-      #expect(property.isEqual?(layer, reread) == true && property.isEqual?(layer, ReplicatorLayer()) == false)
-    }
+    try LayerClassChecks.roundTrips(LayerClasses.replicatorLayer, own: Self.table.map(\.key), samples: Self.samples)
   }
 
   @Test func replicatorKeysBelongToReplicatorsOnly() {

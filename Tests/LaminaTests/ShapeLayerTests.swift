@@ -64,11 +64,7 @@ import Testing
   }
 
   @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
-    let keys = Self.table.map(\.key)
-    #expect(Set(Self.samples.keys) == Set(keys), "keys without a sample, or samples without a key")
-    let all = LayerClasses.shapeLayer.keys
-    #expect(Set(all).count == all.count, "a key is listed twice")
-    #expect(all == Array(LayerClasses.layer.keys.dropLast(2)) + keys + ["mask", "sublayers"])
+    LayerClassChecks.tableOrder(LayerClasses.shapeLayer, own: Self.table.map(\.key), samples: Self.samples)
     #expect(LayerClasses.shapeLayer.version == 2)
   }
 
@@ -77,34 +73,12 @@ import Testing
     #expect(Set(Self.table.map(\.name)) == stored)
   }
 
-  @Test func everyDefaultIsTheOneAFreshShapeLayerHas() {
-    let layer = ShapeLayer()
-    for property in LayerClasses.shapeLayer.properties where property.key != "type" {
-      if let isDefault = property.isDefault { #expect(isDefault(layer), "\(property.key)") }
-    }
-    var members: [JSONValue.Member] = []
-    for property in LayerClasses.shapeLayer.properties { property.write(layer, &members) }
-    #expect(members.map(\.key) == ["type"], "a fresh ShapeLayer writes only its type")
+  @Test func aFreshShapeLayerWritesOnlyItsType() {
+    LayerClassChecks.freshWritesOnlyItsType(LayerClasses.shapeLayer)
   }
 
   @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
-    for property in Self.table {
-      let sample = try #require(Self.samples[property.key])
-      let scene = try SceneFixtures.load(
-        SceneFixtures.oneLayer(##""type": "shapeLayer", "\##(property.key)": \##(sample)"##))
-      let layer = try #require(scene.layers.first as? ShapeLayer)
-      #expect(property.isDefault?(layer) == false, "\(property.key): the sample is the default")
-      guard case .object(let members) = SceneWriter.layer(layer).kind else {
-        Issue.record("\(property.key): not written as an object")
-        continue
-      }
-      #expect(members.map(\.key) == ["type", property.key], "\(property.key)")
-      let again = try SceneFixtures.load(scene.jsonData())
-      let reread = try #require(again.layers.first as? ShapeLayer)
-      #expect(layer.isEquivalent(to: reread), "\(property.key)")
-      #expect(again.jsonData() == scene.jsonData(), "\(property.key): writing is not stable")
-      #expect(property.isEqual?(layer, reread) == true && property.isEqual?(layer, ShapeLayer()) == false)
-    }
+    try LayerClassChecks.roundTrips(LayerClasses.shapeLayer, own: Self.table.map(\.key), samples: Self.samples)
   }
 
   @Test func shapeKeysBelongToShapeLayersOnly() {

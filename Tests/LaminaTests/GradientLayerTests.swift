@@ -168,17 +168,7 @@ import Testing
     // Layer's checks, then the class's own, in table order.
     let checked = LayerClasses.gradientLayer.finiteChecks.map(\.name)
     #expect(checked == LayerClasses.layer.finiteChecks.map(\.name) + ["colors", "locations", "startPoint", "endPoint"])
-    let own = Self.table.filter { $0.isFinite != nil }.map(\.name)
-    #expect(Set(own) == Set(Self.poisons.keys), "numeric properties without a poison")
-    #expect(GradientLayer().firstNonFiniteProperty() == nil)
-    for name in own {
-      let layer = GradientLayer()
-      layer.name = "bad"
-      let poison = try #require(Self.poisons[name])
-      poison(layer)
-      #expect(layer.firstNonFiniteProperty() == name)
-      #expect(throws: LoweringError.notFinite(layer: "'bad'", property: name)) { try TreeCheck.validate(layer) }
-    }
+    try LayerClassChecks.poisonsAreNamed(LayerClasses.gradientLayer, make: { GradientLayer() }, poisons: Self.poisons)
     // Layer's own properties are still checked on a gradient layer.
     let layer = GradientLayer()
     layer.opacity = .nan

@@ -86,4 +86,27 @@ enum LayerClassChecks {
         sourceLocation: sourceLocation)
     }
   }
+
+  /// Every own numeric key of `c` has a poison (a NaN or an infinity put
+  /// into it); once poisoned, the finiteness check names the key and the
+  /// lowering refuses the layer, naming it and the key.
+  static func poisonsAreNamed<L: Layer>(
+    _ c: LayerClass, make: () -> L, poisons: [String: @Sendable (L) -> Void],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    let own = c.ownFiniteChecks.map(\.name)
+    #expect(
+      Set(own) == Set(poisons.keys), "numeric properties without a poison", sourceLocation: sourceLocation)
+    #expect(make().firstNonFiniteProperty() == nil, sourceLocation: sourceLocation)
+    for name in own {
+      let layer = make()
+      layer.name = "bad"
+      let poison = try #require(poisons[name], sourceLocation: sourceLocation)
+      poison(layer)
+      #expect(layer.firstNonFiniteProperty() == name, sourceLocation: sourceLocation)
+      #expect(throws: LoweringError.notFinite(layer: "'bad'", property: name), sourceLocation: sourceLocation) {
+        try TreeCheck.validate(layer)
+      }
+    }
+  }
 }

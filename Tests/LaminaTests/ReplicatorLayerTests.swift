@@ -179,17 +179,7 @@ import Testing
   }
 
   @Test func everyNonFiniteNumberIsNamedByTheFinitenessCheck() throws {
-    let own = Self.table.filter { $0.isFinite != nil }.map(\.name)
-    #expect(Set(own) == Set(Self.poisons.keys), "numeric properties without a poison")
-    #expect(ReplicatorLayer().firstNonFiniteProperty() == nil)
-    for name in own {
-      let layer = ReplicatorLayer()
-      layer.name = "bad"
-      let poison = try #require(Self.poisons[name])
-      poison(layer)
-      #expect(layer.firstNonFiniteProperty() == name)
-      #expect(throws: LoweringError.notFinite(layer: "'bad'", property: name)) { try TreeCheck.validate(layer) }
-    }
+    try LayerClassChecks.poisonsAreNamed(LayerClasses.replicatorLayer, make: { ReplicatorLayer() }, poisons: Self.poisons)
   }
 
   @Test func equivalenceTellsReplicatorsApart() {

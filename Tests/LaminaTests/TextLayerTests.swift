@@ -163,19 +163,7 @@ import Testing
   ]
 
   @Test func theLoweringRefusesNonFiniteTextProperties() throws {
-    let own = LayerClasses.textLayer.ownFiniteChecks.map(\.name)
-    #expect(Set(own) == Set(Self.poisons.keys), "numeric properties without a poison")
-    #expect(TextLayer().firstNonFiniteProperty() == nil)
-    for name in own {
-      let layer = TextLayer()
-      layer.name = "bad"
-      let poison = try #require(Self.poisons[name])
-      poison(layer)
-      #expect(layer.firstNonFiniteProperty() == name)
-      #expect(throws: LoweringError.notFinite(layer: "'bad'", property: name)) {
-        try TreeCheck.validate(layer)
-      }
-    }
+    try LayerClassChecks.poisonsAreNamed(LayerClasses.textLayer, make: { TextLayer() }, poisons: Self.poisons)
   }
 
   // MARK: Hostile input

@@ -444,9 +444,14 @@ public enum Relations {
     name: "strokeSplitIsUnion",
     statement: "a shape layer stroked from strokeStart a to strokeEnd b draws what two copies stroked from a to m and from m to b draw",
     tolerance: .strokeSeam, options: .all,
-    restriction: "half the trees (CI time); a new shape layer on a random drawn layer, whose ancestors fade as groups, transform layers not at all (faded one by one, overlapping halves would darken); butt caps and no dashes, so the halves meet on one line; opaque stroke and no fill"
+    restriction: "half the trees (CI time); a new shape layer on a random drawn layer, whose ancestors fade as groups, transform layers not at all (faded one by one, overlapping halves would darken); butt caps and no dashes, so the halves meet on one line; opaque stroke and no fill; not the whole path (0…1), whose closed subpaths join at their start where the halves would end"
   ) { scene, rng, render in
-    let a = rng.stepped(0, 0.4, step: 0.05), b = rng.stepped(0.6, 1, step: 0.05)
+    let a = rng.stepped(0, 0.4, step: 0.05), drawnB = rng.stepped(0.6, 1, step: 0.05)
+    // The whole of a closed subpath (0…1) joins its end to its start, where
+    // the halves end in butt caps: not a union by design (found at 10,000
+    // trees: a missing miter of 175 levels). So the range stops short of 1
+    // when it starts at 0.
+    let b = a == 0 && drawnB == 1 ? 0.95 : drawnB
     let m = a + (b - a) * rng.stepped(0.3, 0.7, step: 0.1) + 0.0013
     guard let (index, _, make) = shapeSite(scene, &rng, simple: false) else { return .notApplicable }
     func stroke(_ s: ShapeLayer, _ from: Double, _ to: Double) {

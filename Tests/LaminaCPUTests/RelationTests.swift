@@ -113,7 +113,7 @@ struct RelationToleranceTests {
 
   static let tolerances: [ImageTolerance] = Array(
     Dictionary(Relations.all.map { ($0.tolerance.name, $0.tolerance) }) { a, _ in a }.values
-  ) + [.regroup, .sameDrawing, .reclip, .pixelShift, .shadowForm, .epsilonStep]
+  ) + [.regroup, .regroupDeep, .sameDrawing, .reclip, .pixelShift, .shadowForm, .epsilonStep]
 
   @Test func everyToleranceRefusesBlankShiftedAndTintedImages() throws {
     let image = Self.reference

@@ -89,21 +89,21 @@ public enum Relations {
     statement: "a tree under a container of opacity a equals a × the tree, premultiplied",
     tolerance: .regroup,
     options: { var o = TreeOptions(); o.canvasBackground = false; return o }(),
-    restriction: "transparent canvas: fading over a background is not a product"
+    restriction: "transparent canvas: fading over a background is not a product; regroupDeep where the plan has more than 16 translucent draws"
   ) { scene, rng, render in
     let a = rng.stepped(0.2, 0.8, step: 0.05)
     let plain = try render(scene)
     let c = Surgery.container(scene.canvas)
     c.opacity = a
     let faded = try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
-    return Surgery.compare(Surgery.faded(plain, by: a), faded, .regroup, "opacity \(a)")
+    return Surgery.compare(Surgery.faded(plain, by: a), faded, Surgery.regroupTolerance(for: scene), "opacity \(a)")
   }
 
   /// An opaque mask larger than the canvas changes nothing.
   public static let opaqueMaskChangesNothing = Relation(
     name: "opaqueMaskChangesNothing",
     statement: "a container masked by an opaque layer covering the canvas changes nothing",
-    tolerance: .regroup, options: .all, restriction: "none"
+    tolerance: .regroup, options: .all, restriction: "regroupDeep where the plan has more than 16 translucent draws"
   ) { scene, rng, render in
     let plain = try render(scene)
     let c = Surgery.container(scene.canvas)
@@ -115,7 +115,7 @@ public enum Relations {
     m.backgroundColor = Color(hex: rng.pick(["#000000", "#FFFFFF", "#FF3B30"]))
     c.mask = m
     let masked = try render(Surgery.wrapAll(RandomTrees.copy(scene), in: c))
-    return Surgery.compare(plain, masked, .regroup, "opaque mask")
+    return Surgery.compare(plain, masked, Surgery.regroupTolerance(for: scene), "opaque mask")
   }
 
   /// `masksToBounds` on a container far larger than the drawing changes nothing.

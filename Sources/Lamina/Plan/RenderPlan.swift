@@ -187,8 +187,14 @@ public struct ImageDraw: DrawHeaderCarrier, @unchecked Sendable, Hashable {
     l.header == r.header && l.image === r.image && l.slices == r.slices && l.sampling == r.sampling
       && l.opacity == r.opacity && l.tint == r.tint
   }
+  /// Every field `==` compares: a surface's content hash names its raster
+  /// in both backends' `shouldRasterize` caches, so a draw that differs only
+  /// in its tint or opacity must hash apart (found by the
+  /// rasterizeAtCanvasScale relation: the three tinted copies of a raster
+  /// inside a replicator shared one cached raster, 76 levels off).
   public func hash(into h: inout Hasher) {
-    h.combine(header.matrix); h.combine(ObjectIdentifier(image)); h.combine(slices)
+    h.combine(header); h.combine(ObjectIdentifier(image)); h.combine(slices)
+    h.combine(sampling); h.combine(opacity); h.combine(tint)
   }
 
   public init(

@@ -13,14 +13,10 @@ import Testing
 
 @testable import Lamina
 @testable import LaminaCPU
+import LaminaTestSupport
 
 @Suite struct DeterminismEdgeCaseTests {
-  func canvas(_ side: Double) -> Layer {
-    let root = Layer()
-    root.bounds = CGRect(x: 0, y: 0, width: side, height: side)
-    root.position = CGPoint(x: side / 2, y: side / 2)
-    return root
-  }
+  func canvas(_ side: Double) -> Layer { LayerFixtures.canvas(side) }
 
   func square() -> Layer {
     let layer = Layer()
@@ -112,12 +108,8 @@ import Testing
 
   @Test func fiveThousandSublayersLandOnTheirPixels() throws {
     let root = canvas(100)
-    for i in 0..<5_000 {
-      let l = Layer()
-      l.bounds = CGRect(x: 0, y: 0, width: 1, height: 1)
-      l.position = CGPoint(x: Double(i % 100) + 0.5, y: Double(i / 100) + 0.5)
-      l.backgroundColor = Color(red: Double(i % 256) / 255, green: 128.0 / 255, blue: 64.0 / 255)
-      try root.addSublayer(l)
+    try LayerFixtures.addUnitSquares(5_000, columns: 100, to: root) {
+      Color(red: Double($0 % 256) / 255, green: 128.0 / 255, blue: 64.0 / 255)
     }
     let image = try render(try RenderPlan(root: root, size: CGSize(width: 100, height: 100)))
     for y in 0..<100 {

@@ -35,6 +35,15 @@ private typealias F = PlanFixtures
       extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
   }
 
+  /// A random rounded rect 2–70 × 2–60 with its origin in `x` × `y`, each
+  /// corner's radius up to half the shorter side, or 0 with chance `square`.
+  func randomShape(_ s: inout Stream, x: (Double, Double), y: (Double, Double), square: Double) -> RoundedRect {
+    let w = s.range(2, 70), h = s.range(2, 60)
+    return RoundedRect(
+      rect: F.rect(s.range(x.0, x.1), s.range(y.0, y.1), w, h),
+      radii: [0, 1, 2, 3].map { _ in s.unit() < square ? 0 : s.range(0, min(w, h) / 2) })
+  }
+
   @Test(arguments: 0..<6)
   func stampedShadowsEqualThePixelDefinition(seed: Int) throws {
     var s = Stream(state: UInt64(seed) &+ 7)
@@ -42,10 +51,7 @@ private typealias F = PlanFixtures
     let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
     let stamps = StampCache()
     for _ in 0..<6 {
-      let w = s.range(2, 70), h = s.range(2, 60)
-      let shape = RoundedRect(
-        rect: F.rect(s.range(-30, 80), s.range(-30, 70), w, h),
-        radii: [0, 1, 2, 3].map { _ in s.unit() < 0.2 ? 0 : s.range(0, min(w, h) / 2) })
+      let shape = randomShape(&s, x: (-30, 80), y: (-30, 70), square: 0.2)
       let sigma = [0.4, 1, 2.5, 6, 13][Int(s.next() % 5)]
       let alpha = Float([1, 0.5, 0.2, 0.03, 0.004, 0.0015][Int(s.next() % 6)])
       let tint = Float(s.unit())
@@ -111,10 +117,7 @@ private typealias F = PlanFixtures
     let stamps = StampCache()
     for round in 0..<6 {
       let pristine = round % 2 == 0
-      let w = s.range(2, 70), h = s.range(2, 60)
-      let shape = RoundedRect(
-        rect: F.rect(s.range(-10, 60), s.range(-10, 50), w, h),
-        radii: [0, 1, 2, 3].map { _ in s.range(0, min(w, h) / 2) })
+      let shape = randomShape(&s, x: (-10, 60), y: (-10, 50), square: 0)
       let sigma = [1, 2.5, 6, 13][Int(s.next() % 4)]
       let alpha = Float([1, 0.5, 0.2, 0.03][Int(s.next() % 4)])
       let color = PremultipliedColor(r: alpha * 0.3, g: 0, b: alpha * 0.1, a: alpha)

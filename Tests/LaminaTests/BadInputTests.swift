@@ -12,6 +12,7 @@ import Foundation
 import Testing
 
 @testable import Lamina
+import LaminaTestSupport
 
 @Suite struct BadInputTests {
   // MARK: Helpers
@@ -31,13 +32,7 @@ import Testing
     ##"{ "canvas": { "width": 40, "height": 40 }, "layers": [ { "## + body + ##" } ] }"##
   }
 
-  func canvasRoot(_ side: Double = 40) -> Layer {
-    let root = Layer()
-    root.name = "root"
-    root.bounds = CGRect(x: 0, y: 0, width: side, height: side)
-    root.position = CGPoint(x: side / 2, y: side / 2)
-    return root
-  }
+  func canvasRoot(_ side: Double = 40) -> Layer { LayerFixtures.canvas(side, name: "root") }
 
   /// A named 20×20 white square centred on a 40×40 canvas.
   func square(_ name: String = "square") -> Layer {
@@ -270,13 +265,7 @@ import Testing
 
   @Test func fiveThousandSublayersLowerToOneCommandEach() throws {
     let root = canvasRoot(100)
-    for i in 0..<5_000 {
-      let l = Layer()
-      l.bounds = CGRect(x: 0, y: 0, width: 1, height: 1)
-      l.position = CGPoint(x: Double(i % 100) + 0.5, y: Double(i / 100) + 0.5)
-      l.backgroundColor = Color(red: Double(i % 7) / 6, green: 0.5, blue: 0.25)
-      try root.addSublayer(l)
-    }
+    try LayerFixtures.addUnitSquares(5_000, columns: 100, to: root) { Color(red: Double($0 % 7) / 6, green: 0.5, blue: 0.25) }
     let p = try RenderPlan(root: root, size: CGSize(width: 100, height: 100))
     #expect(p.surfaces.count == 1)
     #expect(p.surfaces[0].commands.count == 5_000)

@@ -13,9 +13,7 @@ import Testing
   private func names(_ l: Layer) -> [String] { (l.sublayers ?? []).map { $0.name ?? "?" } }
 
   @Test func addSublayerMovesALayer() throws {
-    let p1 = named("p1")
-    let p2 = named("p2")
-    let c = named("c")
+    let (p1, p2, c) = (named("p1"), named("p2"), named("c"))
     try p1.addSublayer(c)
     try p2.addSublayer(c)
     #expect(p1.sublayers == nil)
@@ -29,11 +27,7 @@ import Testing
   }
 
   @Test func insertAtAboveAndBelow() throws {
-    let p = named("p")
-    let a = named("a")
-    let b = named("b")
-    let c = named("c")
-    let d = named("d")
+    let (p, a, b, c, d) = (named("p"), named("a"), named("b"), named("c"), named("d"))
     try p.addSublayer(a)
     try p.addSublayer(b)
     try p.insertSublayer(c, at: 0)
@@ -58,9 +52,7 @@ import Testing
   }
 
   @Test func cyclesAreRefusedWithAMessage() throws {
-    let root = named("root")
-    let mid = named("mid")
-    let leaf = named("leaf")
+    let (root, mid, leaf) = (named("root"), named("mid"), named("leaf"))
     try root.addSublayer(mid)
     try mid.addSublayer(leaf)
     #expect(throws: LayerTreeError.cycle(child: "'root'", parent: "'leaf'")) {
@@ -78,9 +70,7 @@ import Testing
   }
 
   @Test func removeFromSuperlayer() throws {
-    let p = named("p")
-    let a = named("a")
-    let b = named("b")
+    let (p, a, b) = (named("p"), named("a"), named("b"))
     try p.addSublayer(a)
     try p.addSublayer(b)
     a.removeFromSuperlayer()

@@ -43,18 +43,9 @@ def bgra(rgb):
 
 def bl_path(commands, x, y):
     path = b.BLPath()
-    for c, (px, py) in G.with_current_points(commands):
-        if c[0] == "M":
-            path.move_to(x + c[1], y + c[2])
-        elif c[0] == "L":
-            path.line_to(x + c[1], y + c[2])
-        elif c[0] == "C":
-            path.cubic_to(x + c[1], y + c[2], x + c[3], y + c[4], x + c[5], y + c[6])
-        elif c[0] == "A":
-            cx, cy, r, a0, a1 = G.arc_center(px, py, *c[1:])
-            path.arc_to(x + cx, y + cy, r, r, a0, a1 - a0, False)
-        else:
-            path.close()
+    G.replay(
+        commands, x, y, path.move_to, path.line_to, path.cubic_to,
+        lambda cx, cy, r, a0, a1: path.arc_to(cx, cy, r, r, a0, a1 - a0, False), path.close)
     return path
 
 

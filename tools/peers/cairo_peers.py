@@ -46,18 +46,9 @@ def rounded_rect(ctx, x, y, w, h, r):
 
 
 def replay(ctx, commands, x, y):
-    for c, (px, py) in G.with_current_points(commands):
-        if c[0] == "M":
-            ctx.move_to(x + c[1], y + c[2])
-        elif c[0] == "L":
-            ctx.line_to(x + c[1], y + c[2])
-        elif c[0] == "C":
-            ctx.curve_to(x + c[1], y + c[2], x + c[3], y + c[4], x + c[5], y + c[6])
-        elif c[0] == "A":
-            cx, cy, r, a0, a1 = G.arc_center(px, py, *c[1:])
-            (ctx.arc if a1 >= a0 else ctx.arc_negative)(x + cx, y + cy, r, a0, a1)
-        else:
-            ctx.close_path()
+    G.replay(
+        commands, x, y, ctx.move_to, ctx.line_to, ctx.curve_to,
+        lambda cx, cy, r, a0, a1: (ctx.arc if a1 >= a0 else ctx.arc_negative)(cx, cy, r, a0, a1), ctx.close_path)
 
 
 def colour_at(stops, t):

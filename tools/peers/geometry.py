@@ -55,6 +55,24 @@ def with_current_points(commands):
             x, y = c[-2], c[-1]
 
 
+def replay(commands, x, y, move, line, cubic, arc, close):
+    """Calls a peer's path builder for each command, moved by (x, y): move,
+    line and cubic take the absolute points, arc takes its centre form
+    (cx, cy, r, a0, a1) from `arc_center`, close takes nothing."""
+    for c, (px, py) in with_current_points(commands):
+        if c[0] == "M":
+            move(x + c[1], y + c[2])
+        elif c[0] == "L":
+            line(x + c[1], y + c[2])
+        elif c[0] == "C":
+            cubic(x + c[1], y + c[2], x + c[3], y + c[4], x + c[5], y + c[6])
+        elif c[0] == "A":
+            cx, cy, r, a0, a1 = arc_center(px, py, *c[1:])
+            arc(x + cx, y + cy, r, a0, a1)
+        else:
+            close()
+
+
 def arc_center(x0, y0, rx, ry, rotation, large, sweep, x1, y1):
     """(cx, cy, r, a0, a1) of a circular SVG arc from (x0, y0) to (x1, y1),
     a1 > a0 when sweep is 1 (angles grow clockwise on screen), else a1 < a0."""

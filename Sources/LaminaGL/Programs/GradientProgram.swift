@@ -19,13 +19,7 @@ extension ProgramCache {
       kind | (rounded ? 4 : 0) | (continuous ? 8 : 0) | (clips ? 16 : 0) | (axisAligned ? 32 : 0)
       | (projective ? 64 : 0)
     if let cached = gradients[index] { return cached }
-    var defines: [String] = []
-    if type == .radial { defines.append("RADIAL") }
-    if type == .conic { defines.append("CONIC") }
-    if rounded { defines.append("ROUNDED") }
-    if clips { defines.append("CLIPS") }
-    if axisAligned { defines.append("AXIS_ALIGNED") }
-    if projective { defines.append("PROJECTIVE") }
+    let defines = Self.defines(index, ["RADIAL", "CONIC", "ROUNDED", nil, "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"])
     let wrapper = GradientProgram(try program("gradient.frag", defines, continuous: continuous))
     gradients[index] = wrapper
     return wrapper

@@ -25,10 +25,7 @@ final class Program {
     glAttachShader(program, vs)
     glAttachShader(program, fs)
     glLinkProgram(program)
-    var ok: GLint = 0
-    glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
-    if ok == 0 {
-      let log = Program.log(program, glGetProgramiv, glGetProgramInfoLog)
+    if let log = Program.failureLog(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog) {
       glDeleteProgram(program)
       throw .link(name: name, log: log)
     }
@@ -70,21 +67,23 @@ final class Program {
       glShaderSource(shader, 1, &p, nil)
     }
     glCompileShader(shader)
-    var ok: GLint = 0
-    glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
-    if ok == 0 {
-      let log = Program.log(shader, glGetShaderiv, glGetShaderInfoLog)
+    if let log = Program.failureLog(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog) {
       glDeleteShader(shader)
       throw .shaderCompile(name: name, log: log)
     }
     return shader
   }
 
-  private static func log(
-    _ object: GLuint,
+  /// `nil` when `object`'s `status` (compile or link) is true; else the
+  /// driver's log for it.
+  private static func failureLog(
+    _ object: GLuint, _ status: Int32,
     _ getiv: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
     _ getLog: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
-  ) -> String {
+  ) -> String? {
+    var ok: GLint = 0
+    getiv(object, GLenum(status), &ok)
+    guard ok == 0 else { return nil }
     var length: GLint = 0
     getiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
     guard length > 1 else { return "(no log)" }

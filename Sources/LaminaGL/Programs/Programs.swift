@@ -104,6 +104,13 @@ final class ProgramCache {
     return program
   }
 
+  /// The `#define`s of variant `index`: `names[i]` is bit i's (`nil` for a
+  /// bit that is not a define, such as continuous corners, which the
+  /// source assembler takes). Spelled out only when a variant is compiled.
+  static func defines(_ index: Int, _ names: [String?]) -> [String] {
+    names.indices.compactMap { index & (1 << $0) != 0 ? names[$0] : nil }
+  }
+
   // Typed wrappers by variant bits, so a draw costs one array read, not a
   // dictionary of strings (this runs thousands of times a frame).
   private var shapes = [ShapeProgram?](repeating: nil, count: 64)
@@ -126,11 +133,7 @@ final class ProgramCache {
       (rounded ? 1 : 0) | (continuous ? 2 : 0) | (ring ? 4 : 0) | (clips ? 8 : 0) | (axisAligned ? 16 : 0)
       | (projective ? 32 : 0)
     if let cached = shapes[index] { return cached }
-    var defines: [String] = axisAligned ? ["AXIS_ALIGNED"] : []
-    if projective { defines.append("PROJECTIVE") }
-    if rounded { defines.append("ROUNDED") }
-    if ring { defines.append("RING") }
-    if clips { defines.append("CLIPS") }
+    let defines = Self.defines(index, ["ROUNDED", nil, "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"])
     let wrapper = ShapeProgram(try program("shape.frag", defines, continuous: continuous))
     shapes[index] = wrapper
     return wrapper
@@ -141,11 +144,7 @@ final class ProgramCache {
     let continuous = rounded && continuous
     let index = (rounded ? 1 : 0) | (near ? 2 : 0) | (clips ? 4 : 0) | (continuous ? 8 : 0)
     if let cached = shadows[index] { return cached }
-    var defines: [String] = []
-    if rounded { defines.append("ROUNDED") }
-    if near { defines.append("NEAR_CORNERS") }
-    if continuous { defines.append("CONTINUOUS") }
-    if clips { defines.append("CLIPS") }
+    let defines = Self.defines(index, ["ROUNDED", "NEAR_CORNERS", "CLIPS", "CONTINUOUS"])
     let wrapper = ShadowProgram(try program("shadow.frag", defines))
     shadows[index] = wrapper
     return wrapper
@@ -154,7 +153,7 @@ final class ProgramCache {
   func image(clips: Bool, interior: Bool = false, tint: Bool = false) throws(GLError) -> ImageProgram {
     let index = (clips ? 1 : 0) | (interior ? 2 : 0) | (tint ? 4 : 0)
     if let cached = images[index] { return cached }
-    let defines = (clips ? ["CLIPS"] : []) + (interior ? ["INTERIOR"] : []) + (tint ? ["TINT"] : [])
+    let defines = Self.defines(index, ["CLIPS", "INTERIOR", "TINT"])
     let wrapper = ImageProgram(try program("image.frag", defines))
     images[index] = wrapper
     return wrapper
@@ -184,10 +183,7 @@ final class ProgramCache {
   func blur(downsample: Bool, alphaInput: Bool) throws(GLError) -> BlurProgram {
     let index = (downsample ? 1 : 0) | (alphaInput ? 2 : 0)
     if let cached = blurs[index] { return cached }
-    var defines: [String] = []
-    if downsample { defines.append("DOWNSAMPLE") }
-    if alphaInput { defines.append("ALPHA_INPUT") }
-    let wrapper = BlurProgram(try program("blur.frag", defines))
+    let wrapper = BlurProgram(try program("blur.frag", Self.defines(index, ["DOWNSAMPLE", "ALPHA_INPUT"])))
     blurs[index] = wrapper
     return wrapper
   }

@@ -53,24 +53,6 @@ extension TransformSweepGLTests {
   }
 }
 
-extension ImageTolerance {
-  /// GL against the CPU on the small sweep frames: `glParity`'s levels and
-  /// mean, with shares sized for a 96×64 canvas, where 60 pixels are 1 %.
-  /// Measured along the sweeps (77 flip frames, including 0.05° steps
-  /// through 90°, and 91 pop-in scales): at most 0.93 % of pixels beyond 2
-  /// levels (4 levels at most: the faded card's planar group resampled at
-  /// 50–160°) and 0.065 % beyond 16 (4 pixels of that group's edge seen at
-  /// 85°, minified 10× without mipmaps). Edge-on planes match exactly:
-  /// coverage under perspective is the projected quadrilateral's area on
-  /// both backends. A blank, shifted or tinted frame fails
-  /// (`sweepParityRejectsBlankShiftedAndTintedFrames`).
-  static let sweepParity = ImageTolerance(
-    name: "sweepParity",
-    reason: "glParity's causes; a planar group minified 10× at a slant; 60 pixels are 1 % of a frame",
-    levels: 2, maxShareBeyondLevels: 0.012, largeLevels: 16, maxShareBeyondLarge: 0.001,
-    maxMeanError: 0.5)
-}
-
 extension TransformSweepGLTests {
   /// A plane 0.1° from edge-on is a 0.18-pixel sliver next to its
   /// vanishing line: GL covers each pixel by the exact area of the

@@ -4,7 +4,8 @@
 // and returns a message naming them.
 import Lamina
 
-/// A named bound on how far two images may differ, with its reason.
+/// A named bound on how far two images may differ, with its reason. Every
+/// one is declared in this module (the tolerance files), beside the others.
 public struct ImageTolerance: Sendable, CustomStringConvertible {
   public let name: String
   /// Why this much difference is expected.
@@ -18,19 +19,6 @@ public struct ImageTolerance: Sendable, CustomStringConvertible {
   public let maxShareBeyondLarge: Double
   /// The mean absolute error over all channels must stay below this.
   public let maxMeanError: Double
-
-  public init(
-    name: String, reason: String, levels: Int, maxShareBeyondLevels: Double, largeLevels: Int,
-    maxShareBeyondLarge: Double, maxMeanError: Double
-  ) {
-    self.name = name
-    self.reason = reason
-    self.levels = levels
-    self.maxShareBeyondLevels = maxShareBeyondLevels
-    self.largeLevels = largeLevels
-    self.maxShareBeyondLarge = maxShareBeyondLarge
-    self.maxMeanError = maxMeanError
-  }
 
   /// Identical bytes.
   public static let exact = ImageTolerance(

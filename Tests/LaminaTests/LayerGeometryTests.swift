@@ -143,18 +143,26 @@ import Testing
         CGRect(x: 0, y: 0, width: 10, height: 10)))
   }
 
-  @Test func nestedRotationsCancelAndRectsConvertToBoundingBoxes() throws {
+  /// A new root holding `outer` (100 × 100, turned π/4 about `axis`),
+  /// which holds an `inner` layer of that size at (50, 50) turned back by
+  /// π/4 about the same axis: the root and the inner layer.
+  func counterRotated(_ outer: Layer, about axis: (Double, Double, Double), inner size: CGSize) throws -> (Layer, Layer) {
     let root = Layer()
-    let outer = Layer()
     outer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-    outer.position = CGPoint(x: 100, y: 100)
-    outer.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 0, z: 1)
+    outer.transform = Transform3D(rotationAngle: .pi / 4, x: axis.0, y: axis.1, z: axis.2)
     let inner = Layer()
-    inner.bounds = CGRect(x: 0, y: 0, width: 40, height: 20)
+    inner.bounds = CGRect(origin: .zero, size: size)
     inner.position = CGPoint(x: 50, y: 50)
-    inner.transform = Transform3D(rotationAngle: -.pi / 4, x: 0, y: 0, z: 1)
+    inner.transform = Transform3D(rotationAngle: -.pi / 4, x: axis.0, y: axis.1, z: axis.2)
     try root.addSublayer(outer)
     try outer.addSublayer(inner)
+    return (root, inner)
+  }
+
+  @Test func nestedRotationsCancelAndRectsConvertToBoundingBoxes() throws {
+    let outer = Layer()
+    outer.position = CGPoint(x: 100, y: 100)
+    let (root, inner) = try counterRotated(outer, about: (0, 0, 1), inner: CGSize(width: 40, height: 20))
     // Upright again: the inner rect lands centred on (100, 100), 40×20.
     #expect(
       close(
@@ -167,16 +175,7 @@ import Testing
 
   @Test func normalLayersFlattenAndTransformLayersDoNot() throws {
     func build(_ outer: Layer) throws -> (Layer, Layer) {
-      let root = Layer()
-      outer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-      outer.transform = Transform3D(rotationAngle: .pi / 4, x: 0, y: 1, z: 0)
-      let inner = Layer()
-      inner.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
-      inner.position = CGPoint(x: 50, y: 50)
-      inner.transform = Transform3D(rotationAngle: -.pi / 4, x: 0, y: 1, z: 0)
-      try root.addSublayer(outer)
-      try outer.addSublayer(inner)
-      return (root, inner)
+      try counterRotated(outer, about: (0, 1, 0), inner: CGSize(width: 100, height: 100))
     }
     // Flattened: x = 50 → inner rotation → 50·cos45 (z dropped) → outer →
     // 50·cos²45 = 25.

@@ -36,21 +36,10 @@ struct DeterminismGLTests {
     let plans = try Self.plans()
     let alone = try GLRenderer()
     let reference = try plans.map { try alone.render($0).pixels }
-    let results = Mutex<[Result<[[UInt8]], GLError>]>([])
-    let threads = (0..<3).map { _ in
-      Thread {
-        let result = Result { () throws(GLError) -> [[UInt8]] in
-          let renderer = try GLRenderer()
-          var images: [[UInt8]] = []
-          for plan in plans { images.append(try renderer.render(plan).pixels) }
-          return images
-        }
-        results.withLock { $0.append(result) }
-      }
+    let renders = onThreads(3) { renderer throws(GLError) in
+      try plans.map { plan throws(GLError) in try renderer.render(plan).pixels }
     }
-    for thread in threads { thread.start() }
-    while results.withLock({ $0.count }) < threads.count { Thread.sleep(forTimeInterval: 0.005) }
-    for result in results.withLock({ $0 }) {
+    for result in renders {
       let images = try result.get()
       for (i, image) in images.enumerated() {
         #expect(image == reference[i], "\(Self.sceneIDs[i]) differs on a thread")

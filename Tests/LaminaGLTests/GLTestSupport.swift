@@ -3,6 +3,7 @@
 // developer machine the GL tests skip visibly with that reason.
 
 import Foundation
+import Synchronization
 @testable import LaminaGL
 import Testing
 
@@ -42,4 +43,21 @@ func withFreshResources<T>(
     return try body(r)
   }
   return (result, ledger)
+}
+
+/// Runs `work` on `count` threads at once, each with a fresh renderer,
+/// and returns what each returned (or threw), in the order they finished.
+func onThreads<T: Sendable>(
+  _ count: Int, _ work: @escaping @Sendable (GLRenderer) throws(GLError) -> T
+) -> [Result<T, GLError>] {
+  let results = Mutex<[Result<T, GLError>]>([])
+  let threads = (0..<count).map { _ in
+    Thread {
+      let result = Result { () throws(GLError) -> T in try work(try GLRenderer()) }
+      results.withLock { $0.append(result) }
+    }
+  }
+  for thread in threads { thread.start() }
+  while results.withLock({ $0.count }) < count { Thread.sleep(forTimeInterval: 0.005) }
+  return results.withLock { $0 }
 }

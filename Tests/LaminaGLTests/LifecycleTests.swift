@@ -14,21 +14,12 @@ struct LifecycleTests {
   @Test func parallelRenderersGiveIdenticalImages() throws {
     let plan = PlanFixtures.mixed
     let reference = try GLRenderer().render(plan).pixels
-    let results = Mutex<[Result<[UInt8], GLError>]>([])
-    let threads = (0..<4).map { _ in
-      Thread {
-        let result = Result { () throws(GLError) -> [UInt8] in
-          let renderer = try GLRenderer()
-          var last: [UInt8] = []
-          for _ in 0..<3 { last = try renderer.render(plan).pixels }
-          return last
-        }
-        results.withLock { $0.append(result) }
-      }
+    let renders = onThreads(4) { renderer throws(GLError) in
+      var last: [UInt8] = []
+      for _ in 0..<3 { last = try renderer.render(plan).pixels }
+      return last
     }
-    for thread in threads { thread.start() }
-    while results.withLock({ $0.count }) < threads.count { Thread.sleep(forTimeInterval: 0.005) }
-    for result in results.withLock({ $0 }) {
+    for result in renders {
       let pixels = try result.get()
       #expect(pixels == reference)
     }

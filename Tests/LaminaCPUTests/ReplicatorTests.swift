@@ -21,9 +21,8 @@ import Testing
 
   @Test(arguments: ReplicatorChecks.cases.map(\.name))
   func pixelsMatchTheClosedForm(_ name: String) throws {
-    let c = try #require(ReplicatorChecks.cases.first { $0.name == name })
-    let image = CPURenderer().render(try c.scene.renderPlan())
-    for failure in ReplicatorChecks.failures(of: c, in: image) { Issue.record(Comment(rawValue: failure)) }
+    let failures = try GradientChecks.failures(named: name, in: ReplicatorChecks.cases) { CPURenderer().render(try $0.renderPlan()) }
+    for failure in failures { Issue.record(Comment(rawValue: failure)) }
   }
 
   /// The checks can fail: the probes miss a render of the copies untinted,

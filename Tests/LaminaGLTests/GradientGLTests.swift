@@ -15,9 +15,8 @@ import Testing
 struct GradientGLTests {
   @Test(arguments: GradientChecks.all.map(\.name))
   func pixelsMatchTheClosedForm(_ name: String) throws {
-    let c = try #require(GradientChecks.all.first { $0.name == name })
-    let image = try GLRenderer().render(try c.scene.renderPlan())
-    for failure in GradientChecks.failures(of: c, in: image) { Issue.record(Comment(rawValue: failure)) }
+    let failures = try GradientChecks.failures(named: name, in: GradientChecks.all) { try GLRenderer().render(try $0.renderPlan()) }
+    for failure in failures { Issue.record(Comment(rawValue: failure)) }
   }
 
   /// Every type, under perspective, a rotation and nested rounded clips,

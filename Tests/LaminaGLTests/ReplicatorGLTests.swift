@@ -29,9 +29,8 @@ struct ReplicatorGLTests {
 
   @Test(arguments: ReplicatorChecks.cases.map(\.name))
   func pixelsMatchTheClosedForm(_ name: String) throws {
-    let c = try #require(ReplicatorChecks.cases.first { $0.name == name })
-    let image = try GLRenderer().render(try c.scene.renderPlan())
-    for failure in ReplicatorChecks.failures(of: c, in: image) { Issue.record(Comment(rawValue: failure)) }
+    let failures = try GradientChecks.failures(named: name, in: ReplicatorChecks.cases) { try GLRenderer().render(try $0.renderPlan()) }
+    for failure in failures { Issue.record(Comment(rawValue: failure)) }
   }
 
   /// Tinted contents drawn by the full shader (a rotation, a rounded clip)

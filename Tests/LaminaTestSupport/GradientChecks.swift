@@ -22,19 +22,24 @@ public enum GradientChecks {
     public let what: String
   }
 
+  /// A scene and the probes its render must hit (made in this module).
   public struct Case {
     public let name: String
     public let scene: Scene
     public let probes: [Probe]
-    public init(name: String, scene: Scene, probes: [Probe]) {
-      self.name = name
-      self.scene = scene
-      self.probes = probes
-    }
   }
 
   /// Per channel, how far a rendered byte may be from the exact value.
   public static let levels = 1.0
+
+  /// The probes that `cases`' case named `name` misses when drawn by
+  /// `render`, as messages (a missing case is one too).
+  public static func failures(named name: String, in cases: [Case], render: (Scene) throws -> Image) rethrows
+    -> [String]
+  {
+    guard let c = cases.first(where: { $0.name == name }) else { return ["no case named \(name)"] }
+    return failures(of: c, in: try render(c.scene))
+  }
 
   /// The probes `image` misses, as messages.
   public static func failures(of c: Case, in image: Image) -> [String] {

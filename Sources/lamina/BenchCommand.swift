@@ -14,7 +14,7 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Time scenes on the GL and CPU backends, side by side.",
     discussion: """
-      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear, S4, S5, S7 of docs/bench-scenes.md; \
+      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear, S4, S5, S7, S7-flat of docs/bench-scenes.md; \
       S4 is skipped, saying why, by a build that does not read shape layers yet) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
       planes-3d, gradients, animation). Each renderer is made once and kept, so retained caches show. \

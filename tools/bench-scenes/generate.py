@@ -8,7 +8,7 @@ drawn 200 times, once per filter), S4 (1000 paths: stars, arcs, cubic
 curves and polylines, filled, stroked and dashed), S5 (200 rounded
 gradient layers) and S7 (about 5,000 words of text, flat and on 3D cards)
 become `S1.json`, `S2-sigma*.json`, `S3-*.json`, `S4.json`, `S5.json`,
-`S7.json`, and the image `test-image.png`; the feature scenes of
+`S7.json` (and `S7-flat.json`, its flat half), and the image `test-image.png`; the feature scenes of
 `--suite standard` (below) become `<name>.json`. `lamina bench`, the tests and
 tools/peers all read these files; nothing else builds the layouts.
 
@@ -259,8 +259,8 @@ def s5():
 # half of it flat and half on 3D-turned cards. Left half: 40 text boxes
 # (5 columns x 8 rows of 180 x 126 points), box i in font i % 3 (DejaVu
 # Sans 9 pt, Liberation Serif 10 pt, WenQuanYi Micro Hei 9 pt with
-# Chinese). Right half: 12 white cards (3 x 4, 296 x 256, corner radius
-# 10), each turned by `perspective(900px) rotateY(a) rotateX(b)` about its
+# Chinese). Right half: 12 white cards (3 x 4, bounds 296 x 256 centred
+# at (1124 + c*312, 140 + r*266), corner radius 10), each turned by `perspective(900px) rotateY(a) rotateX(b)` about its
 # centre, a = +-(12..32) degrees, b = +-(4..12) degrees, holding one text
 # box (inset 10) in font k % 3 at 9 pt (Liberation Serif 10 pt). Latin
 # text is words drawn from LATIN_WORDS, sentences of 6..15 words with a
@@ -355,13 +355,23 @@ def s7():
         text, n = s7_text(rng, k, 180, 220)
         text["name"] = f"cardText{k}"
         text["frame"] = [10, 10, 276, 236]
-        layers.append({"name": f"card{k}", "frame": [976 + c * 312, 12 + r * 266, 296, 256],
+        # bounds and position, not frame: a frame under a transform sets
+        # the size through the transform's inverse, as CALayer does.
+        layers.append({"name": f"card{k}", "bounds": [0, 0, 296, 256],
+                       "position": [976 + c * 312 + 148, 12 + r * 266 + 128],
                        "backgroundColor": "#FFFFFF", "cornerRadius": 10,
                        "transform": f"perspective(900px) rotateY({a:.1f}deg) rotateX({b:.1f}deg)",
                        "sublayers": [text]})
         words += n
     return scene(1920, 1080, f"S7 of docs/bench-scenes.md: {words} words in three fonts and two scripts, "
                  "40 flat text boxes and 12 cards turned in 3D (LCG seed 7777)", layers, version=2)
+
+
+def s7_flat():
+    """S7's 40 flat text boxes alone: what every text peer can draw."""
+    full = s7()
+    return scene(1920, 1080, "S7-flat of docs/bench-scenes.md: the 40 flat text boxes of S7 alone",
+                 [layer for layer in full["layers"] if layer.get("type") == "textLayer"], version=2)
 
 
 def test_image():
@@ -554,6 +564,7 @@ def files():
     out["S4.json"] = s4()
     out["S5.json"] = s5()
     out["S7.json"] = s7()
+    out["S7-flat.json"] = s7_flat()
     for name, layers in [("mask", mask_tiles()), ("group-opacity", opacity_groups()),
                          ("rasterize", raster_groups()), ("shadow-content", content_shadows()),
                          ("nine-slice", nine_slice()), ("planes-3d", planes_3d()),

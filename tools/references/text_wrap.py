@@ -35,8 +35,10 @@ Chromium's answer; the test holds Lamina to it unless the case carries a
 which case the test checks both answers, so either side changing is seen.
 
 Refused (never in the corpus): empty paragraphs (an empty line has no
-character to find it by), truncation and alignment (breaks only), text
-that needs a font fontconfig would find but the page does not list.
+character to find it by), tabs and control characters (the contract lays
+a tab out as a space, CSS `pre-wrap` at tab stops), truncation and
+alignment (breaks only), text that needs a font fontconfig would find but
+the page does not list (the test checks Lamina's runs).
 
 Design: a DOM dump instead of a screenshot (positions come from Chromium's
 layout objects, not from pixels), one Chromium process per case. Rejected:
@@ -264,6 +266,9 @@ def main(argv):
                 continue
             if "\n\n" in text or text.startswith("\n") or text.endswith("\n"):
                 raise SystemExit(f"{name}: refused: an empty paragraph has no character to find it by")
+            if any(ord(c) < 0x20 and c != "\n" for c in text):
+                raise SystemExit(f"{name}: refused: a tab or control character (the contract lays a tab "
+                                 "out as a space, CSS at tab stops; other controls take no space)")
             files = [fc_file(f) for f in fonts]
             faces = [standalone_face(p, k, tmp) for p, k in files]
             got = measure(page(text, faces, size, width, *extra), tmp, name)

@@ -1,6 +1,7 @@
 // `lamina bench [SCENE…] [--suite standard|peers] [--backend gl,cpu]
 // [--frames N] [--warmup N] [--json OUT]`: times scenes on each backend
-// and prints median, p95 and min ms per frame, megapixels per second, the
+// and prints the first frame's ms (text laid out, lowered, drawn) and the
+// steady frames' median, p95 and min ms, megapixels per second, the
 // GL/CPU ratio and the parity of the two images. The scenes are the files
 // of Tests/Scenes/bench (BenchScene).
 import ArgumentParser
@@ -13,17 +14,23 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Time scenes on the GL and CPU backends, side by side.",
     discussion: """
-      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear, S4, S5 of docs/bench-scenes.md; \
+      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear, S4, S5, S7, S7-flat of docs/bench-scenes.md; \
       S4 is skipped, saying why, by a build that does not read shape layers yet) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
-      planes-3d, gradients, animation). Each renderer is made once and kept, so retained caches show.
+      planes-3d, gradients, animation). Each renderer is made once and kept, so retained caches show. \
+      The first frame of each scene (a fresh copy: text laid out, lowered, drawn) is reported on its own.
       """)
 
   @Argument(help: "Scenes to run (default: the whole suite). See --list.") var scenes: [String] = []
   @Option(help: "standard or peers.") var suite: BenchSuite = .standard
   @Option(help: "Backends, comma-separated: gl, cpu.") var backend: String = "gl,cpu"
   @Option(help: "Timed frames per scene and backend.") var frames: Int = 5
-  @Option(help: "Untimed frames drawn first (they fill the caches).") var warmup: Int = 1
+  @Option(
+    help: """
+      Frames drawn before the timed ones (they fill the caches); the first of them is reported \
+      as the first frame, which is drawn even with 0.
+      """)
+  var warmup: Int = 1
   @Option(help: "Write the results as JSON to this file.") var json: String?
   @Flag(help: "List the scenes of the suite and exit.") var list = false
   func validate() throws {
@@ -88,7 +95,7 @@ struct BenchCommand: ParsableCommand {
       }
     }
     guard !renderers.isEmpty else { throw ExitCode(1) }
-    let progress = ProgressBar(total: scenes.count * renderers.count * (frames + warmup))
+    let progress = ProgressBar(total: scenes.count * renderers.count * (frames + max(warmup, 1)))
     let runner = BenchRunner(renderers: renderers, frames: frames, warmup: warmup)
     let results: [SceneResult]
     do {

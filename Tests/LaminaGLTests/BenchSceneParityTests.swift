@@ -6,7 +6,7 @@
 // `animation` (60 trilinear reads of the 1024² test image: a mip chain
 // takes a minute and a half in a debug build) and S2's middle sigmas are
 // left to `lamina bench`, which compares the two images of every scene it
-// times.
+// times; so are S7 and S7-flat (text: TextBenchSceneTests checks their layout).
 import Foundation
 import Lamina
 import LaminaCPU
@@ -51,7 +51,9 @@ struct BenchSceneParityTests {
   @Test func everyFileIsNamed() throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder).filter { $0.hasSuffix(".json") }
     let expected =
-      Self.names + ["S2-sigma4", "S2-sigma8", "S3-nearest", "S3-linear", "S3-trilinear", "animation"]
+      Self.names + [
+        "S2-sigma4", "S2-sigma8", "S3-nearest", "S3-linear", "S3-trilinear", "animation", "S7", "S7-flat",
+      ]
     #expect(Set(files.map { String($0.dropLast(5)) }) == Set(expected))
   }
 }

@@ -5,9 +5,10 @@
 
 S1 (1000 cards), S2 (one card at sigma 2, 4, 8, 32), S3 (a test image
 drawn 200 times, once per filter), S4 (1000 paths: stars, arcs, cubic
-curves and polylines, filled, stroked and dashed) and S5 (200 rounded
-gradient layers) become `S1.json`, `S2-sigma*.json`, `S3-*.json`,
-`S4.json`, `S5.json`, and the image `test-image.png`; the feature scenes of
+curves and polylines, filled, stroked and dashed), S5 (200 rounded
+gradient layers) and S7 (about 5,000 words of text, flat and on 3D cards)
+become `S1.json`, `S2-sigma*.json`, `S3-*.json`, `S4.json`, `S5.json`,
+`S7.json` (and `S7-flat.json`, its flat half), and the image `test-image.png`; the feature scenes of
 `--suite standard` (below) become `<name>.json`. `lamina bench`, the tests and
 tools/peers all read these files; nothing else builds the layouts.
 
@@ -15,7 +16,7 @@ The random numbers come from one 32-bit linear congruential generator,
 
     state = (1664525 * state + 1013904223) mod 2^32,   u = state / 2^32,
 
-seeded 12345 for S1, 777 for S3, 4444 for S4 and 5555 for S5 (Numerical
+seeded 12345 for S1, 777 for S3, 4444 for S4, 5555 for S5 and 7777 for S7 (Numerical
 Recipes' constants; one line
 in any language, so a peer that wants to regenerate can). Coordinates are
 rounded half-to-even (Python's `round`), as the layouts were first defined.
@@ -254,6 +255,125 @@ def s5():
                  "(LCG seed 5555)", layers, version=2)
 
 
+# S7 "text": a page of about 5,000 words in three fonts and two scripts,
+# half of it flat and half on 3D-turned cards. Left half: 40 text boxes
+# (5 columns x 8 rows of 180 x 126 points), box i in font i % 3 (DejaVu
+# Sans 9 pt, Liberation Serif 10 pt, WenQuanYi Micro Hei 9 pt with
+# Chinese). Right half: 12 white cards (3 x 4, bounds 296 x 256 centred
+# at (1124 + c*312, 140 + r*266), corner radius 10), each turned by `perspective(900px) rotateY(a) rotateX(b)` about its
+# centre, a = +-(12..32) degrees, b = +-(4..12) degrees, holding one text
+# box (inset 10) in font k % 3 at 9 pt (Liberation Serif 10 pt). Latin
+# text is words drawn from LATIN_WORDS, sentences of 6..15 words with a
+# comma after a word at random (1 in 10) and a full stop; Chinese text is
+# two-character words from CJK_CHARS, sentences of 4..11 words ending in
+# "。" with a "，" at random. Word counts: 64 a Latin box, 84 a Chinese
+# box (168 characters), 180 a Latin card, 220 a Chinese card: 5,140 words,
+# 2,820 flat and 2,320 turned, and each paragraph fits its box
+# (TextBenchSceneTests checks), so no peer needs clipping or truncation. The LCG (seed
+# 7777) draws per box, in order: per sentence its length, then per word
+# its index and (Latin) whether a comma follows, (Chinese) its two
+# characters and whether a "，" follows; per card the angle a and its sign,
+# then b and its sign, before its text.
+
+LATIN_WORDS = (
+    "the of and to in is was that for on are with as his they be at one have this from or had by "
+    "word but what some we can out other were all there when up use your how said an each she which "
+    "do their time if will way about many then them write would like so these her long make thing "
+    "see him two has look more day could go come did number sound no most people my over know water "
+    "than call first who may down side been now find any new work part take get place made live "
+    "where after back little only round man year came show every good me give our under name very "
+    "through just form sentence great think say help low line differ turn cause much mean before "
+    "move right boy old too same tell does set three want air well also play small end put home read "
+    "hand port large spell add even land here must big high such follow act why ask men change went "
+    "light kind off need house picture try again animal point mother world near build self earth "
+    "father head stand own page should country found answer school grow study still learn plant "
+    "cover food sun four between state keep eye never last let thought city tree cross farm hard "
+    "start might story saw far sea draw left late run while press close night real life few north "
+    "internationalization typography rendering perspective composition").split()
+CJK_CHARS = (
+    "的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学"
+    "对可她里后小么心多天而能好都然没日于起还发成事只作当想看文无开手十用主行方又如前所本见经头"
+    "面公同三已老从动两长知民样现分将外但身些与高意进把法此实回二理美点月明其种声全工己话儿者向"
+    "情部正名定女问力机给等几很业最间新什打便位因重被走电四第门相次东政海口使教西再平真听世气信")
+TEXT_COLOR = "#1C1C1E"
+S7_FONTS = [("DejaVu Sans", 9), ("Liberation Serif", 10), ("WenQuanYi Micro Hei", 9)]
+
+
+def latin_text(rng, words):
+    out, sentence, left = [], [], 0
+    for _ in range(words):
+        if left == 0:
+            left = 6 + int(rng.next() * 10)
+            sentence = []
+        word = LATIN_WORDS[int(rng.next() * len(LATIN_WORDS))]
+        if not sentence:
+            word = word[0].upper() + word[1:]
+        comma = rng.next() < 0.1
+        left -= 1
+        sentence.append(word)
+        out.append(word + ("." if left == 0 else "," if comma else ""))
+    text = " ".join(out)
+    return text if text.endswith(".") else text + "."
+
+
+def cjk_text(rng, words):
+    out, left = [], 0
+    for _ in range(words):
+        if left == 0:
+            left = 4 + int(rng.next() * 8)
+        a = CJK_CHARS[int(rng.next() * len(CJK_CHARS))]
+        b = CJK_CHARS[int(rng.next() * len(CJK_CHARS))]
+        pause = rng.next() < 0.15
+        left -= 1
+        out.append(a + b + ("。" if left == 0 else "，" if pause else ""))
+    text = "".join(out)
+    return text if text.endswith("。") else text + "。"
+
+
+def s7_text(rng, k, latin_words, cjk_words):
+    font, size = S7_FONTS[k % 3]
+    text = cjk_text(rng, cjk_words) if k % 3 == 2 else latin_text(rng, latin_words)
+    words = cjk_words if k % 3 == 2 else latin_words
+    return {"type": "textLayer", "string": text, "font": font, "fontSize": size,
+            "foregroundColor": TEXT_COLOR, "isWrapped": True}, words
+
+
+def s7():
+    rng = LCG(7777)
+    layers, words = [], 0
+    for i in range(40):
+        r, c = divmod(i, 5)
+        box, n = s7_text(rng, i, 64, 84)
+        box["name"] = f"text{i}"
+        box["frame"] = [16 + c * 188, 16 + r * 132, 180, 126]
+        layers.append(box)
+        words += n
+    for k in range(12):
+        r, c = divmod(k, 3)
+        a = (12 + rng.next() * 20) * (1 if rng.next() < 0.5 else -1)
+        b = (4 + rng.next() * 8) * (1 if rng.next() < 0.5 else -1)
+        text, n = s7_text(rng, k, 180, 220)
+        text["name"] = f"cardText{k}"
+        text["frame"] = [10, 10, 276, 236]
+        # bounds and position, not frame: a frame under a transform sets
+        # the size through the transform's inverse, as CALayer does.
+        layers.append({"name": f"card{k}", "bounds": [0, 0, 296, 256],
+                       "position": [976 + c * 312 + 148, 12 + r * 266 + 128],
+                       "backgroundColor": "#FFFFFF", "cornerRadius": 10,
+                       "transform": f"perspective(900px) rotateY({a:.1f}deg) rotateX({b:.1f}deg)",
+                       "sublayers": [text]})
+        words += n
+    return scene(1920, 1080, f"S7 of docs/bench-scenes.md: {words} words in three fonts and two scripts, "
+                 "40 flat text boxes and 12 cards turned in 3D (LCG seed 7777)", layers, version=2)
+
+
+def s7_flat():
+    """S7's 40 flat text boxes alone: what every text peer can draw."""
+    full = s7()
+    return scene(1920, 1080, "S7-flat of docs/bench-scenes.md: the 40 flat text boxes of S7 alone",
+                 [layer for layer in full["layers"] if layer.get("type") == "textLayer"], version=2)
+
+
 def test_image():
     """The 1024x1024 opaque test image of S3, (h, w, 3) uint8: gradients, a
     zone plate, hash noise, a black 1-px grid every 64 px and white 2-px
@@ -443,6 +563,8 @@ def files():
         out[f"S3-{f}.json"] = s3(f)
     out["S4.json"] = s4()
     out["S5.json"] = s5()
+    out["S7.json"] = s7()
+    out["S7-flat.json"] = s7_flat()
     for name, layers in [("mask", mask_tiles()), ("group-opacity", opacity_groups()),
                          ("rasterize", raster_groups()), ("shadow-content", content_shadows()),
                          ("nine-slice", nine_slice()), ("planes-3d", planes_3d()),

@@ -4,50 +4,66 @@ one run.
 
 Each row: the median ms per frame of Lamina GL, Lamina CPU and each peer,
 and each one's ratio to Skia's (below 1: faster than Skia). A scene a
-renderer did not draw shows a dash.
+renderer did not draw shows a dash. A second table gives the first frame
+(fonts opened, text shaped and laid out, drawn) of the scenes whose
+renderers report one (`first_frame_ms`: S7 and S7-flat for the text
+peers; every scene for Lamina). Two files of one backend (skia_peers.py
+and skia_text.py are both "skia-cpu") share its column.
 Usage: python compare.py LAMINA.json SKIA.json [PEER.json ...]
 """
 import json
 import sys
 
 
-def medians(path):
+def medians(path, key="median_ms"):
     with open(path) as f:
         document = json.load(f)
-    return document, {(r["scene"], r["backend"]): r["median_ms"] for r in document["results"]}
+    return document, {(r["scene"], r["backend"]): r[key] for r in document["results"] if key in r}
 
 
-def main():
-    if len(sys.argv) < 3:
-        sys.exit(__doc__)
-    lamina_doc, times = medians(sys.argv[1])
-    renderers = []
-    for path in sys.argv[2:]:
-        doc, peer = medians(path)
-        times.update(peer)
-        renderers.append(doc)
-    columns = [("gl", "LaminaGL"), ("cpu", "LaminaCPU")]
-    columns += [(doc["results"][0]["backend"], doc["results"][0]["backend"]) for doc in renderers if doc["results"]]
-    print(f"machine: {lamina_doc['machine'].get('cpu', lamina_doc['machine']['uname'])}, "
-          f"{lamina_doc['machine']['cores']} cores; GL: {lamina_doc.get('gl_renderer')}")
-    for doc in renderers:
-        print(f"peer: {doc['renderer']}")
-    print("median ms per frame; ×: ratio to Skia (below 1: faster than Skia)\n")
-    header = f"{'scene':13s}" + "".join(f" {name:>10s} {'×':>6s}" for _, name in columns)
+def table(times, columns, only=None):
+    header = f"{'scene':13s}" + "".join(f" {name:>11s} {'×':>6s}" for _, name in columns)
     print(header)
     print("-" * len(header))
     scenes = []
     for (scene, _) in times:
-        if scene not in scenes:
+        if scene not in scenes and (only is None or scene in only):
             scenes.append(scene)
     for scene in scenes:
         base = times.get((scene, "skia-cpu"))
         cells = [f"{scene:13s}"]
         for backend, _ in columns:
             ms = times.get((scene, backend))
-            cells.append(f" {ms:10.2f}" if ms is not None else f" {'—':>10s}")
+            cells.append(f" {ms:11.2f}" if ms is not None else f" {'—':>11s}")
             cells.append(f" {ms / base:5.2f}×" if ms is not None and base else f" {'—':>6s}")
         print("".join(cells))
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    lamina_doc, times = medians(sys.argv[1])
+    _, firsts = medians(sys.argv[1], "first_frame_ms")
+    renderers = []
+    for path in sys.argv[2:]:
+        doc, peer = medians(path)
+        times.update(peer)
+        firsts.update(medians(path, "first_frame_ms")[1])
+        renderers.append(doc)
+    columns = [("gl", "LaminaGL"), ("cpu", "LaminaCPU")]
+    for doc in renderers:
+        if doc["results"] and all(doc["results"][0]["backend"] != b for b, _ in columns):
+            columns.append((doc["results"][0]["backend"], doc["results"][0]["backend"]))
+    print(f"machine: {lamina_doc['machine'].get('cpu', lamina_doc['machine']['uname'])}, "
+          f"{lamina_doc['machine']['cores']} cores; GL: {lamina_doc.get('gl_renderer')}")
+    for doc in renderers:
+        print(f"peer: {doc['renderer']}")
+    print("median ms per steady frame; ×: ratio to Skia (below 1: faster than Skia)\n")
+    table(times, columns)
+    peer_firsts = {scene for (scene, backend) in firsts if backend not in ("gl", "cpu")}
+    if peer_firsts:
+        print("\nfirst frame ms (fonts opened, text shaped and laid out, drawn); ×: ratio to Skia's\n")
+        table(firsts, columns, only=peer_firsts)
 
 
 if __name__ == "__main__":

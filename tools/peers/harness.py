@@ -2,7 +2,11 @@
 Lamina: warm-up frames first, then per-frame wall-clock times; median, p95
 (nearest rank) and min; the same JSON shape as `lamina bench --json`, with
 the peer's backend name. A peer script supplies `frame_function(name)`,
-returning (draw_one_frame, rgba_of_last_frame) for a scene of scenes.PEERS.
+returning (draw_one_frame, rgba_of_last_frame) for a scene of scenes.PEERS,
+or (draw_one_frame, rgba_of_last_frame, first_frame): then `first_frame()`
+(the frame that loads fonts, shapes and lays out, and draws) is timed on
+its own as `first_frame_ms` and counts as the first warm-up frame, as
+`lamina bench` reports a scene's first frame.
 """
 import argparse
 import json
@@ -60,19 +64,29 @@ def main(doc, backend, renderer, frame_function, supported=S.PEERS):
     for name in args.scenes:
         if name not in supported:
             parser.error(f"unknown scene {name}; scenes: {', '.join(supported)}")
-        frame, snapshot = frame_function(name)
+        frame, snapshot, *first = frame_function(name)
+        first_ms = None
+        untimed = args.warmup
+        if first:
+            start = time.perf_counter()
+            first[0]()
+            first_ms = (time.perf_counter() - start) * 1000
+            untimed = max(args.warmup, 1) - 1
         times = []
-        for i in range(args.warmup + args.frames):
+        for i in range(untimed + args.frames):
             start = time.perf_counter()
             frame()
             ms = (time.perf_counter() - start) * 1000
-            if i >= args.warmup:
+            if i >= untimed:
                 times.append(ms)
         row = {"scene": name, "backend": backend, "median_ms": statistics.median(times),
                "p95_ms": percentile(times, 0.95), "min_ms": min(times), "frames_ms": times}
+        if first_ms is not None:
+            row["first_frame_ms"] = first_ms
         rows.append(row)
         print(f"{name:13s} {backend:9s} median {row['median_ms']:9.2f} ms  p95 {row['p95_ms']:9.2f}  "
-              f"min {row['min_ms']:9.2f}", flush=True)
+              f"min {row['min_ms']:9.2f}" + (f"  first {first_ms:9.2f}" if first_ms is not None else ""),
+              flush=True)
         if args.png:
             os.makedirs(args.png, exist_ok=True)
             width, height, rgba = snapshot()

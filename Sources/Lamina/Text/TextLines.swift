@@ -5,7 +5,8 @@
 // - Breaking is greedy: a line takes break opportunities while its text,
 //   without trailing spaces, fits the width (widths from the paragraph's
 //   shaping, summed by cluster). A segment wider than a whole line is cut
-//   at the last grapheme boundary that fits (at least one grapheme).
+//   at the last grapheme boundary that fits (at least one grapheme); its
+//   trailing spaces stay with its last piece.
 // - Trailing spaces hang past the line's end and do not count for
 //   alignment (as in CoreText and CSS).
 // - Truncation replaces whole graphemes by "…" (U+2026, in the font of the
@@ -145,6 +146,10 @@ struct LineBreaker {
     var i = 0
     while i < breaks.count {
       let b = breaks[i]
+      if b <= start {  // taken by a cut that ended there
+        i += 1
+        continue
+      }
       if fits(start, b) {
         lastFit = b
         i += 1
@@ -166,6 +171,10 @@ struct LineBreaker {
       let limit = prefix[start] + width + Self.slack
       let last = Self.firstIndex(in: g) { $0 >= b || prefix[$0] > limit } - 1
       if last > next, g[last] < b { cut = g[last] }
+      // The word's trailing spaces hang: a cut at or past the end of its
+      // letters (a one-grapheme word wider than the line) takes them too,
+      // rather than leaving a line of spaces alone.
+      if cut >= Self.trimEnd(p.units, start, b) { cut = b }
       ranges.append(start..<cut)
       start = cut
     }

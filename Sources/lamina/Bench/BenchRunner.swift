@@ -10,6 +10,9 @@
 // too: on a shared host a busy neighbour stretches the wall time of a
 // frame, much less the CPU time it took.
 //
+// The first frame is timed apart from the steady ones (BenchScene says what
+// it includes); it is the first warm-up frame.
+//
 // Rejected: timing only GPU work with timer queries (not in GLES 3 core,
 // and a user waits for the pixels, not for the queue).
 import Lamina
@@ -26,19 +29,25 @@ struct BenchRunner {
   /// images of a scene can be compared as soon as both exist.
   func run(_ scenes: [BenchScene], progress: ProgressBar) throws -> [SceneResult] {
     var results: [SceneResult] = []
+    // The first frame counts as the first warm-up frame; with no warm-up
+    // it is drawn anyway, before the timed frames.
+    let untimed = max(warmup, 1)
     for scene in scenes {
-      // Lowering frame 0 untimed also builds shared images (the S3 test image).
-      let firstPlan = try lower(scene, frame: 0)
-      let fixedPlan = scene.animated ? nil : firstPlan
+      var fixedPlan: RenderPlan?
       var timings: [BackendTiming] = []
       var lastImages: [Image] = []
       for (name, renderer) in renderers {
+        let first = try firstFrame(scene, name, renderer)
+        progress.step("\(scene.name) \(name)")
+        // Lowered untimed, after the first backend's first frame so that
+        // frame pays everything a fresh process pays.
+        if fixedPlan == nil && !scene.animated { fixedPlan = try lower(scene, frame: 0) }
         var times: [Double] = []
         var readbacks: [Double] = []
         var reusesBefore = Self.rasterReuses(renderer)
-        var last: Image?
+        var last: Image? = first.image
         var cpuTimes: [Double] = []
-        for frame in 0..<(warmup + frames) {
+        for frame in 1..<(untimed + frames) {
           let cpuStart = Self.processCPUSeconds()
           let start = DispatchTime.now().uptimeNanoseconds
           let plan = try fixedPlan ?? lower(scene, frame: frame)
@@ -50,18 +59,19 @@ struct BenchRunner {
           }
           let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
           let cpuMs = (Self.processCPUSeconds() - cpuStart) * 1000
-          if frame >= warmup {
+          if frame >= untimed {
             times.append(ms)
             cpuTimes.append(cpuMs)
             if let gl = renderer as? GLRenderer { readbacks.append(gl.lastReadbackMilliseconds) }
           }
-          if frame + 1 == warmup { reusesBefore = Self.rasterReuses(renderer) }
+          if frame + 1 == untimed { reusesBefore = Self.rasterReuses(renderer) }
           last = image
           progress.step("\(scene.name) \(name)")
         }
         var timing = BackendTiming(
           scene: scene.name, backend: name, width: scene.pixelWidth, height: scene.pixelHeight,
-          animated: scene.animated, framesMs: times, cpuFramesMs: cpuTimes)
+          animated: scene.animated, framesMs: times, cpuFramesMs: cpuTimes,
+          firstFrameMs: first.ms, firstFrameCpuMs: first.cpuMs)
         if !readbacks.isEmpty { timing.readbackMs = readbacks }
         if let before = reusesBefore, let after = Self.rasterReuses(renderer) {
           timing.rasterReusesPerFrame = Double(after - before) / Double(frames)
@@ -77,6 +87,26 @@ struct BenchRunner {
       results.append(SceneResult(scene: scene.name, timings: timings, parity: parity))
     }
     return results
+  }
+
+  /// Frame 0 of a freshly read copy of the scene: its text laid out, lowered
+  /// and drawn, timed as one (see BenchScene).
+  private func firstFrame(_ scene: BenchScene, _ name: String, _ renderer: PlanRenderer) throws
+    -> (ms: Double, cpuMs: Double, image: Image)
+  {
+    let fresh = try scene.reloaded()
+    let cpuStart = Self.processCPUSeconds()
+    let start = DispatchTime.now().uptimeNanoseconds
+    try fresh.layOutText()
+    let plan = try lower(fresh, frame: 0)
+    let image: Image
+    do {
+      image = try renderer.render(plan)
+    } catch {
+      throw BenchError("\(scene.name) on \(name), first frame: \(error)")
+    }
+    let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+    return (ms, (Self.processCPUSeconds() - cpuStart) * 1000, image)
   }
 
   /// CPU seconds this process has used, all threads.

@@ -217,6 +217,26 @@ enum LayerProperties {
         members.append(
           SceneWriter.member("sublayers", JSONValue(.array(sublayers.map(SceneWriter.layer)))))
       }),
+    // Time (Time/, SceneAnimationDecoder.swift): the layer's own timing, then its animations.
+    .stored("beginTime", \.timing.beginTime, .number(), default: 0),
+    .stored("duration", \.timing.duration, .number(.nonNegative), default: 0),
+    .stored("speed", \.timing.speed, .number(), default: 1),
+    .stored("timeOffset", \.timing.timeOffset, .number(), default: 0),
+    .stored("repeatCount", \.timing.repeatCount, .number(.nonNegative), default: 0),
+    .stored("repeatDuration", \.timing.repeatDuration, .number(.nonNegative), default: 0),
+    .stored("autoreverses", \.timing.autoreverses, .bool, default: false),
+    .stored("fillMode", \.timing.fillMode, .name(caPrefix: "kCAFillMode"), default: .removed),
+    // Presentation layers carry no animations, so there is no copy.
+    .custom(
+      "animations", \.animations, default: [],
+      isEqual: { a, b in
+        JSONWriter.compact(SceneWriter.animations(a)) == JSONWriter.compact(SceneWriter.animations(b))
+      },
+      read: { d, member, path, reading in d.animations(member.value, path, into: reading.layer) },
+      write: { layer, members in
+        guard !layer.animationEntries.isEmpty else { return }
+        members.append(SceneWriter.member("animations", SceneWriter.animations(layer.animations)))
+      }),
   ]
 
   /// The entries of `layer` that hold numbers, by Swift name: the lowering

@@ -86,16 +86,30 @@ struct TransformDecomposition: Equatable {
         row[i] = row[i].map { -$0 }
       }
     }
-    let (d0, d1, d2): (Double, Double, Double) = (row[0][0], row[1][1], row[2][2])
-    func half(_ x: Double) -> Double { 0.5 * max(x, 0).squareRoot() }
-    let qx = half(1 + d0 - d1 - d2)
-    let qy = half(1 - d0 + d1 - d2)
-    let qz = half(1 - d0 - d1 + d2)
-    let qw = half(1 + d0 + d1 + d2)
-    var q = [qx, qy, qz, qw]
-    if row[2][1] > row[1][2] { q[0] = -q[0] }
-    if row[0][2] > row[2][0] { q[1] = -q[1] }
-    if row[1][0] > row[0][1] { q[2] = -q[2] }
+    // The quaternion by Shepperd's method (the largest of w, x, y, z from
+    // the diagonal, the rest from sums and differences of the off-diagonal
+    // entries): CSS's version takes every magnitude from the diagonal and
+    // the signs from comparisons, which loses the relative sign of x, y and z
+    // for half turns (w = 0), e.g. a flip combined with a rotation.
+    // c(i, j) is the usual column-vector matrix, the transpose of the rows.
+    func c(_ i: Int, _ j: Int) -> Double { row[j][i] }
+    let trace: Double = c(0, 0) + c(1, 1) + c(2, 2)
+    var q: [Double]
+    if trace > 0 {
+      let k = (trace + 1).squareRoot() * 2
+      q = [(c(2, 1) - c(1, 2)) / k, (c(0, 2) - c(2, 0)) / k, (c(1, 0) - c(0, 1)) / k, k / 4]
+    } else if c(0, 0) > c(1, 1) && c(0, 0) > c(2, 2) {
+      let k = (1 + c(0, 0) - c(1, 1) - c(2, 2)).squareRoot() * 2
+      q = [k / 4, (c(0, 1) + c(1, 0)) / k, (c(0, 2) + c(2, 0)) / k, (c(2, 1) - c(1, 2)) / k]
+    } else if c(1, 1) > c(2, 2) {
+      let k = (1 + c(1, 1) - c(0, 0) - c(2, 2)).squareRoot() * 2
+      q = [(c(0, 1) + c(1, 0)) / k, k / 4, (c(1, 2) + c(2, 1)) / k, (c(0, 2) - c(2, 0)) / k]
+    } else {
+      let k = (1 + c(2, 2) - c(0, 0) - c(1, 1)).squareRoot() * 2
+      q = [(c(0, 2) + c(2, 0)) / k, (c(1, 2) + c(2, 1)) / k, k / 4, (c(1, 0) - c(0, 1)) / k]
+    }
+    // w ≥ 0, as CSS's decomposition gives.
+    if q[3] < 0 { q = q.map { -$0 } }
     quaternion = q
     guard (scale + skew + perspective + quaternion).allSatisfy(\.isFinite) else { return nil }
   }

@@ -206,10 +206,12 @@ extension SceneDecoder {
     }
     var count: Int?
     if let m = member("values") {
-      if let elements = elements(m.value, at("values"), expected: "an array of values") {
-        if elements.count > SceneAnimations.maximumKeyframes {
-          fail(at("values"), at: m.value.location, "at most \(SceneAnimations.maximumKeyframes) values, got \(elements.count)")
-        } else if let sample {
+      if case .array(let all) = m.value.kind, all.count > SceneAnimations.maximumKeyframes {
+        // Counted before any value is read.
+        fail(at("values"), at: m.value.location, "at most \(SceneAnimations.maximumKeyframes) values, got \(all.count)")
+        count = all.count
+      } else if let elements = elements(m.value, at("values"), expected: "an array of values") {
+        if let sample {
           let values = elements.compactMap { animationValue($0.value, $0.path, like: sample) }
           if values.count == elements.count { k.values = values }
         }

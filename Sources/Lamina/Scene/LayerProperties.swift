@@ -205,25 +205,13 @@ enum LayerProperties {
     .stored("shouldRasterize", \.shouldRasterize, .bool, default: false),
     .stored("rasterizationScale", \.rasterizationScale, .number(.positive), default: 1),
     .stored("doubleSided", \.isDoubleSided, .bool, default: true, name: "isDoubleSided"),
-    .stored("mask", \.mask, .layer, default: nil),
-    // Attached one by one (the setter is private); `nil` and empty are equal.
-    .custom(
-      "sublayers", \.sublayers, default: nil, isEqual: Layer.sameLayers,
-      read: { d, member, path, reading in
-        for sublayer in d.sublayers(member.value, path) { d.attach(sublayer, to: reading.layer) }
-      },
-      write: { layer, members in
-        guard let sublayers = layer.sublayers else { return }
-        members.append(
-          SceneWriter.member("sublayers", JSONValue(.array(sublayers.map(SceneWriter.layer)))))
-      }),
     // Time (Time/, SceneAnimationDecoder.swift): the layer's own timing, then its animations.
-    .stored("beginTime", \.timing.beginTime, .number(), default: 0),
-    .stored("duration", \.timing.duration, .number(.nonNegative), default: 0),
-    .stored("speed", \.timing.speed, .number(), default: 1),
-    .stored("timeOffset", \.timing.timeOffset, .number(), default: 0),
-    .stored("repeatCount", \.timing.repeatCount, .number(.nonNegative), default: 0),
-    .stored("repeatDuration", \.timing.repeatDuration, .number(.nonNegative), default: 0),
+    .stored("beginTime", \.timing.beginTime, .timing(), default: 0),
+    .stored("duration", \.timing.duration, .timing(.nonNegative), default: 0),
+    .stored("speed", \.timing.speed, .timing(), default: 1),
+    .stored("timeOffset", \.timing.timeOffset, .timing(), default: 0),
+    .stored("repeatCount", \.timing.repeatCount, .timing(.nonNegative), default: 0),
+    .stored("repeatDuration", \.timing.repeatDuration, .timing(.nonNegative), default: 0),
     .stored("autoreverses", \.timing.autoreverses, .bool, default: false),
     .stored("fillMode", \.timing.fillMode, .name(caPrefix: "kCAFillMode"), default: .removed),
     // Presentation layers carry no animations, so there is no copy.
@@ -236,6 +224,18 @@ enum LayerProperties {
       write: { layer, members in
         guard !layer.animationEntries.isEmpty else { return }
         members.append(SceneWriter.member("animations", SceneWriter.animations(layer.animations)))
+      }),
+    .stored("mask", \.mask, .layer, default: nil),
+    // Attached one by one (the setter is private); `nil` and empty are equal.
+    .custom(
+      "sublayers", \.sublayers, default: nil, isEqual: Layer.sameLayers,
+      read: { d, member, path, reading in
+        for sublayer in d.sublayers(member.value, path) { d.attach(sublayer, to: reading.layer) }
+      },
+      write: { layer, members in
+        guard let sublayers = layer.sublayers else { return }
+        members.append(
+          SceneWriter.member("sublayers", JSONValue(.array(sublayers.map(SceneWriter.layer)))))
       }),
   ]
 

@@ -338,6 +338,15 @@ extension SceneDecoder {
   }
 }
 
+extension SceneCodec where Value == Double {
+  /// A layer's timing number: read as `number`, but not among the numbers
+  /// the lowering checks for NaN (timing does not reach the drawing: a
+  /// time that is not finite makes the layer inactive, MediaTiming.swift).
+  static func timing(_ rule: NumberRule = .any) -> Self {
+    Self(read: { d, v, p in d.number(v, p, rule) }, write: { JSONValue(.number($0)) }, isFinite: nil)
+  }
+}
+
 extension SceneWriter {
   /// A layer's animations as scene JSON.
   static func animations(_ list: [Animation]) -> JSONValue {

@@ -86,6 +86,7 @@ private struct Presenter {
       let copy = p.model.sceneClass.make()
       for property in p.model.sceneClass.properties { property.copy?(p.model, copy) }
       copy.mask = nil
+      copy.timing = MediaTiming()  // its time is applied here, not again
       let local = p.time.flatMap { p.model.localTime($0) }
       if let parent = p.parent {
         if p.isMask { parent.mask = copy } else { try? parent.addSublayer(copy) }

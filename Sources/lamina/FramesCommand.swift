@@ -115,6 +115,8 @@ struct FrameSink {
       default: args += ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
       }
       args.append(path)
+      // A write to an ffmpeg that has exited must fail, not kill this process.
+      signal(SIGPIPE, SIG_IGN)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: tool)
       process.arguments = args
@@ -141,7 +143,13 @@ struct FrameSink {
     case .apng:
       try apng?.append(image)
     case .video:
-      pipe?.fileHandleForWriting.write(Data(image.straight.pixels))
+      do {
+        try pipe?.fileHandleForWriting.write(contentsOf: Data(image.straight.pixels))
+      } catch {
+        ffmpeg?.waitUntilExit()
+        warn("lamina: ffmpeg stopped reading at frame \(n) (exit status \(ffmpeg?.terminationStatus ?? -1))")
+        throw ExitCode(1)
+      }
     }
   }
 

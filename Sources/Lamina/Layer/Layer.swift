@@ -240,6 +240,7 @@ open class Layer {
 
   private func attach(_ layer: Layer, at index: Int) {
     var list = sublayers ?? []
+    sublayers = nil  // `list` holds the only reference: appending does not copy it
     list.insert(layer, at: index)
     sublayers = list
     layer.superlayer = self

@@ -46,10 +46,6 @@ struct LayerProperty<L: Layer>: Sendable {
   let isFinite: (@Sendable (L) -> Bool)?
   /// True when the layer holds the table's default; `nil` as for `isEqual`.
   let isDefault: (@Sendable (L) -> Bool)?
-  /// Copies the property from the first layer to the second (presentation
-  /// layers, Time/Presentation.swift); `nil` for keys that set another
-  /// key's property and for `sublayers`, which the copy walks itself.
-  var copy: (@Sendable (L, L) -> Void)? = nil
 
   /// A stored property, read with `codec` and set at once; written unless
   /// it equals `default` (`write` replaces that).
@@ -65,8 +61,7 @@ struct LayerProperty<L: Layer>: Sendable {
           reading.layer[keyPath: keyPath] = value
         }
       },
-      write: write ?? defaultWriter(key, keyPath, codec, default: `default`),
-      copy: { $1[keyPath: keyPath] = $0[keyPath: keyPath] })
+      write: write ?? defaultWriter(key, keyPath, codec, default: `default`))
   }
 
   /// A stored geometry property, kept until the end of the object and set
@@ -80,8 +75,7 @@ struct LayerProperty<L: Layer>: Sendable {
     let input = input(key, codec, late: late)
     return custom(
       key, keyPath, default: `default`, isEqual: codec.isEqual, isFinite: codec.isFinite,
-      read: input.read, write: write ?? defaultWriter(key, keyPath, codec, default: `default`),
-      copy: { $1[keyPath: keyPath] = $0[keyPath: keyPath] })
+      read: input.read, write: write ?? defaultWriter(key, keyPath, codec, default: `default`))
   }
 
   /// A key that is only read, kept for the end of the object: another
@@ -118,7 +112,7 @@ struct LayerProperty<L: Layer>: Sendable {
   static func custom<V>(
     _ key: String, _ keyPath: KeyPath<L, V> & Sendable, default: V, name: String? = nil,
     isEqual: @escaping @Sendable (V, V) -> Bool, isFinite: (@Sendable (V) -> Bool)? = nil,
-    read: @escaping Reader, write: @escaping Writer, copy: (@Sendable (L, L) -> Void)? = nil
+    read: @escaping Reader, write: @escaping Writer
   ) -> Self {
     nonisolated(unsafe) let defaultValue = `default`  // as in `defaultWriter`
     var finiteCheck: (@Sendable (L) -> Bool)?
@@ -126,7 +120,7 @@ struct LayerProperty<L: Layer>: Sendable {
     return Self(
       key: key, name: name ?? key, read: read, write: write,
       isEqual: { isEqual($0[keyPath: keyPath], $1[keyPath: keyPath]) }, isFinite: finiteCheck,
-      isDefault: { isEqual($0[keyPath: keyPath], defaultValue) }, copy: copy)
+      isDefault: { isEqual($0[keyPath: keyPath], defaultValue) })
   }
 }
 
@@ -191,8 +185,7 @@ enum LayerProperties {
                 .string(
                   "an image without a source (\(image.width)×\(image.height) pixels) cannot be written"
                 ))))
-      },
-      copy: { $1.contents = $0.contents }),
+      }),
     .stored("contentsRect", \.contentsRect, .rect(), default: unitRect),
     .stored("contentsGravity", \.contentsGravity, .name(caPrefix: "kCAGravity"), default: .resize),
     .stored("contentsScale", \.contentsScale, .number(.positive), default: 1),
@@ -214,7 +207,6 @@ enum LayerProperties {
     .stored("repeatDuration", \.timing.repeatDuration, .timing(.nonNegative), default: 0),
     .stored("autoreverses", \.timing.autoreverses, .bool, default: false),
     .stored("fillMode", \.timing.fillMode, .name(caPrefix: "kCAFillMode"), default: .removed),
-    // Presentation layers carry no animations, so there is no copy.
     .custom(
       "animations", \.animations, default: [],
       isEqual: { a, b in
@@ -298,10 +290,6 @@ enum LayerProperties {
       },
       write: { layer, members in
         if layer.font != "Helvetica" { members.append(SceneWriter.member("font", JSONValue(.string(layer.font)))) }
-      },
-      copy: {
-        $1.font = $0.font
-        $1.fontBaseDirectory = $0.fontBaseDirectory
       }),
     .stored("fontSize", \.fontSize, .number(.fontSize), default: 36),
     .stored("foregroundColor", \.foregroundColor, .color, default: .white),
@@ -326,13 +314,11 @@ extension LayerProperty {
       reading.geometry = own.geometry
     }
     let write2: LayerProperty<Layer>.Writer = { layer, members in write(unsafeDowncast(layer, to: L.self), &members) }
-    var copy2: (@Sendable (Layer, Layer) -> Void)?
-    if let f = copy { copy2 = { a, b in f(unsafeDowncast(a, to: L.self), unsafeDowncast(b, to: L.self)) } }
     var isEqual2: (@Sendable (Layer, Layer) -> Bool)?
     if let f = isEqual { isEqual2 = { a, b in f(unsafeDowncast(a, to: L.self), unsafeDowncast(b, to: L.self)) } }
     return LayerProperty<Layer>(
       key: key, name: name, read: read2, write: write2, isEqual: isEqual2,
-      isFinite: Self.downcasting(isFinite), isDefault: Self.downcasting(isDefault), copy: copy2)
+      isFinite: Self.downcasting(isFinite), isDefault: Self.downcasting(isDefault))
   }
 
   private static func downcasting(_ f: (@Sendable (L) -> Bool)?) -> (@Sendable (Layer) -> Bool)? {

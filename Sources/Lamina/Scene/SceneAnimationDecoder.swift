@@ -297,9 +297,9 @@ extension SceneDecoder {
   /// property its target layer has (`sublayers.NAME` walks its sublayers).
   mutating func checkAnimationTargets(_ layer: Layer, _ fields: [JSONValue.Member], _ path: [JSONPathComponent]) {
     guard let member = fields.first(where: { $0.key == "animations" }), case .array(let elements) = member.value.kind,
-      layer.animations.count == elements.count
+      layer.animationEntries.count == elements.count
     else { return }
-    for (i, (animation, element)) in zip(layer.animations, elements).enumerated() {
+    for (i, (animation, element)) in zip(layer.animationEntries.map(\.animation), elements).enumerated() {
       checkTarget(animation, element, path + [.key("animations"), .index(i)], layer)
     }
   }

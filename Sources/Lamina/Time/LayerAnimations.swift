@@ -38,8 +38,9 @@ extension Layer {
     return keys.isEmpty ? nil : keys
   }
 
-  /// Every animation, in the order applied (the scene format's `animations`).
-  public var animations: [Animation] { animationEntries.map(\.animation) }
+  /// Every animation, in the order applied (the scene format's
+  /// `animations`): copies, as `animation(forKey:)` gives.
+  public var animations: [Animation] { animationEntries.map { $0.animation.copy() } }
 
   /// `beginTime` of the layer, in its superlayer's time.
   public var beginTime: Double { get { timing.beginTime } set { timing.beginTime = newValue } }

@@ -4,8 +4,8 @@
 // values, which the lowering draws as it draws any tree: time adds no code
 // to the renderers, and a frame is a pure function of the model and t.
 //
-// The walk: each layer is copied (every key of its class's table, through
-// `LayerProperty.copy`) in pre-order, its local time found from its
+// The walk: each layer is copied (`presentationCopy`, LayerCopy.swift) in
+// pre-order, its local time found from its
 // parent's (`Layer.localTime`; a mask is timed by its layer); then, in
 // reverse pre-order (every layer after all of its descendants), each
 // layer's animations are applied to its copy at its local time. A layer
@@ -83,10 +83,7 @@ private struct Presenter {
         throw AnimationError(
           message: "the presentation makes more than \(maximumReplicatedLayers) layers (replicator copies with instanceDelay included)")
       }
-      let copy = p.model.sceneClass.make()
-      for property in p.model.sceneClass.properties { property.copy?(p.model, copy) }
-      copy.mask = nil
-      copy.timing = MediaTiming()  // its time is applied here, not again
+      let copy = p.model.presentationCopy()
       let local = p.time.flatMap { p.model.localTime($0) }
       if let parent = p.parent {
         if p.isMask { parent.mask = copy } else { try? parent.addSublayer(copy) }

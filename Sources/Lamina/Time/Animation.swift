@@ -152,7 +152,9 @@ extension AnimatableProperties {
       target = next
       rest = afterPrefix[afterPrefix.index(after: dot)...]
     }
-    guard let property = byKeyPath[String(rest)], property.get(target) != nil else { return nil }
+    // The class check by name: a `get` would read the value through a key path.
+    guard let property = byKeyPath[String(rest)], property.owner == "layer" || property.owner == target.sceneClass.type
+    else { return nil }
     return (target, property)
   }
 }

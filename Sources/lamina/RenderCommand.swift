@@ -1,4 +1,4 @@
-// `lamina render SCENE -o OUT.png`.
+// `lamina render SCENE -o OUT.png [--time T]`.
 import ArgumentParser
 import Lamina
 
@@ -10,12 +10,17 @@ struct RenderCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
   @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
   @Option(help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
+  @Option(help: "The scene time in seconds at which to draw the animations (default 0).") var time: Double = 0
+
+  func validate() throws {
+    guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
+  }
 
   func run() throws {
     let loaded = try loadScene(scene)
     let plan: RenderPlan
     do {
-      plan = try loaded.renderPlan(scale: scale)
+      plan = try loaded.presentation(at: time).renderPlan(scale: scale)
     } catch {
       warn("\(scene): \(error)")
       throw ExitCode(1)

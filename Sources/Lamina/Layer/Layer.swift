@@ -117,6 +117,14 @@ open class Layer {
   /// A layer whose alpha masks this one, laid out in this layer's space.
   public var mask: Layer?
 
+  // MARK: Time (Time/LayerAnimations.swift)
+
+  /// `CAMediaTiming`: maps the superlayer's time to this layer's (a duration
+  /// of 0 runs forever).
+  public var timing = MediaTiming()
+  /// The animations added with `add(_:forKey:)`, in the order added.
+  var animationEntries: [(key: String?, animation: Animation)] = []
+
   // MARK: Tree
 
   /// The sublayers, back to front before `zPosition` sorting; `nil` when none.
@@ -232,6 +240,7 @@ open class Layer {
 
   private func attach(_ layer: Layer, at index: Int) {
     var list = sublayers ?? []
+    sublayers = nil  // `list` holds the only reference: appending does not copy it
     list.insert(layer, at: index)
     sublayers = list
     layer.superlayer = self

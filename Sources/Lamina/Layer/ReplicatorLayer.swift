@@ -36,10 +36,13 @@ public final class ReplicatorLayer: Layer {
   public var instanceBlueOffset = 0.0
   /// Added per copy to the alpha component.
   public var instanceAlphaOffset = 0.0
-  /// With animations, copy k runs them k × `instanceDelay` seconds later.
-  /// Stored and written back; it takes effect once Lamina animates layers
-  /// (a later version): a still frame at t = 0 does not depend on it.
+  /// With animations, copy k runs them k × `instanceDelay` seconds later
+  /// (Time/Presentation.swift).
   public var instanceDelay = 0.0
+  /// In a presentation tree: copy k's sublayers at their delayed time, for
+  /// k ≥ 1 (index 0 is empty: copy 0 is `sublayers`); `nil` when every copy
+  /// draws `sublayers` (no delay, or nothing animated).
+  var delayedCopies: [[Layer]]?
   /// True: the copies share the 3D space of the context the replicator is
   /// in (it acts as a `TransformLayer`); false: they are flattened into
   /// its plane, as a layer's sublayers are.
@@ -59,6 +62,12 @@ public final class ReplicatorLayer: Layer {
   }
 
   override var asReplicator: ReplicatorLayer? { self }
+
+  /// The sublayers copy k draws: `sublayers`, or its delayed presentation.
+  func sublayers(ofCopy k: Int) -> [Layer] {
+    if k > 0, let delayed = delayedCopies, k < delayed.count { return delayed[k] }
+    return sublayers ?? []
+  }
 
   /// Copy k's colour: `instanceColor` plus k times the offsets, each
   /// component clamped to 0…1.

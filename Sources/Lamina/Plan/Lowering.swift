@@ -390,6 +390,10 @@ func drawsNothing(_ layer: Layer) -> Bool {
 /// replicator of no copies).
 func drawsSublayers(_ layer: Layer) -> Bool {
   if let r = layer.asReplicator, r.instanceCount <= 0 { return false }
+  // A presented replicator with `instanceDelay` draws each copy's own sublayers.
+  if let copies = layer.asReplicator?.delayedCopies, copies.joined().contains(where: { !drawsNothing($0) }) {
+    return true
+  }
   return (layer.sublayers ?? []).contains { !drawsNothing($0) }
 }
 

@@ -45,13 +45,18 @@ extension PlanBuilder {
       .concatenating(Transform3D(translationX: cx, y: cy))
   }
 
+  /// `layers` by zPosition, then array order.
+  static func zOrdered(_ layers: [Layer]) -> [Layer] {
+    layers.enumerated()
+      .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
+      .map(\.element)
+  }
+
   /// The participants of `layer`'s 3D context, in zPosition-then-array order.
   func participants(of layer: Layer) -> [Participant] {
     var out: [Participant] = []
     func gather(_ parent: Layer, _ parentToContext: Transform3D, _ alpha: Double, _ tint: ColorMultiplier) {
-      let children = (parent.sublayers ?? []).enumerated()
-        .sorted { ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset) }
-        .map(\.element)
+      let children = Self.zOrdered(parent.sublayers ?? [])
       let sub = sublayerMatrix(parent).concatenating(parentToContext)
       let replicator = parent.asReplicator
       let copies = replicator.map { max(0, $0.instanceCount) } ?? 1
@@ -67,7 +72,12 @@ extension PlanBuilder {
           if k > 0 { copySpace = instance.concatenating(sub) }
           if !(copyAlpha > 0) { continue }
         }
-        for child in children where !child.isHidden {
+        // A presented replicator with `instanceDelay` has each copy's own
+        // sublayers (Time/Presentation.swift).
+        let copyChildren =
+          k > 0 && replicator?.delayedCopies != nil
+          ? Self.zOrdered(replicator!.sublayers(ofCopy: k)) : children
+        for child in copyChildren where !child.isHidden {
           let toContext = child.transformToSuperlayer.concatenating(copySpace)
           if child.isTransformLayer {
             let o = min(max(child.opacity, 0), 1)

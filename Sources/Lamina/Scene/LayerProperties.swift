@@ -198,6 +198,25 @@ enum LayerProperties {
     .stored("shouldRasterize", \.shouldRasterize, .bool, default: false),
     .stored("rasterizationScale", \.rasterizationScale, .number(.positive), default: 1),
     .stored("doubleSided", \.isDoubleSided, .bool, default: true, name: "isDoubleSided"),
+    // Time (Time/, SceneAnimationDecoder.swift): the layer's own timing, then its animations.
+    .stored("beginTime", \.timing.beginTime, .timing(), default: 0),
+    .stored("duration", \.timing.duration, .timing(.nonNegative), default: 0),
+    .stored("speed", \.timing.speed, .timing(), default: 1),
+    .stored("timeOffset", \.timing.timeOffset, .timing(), default: 0),
+    .stored("repeatCount", \.timing.repeatCount, .timing(.nonNegative), default: 0),
+    .stored("repeatDuration", \.timing.repeatDuration, .timing(.nonNegative), default: 0),
+    .stored("autoreverses", \.timing.autoreverses, .bool, default: false),
+    .stored("fillMode", \.timing.fillMode, .name(caPrefix: "kCAFillMode"), default: .removed),
+    .custom(
+      "animations", \.animations, default: [],
+      isEqual: { a, b in
+        JSONWriter.compact(SceneWriter.animations(a)) == JSONWriter.compact(SceneWriter.animations(b))
+      },
+      read: { d, member, path, reading in d.animations(member.value, path, into: reading.layer) },
+      write: { layer, members in
+        guard !layer.animationEntries.isEmpty else { return }
+        members.append(SceneWriter.member("animations", SceneWriter.animations(layer.animations)))
+      }),
     .stored("mask", \.mask, .layer, default: nil),
     // Attached one by one (the setter is private); `nil` and empty are equal.
     .custom(

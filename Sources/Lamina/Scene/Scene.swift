@@ -23,6 +23,13 @@ public struct Canvas: Hashable, Sendable {
   public var scale: Double
   /// The colour under all layers; `nil` is fully transparent.
   public var background: Color?
+  /// How long the scene's frame sequence lasts, in seconds (0: a still).
+  public var duration: Double = 0
+  /// Frames per second of the sequence: frame n is drawn at n / frameRate.
+  public var frameRate: Double = 60
+
+  /// The highest `frameRate` a scene may ask for.
+  public static let maximumFrameRate = 1000.0
 
   /// Creates a canvas.
   public init(width: Double, height: Double, scale: Double = 1, background: Color? = nil) {

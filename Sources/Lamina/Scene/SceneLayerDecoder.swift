@@ -9,7 +9,7 @@
 
 extension SceneDecoder {
   static let documentKeys = ["format", "version", "canvas", "layers"]
-  static let canvasKeys = ["width", "height", "scale", "background"]
+  static let canvasKeys = ["width", "height", "scale", "background", "duration", "frameRate"]
   /// The keys a layer object of any class may have, in the format's order
   /// (`LayerClasses`); each class accepts its own.
   static let layerKeys = LayerClasses.allKeys
@@ -58,6 +58,8 @@ extension SceneDecoder {
     var height: Double?
     var scale = 1.0
     var background: Color?
+    var duration = 0.0
+    var frameRate = 60.0
     var ok = true
     for field in fields {
       let p = path + [.key(field.key)]
@@ -66,6 +68,19 @@ extension SceneDecoder {
       case "height": height = number(field.value, p, .positive)
       case "scale":
         if let v = number(field.value, p, .positive) { scale = v } else { ok = false }
+      case "duration":
+        if let v = number(field.value, p, .nonNegative) { duration = v } else { ok = false }
+      case "frameRate":
+        if let v = number(field.value, p, .positive) {
+          if v > Canvas.maximumFrameRate {
+            fail(p, at: field.value.location, "must be ≤ \(JSONWriter.number(Canvas.maximumFrameRate)), got \(JSONWriter.number(v))")
+            ok = false
+          } else {
+            frameRate = v
+          }
+        } else {
+          ok = false
+        }
       default:
         if case .some(let c) = color(field.value, p) { background = c } else { ok = false }
       }
@@ -94,7 +109,10 @@ extension SceneDecoder {
       )
       return nil
     }
-    return Canvas(width: width, height: height, scale: scale, background: background)
+    var canvas = Canvas(width: width, height: height, scale: scale, background: background)
+    canvas.duration = duration
+    canvas.frameRate = frameRate
+    return canvas
   }
 
   mutating func sublayers(_ value: JSONValue, _ path: [JSONPathComponent]) -> [Layer] {
@@ -132,6 +150,7 @@ extension SceneDecoder {
     }
     apply(reading.geometry, fields: fields, to: reading.layer, path)
     layerClass.check?(&self, reading.layer, fields, path)
+    checkAnimationTargets(reading.layer, fields, path)
     return reading.layer
   }
 

@@ -42,10 +42,14 @@ enum SceneWriter {
     ]
     if c.scale != 1 { canvas.append(member("scale", JSONValue(.number(c.scale)))) }
     if let background = c.background { canvas.append(member("background", colorJSON(background))) }
+    if c.duration != 0 { canvas.append(member("duration", JSONValue(.number(c.duration)))) }
+    if c.frameRate != 60 { canvas.append(member("frameRate", JSONValue(.number(c.frameRate)))) }
     return JSONValue(
       .object([
         member("format", JSONValue(.string("lamina-scene"))),
-        member("version", JSONValue(.number(Double(version(of: scene.layers))))),
+        member(
+          "version",
+          JSONValue(.number(Double(max(version(of: scene.layers), c.duration != 0 || c.frameRate != 60 ? 2 : 1))))),
         member("canvas", JSONValue(.object(canvas))),
         member("layers", JSONValue(.array(scene.layers.map(layer)))),
       ]))
@@ -67,6 +71,8 @@ enum SceneWriter {
     var stack = layers
     while let l = stack.popLast() {
       version = max(version, l.sceneClass.version)
+      // Timing and animations are version 2's (docs/scene-format.md, "Time and animation").
+      if !l.animationEntries.isEmpty || l.timing != MediaTiming() { version = max(version, 2) }
       stack += l.sublayers ?? []
       if let mask = l.mask { stack.append(mask) }
     }

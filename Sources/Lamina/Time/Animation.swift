@@ -1,0 +1,160 @@
+// Animation: `CAAnimation` and `CAPropertyAnimation`, the base of every
+// animation, and how one animation writes its value into a presentation
+// layer at one time of its layer.
+//
+// An animation is evaluated, never stepped: at a layer time t it maps t
+// through its `MediaTiming` (MediaTiming.swift) to a time within its
+// cycle, eases that by its `timingFunction`, and writes the value at that
+// progress over what the presentation holds so far: the model value, or
+// what earlier animations in the list wrote (the later one wins unless
+// additive). `fromValue`/`toValue` left out use that current value, as
+// Core Animation uses the presentation layer's.
+//
+// Classes, as in Core Animation (a group holds animations of any kind;
+// `CASpringAnimation` is a `CABasicAnimation`); `Layer.add(_:forKey:)`
+// stores a copy, so changing an animation after adding it changes nothing.
+//
+// Rejected: an enum of animation kinds (a group of them, `SpringAnimation`
+// reusing `BasicAnimation`'s from/to rules and user code that reads like
+// Core Animation's all want classes).
+
+/// Why an animation cannot be applied at a time.
+public struct AnimationError: Error, Equatable, CustomStringConvertible {
+  /// What went wrong, naming the layer, the key path and the time.
+  public var message: String
+  public var description: String { message }
+}
+
+/// `CAAnimation`: timing shared by every animation.
+public class Animation {
+  /// `CAMediaTiming`; a duration of 0 is 0.25 s (Core Animation's default).
+  public var timing = MediaTiming()
+  /// Eases the progress of each cycle; `nil` is linear.
+  public var timingFunction: TimingFunction?
+
+  /// An animation with Core Animation's defaults.
+  public init() {}
+
+  /// `beginTime`, in the layer's time.
+  public var beginTime: Double { get { timing.beginTime } set { timing.beginTime = newValue } }
+  /// `duration` (0: the default).
+  public var duration: Double { get { timing.duration } set { timing.duration = newValue } }
+  /// `speed`.
+  public var speed: Double { get { timing.speed } set { timing.speed = newValue } }
+  /// `timeOffset`.
+  public var timeOffset: Double { get { timing.timeOffset } set { timing.timeOffset = newValue } }
+  /// `repeatCount`.
+  public var repeatCount: Double { get { timing.repeatCount } set { timing.repeatCount = newValue } }
+  /// `repeatDuration`.
+  public var repeatDuration: Double { get { timing.repeatDuration } set { timing.repeatDuration = newValue } }
+  /// `autoreverses`.
+  public var autoreverses: Bool { get { timing.autoreverses } set { timing.autoreverses = newValue } }
+  /// `fillMode`.
+  public var fillMode: FillMode { get { timing.fillMode } set { timing.fillMode = newValue } }
+
+  /// The default duration when `duration` is 0.
+  var defaultDuration: Double { 0.25 }
+  /// The simple duration used for timing.
+  var resolvedDuration: Double { timing.duration > 0 ? timing.duration : defaultDuration }
+
+  /// A copy (subclasses copy their own properties).
+  public func copy() -> Animation {
+    let a = Animation()
+    a.copyTiming(from: self)
+    return a
+  }
+
+  func copyTiming(from other: Animation) {
+    timing = other.timing
+    timingFunction = other.timingFunction
+  }
+
+  /// Applies the animation at `layerTime` (its layer's local time) to the
+  /// presentation layer `layer`.
+  func apply(at layerTime: Double, to layer: Layer) throws(AnimationError) {
+    let d = resolvedDuration
+    guard let state = timing.state(at: layerTime, simpleDuration: d) else { return }
+    let linear = d > 0 ? state.time / d : 1
+    let progress = timingFunction?.progress(at: linear) ?? linear
+    try apply(progress: progress, time: state.time, iteration: state.iteration, to: layer)
+  }
+
+  /// Applies the value at `progress` (eased, 0…1 but may overshoot),
+  /// `time` seconds into the cycle, after `iteration` whole cycles.
+  func apply(progress: Double, time: Double, iteration: Double, to layer: Layer) throws(AnimationError) {}
+
+  /// True when the animation (or one inside it) animates something.
+  var animatesAnything: Bool { false }
+}
+
+/// `CAPropertyAnimation`: an animation of one key path.
+public class PropertyAnimation: Animation {
+  /// The animated property (docs/scene-format.md, "Animations").
+  public var keyPath: String?
+  /// Adds the animation's value to the current one instead of replacing it.
+  public var isAdditive = false
+  /// Each repeat continues from where the last ended.
+  public var isCumulative = false
+
+  /// An animation of `keyPath`.
+  public init(keyPath: String?) {
+    self.keyPath = keyPath
+  }
+
+  func copyProperty(from other: PropertyAnimation) {
+    copyTiming(from: other)
+    keyPath = other.keyPath
+    isAdditive = other.isAdditive
+    isCumulative = other.isCumulative
+  }
+
+  public override func copy() -> Animation {
+    let a = PropertyAnimation(keyPath: keyPath)
+    a.copyProperty(from: self)
+    return a
+  }
+
+  override var animatesAnything: Bool { keyPath != nil }
+
+  /// The layer and property `keyPath` names from `layer` (`sublayers.NAME.`
+  /// prefixes walk down by name), or `nil` when there is none.
+  func target(in layer: Layer) -> (Layer, AnimatableProperty)? {
+    guard let keyPath else { return nil }
+    return AnimatableProperties.resolve(keyPath, in: layer)
+  }
+
+  /// Writes `value` (already computed from `current`) with `additive` applied.
+  func write(
+    _ value: AnimationValue, current: AnimationValue, to target: Layer, _ property: AnimatableProperty,
+    time: Double
+  ) throws(AnimationError) {
+    let result = isAdditive ? AnimationValue.add(current, value) : value
+    guard result.isFinite else {
+      throw AnimationError(
+        message: "\(target.debugName): the animation of \(keyPath ?? "") gives a value that is not finite at \(time) s")
+    }
+    property.set(target, result)
+  }
+}
+
+extension AnimatableProperties {
+  /// The layer and property `keyPath` names, starting at `layer`.
+  static func resolve(_ keyPath: String, in layer: Layer) -> (Layer, AnimatableProperty)? {
+    var target = layer
+    var rest = Substring(keyPath)
+    while rest.hasPrefix("sublayers.") {
+      let afterPrefix = rest.dropFirst("sublayers.".count)
+      guard let dot = afterPrefix.firstIndex(of: ".") else { return nil }
+      let name = afterPrefix[..<dot]
+      guard let next = target.sublayers?.first(where: { $0.name.map { $0[...] == name } ?? false }) else {
+        return nil
+      }
+      target = next
+      rest = afterPrefix[afterPrefix.index(after: dot)...]
+    }
+    // The class check by name: a `get` would read the value through a key path.
+    guard let property = byKeyPath[String(rest)], property.owner == "layer" || property.owner == target.sceneClass.type
+    else { return nil }
+    return (target, property)
+  }
+}

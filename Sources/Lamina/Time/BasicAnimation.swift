@@ -1,0 +1,67 @@
+// BasicAnimation: `CABasicAnimation`, from one value to another. Which two
+// values, from `fromValue`, `toValue` and `byValue` (Core Animation's
+// table; "current" is the presentation value before this animation):
+//
+//   from, to  →  from … to            from  →  from … current
+//   from, by  →  from … from + by     to    →  current … to
+//   by, to    →  to − by … to         by    →  current … current + by
+//   none      →  current … current
+//
+// `cumulative`: cycle i adds i × (end − start). `additive`: the value is
+// added to the current one (AnimationValue.add).
+//
+// Rejected: resolving the end points once when the animation is added (as
+// if the model could not change): a presentation is a function of the
+// model and the time, so the end points follow the model.
+
+/// `CABasicAnimation`: interpolates a property between two values.
+public class BasicAnimation: PropertyAnimation {
+  /// The value at the start.
+  public var fromValue: AnimationValue?
+  /// The value at the end.
+  public var toValue: AnimationValue?
+  /// The change over the animation.
+  public var byValue: AnimationValue?
+
+  public override init(keyPath: String?) { super.init(keyPath: keyPath) }
+
+  func copyBasic(from other: BasicAnimation) {
+    copyProperty(from: other)
+    fromValue = other.fromValue
+    toValue = other.toValue
+    byValue = other.byValue
+  }
+
+  public override func copy() -> Animation {
+    let a = BasicAnimation(keyPath: keyPath)
+    a.copyBasic(from: self)
+    return a
+  }
+
+  /// The start and end values over `current`.
+  func endPoints(current: AnimationValue) -> (AnimationValue, AnimationValue) {
+    switch (fromValue, toValue, byValue) {
+    case (let f?, let t?, _): return (f, t)
+    case (let f?, nil, let b?): return (f, .add(f, b))
+    case (nil, let t?, let b?): return (.add(t, b, times: -1), t)
+    case (let f?, nil, nil): return (f, current)
+    case (nil, let t?, nil): return (current, t)
+    case (nil, nil, let b?): return (current, .add(current, b))
+    case (nil, nil, nil): return (current, current)
+    }
+  }
+
+  /// The fraction of the way from start to end at `progress`/`time`
+  /// (a spring replaces this).
+  func fraction(progress: Double, time: Double) -> Double { progress }
+
+  override func apply(progress: Double, time: Double, iteration: Double, to layer: Layer) throws(AnimationError) {
+    guard let (target, property) = target(in: layer), let current = property.get(target) else { return }
+    let (start, end) = endPoints(current: current)
+    var value = AnimationValue.interpolate(start, end, fraction(progress: progress, time: time))
+    if isCumulative, iteration > 0, let step = AnimationValue.difference(start, end) {
+      value = .advance(value, by: step, times: iteration)
+    }
+    try write(value, current: current, to: target, property, time: time)
+  }
+}

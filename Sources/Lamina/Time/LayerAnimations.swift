@@ -1,0 +1,77 @@
+// LayerAnimations: `CALayer`'s animation API (`add(_:forKey:)`,
+// `animation(forKey:)`, `removeAnimation(forKey:)`, `animationKeys()`) and
+// its `CAMediaTiming` properties, over the two stored properties Layer.swift
+// declares (`timing`, `animationEntries`). As in Core Animation, `add`
+// stores a copy, a key already present is replaced (in place, keeping its
+// order) and a `nil` key adds an animation that no key names.
+//
+// Rejected: a dictionary by key (Core Animation applies animations in the
+// order they were added, and unkeyed ones have no key to file them under).
+
+extension Layer {
+  /// Adds a copy of `animation`; one already under `key` is replaced.
+  public func add(_ animation: Animation, forKey key: String?) {
+    let copy = animation.copy()
+    if let key, let i = animationEntries.firstIndex(where: { $0.key == key }) {
+      animationEntries[i].animation = copy
+    } else {
+      animationEntries.append((key, copy))
+    }
+  }
+
+  /// The animation under `key` (a copy: changing it changes nothing).
+  public func animation(forKey key: String) -> Animation? {
+    animationEntries.first { $0.key == key }?.animation.copy()
+  }
+
+  /// Removes the animation under `key`.
+  public func removeAnimation(forKey key: String) {
+    animationEntries.removeAll { $0.key == key }
+  }
+
+  /// Removes every animation.
+  public func removeAllAnimations() { animationEntries.removeAll() }
+
+  /// The keys of the animations, in the order added (`nil` keys are left out).
+  public func animationKeys() -> [String]? {
+    let keys = animationEntries.compactMap(\.key)
+    return keys.isEmpty ? nil : keys
+  }
+
+  /// Every animation, in the order applied (the scene format's
+  /// `animations`): copies, as `animation(forKey:)` gives.
+  public var animations: [Animation] { animationEntries.map { $0.animation.copy() } }
+
+  /// `beginTime` of the layer, in its superlayer's time.
+  public var beginTime: Double { get { timing.beginTime } set { timing.beginTime = newValue } }
+  /// `speed` of the layer's time relative to its superlayer's.
+  public var speed: Double { get { timing.speed } set { timing.speed = newValue } }
+  /// `timeOffset`, added to the layer's time.
+  public var timeOffset: Double { get { timing.timeOffset } set { timing.timeOffset = newValue } }
+  /// `duration` of the layer's time (0: forever).
+  public var duration: Double { get { timing.duration } set { timing.duration = newValue } }
+  /// `repeatCount` of the layer's time.
+  public var repeatCount: Double { get { timing.repeatCount } set { timing.repeatCount = newValue } }
+  /// `repeatDuration` of the layer's time.
+  public var repeatDuration: Double { get { timing.repeatDuration } set { timing.repeatDuration = newValue } }
+  /// `autoreverses` of the layer's time.
+  public var autoreverses: Bool { get { timing.autoreverses } set { timing.autoreverses = newValue } }
+  /// `fillMode` of the layer's time.
+  public var fillMode: FillMode { get { timing.fillMode } set { timing.fillMode = newValue } }
+
+  /// The layer's local time at `parentTime`, or `nil` when the layer's own
+  /// timing is not active then (its animations and its sublayers' do not run).
+  func localTime(_ parentTime: Double) -> Double? {
+    timing.state(at: parentTime, simpleDuration: timing.duration > 0 ? timing.duration : .infinity)?.time
+  }
+}
+
+/// `CAAnimation`'s Core Animation names.
+public typealias CAAnimation = Animation
+public typealias CAPropertyAnimation = PropertyAnimation
+public typealias CABasicAnimation = BasicAnimation
+public typealias CAKeyframeAnimation = KeyframeAnimation
+public typealias CASpringAnimation = SpringAnimation
+public typealias CAAnimationGroup = AnimationGroup
+public typealias CAMediaTimingFunction = TimingFunction
+public typealias CAMediaTimingFillMode = FillMode

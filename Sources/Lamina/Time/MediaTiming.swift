@@ -1,0 +1,140 @@
+// MediaTiming: `CAMediaTiming`, the timing that layers and animations share,
+// and the one function that maps a parent's time to a child's. Core
+// Animation's rules, in the order they apply (docs/scene-format.md, "Time
+// and animation"):
+//
+//   local  = (parent − beginTime) × speed + timeOffset
+//   period = duration × (autoreverses ? 2 : 1)            (one cycle)
+//   active = repeatDuration if > 0, else period × repeatCount if > 0,
+//            else period                                   (how long it runs)
+//   before 0 / at or after `active`: held by `fillMode` (backwards holds the
+//            start, forwards the end), else the object is not active;
+//   inside:  the time within the cycle, `local mod period`, mirrored in its
+//            second half when autoreversing.
+//
+// A duration of 0 means "the default": 0.25 s for an animation (Core
+// Animation's `CATransaction.animationDuration`) and "forever" for a layer,
+// whose time then passes through unrepeated and unclamped (a `CALayer`'s
+// duration is 0 and its sublayers' animations run for as long as they like).
+//
+// Huge numbers stay bounded: the cycle index and the time within the cycle
+// come from `floor` and `truncatingRemainder`, which are exact at any
+// magnitude, so t = 1e300 or repeatCount = 1e300 costs what t = 1 costs.
+//
+// Rejected: a frame-stepping clock (advancing a state by Δt per frame), which
+// makes a frame depend on the frames before it; here every time is mapped
+// from the scene time alone, so frame n is a pure function of n.
+
+/// `CAMediaTimingFillMode`: what an object shows outside its active period.
+public enum FillMode: String, CaseIterable, Sendable {
+  /// Not applied outside the active period (the default).
+  case removed
+  /// Holds its final state after the active period.
+  case forwards
+  /// Holds its initial state before the active period.
+  case backwards
+  /// Both.
+  case both
+
+  var fillsForwards: Bool { self == .forwards || self == .both }
+  var fillsBackwards: Bool { self == .backwards || self == .both }
+}
+
+/// `CAMediaTiming`: the timing properties of a layer or an animation, with
+/// Core Animation's defaults.
+public struct MediaTiming: Hashable, Sendable {
+  /// When the object starts, in its parent's time.
+  public var beginTime: Double = 0
+  /// One simple cycle, in seconds; 0 means the default (see the file comment).
+  public var duration: Double = 0
+  /// How fast the object's time runs relative to its parent's.
+  public var speed: Double = 1
+  /// Added to the object's local time.
+  public var timeOffset: Double = 0
+  /// How many cycles run (fractions allowed); 0 means one.
+  public var repeatCount: Double = 0
+  /// How long the cycles run, in local seconds; overrides `repeatCount` when > 0.
+  public var repeatDuration: Double = 0
+  /// Each cycle plays forwards, then backwards.
+  public var autoreverses = false
+  /// What is shown outside the active period.
+  public var fillMode: FillMode = .removed
+
+  /// Core Animation's defaults.
+  public init() {}
+
+  /// Where an object is in its timeline at one time of its parent.
+  public struct State: Equatable, Sendable {
+    /// The time within the simple cycle, in 0…`duration`.
+    public var time: Double
+    /// The number of whole cycles completed before this one (for `cumulative`).
+    public var iteration: Double
+  }
+
+  /// The object's local time at `parentTime`, before repeating:
+  /// `(parentTime − beginTime) × speed + timeOffset`.
+  public func localTime(_ parentTime: Double) -> Double {
+    (parentTime - beginTime) * speed + timeOffset
+  }
+
+  /// Where the object is at `parentTime`, with `simpleDuration` as its
+  /// duration (the caller resolves 0 to its default; `.infinity` for a
+  /// layer that runs forever); `nil` when it is not active and not filled.
+  public func state(at parentTime: Double, simpleDuration d: Double) -> State? {
+    let local = localTime(parentTime)
+    guard local.isFinite else { return nil }
+    guard d.isFinite else { return State(time: local, iteration: 0) }
+    guard d > 0 else { return nil }
+    let period = autoreverses ? 2 * d : d
+    let active: Double
+    if repeatDuration > 0 {
+      active = repeatDuration
+    } else if repeatCount > 0 {
+      active = period * repeatCount
+    } else {
+      active = period
+    }
+    if local < 0 {
+      return fillMode.fillsBackwards ? State(time: 0, iteration: 0) : nil
+    }
+    if local >= active {
+      guard fillMode.fillsForwards else { return nil }
+      return end(of: active, period: period, d: d)
+    }
+    return within(local, period: period, d: d)
+  }
+
+  /// The state at `t` in 0..<active.
+  private func within(_ t: Double, period: Double, d: Double) -> State {
+    let iteration = (t / period).rounded(.down)
+    var phase = t.truncatingRemainder(dividingBy: period)
+    if phase < 0 { phase += period }
+    if autoreverses && phase > d { phase = period - phase }
+    return State(time: min(max(phase, 0), d), iteration: iteration)
+  }
+
+  /// The state held after the active period: the end of the last cycle
+  /// (its start again when autoreversing), or where a fractional count stops.
+  private func end(of active: Double, period: Double, d: Double) -> State {
+    guard active.isFinite else { return State(time: autoreverses ? 0 : d, iteration: 0) }
+    let cycles = active / period
+    let whole = cycles.rounded(.down)
+    if cycles == whole {
+      // The last cycle ran to its end.
+      return State(time: autoreverses ? 0 : d, iteration: max(whole - 1, 0))
+    }
+    return within(active, period: period, d: d)
+  }
+
+  /// Why the values cannot be used (a negative or non-finite number), or `nil`.
+  public var problem: String? {
+    let numbers: [(String, Double)] = [
+      ("beginTime", beginTime), ("duration", duration), ("speed", speed), ("timeOffset", timeOffset),
+      ("repeatCount", repeatCount), ("repeatDuration", repeatDuration),
+    ]
+    for (name, v) in numbers where !v.isFinite { return "\(name) must be finite" }
+    for (name, v) in numbers[4...] where v < 0 { return "\(name) must be ≥ 0" }
+    if duration < 0 { return "duration must be ≥ 0" }
+    return nil
+  }
+}

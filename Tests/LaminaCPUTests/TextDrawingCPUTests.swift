@@ -129,4 +129,26 @@ import Testing
     #expect(worst <= 1, "largest difference \(worst) levels")
     #expect(differing < 20, "\(differing) pixels differ")
   }
+
+  @Test func aRasterizedLayerKeepsTheTextPastItsBounds() throws {
+    // The text overflows its 60-point bounds: the raster's extent is the
+    // ink's (`textInkExtent`), so nothing is cut, and at the canvas's scale
+    // with whole-pixel placement the raster draws back 1:1.
+    func render(_ rasterize: Bool) throws -> Image {
+      let layer = TextLayer()
+      layer.frame = CGRect(x: 10, y: 10, width: 60, height: 30)
+      layer.string = "Overflowing text"
+      layer.font = Self.dejaVu
+      layer.fontSize = 20
+      layer.foregroundColor = .black
+      layer.shouldRasterize = rasterize
+      let root = Layer()
+      root.bounds = CGRect(x: 0, y: 0, width: 220, height: 50)
+      try root.addSublayer(layer)
+      return CPURenderer().render(try RenderPlan(root: root, size: CGSize(width: 220, height: 50), scale: 1))
+    }
+    let plain = try render(false), raster = try render(true)
+    #expect(Self.ink(plain) > 150)
+    #expect(abs(Self.ink(plain) - Self.ink(raster)) < 0.5, "ink \(Self.ink(plain)) vs rasterized \(Self.ink(raster))")
+  }
 }

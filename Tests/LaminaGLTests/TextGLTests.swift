@@ -68,6 +68,18 @@ struct TextGLTests {
       "replicated",
       ##"{ "type": "replicatorLayer", "frame": [0, 0, 240, 160], "instanceCount": 4, "instanceTransform": "translate(0, 34)", "instanceRedOffset": -0.25, "instanceAlphaOffset": -0.2, "sublayers": [ { "type": "textLayer", "frame": [10, 4, 220, 34], "string": "Copy", "font": "\##(dejaVu)", "fontSize": 26, "foregroundColor": "#FF9500" } ] }"##
     ),
+    (
+      "rasterized-overflow",
+      ##"{ "type": "textLayer", "frame": [20, 50, 90, 40], "shouldRasterize": true, "rasterizationScale": 2, "transform": "rotate(8deg)", "string": "Overflowing the bounds", "font": "\##(dejaVu)", "fontSize": 24, "foregroundColor": "#5856D6", "borderWidth": 1 }"##
+    ),
+    (
+      "planar-shadow",
+      ##"{ "type": "textLayer", "frame": [20, 30, 200, 100], "transform": "perspective(400) rotateX(30deg)", "string": "Tilted shadow", "font": "\##(dejaVu)", "fontSize": 32, "foregroundColor": "#FF2D55", "shadowOpacity": 0.7, "shadowRadius": 4, "shadowOffset": [0, 6] }"##
+    ),
+    (
+      "text-mask",
+      ##"{ "type": "gradientLayer", "frame": [10, 20, 220, 120], "colors": ["#FF3B30", "#007AFF"], "mask": { "type": "textLayer", "frame": [0, 0, 220, 120], "string": "MASK", "font": "\##(dejaVu)", "fontSize": 70, "foregroundColor": "#000000" } }"##
+    ),
   ]
 
   @Test func textScenesMatchTheCPU() throws {

@@ -68,9 +68,8 @@ extension TextLayout {
   /// that can reach the visible part of the target, so a page of a
   /// million characters flattens only what shows.
   static func drawing(_ run: Run, keeping: ((CGRect) -> Bool)?) throws(FontError) -> RunDrawing {
-    let face = try FontFace.open(run.font)
-    let k = run.fontSize / face.unitsPerEm
     if run.isColorBitmap {
+      let face = try FontFace.open(run.font)
       var images: [(image: Image, frame: CGRect)] = []
       for g in run.glyphs {
         guard let bitmap = try face.colorBitmap(g.id) else { continue }
@@ -84,6 +83,20 @@ extension TextLayout {
       return .bitmaps(images)
     }
     var elements: [Path.Element] = []
+    for glyph in try glyphOutlines(run, keeping: keeping) { elements += glyph.elements }
+    return .outlines(Path(elements: elements), color: run.color)
+  }
+
+  /// The outline of each of an outline run's glyphs, placed in bounds
+  /// space, in the run's order, with its ink box (the placed control box),
+  /// for the glyphs `keeping` accepts (all when `nil`); glyphs without an
+  /// outline (spaces) are left out. `drawing` joins them into one path.
+  static func glyphOutlines(_ run: Run, keeping: ((CGRect) -> Bool)?) throws(FontError)
+    -> [(elements: [Path.Element], ink: CGRect)]
+  {
+    let face = try FontFace.open(run.font)
+    let k = run.fontSize / face.unitsPerEm
+    var out: [(elements: [Path.Element], ink: CGRect)] = []
     for g in run.glyphs {
       let ox = Double(g.position.x)
       let oy = Double(g.position.y)
@@ -91,13 +104,13 @@ extension TextLayout {
         CGPoint(x: ox + Double(p.x) * k, y: oy - Double(p.y) * k)
       }
       let outline = try face.outline(g.id)
-      if let keeping {
-        guard let ink = FontFace.controlBox(outline) else { continue }
-        let placed = CGRect(
-          x: ox + Double(ink.minX) * k, y: oy - Double(ink.maxY) * k,
-          width: Double(ink.width) * k, height: Double(ink.height) * k)
-        if !keeping(placed) { continue }
-      }
+      guard let box = FontFace.controlBox(outline) else { continue }
+      let ink = CGRect(
+        x: ox + Double(box.minX) * k, y: oy - Double(box.maxY) * k,
+        width: Double(box.width) * k, height: Double(box.height) * k)
+      if let keeping, !keeping(ink) { continue }
+      var elements: [Path.Element] = []
+      elements.reserveCapacity(outline.count)
       for e in outline {
         switch e {
         case .move(let p): elements.append(.move(place(p)))
@@ -108,8 +121,9 @@ extension TextLayout {
         case .close: elements.append(.close)
         }
       }
+      out.append((elements, ink))
     }
-    return .outlines(Path(elements: elements), color: run.color)
+    return out
   }
 }
 

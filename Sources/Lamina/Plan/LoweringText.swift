@@ -2,14 +2,15 @@
 // drawing model: over the background, under the sublayers and the border,
 // as Core Animation draws a `CATextLayer`'s backing store). The layer's
 // `TextLayout` (computed once, cached on the layer) gives runs of glyphs;
-// each run of outlines becomes one `PathDraw`, filled non-zero (so a mark
-// on its base, or joined letters, are filled once), in the run's colour
-// through `shapeColor` (the replicator's `multipliedColor` and the fade,
-// as every shape colour); each colour glyph (emoji) becomes an `ImageDraw`
-// of its strike's image scaled into its frame. A content shadow, a mask,
-// group opacity and `masksToBounds` apply as for any layer: the text is
-// one more primitive of the layer's content, so a content shadow follows
-// the glyphs' alpha.
+// each run of outlines is cut into pieces that share no target pixel
+// (`GlyphPieces`), each one `PathDraw` filled non-zero (so a mark on its
+// base, or joined letters, are filled once), in the run's colour through
+// `shapeColor` (the replicator's `multipliedColor` and the fade, as every
+// shape colour); each colour glyph (emoji) becomes an `ImageDraw` of its
+// strike's image scaled into its frame. A content shadow, a mask, group
+// opacity and `masksToBounds` apply as for any layer: the text is one
+// more primitive of the layer's content, so a content shadow follows the
+// glyphs' alpha.
 //
 // Device resolution: outlines are flattened, as a shape layer's path is,
 // at `Path.rasterTolerance` target pixels over the largest local scale of
@@ -28,9 +29,10 @@
 // Rejected: rendering the text into an image at `contentsScale` and
 // drawing it as contents (Core Animation's backing store: blurred under a
 // zoom or a 3D turn, and a second resampling the backends would do
-// differently), and one `PathDraw` for the whole layer (the coverage grid
-// of a page would span every line, and runs of different colours need
-// draws of their own anyway).
+// differently), and one `PathDraw` per run or per layer (the fill sweep
+// then crosses a whole line's edges on every pixel row: a paragraph of
+// 2,000 glyphs took 5 times as long to cover, docs/architecture.md "Text
+// on the GL backend").
 
 extension Layer {
   /// The layer as a `TextLayer`, or `nil`: an exact type test (the class

@@ -2,7 +2,8 @@
 // `hb-view` (cairo's rasterizer, a program nobody here wrote) drew single
 // lines of text into Tests/References/text/ (tools/hb-view-references
 // holds the exact commands); both backends draw the same line and must
-// agree within `hbViewReference`, calibrated on hb-view itself.
+// agree within `hbViewReference` (Tolerances.swift), calibrated on
+// hb-view itself.
 //
 // hb-view's conventions, matched explicitly here rather than absorbed by
 // the tolerance: the pen starts at x = margin; the baseline lies at
@@ -82,24 +83,4 @@ public enum HBViewReferences {
     try root.addSublayer(layer)
     return try RenderPlan(root: root, size: CGSize(width: Double(w), height: Double(h)), scale: 1, background: .white)
   }
-}
-
-extension ImageTolerance {
-  /// Lamina against hb-view's line of text. What remains once hb-view's
-  /// conventions are matched is cairo's own anti-aliasing at 1x, measured
-  /// on hb-view itself (tools/hb-view-references --calibrate: each glyph
-  /// alone at 1x against 8x averaged over 8x8 blocks, its pixels counted
-  /// against the line image; hb-view 6.0.0, cairo 1.16): worst 4.01 % of
-  /// pixels beyond 2 levels and 0.058 % beyond 16 (dejavu-64, largest
-  /// 19.6 levels), a mean of 0.21. The limits sit just above: 4.3 %,
-  /// 0.07 %, a mean of 0.25. (At 4x the same measure gives 3.8 %, 0.017 %
-  /// and 0.18: cairo's own 4x image still carries a quarter of its 1x
-  /// error on the same edges; 8x and 16x agree on the 32-pixel cases.)
-  /// A line moved by one pixel, a blank image and a tint of 8 levels fail
-  /// (TextReferenceTests, TextGLTests).
-  public static let hbViewReference = ImageTolerance(
-    name: "hbViewReference",
-    reason: "cairo's own anti-aliasing of glyph edges at 1x (calibrated against hb-view at 8x)",
-    levels: 2, maxShareBeyondLevels: 0.043, largeLevels: 16, maxShareBeyondLarge: 0.0007,
-    maxMeanError: 0.25)
 }

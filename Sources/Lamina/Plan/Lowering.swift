@@ -43,6 +43,7 @@ extension RenderPlan {
     guard pw > 0, ph > 0 else { throw .invalidCanvas("\(pw)×\(ph) pixels is empty") }
     try TreeCheck.validate(root)
     let builder = PlanBuilder(width: pw, height: ph, scale: scale, limits: limits)
+    builder.root = root
     let rootMatrix = Transform3D(translationX: -Double(root.bounds.minX), y: -Double(root.bounds.minY))
       .concatenating(Transform3D(scaleX: scale, y: scale))
     try builder.emitLayer(root, rootMatrix, into: 0, clips: [], alpha: 1)
@@ -73,6 +74,8 @@ final class PlanBuilder {
   /// emitted (nested copies multiply); every colour goes through
   /// `multipliedColor(_:)` (ColorMultiplier.swift).
   var colorMultiplier = ColorMultiplier.identity
+  /// The tree's root, for naming a layer's place in errors (`layerPath`).
+  weak var root: Layer?
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
     surfaces = [Surface(width: width, height: height, label: "canvas")]
@@ -229,6 +232,9 @@ final class PlanBuilder {
     if layer.drawsShape, let shape = layer as? ShapeLayer {
       try emitShape(shape, m, into: t, clips: inner, alpha: alpha, name: name)
     }
+    if let text = layer.asTextLayer {
+      try emitText(text, m, into: t, clips: inner, alpha: alpha, name: name)
+    }
     try emitSublayers(of: layer, m, into: t, clips: inner, alpha: alpha)
     let bw = layer.borderWidth
     if bw > 0, let bc = layer.borderColor, bc.alpha > 0, !rb.rect.isEmpty {
@@ -274,6 +280,7 @@ final class PlanBuilder {
     if layer.drawsGradient { n += 1 }
     // A fill and a stroke (they overlap: two primitives).
     if layer.drawsShape { n += (layer as? ShapeLayer)?.shapePrimitives ?? 0 }
+    if let text = layer.asTextLayer { n += text.textPrimitives }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { n += 1 }
     if drawsSublayers(layer) { n += 2 }
     return n
@@ -355,7 +362,7 @@ enum ShadowKind: Equatable {
     let sublayersDraw = drawsSublayers(layer)
     let bgAlpha = layer.backgroundColor?.alpha ?? 0
     let hasBorder = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
-    let drawsContents = layer.contents != nil || layer.drawsGradient || layer.drawsShape
+    let drawsContents = layer.contents != nil || layer.drawsGradient || layer.drawsShape || layer.drawsText
     if !drawsContents, !sublayersDraw, bgAlpha > 0, !hasBorder || bgAlpha >= 1 {
       self = .closedForm(roundedBounds(layer), alpha: bgAlpha)
     } else if drawsContents || sublayersDraw || hasBorder || bgAlpha > 0 {
@@ -379,7 +386,7 @@ func drawsNothing(_ layer: Layer) -> Bool {
   if layer.isHidden || !(layer.opacity > 0) { return true }
   if !layer.isTransformLayer {
     if let bg = layer.backgroundColor, bg.alpha > 0 { return false }
-    if layer.contents != nil || layer.drawsGradient || layer.drawsShape { return false }
+    if layer.contents != nil || layer.drawsGradient || layer.drawsShape || layer.drawsText { return false }
     if layer.borderWidth > 0, (layer.borderColor?.alpha ?? 0) > 0 { return false }
     if layer.shadowPath != nil, layer.shadowOpacity > 0, (layer.shadowColor?.alpha ?? 0) > 0 { return false }
   }

@@ -26,6 +26,12 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
   /// through the Swift API), or a path or dash pattern beyond the limits of
   /// `ShapeLimits` (scene files can hold those).
   case invalidShape(layer: String, reason: String)
+  /// A text layer's text cannot be drawn: its layout failed (a font file
+  /// that cannot be used, text or sizes beyond `TextLimits`), a glyph
+  /// could not be loaded, or the visible outlines exceed
+  /// `RenderLimits.maxShapeEdges`. `layer` names the layer and where it
+  /// sits in the tree (`'title' at layers[0].sublayers[2]`).
+  case invalidText(layer: String, reason: String)
 
   public var description: String {
     switch self {
@@ -40,6 +46,7 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
       let count = n > limit ? "more than \(limit)" : "\(n)"
       return "the replicators' copies make \(count) layers; the limit is \(limit) (instanceCount × sublayers, nested replicators multiplying)"
     case .invalidShape(let l, let why): return "layer \(l): \(why)"
+    case .invalidText(let l, let why): return "text layer \(l): \(why)"
     }
   }
 }

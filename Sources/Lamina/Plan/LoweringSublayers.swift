@@ -162,6 +162,7 @@ extension PlanBuilder {
         }
       }
       if let shape = (layer as? ShapeLayer)?.shapeExtent { box = box.union(shape) }
+      if let ink = layer.asTextLayer?.textInkExtent { box = box.union(ink) }
       for p in participants(of: layer) {
         var child = localExtent(of: p.layer, includingShadow: includingShadow)
         // A planar grid (a raster, or a content shadow blurred in the

@@ -64,6 +64,9 @@ final class FontFace: @unchecked Sendable {
   private let ftLock = Mutex(())
   /// Glyph outlines in font units, by glyph (TextGlyphs.swift).
   let outlines = Mutex<[UInt32: [Path.Element]]>([:])
+  /// Colour glyph images, by glyph (TextGlyphs.swift): one `Image` per
+  /// glyph for the process, so a backend's texture of it is reused.
+  let colorBitmaps = Mutex<[UInt32: ColorBitmap?]>([:])
 
   private init(
     reference: FontReference, family: String, hbFont: OpaquePointer, ftFace: FT_Face

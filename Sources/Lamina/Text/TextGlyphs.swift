@@ -59,31 +59,59 @@ extension TextLayout {
   }
 
   static func drawing(_ run: Run) throws(FontError) -> RunDrawing {
-    let face = try FontFace.open(run.font)
-    let k = run.fontSize / face.unitsPerEm
+    try drawing(run, keeping: nil)
+  }
+
+  /// The drawing of `run`'s glyphs whose ink box (bounds space: the
+  /// outline's control points, or the colour image's frame) `keeping`
+  /// accepts; all of them when it is `nil`. The lowering keeps the glyphs
+  /// that can reach the visible part of the target, so a page of a
+  /// million characters flattens only what shows.
+  static func drawing(_ run: Run, keeping: ((CGRect) -> Bool)?) throws(FontError) -> RunDrawing {
     if run.isColorBitmap {
+      let face = try FontFace.open(run.font)
       var images: [(image: Image, frame: CGRect)] = []
       for g in run.glyphs {
         guard let bitmap = try face.colorBitmap(g.id) else { continue }
         let s = run.fontSize / bitmap.ppem
-        images.append(
-          (
-            bitmap.image,
-            CGRect(
-              x: Double(g.position.x) + bitmap.left * s, y: Double(g.position.y) - bitmap.top * s,
-              width: Double(bitmap.image.width) * s, height: Double(bitmap.image.height) * s)
-          ))
+        let frame = CGRect(
+          x: Double(g.position.x) + bitmap.left * s, y: Double(g.position.y) - bitmap.top * s,
+          width: Double(bitmap.image.width) * s, height: Double(bitmap.image.height) * s)
+        if let keeping, !keeping(frame) { continue }
+        images.append((bitmap.image, frame))
       }
       return .bitmaps(images)
     }
     var elements: [Path.Element] = []
+    for glyph in try glyphOutlines(run, keeping: keeping) { elements += glyph.elements }
+    return .outlines(Path(elements: elements), color: run.color)
+  }
+
+  /// The outline of each of an outline run's glyphs, placed in bounds
+  /// space, in the run's order, with its ink box (the placed control box),
+  /// for the glyphs `keeping` accepts (all when `nil`); glyphs without an
+  /// outline (spaces) are left out. `drawing` joins them into one path.
+  static func glyphOutlines(_ run: Run, keeping: ((CGRect) -> Bool)?) throws(FontError)
+    -> [(elements: [Path.Element], ink: CGRect)]
+  {
+    let face = try FontFace.open(run.font)
+    let k = run.fontSize / face.unitsPerEm
+    var out: [(elements: [Path.Element], ink: CGRect)] = []
     for g in run.glyphs {
       let ox = Double(g.position.x)
       let oy = Double(g.position.y)
       func place(_ p: CGPoint) -> CGPoint {
         CGPoint(x: ox + Double(p.x) * k, y: oy - Double(p.y) * k)
       }
-      for e in try face.outline(g.id) {
+      let outline = try face.outline(g.id)
+      guard let box = FontFace.controlBox(outline) else { continue }
+      let ink = CGRect(
+        x: ox + Double(box.minX) * k, y: oy - Double(box.maxY) * k,
+        width: Double(box.width) * k, height: Double(box.height) * k)
+      if let keeping, !keeping(ink) { continue }
+      var elements: [Path.Element] = []
+      elements.reserveCapacity(outline.count)
+      for e in outline {
         switch e {
         case .move(let p): elements.append(.move(place(p)))
         case .line(let p): elements.append(.line(place(p)))
@@ -93,13 +121,43 @@ extension TextLayout {
         case .close: elements.append(.close)
         }
       }
+      out.append((elements, ink))
     }
-    return .outlines(Path(elements: elements), color: run.color)
+    return out
+  }
+}
+
+extension FontFace {
+  /// The box of an outline's points, control points included (it holds
+  /// the curves: each lies in the hull of its control points), in font
+  /// units, y up; `nil` for an empty outline.
+  static func controlBox(_ outline: [Path.Element]) -> CGRect? {
+    var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
+    func add(_ p: CGPoint) {
+      let v = SIMD2(Double(p.x), Double(p.y))
+      lo = pointwiseMin(lo, v)
+      hi = pointwiseMax(hi, v)
+    }
+    for e in outline {
+      switch e {
+      case .move(let p), .line(let p): add(p)
+      case .quad(let c, let p):
+        add(c)
+        add(p)
+      case .cubic(let c1, let c2, let p):
+        add(c1)
+        add(c2)
+        add(p)
+      case .close: break
+      }
+    }
+    guard lo.x <= hi.x, lo.y <= hi.y else { return nil }
+    return CGRect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
   }
 }
 
 /// A colour glyph's image at its strike's size.
-struct ColorBitmap {
+struct ColorBitmap: Sendable {
   let image: Image
   /// The strike's pixels per em.
   let ppem: Double
@@ -174,6 +232,13 @@ extension FontFace {
   /// The glyph's colour image from the face's largest strike, or `nil`
   /// when the strike has none for it.
   func colorBitmap(_ glyph: UInt32) throws(FontError) -> ColorBitmap? {
+    if let known = colorBitmaps.withLock({ $0[glyph] }) { return known }
+    let bitmap = try loadColorBitmap(glyph)
+    colorBitmaps.withLock { $0[glyph] = .some(bitmap) }
+    return bitmap
+  }
+
+  private func loadColorBitmap(_ glyph: UInt32) throws(FontError) -> ColorBitmap? {
     let result: Result<ColorBitmap?, FontError> = withFreeType { face in
       let strikes = Int(face.pointee.num_fixed_sizes)
       guard strikes > 0, let sizes = face.pointee.available_sizes else { return .success(nil) }

@@ -155,6 +155,9 @@ extension TextLayout {
     lines = []
     warnings = []
     guard let content = layer.string else { return }
+    // Refused before any copy of the text is made (ten million characters
+    // would otherwise be copied and classified first).
+    if let problem = TextLimits.lengthViolation(content) { throw .tooLong(problem) }
     // The attributes: the layer's first, then one per distinct run's.
     let base = TextAttributes(font: layer.font, size: layer.fontSize, color: layer.foregroundColor)
     var attributes = [base]

@@ -44,7 +44,19 @@ public enum TextLimits {
 
   /// `nil` when `text` is within `maxCharacters`, else the reason.
   public static func lengthViolation(_ text: String) -> String? {
-    let n = text.utf16.count
+    lengthViolation(units: text.utf16.count)
+  }
+
+  /// `nil` when `content` (all runs together) is within `maxCharacters`,
+  /// else the reason; counted without joining the runs.
+  public static func lengthViolation(_ content: TextContent) -> String? {
+    switch content {
+    case .plain(let s): return lengthViolation(units: s.utf16.count)
+    case .attributed(let runs): return lengthViolation(units: runs.reduce(0) { $0 + $1.text.utf16.count })
+    }
+  }
+
+  static func lengthViolation(units n: Int) -> String? {
     guard n > maxCharacters else { return nil }
     return "the text has \(n) UTF-16 code units, more than the limit of \(maxCharacters)"
   }

@@ -1,0 +1,274 @@
+// LoweringText: a text layer's string, in place of contents (step 3 of the
+// drawing model: over the background, under the sublayers and the border,
+// as Core Animation draws a `CATextLayer`'s backing store). The layer's
+// `TextLayout` (computed once, cached on the layer) gives runs of glyphs;
+// each run of outlines is cut into pieces that share no target pixel
+// (`GlyphPieces`), each one `PathDraw` filled non-zero (so a mark on its
+// base, or joined letters, are filled once), in the run's colour through
+// `shapeColor` (the replicator's `multipliedColor` and the fade, as every
+// shape colour); each colour glyph (emoji) becomes an `ImageDraw` of its
+// strike's image scaled into its frame. A content shadow, a mask, group
+// opacity and `masksToBounds` apply as for any layer: the text is one
+// more primitive of the layer's content, so a content shadow follows the
+// glyphs' alpha.
+//
+// Device resolution: outlines are flattened, as a shape layer's path is,
+// at `Path.rasterTolerance` target pixels over the largest local scale of
+// the draw's matrix over the run's box, so text is sharp under any
+// transform, and `contentsScale` (which sizes Core Animation's backing
+// store) plays no part.
+//
+// Bounds on hostile input: only glyphs whose ink box can reach the
+// visible part of the target are kept (`visibleLocalRegion`), so a page of
+// a million characters flattens what shows; the polygons of what is kept,
+// all runs together, are at most `RenderLimits.maxShapeEdges` edges, else
+// the layer is refused with `LoweringError.invalidText` naming it and its
+// place in the tree. Layout failures (text or sizes beyond `TextLimits`, a
+// font file that cannot be used) are refused the same way.
+//
+// Rejected: rendering the text into an image at `contentsScale` and
+// drawing it as contents (Core Animation's backing store: blurred under a
+// zoom or a 3D turn, and a second resampling the backends would do
+// differently), and one `PathDraw` per run or per layer (the fill sweep
+// then crosses a whole line's edges on every pixel row: a paragraph of
+// 2,000 glyphs took 5 times as long to cover, docs/architecture.md "Text
+// on the GL backend").
+
+extension Layer {
+  /// The layer as a `TextLayer`, or `nil`: an exact type test (the class
+  /// is final), cheaper than a cast on every layer of the lowering.
+  @inline(__always)
+  var asTextLayer: TextLayer? {
+    type(of: self) == TextLayer.self ? unsafeDowncast(self, to: TextLayer.self) : nil
+  }
+
+  /// True when the layer draws text: a `TextLayer` with a string of some
+  /// characters in a colour that shows (decided without laying it out).
+  var drawsText: Bool { asTextLayer?.hasVisibleText ?? false }
+}
+
+extension TextLayer {
+  /// Some characters in a visible colour (the layer's, or a run's own).
+  var hasVisibleText: Bool {
+    switch string {
+    case nil: return false
+    case .plain(let s): return !s.isEmpty && (foregroundColor?.alpha ?? 0) > 0
+    case .attributed(let runs):
+      return runs.contains { !$0.text.isEmpty && (($0.foregroundColor ?? foregroundColor)?.alpha ?? 0) > 0 }
+    }
+  }
+
+  /// How many primitives the text counts as for group opacity: one run
+  /// draws once; several may overlap (a kerned pair across a change of
+  /// colour), so they fade as a group, as Core Animation's one backing
+  /// store does. One when the layout fails (the lowering refuses it then).
+  var textPrimitives: Int {
+    guard hasVisibleText else { return 0 }
+    guard let layout = try? layout() else { return 1 }
+    let runs = layout.lines.reduce(0) { $0 + $1.runs.count }
+    return runs > 1 ? 2 : 1
+  }
+
+  /// The box of the text's ink in bounds space (every glyph's control box
+  /// or colour image frame), or `nil` when nothing is drawn or the layout
+  /// fails. For the extent of offscreens holding the layer.
+  var textInkExtent: CGRect? {
+    guard hasVisibleText, let layout = try? layout() else { return nil }
+    var box = CGRect.null
+    for line in layout.lines {
+      for run in line.runs {
+        _ = try? TextLayout.drawing(run) { ink in
+          box = box.union(ink)
+          return false
+        }
+      }
+    }
+    return box.isNull ? nil : box
+  }
+}
+
+extension PlanBuilder {
+  /// The text of a text layer, faded by `alpha`, into surface `t`.
+  @inline(never)
+  func emitText(
+    _ layer: TextLayer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double, name: String
+  ) throws(LoweringError) {
+    guard layer.hasVisibleText else { return }
+    let layout: TextLayout
+    do {
+      layout = try layer.layout()
+    } catch {
+      throw .invalidText(layer: layerPath(layer), reason: error.description)
+    }
+    // The local region whose image can reach the visible part of the
+    // target: glyphs outside it are left out. The local plane is cut from
+    // a square far larger than any layout (a million characters of 10,000
+    // points), grown by a pixel's worth against rounding.
+    let far = 1e13
+    guard
+      let region = visibleLocalRegion(
+        of: CGRect(x: -far, y: -far, width: 2 * far, height: 2 * far), m, within: visible[t])
+    else { return }
+    let grow = 1 / max(Homography(m).maxScale(over: layer.bounds), 1e-12) + 1e-6 * max(region.width, region.height)
+    let reach = region.insetBy(dx: -grow, dy: -grow)
+    var edges = 0
+    for line in layout.lines {
+      for run in line.runs {
+        guard let color = run.color, color.alpha > 0 else { continue }
+        if !run.isColorBitmap {
+          guard let fill = shapeColor(color, alpha: alpha) else { continue }
+          let glyphs: [(elements: [Path.Element], ink: CGRect)]
+          do {
+            glyphs = try TextLayout.glyphOutlines(run) { $0.intersects(reach) }
+          } catch {
+            throw .invalidText(layer: layerPath(layer), reason: error.description)
+          }
+          guard !glyphs.isEmpty else { continue }
+          // One tolerance for the run (over all its kept glyphs), so the
+          // flattening does not depend on how the run is cut into pieces.
+          let box = glyphs.reduce(CGRect.null) { $0.union($1.ink) }
+          let tolerance = Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
+          for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
+            var polygons = PolygonSet()
+            for i in piece {
+              for s in Path(elements: glyphs[i].elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
+                polygons.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+              }
+            }
+            edges += polygons.edgeCount
+            guard edges <= limits.maxShapeEdges else {
+              throw .invalidText(
+                layer: layerPath(layer),
+                reason:
+                  "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
+              )
+            }
+            if !polygons.isEmpty {
+              add(.path(PathDraw(matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: clips, name: name)), to: t)
+            }
+          }
+          continue
+        }
+        let drawing: TextLayout.RunDrawing
+        do {
+          drawing = try TextLayout.drawing(run) { $0.intersects(reach) }
+        } catch {
+          throw .invalidText(layer: layerPath(layer), reason: error.description)
+        }
+        switch drawing {
+        case .outlines:
+          break
+        case .bitmaps(let images):
+          // Colour glyphs keep their own colours; the run's colour gives
+          // only its alpha, with the fade and the replicator's multiplier.
+          let opacity = Float(alpha * color.alpha)
+          guard opacity > 0 else { continue }
+          for (image, frame) in images where image.width > 0 && image.height > 0 {
+            var draw = ImageDraw(
+              matrix: m, image: image,
+              slices: [
+                ImageSlice(
+                  destination: frame, source: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+              ],
+              sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0), opacity: opacity,
+              clips: clips, name: name)
+            draw.tint = colorMultiplier
+            add(.image(draw), to: t)
+          }
+        }
+      }
+    }
+  }
+
+  /// The layer's name and its place in the tree being lowered, as a scene
+  /// file's JSON path: `'title' at layers[0].sublayers[2]` (`.mask` for a
+  /// mask); the name alone when it is not found under the root.
+  func layerPath(_ layer: Layer) -> String {
+    guard let root, root !== layer, let path = treePath(of: layer, under: root) else { return layer.debugName }
+    return "\(layer.debugName) at \(path)"
+  }
+}
+
+/// A run's glyphs cut into pieces that share no target pixel, each drawn
+/// as one `PathDraw`. The fill sweep's cost grows with the edges crossing
+/// a pixel row (a whole line of text in one path: 2,000 glyphs took
+/// 0.6 s of CPU to cover, the first frame, where glyph by glyph takes a
+/// few ms), and pieces that share no pixel blend exactly as their union
+/// would; glyphs whose pixel boxes meet (a mark on its base, a kerned or
+/// overhanging pair, everything under a strong minification) stay in one
+/// piece, filled once under the non-zero rule.
+///
+/// Rejected: a draw per glyph whatever its neighbours (two glyphs sharing
+/// an edge pixel, drawn one over the other, cover a + b − ab of it instead
+/// of a + b: the conflation artifact).
+enum GlyphPieces {
+  /// Pieces of indices into `inks` (bounds-space ink boxes, in the run's
+  /// order), in order. A glyph joins the piece whose pixel boxes its own
+  /// meets; one meeting several earlier pieces merges them and all between.
+  /// It is compared with the last 8 pieces one by one and with the union
+  /// box of the older ones (meeting that merges them all: exact, rarely
+  /// needed, and linear).
+  static func split(_ inks: [CGRect], _ m: Transform3D) -> [[Int]] {
+    let everywhere = CGRect(x: -1e300, y: -1e300, width: 2e300, height: 2e300)
+    var pieces: [(indices: [Int], boxes: [CGRect], union: CGRect)] = []
+    var older = CGRect.null
+    var olderCount = 0
+    for (i, ink) in inks.enumerated() {
+      let pixels = projectedBounds(of: ink, m)?.roundedOut ?? everywhere
+      func meets(_ r: CGRect) -> Bool {
+        r.minX < pixels.maxX && pixels.minX < r.maxX && r.minY < pixels.maxY && pixels.minY < r.maxY
+      }
+      var first: Int?
+      if olderCount > 0, meets(older) {
+        first = 0
+      } else {
+        for p in max(olderCount, pieces.count - 8)..<pieces.count
+        where meets(pieces[p].union) && pieces[p].boxes.contains(where: meets) {
+          first = p
+          break
+        }
+      }
+      if let first {
+        var merged = pieces[first]
+        for p in (first + 1)..<pieces.count {
+          merged.indices += pieces[p].indices
+          merged.boxes += pieces[p].boxes
+          merged.union = merged.union.union(pieces[p].union)
+        }
+        merged.indices.append(i)
+        merged.boxes.append(pixels)
+        merged.union = merged.union.union(pixels)
+        pieces.removeSubrange(first...)
+        pieces.append(merged)
+        if first < olderCount { (older, olderCount) = (.null, 0) }
+      } else {
+        pieces.append(([i], [pixels], pixels))
+      }
+      // Pieces beyond the last 8 join the older union box.
+      while pieces.count - olderCount > 8 {
+        older = older.union(pieces[olderCount].union)
+        olderCount += 1
+      }
+    }
+    return pieces.map(\.indices)
+  }
+}
+
+/// The JSON path of `target` below `root` (whose sublayers are the scene's
+/// `layers`), depth first over sublayers and masks; `nil` when absent.
+func treePath(of target: Layer, under root: Layer) -> String? {
+  var stack: [(Layer, String)] = []
+  for (i, child) in (root.sublayers ?? []).enumerated().reversed() { stack.append((child, "layers[\(i)]")) }
+  if let mask = root.mask { stack.append((mask, "mask")) }
+  var steps = 0
+  while let (layer, path) = stack.popLast() {
+    if layer === target { return path }
+    steps += 1
+    if steps > maximumReplicatedLayers { return nil }
+    if let mask = layer.mask { stack.append((mask, path + ".mask")) }
+    for (i, child) in (layer.sublayers ?? []).enumerated().reversed() {
+      stack.append((child, path + ".sublayers[\(i)]"))
+    }
+  }
+  return nil
+}

@@ -67,10 +67,16 @@ struct GradientRow: Sendable {
         let px = x - o.x, py = y - o.y
         let cross = v.x * py - v.y * px, dot = v.x * px + v.y * py
         var angle = vectorAtan2(cross, dot)
-        angle = select(angle .< 0, angle + 2 * Double.pi, angle)
+        let negative = angle .< 0
+        if all(negative) {
+          angle += 2 * Double.pi
+        } else if any(negative) {
+          angle = select(negative, angle + 2 * Double.pi, angle)
+        }
         let t = angle / (2 * Double.pi)
         // The centre itself: 0.
-        return select((cross .== 0) .& (dot .== 0), .zero, t)
+        let centre = (cross .== 0) .& (dot .== 0)
+        return any(centre) ? select(centre, .zero, t) : t
       }
     }
     interpolate(groups: groups, ts, colors)

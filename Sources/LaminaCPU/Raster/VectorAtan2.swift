@@ -39,11 +39,21 @@ func firstQuadrantAtan2(_ y: SIMD4<Double>, _ x: SIMD4<Double>) -> SIMD4<Double>
   let moreBits = 6.123233995736765886130e-17
   let big = y .> 2.41421356237309504880 * x
   let mid = (y .> 0.66 * x) .& .!big
-  let numerator = select(big, SIMD4<Double>.zero - x, select(mid, y - x, y))
-  let denominator = select(big, y, select(mid, y + x, x))
-  let r = numerator / denominator
-  let base = select(big, SIMD4(repeating: Double.pi / 2), select(mid, SIMD4(repeating: Double.pi / 4), .zero))
-  let more = select(big, SIMD4(repeating: moreBits), select(mid, SIMD4(repeating: 0.5 * moreBits), .zero))
+  let r: SIMD4<Double>, base: SIMD4<Double>, more: SIMD4<Double>
+  // Neighbouring pixels mostly share a range: then no lane selects.
+  if all(big) {
+    (r, base, more) = ((SIMD4<Double>.zero - x) / y, SIMD4(repeating: Double.pi / 2), SIMD4(repeating: moreBits))
+  } else if all(mid) {
+    (r, base, more) = ((y - x) / (y + x), SIMD4(repeating: Double.pi / 4), SIMD4(repeating: 0.5 * moreBits))
+  } else if !any(big .| mid) {
+    (r, base, more) = (y / x, .zero, .zero)
+  } else {
+    let numerator = select(big, SIMD4<Double>.zero - x, select(mid, y - x, y))
+    let denominator = select(big, y, select(mid, y + x, x))
+    r = numerator / denominator
+    base = select(big, SIMD4(repeating: Double.pi / 2), select(mid, SIMD4(repeating: Double.pi / 4), .zero))
+    more = select(big, SIMD4(repeating: moreBits), select(mid, SIMD4(repeating: 0.5 * moreBits), .zero))
+  }
   let z = r * r
   var p = -8.750608600031904122785e-1 * z - 1.615753718733365076637e1
   p = p * z - 7.500855792314704667340e1

@@ -18,7 +18,7 @@
 // full coverage are stored as packed bytes (blendPixel's own store path),
 // other pixels go through blendPixel; OutlineCoverage accumulates only the
 // edges that reach a tile and writes wholly-inside regions as 1. S5 went
-// to ~50 ms of CPU a frame with the same bytes (GradientFastPathTests).
+// to ~46 ms of CPU a frame with the same bytes (GradientFastPathTests).
 //
 // Rejected: a stamp of the colours (they depend on the position in the
 // gradient, so no two draws share one); stepping t by a constant per

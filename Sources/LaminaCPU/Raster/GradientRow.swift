@@ -50,6 +50,7 @@ struct GradientRow: Sendable {
   /// nothing), using `ts` (as long) for t. count ≤ `TileScratch.size`.
   @inline(__always)
   func shade(row y: Int, x0: Int, count: Int, ts: UnsafeMutablePointer<Double>, colors: UnsafeMutablePointer<Float>) {
+    assert(count <= TileScratch.size, "a span longer than a tile")
     let groups = (count + 3) / 4
     switch evaluator.type {
     case .axial:

@@ -199,7 +199,7 @@ private func floats(_ bytes: SIMD4<UInt32>) -> SIMD4<Float> {
 
 /// All ones in the lanes where `x` has its sign bit set (x < 0 or -0).
 @inline(__always)
-private func negatives(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
+func negatives(_ x: SIMD4<Float>) -> SIMD4<UInt32> {
   unsafeBitCast(unsafeBitCast(x, to: SIMD4<Int32>.self) &>> 31, to: SIMD4<UInt32>.self)
 }
 
@@ -219,7 +219,7 @@ private func truncatedByte(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
 /// v to an integer (ties to even), which the low mantissa bits then hold;
 /// minus 1 where it rounded up.
 @inline(__always)
-private func flooredByte(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
+func flooredByte(_ v: SIMD4<Float>) -> SIMD4<UInt32> {
   let t = v + 8_388_608
   let rounded = t - 8_388_608
   return (unsafeBitCast(t, to: SIMD4<UInt32>.self) &- (unsafeBitCast(v - rounded, to: SIMD4<UInt32>.self) &>> 31))

@@ -17,6 +17,10 @@ final class TileScratch {
   let extra: UnsafeMutablePointer<Float>
   /// Temporary plane of the clip stage.
   let temp: UnsafeMutablePointer<Float>
+  /// One row of gradient t values (`GradientRow`), `size` Doubles.
+  let gradientT: UnsafeMutablePointer<Double>
+  /// One row of premultiplied gradient colours as four planes (r, g, b, a), `size` Floats each.
+  let gradientColors: UnsafeMutablePointer<Float>
 
   init() {
     let n = Self.size * Self.size
@@ -24,9 +28,12 @@ final class TileScratch {
     clip = .allocate(capacity: n)
     extra = .allocate(capacity: n)
     temp = .allocate(capacity: n)
+    gradientT = .allocate(capacity: Self.size)
+    gradientColors = .allocate(capacity: 4 * Self.size)
   }
 
   deinit {
     coverage.deallocate(); clip.deallocate(); extra.deallocate(); temp.deallocate()
+    gradientT.deallocate(); gradientColors.deallocate()
   }
 }

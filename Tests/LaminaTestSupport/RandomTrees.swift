@@ -466,7 +466,14 @@ struct Generator {
       s.lineJoin = r.pick([.miter, .round, .bevel])
       if r.chance(0.2) { s.miterLimit = r.stepped(0, 4, step: 0.5) }
       if r.chance(0.2) {
-        s.lineDashPattern = (0..<r.int(1...4)).map { _ in r.stepped(0, 8, step: 0.5) + 0.0113 }
+        var pattern = (0..<r.int(1...4)).map { _ in r.stepped(0, 8, step: 0.5) + 0.0113 }
+        // A period of a hundredth of a point makes thousands of dashes whose
+        // caps all overlap, and the exact sweep's cost grows with the
+        // overlap: minutes for one tree (found at 10,000 trees; an open
+        // performance limit of FillSweep, docs/relations.md). At least a
+        // point per period keeps dots and short dashes.
+        if pattern.reduce(0, +) < 1 { pattern[pattern.count - 1] += 1 }
+        s.lineDashPattern = pattern
         s.lineDashPhase = r.stepped(-5, 5, step: 0.5)
       }
       if r.chance(0.2) {

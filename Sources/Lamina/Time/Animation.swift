@@ -35,36 +35,18 @@ public class Animation {
   /// An animation with Core Animation's defaults.
   public init() {}
 
-  /// `beginTime`, in the layer's time.
-  public var beginTime: Double { get { timing.beginTime } set { timing.beginTime = newValue } }
-  /// `duration` (0: the default).
-  public var duration: Double { get { timing.duration } set { timing.duration = newValue } }
-  /// `speed`.
-  public var speed: Double { get { timing.speed } set { timing.speed = newValue } }
-  /// `timeOffset`.
-  public var timeOffset: Double { get { timing.timeOffset } set { timing.timeOffset = newValue } }
-  /// `repeatCount`.
-  public var repeatCount: Double { get { timing.repeatCount } set { timing.repeatCount = newValue } }
-  /// `repeatDuration`.
-  public var repeatDuration: Double { get { timing.repeatDuration } set { timing.repeatDuration = newValue } }
-  /// `autoreverses`.
-  public var autoreverses: Bool { get { timing.autoreverses } set { timing.autoreverses = newValue } }
-  /// `fillMode`.
-  public var fillMode: FillMode { get { timing.fillMode } set { timing.fillMode = newValue } }
 
   /// The default duration when `duration` is 0.
   var defaultDuration: Double { 0.25 }
   /// The simple duration used for timing.
   var resolvedDuration: Double { timing.duration > 0 ? timing.duration : defaultDuration }
 
-  /// A copy (subclasses copy their own properties).
-  public func copy() -> Animation {
-    let a = Animation()
-    a.copyTiming(from: self)
-    return a
-  }
+  /// A copy, of the same class.
+  public func copy() -> Animation { type(of: self).init(copying: self) }
 
-  func copyTiming(from other: Animation) {
+  /// A copy of `other`, an animation of this class: each class copies its
+  /// own properties and hands `other` to its superclass.
+  required init(copying other: Animation) {
     timing = other.timing
     timingFunction = other.timingFunction
   }
@@ -99,19 +81,13 @@ public class PropertyAnimation: Animation {
   /// An animation of `keyPath`.
   public init(keyPath: String?) {
     self.keyPath = keyPath
+    super.init()
   }
 
-  func copyProperty(from other: PropertyAnimation) {
-    copyTiming(from: other)
-    keyPath = other.keyPath
-    isAdditive = other.isAdditive
-    isCumulative = other.isCumulative
-  }
-
-  public override func copy() -> Animation {
-    let a = PropertyAnimation(keyPath: keyPath)
-    a.copyProperty(from: self)
-    return a
+  required init(copying other: Animation) {
+    let o = other as! PropertyAnimation
+    (keyPath, isAdditive, isCumulative) = (o.keyPath, o.isAdditive, o.isCumulative)
+    super.init(copying: other)
   }
 
   override var animatesAnything: Bool { keyPath != nil }

@@ -13,11 +13,9 @@ public final class AnimationGroup: Animation {
 
   public override init() { super.init() }
 
-  public override func copy() -> Animation {
-    let a = AnimationGroup()
-    a.copyTiming(from: self)
-    a.animations = animations?.map { $0.copy() }
-    return a
+  required init(copying other: Animation) {
+    animations = (other as! AnimationGroup).animations?.map { $0.copy() }
+    super.init(copying: other)
   }
 
   override func apply(progress: Double, time: Double, iteration: Double, to layer: Layer) throws(AnimationError) {

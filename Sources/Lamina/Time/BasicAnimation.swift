@@ -25,17 +25,10 @@ public class BasicAnimation: PropertyAnimation {
 
   public override init(keyPath: String?) { super.init(keyPath: keyPath) }
 
-  func copyBasic(from other: BasicAnimation) {
-    copyProperty(from: other)
-    fromValue = other.fromValue
-    toValue = other.toValue
-    byValue = other.byValue
-  }
-
-  public override func copy() -> Animation {
-    let a = BasicAnimation(keyPath: keyPath)
-    a.copyBasic(from: self)
-    return a
+  required init(copying other: Animation) {
+    let o = other as! BasicAnimation
+    (fromValue, toValue, byValue) = (o.fromValue, o.toValue, o.byValue)
+    super.init(copying: other)
   }
 
   /// The start and end values over `current`.

@@ -53,16 +53,11 @@ public final class KeyframeAnimation: PropertyAnimation {
 
   public override init(keyPath: String?) { super.init(keyPath: keyPath) }
 
-  public override func copy() -> Animation {
-    let a = KeyframeAnimation(keyPath: keyPath)
-    a.copyProperty(from: self)
-    a.values = values
-    a.keyTimes = keyTimes
-    a.timingFunctions = timingFunctions
-    a.calculationMode = calculationMode
-    a.path = path
-    a.rotationMode = rotationMode
-    return a
+  required init(copying other: Animation) {
+    let o = other as! KeyframeAnimation
+    (values, keyTimes, timingFunctions) = (o.values, o.keyTimes, o.timingFunctions)
+    (calculationMode, path, rotationMode) = (o.calculationMode, o.path, o.rotationMode)
+    super.init(copying: other)
   }
 
   override func apply(progress: Double, time: Double, iteration: Double, to layer: Layer) throws(AnimationError) {

@@ -42,22 +42,6 @@ extension Layer {
   /// `animations`): copies, as `animation(forKey:)` gives.
   public var animations: [Animation] { animationEntries.map { $0.animation.copy() } }
 
-  /// `beginTime` of the layer, in its superlayer's time.
-  public var beginTime: Double { get { timing.beginTime } set { timing.beginTime = newValue } }
-  /// `speed` of the layer's time relative to its superlayer's.
-  public var speed: Double { get { timing.speed } set { timing.speed = newValue } }
-  /// `timeOffset`, added to the layer's time.
-  public var timeOffset: Double { get { timing.timeOffset } set { timing.timeOffset = newValue } }
-  /// `duration` of the layer's time (0: forever).
-  public var duration: Double { get { timing.duration } set { timing.duration = newValue } }
-  /// `repeatCount` of the layer's time.
-  public var repeatCount: Double { get { timing.repeatCount } set { timing.repeatCount = newValue } }
-  /// `repeatDuration` of the layer's time.
-  public var repeatDuration: Double { get { timing.repeatDuration } set { timing.repeatDuration = newValue } }
-  /// `autoreverses` of the layer's time.
-  public var autoreverses: Bool { get { timing.autoreverses } set { timing.autoreverses = newValue } }
-  /// `fillMode` of the layer's time.
-  public var fillMode: FillMode { get { timing.fillMode } set { timing.fillMode = newValue } }
 
   /// The layer's local time at `parentTime`, or `nil` when the layer's own
   /// timing is not active then (its animations and its sublayers' do not run).

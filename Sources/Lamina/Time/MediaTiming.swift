@@ -138,3 +138,35 @@ public struct MediaTiming: Hashable, Sendable {
     return nil
   }
 }
+
+/// A layer or an animation: `CAMediaTiming`'s properties, each read from
+/// and written to its `timing`. Declared once for both (Rejected: the eight
+/// forwarding properties written on `Layer` and on `Animation` alike).
+public protocol MediaTimingCarrier: AnyObject {
+  /// The timing of the layer's or the animation's own time.
+  var timing: MediaTiming { get set }
+}
+
+extension MediaTimingCarrier {
+  /// `beginTime`: when the object's time starts, in its parent's time (the
+  /// superlayer's for a layer, its layer's for an animation).
+  public var beginTime: Double { get { timing.beginTime } set { timing.beginTime = newValue } }
+  /// `duration` of one cycle (0: forever for a layer, 0.25 s for an animation).
+  public var duration: Double { get { timing.duration } set { timing.duration = newValue } }
+  /// `speed` of the object's time relative to its parent's.
+  public var speed: Double { get { timing.speed } set { timing.speed = newValue } }
+  /// `timeOffset`, added to the object's time.
+  public var timeOffset: Double { get { timing.timeOffset } set { timing.timeOffset = newValue } }
+  /// `repeatCount`: how many cycles (fractions allowed).
+  public var repeatCount: Double { get { timing.repeatCount } set { timing.repeatCount = newValue } }
+  /// `repeatDuration`: how long the cycles repeat, in seconds.
+  public var repeatDuration: Double { get { timing.repeatDuration } set { timing.repeatDuration = newValue } }
+  /// `autoreverses`: each cycle plays forwards, then backwards.
+  public var autoreverses: Bool { get { timing.autoreverses } set { timing.autoreverses = newValue } }
+  /// `fillMode`: what the object shows outside its active time.
+  public var fillMode: FillMode { get { timing.fillMode } set { timing.fillMode = newValue } }
+}
+
+extension Layer: MediaTimingCarrier {}
+extension Animation: MediaTimingCarrier {}
+

@@ -44,14 +44,10 @@ public final class SpringAnimation: BasicAnimation {
 
   public override init(keyPath: String?) { super.init(keyPath: keyPath) }
 
-  public override func copy() -> Animation {
-    let a = SpringAnimation(keyPath: keyPath)
-    a.copyBasic(from: self)
-    a.mass = mass
-    a.stiffness = stiffness
-    a.damping = damping
-    a.initialVelocity = initialVelocity
-    return a
+  required init(copying other: Animation) {
+    let o = other as! SpringAnimation
+    (mass, stiffness, damping, initialVelocity) = (o.mass, o.stiffness, o.damping, o.initialVelocity)
+    super.init(copying: other)
   }
 
   override var defaultDuration: Double { settlingDuration }

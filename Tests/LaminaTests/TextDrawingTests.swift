@@ -144,13 +144,20 @@ import Testing
     }
   }
 
+  /// A text layer `width` × 100 at the origin holding `text` in DejaVu
+  /// Sans at 20 points.
+  static func dejaVuLayer(width: Double, _ text: String) -> TextLayer {
+    let layer = TextLayer()
+    layer.frame = CGRect(x: 0, y: 0, width: width, height: 100)
+    layer.font = dejaVu
+    layer.fontSize = 20
+    layer.string = .plain(text)
+    return layer
+  }
+
   @Test func oneHundredThousandCombiningMarksAreBounded() throws {
     guard TextFonts.require([Self.dejaVu]) else { return }
-    let layer = TextLayer()
-    layer.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
-    layer.font = Self.dejaVu
-    layer.fontSize = 20
-    layer.string = .plain("e" + String(repeating: "\u{0301}", count: 100_000) + "x")
+    let layer = Self.dejaVuLayer(width: 200, "e" + String(repeating: "\u{0301}", count: 100_000) + "x")
     let scene = Scene(canvas: Canvas(width: 200, height: 100), layers: [layer])
     let start = Date()
     let plan = try scene.renderPlan()
@@ -163,11 +170,7 @@ import Testing
   @Test func onlyVisibleGlyphsAreFlattened() throws {
     guard TextFonts.require([Self.dejaVu]) else { return }
     // 50,000 characters on one line; a 200-point canvas shows about 20.
-    let layer = TextLayer()
-    layer.frame = CGRect(x: 0, y: 0, width: 500_000, height: 100)
-    layer.font = Self.dejaVu
-    layer.fontSize = 20
-    layer.string = .plain(String(repeating: "abcdefghij", count: 5_000))
+    let layer = Self.dejaVuLayer(width: 500_000, String(repeating: "abcdefghij", count: 5_000))
     let scene = Scene(canvas: Canvas(width: 200, height: 100), layers: [layer])
     let plan = try scene.renderPlan()
     let contours = Self.paths(plan).reduce(0) { $0 + $1.polygons.count }

@@ -45,20 +45,13 @@ struct BenchRunner {
         var times: [Double] = []
         var readbacks: [Double] = []
         var reusesBefore = Self.rasterReuses(renderer)
-        var last: Image? = first.image
+        var last: Image? = first.value
         var cpuTimes: [Double] = []
         for frame in 1..<(untimed + frames) {
-          let cpuStart = Self.processCPUSeconds()
-          let start = DispatchTime.now().uptimeNanoseconds
-          let plan = try fixedPlan ?? lower(scene, frame: frame)
-          let image: Image
-          do {
-            image = try renderer.render(plan)
-          } catch {
-            throw BenchError("\(scene.name) on \(name), frame \(frame): \(error)")
+          let (ms, cpuMs, image) = try Self.timed {
+            let plan = try fixedPlan ?? lower(scene, frame: frame)
+            return try Self.draw(plan, renderer, "\(scene.name) on \(name), frame \(frame)")
           }
-          let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-          let cpuMs = (Self.processCPUSeconds() - cpuStart) * 1000
           if frame >= untimed {
             times.append(ms)
             cpuTimes.append(cpuMs)
@@ -92,21 +85,31 @@ struct BenchRunner {
   /// Frame 0 of a freshly read copy of the scene: its text laid out, lowered
   /// and drawn, timed as one (see BenchScene).
   private func firstFrame(_ scene: BenchScene, _ name: String, _ renderer: PlanRenderer) throws
-    -> (ms: Double, cpuMs: Double, image: Image)
+    -> (ms: Double, cpuMs: Double, value: Image)
   {
     let fresh = try scene.reloaded()
-    let cpuStart = Self.processCPUSeconds()
-    let start = DispatchTime.now().uptimeNanoseconds
-    try fresh.layOutText()
-    let plan = try lower(fresh, frame: 0)
-    let image: Image
-    do {
-      image = try renderer.render(plan)
-    } catch {
-      throw BenchError("\(scene.name) on \(name), first frame: \(error)")
+    return try Self.timed {
+      try fresh.layOutText()
+      return try Self.draw(try lower(fresh, frame: 0), renderer, "\(scene.name) on \(name), first frame")
     }
+  }
+
+  /// `body`'s result with the wall and the process CPU milliseconds it took.
+  static func timed<T>(_ body: () throws -> T) rethrows -> (ms: Double, cpuMs: Double, value: T) {
+    let cpuStart = processCPUSeconds()
+    let start = DispatchTime.now().uptimeNanoseconds
+    let value = try body()
     let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-    return (ms, (Self.processCPUSeconds() - cpuStart) * 1000, image)
+    return (ms, (processCPUSeconds() - cpuStart) * 1000, value)
+  }
+
+  /// `renderer`'s image of `plan`; a failure says which frame (`what`).
+  static func draw(_ plan: RenderPlan, _ renderer: PlanRenderer, _ what: String) throws -> Image {
+    do {
+      return try renderer.render(plan)
+    } catch {
+      throw BenchError("\(what): \(error)")
+    }
   }
 
   /// CPU seconds this process has used, all threads.

@@ -35,6 +35,12 @@ private typealias F = PlanFixtures
       extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
   }
 
+  /// A test's random stream (its seed moved by `salt`), the canvas's
+  /// pixels and a fresh stamp cache.
+  func start(seed: Int, salt: UInt64, width: Int, height: Int) -> (Stream, PixelRect, StampCache) {
+    (Stream(state: UInt64(seed) &+ salt), PixelRect(x0: 0, y0: 0, x1: width, y1: height), StampCache())
+  }
+
   /// A random rounded rect 2–70 × 2–60 with its origin in `x` × `y`, each
   /// corner's radius up to half the shorter side, or 0 with chance `square`.
   func randomShape(_ s: inout Stream, x: (Double, Double), y: (Double, Double), square: Double) -> RoundedRect {
@@ -46,10 +52,8 @@ private typealias F = PlanFixtures
 
   @Test(arguments: 0..<6)
   func stampedShadowsEqualThePixelDefinition(seed: Int) throws {
-    var s = Stream(state: UInt64(seed) &+ 7)
-    let width = 96, height = 80
-    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-    let stamps = StampCache()
+    let (width, height) = (96, 80)
+    var (s, limit, stamps) = start(seed: seed, salt: 7, width: width, height: height)
     for _ in 0..<6 {
       let shape = randomShape(&s, x: (-30, 80), y: (-30, 70), square: 0.2)
       let sigma = [0.4, 1, 2.5, 6, 13][Int(s.next() % 5)]
@@ -111,10 +115,8 @@ private typealias F = PlanFixtures
   /// definition. Equal bytes.
   @Test(arguments: 0..<6)
   func preblendedShadowsEqualThePixelDefinition(seed: Int) throws {
-    var s = Stream(state: UInt64(seed) &+ 901)
-    let width = 120, height = 90
-    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-    let stamps = StampCache()
+    let (width, height) = (120, 90)
+    var (s, limit, stamps) = start(seed: seed, salt: 901, width: width, height: height)
     for round in 0..<6 {
       let pristine = round % 2 == 0
       let shape = randomShape(&s, x: (-10, 60), y: (-10, 50), square: 0)

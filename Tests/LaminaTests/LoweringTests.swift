@@ -81,12 +81,11 @@ import Testing
 
   @Test func hiddenAndZeroOpacityDrawNothing() throws {
     let root = canvas()
-    let a = layer("a", CGRect(x: 0, y: 0, width: 10, height: 10))
-    a.isHidden = true
-    let b = layer("b", CGRect(x: 0, y: 0, width: 10, height: 10))
-    b.opacity = 0
-    try root.addSublayer(a)
-    try root.addSublayer(b)
+    let square = CGRect(x: 0, y: 0, width: 10, height: 10)
+    let (hidden, clear) = (layer("hidden", square), layer("clear", square))
+    hidden.isHidden = true
+    clear.opacity = 0
+    for l in [hidden, clear] { try root.addSublayer(l) }
     let plan = try RenderPlan(root: root, size: CGSize(width: 10, height: 10))
     #expect(plan.surfaces[0].commands.isEmpty)
   }

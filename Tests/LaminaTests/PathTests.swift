@@ -5,6 +5,27 @@ import Testing
 @testable import Lamina
 
 @Suite struct PathTests {
+  /// Polygon sets are equal when their points are the same bits and their
+  /// polygons end at the same places (the coverage caches' keys), and a
+  /// draw's digest of them is the hash its coverage key uses.
+  @Test func polygonSetsCompareByTheirBytes() {
+    let square: [SIMD2<Double>] = [[0, 0], [1, 0], [1, 1], [0, 1]]
+    let a = PolygonSet([square]), b = PolygonSet([square])
+    #expect(a == b && a.hashValue == b.hashValue)
+    var moved = square
+    moved[2].x = 1.0000000000000002
+    #expect(PolygonSet([moved]) != a)
+    #expect(PolygonSet([square, square]) != PolygonSet([square + square]))
+    #expect(PolygonSet() == PolygonSet())
+    func draw(_ p: PolygonSet) -> PathDraw {
+      PathDraw(matrix: .identity, polygons: p, rule: .nonZero, color: .transparent, clips: [], name: "p")
+    }
+    let limit = PixelRect(x0: 0, y0: 0, x1: 4, y1: 4)
+    let k1 = draw(a).coverageKey(within: limit), k2 = draw(b).coverageKey(within: limit)
+    #expect(k1 == k2 && k1.hashValue == k2.hashValue)
+    #expect(draw(PolygonSet([moved])).coverageKey(within: limit) != k1)
+  }
+
   @Test func rectIsFourLinesAndClose() {
     let path = Path(rect: CGRect(x: 1, y: 2, width: 3, height: 4))
     #expect(

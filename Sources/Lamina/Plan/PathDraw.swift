@@ -45,6 +45,15 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 
+  /// The polygons by their digest (`==`, synthesized, still compares them):
+  /// a raster's content hash hashes its draws every frame.
+  public func hash(into h: inout Hasher) {
+    h.combine(header)
+    h.combine(polygonsDigest)
+    h.combine(rule)
+    h.combine(color)
+  }
+
   /// What decides `coverage(within:)`'s values: equal keys, equal values.
   /// Both backends keep a draw's coverage under it across frames.
   public struct CoverageKey: Hashable, Sendable {

@@ -8,6 +8,14 @@
 // as long as the renderer; its context is current only inside `render`,
 // so a renderer can be used from any thread, one call at a time.
 //
+// Incremental frames (`renderFrame`, IncrementalRenderer): the canvas of
+// the last such frame is kept in a target of its own, with its plan's
+// digest; the next frame draws the offscreens as always, then the canvas
+// only inside the damage (PlanDamage, joined into at most
+// `damageRectangles` boxes), each box scissored, cleared to the background
+// and drawn with the commands that reach it (SurfaceDrawing), and reads the
+// whole canvas back.
+//
 // Rejected: a persistent current context (pins the renderer to a thread;
 // an `await` would silently draw nothing, docs/gl-notes.md), and one
 // uber-shader with uniform flags (slower on llvmpipe than variants).
@@ -21,7 +29,7 @@ import Synchronization
 ///
 /// `render` may be called from any thread; calls on one renderer run one at
 /// a time. For parallel rendering, use one renderer per thread.
-public final class GLRenderer: PlanRenderer, @unchecked Sendable {
+public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
   // Sendable by construction: the mutable GL state in `resources` is only
   // touched inside `context.withCurrent`, which holds the context's lock.
   let context: GLContext
@@ -103,8 +111,42 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   public func render(_ plan: RenderPlan) throws(GLError) -> Image {
     try validate(plan)
     return try context.withFrame { () throws(GLError) -> Image in
-      try draw(plan, resources)
+      try draw(plan, resources, incremental: nil)
     }
+  }
+
+  /// The most scissored boxes an incremental frame draws the canvas in:
+  /// each costs a pass over the canvas's commands (most culled) and the
+  /// occlusion grid, so nearby damage is joined (PlanDamage.merged).
+  public static let damageRectangles = 4
+
+  /// What the last `renderFrame` redrew.
+  public var lastDamage: PlanDamage? { damage.withLock { $0 } }
+  private let damage = Mutex<PlanDamage?>(nil)
+
+  /// Draws `plan` as the next frame of a sequence: over the canvas of the
+  /// last frame this method drew, only its damage; the bytes are
+  /// `render(plan)`'s (IncrementalRenderer).
+  public func renderFrame(_ plan: RenderPlan) throws(GLError) -> Image {
+    try validate(plan)
+    let digest = PlanDigest(plan)
+    let resources = self.resources
+    return try context.withFrame { () throws(GLError) -> Image in
+      do throws(GLError) {
+        return try draw(plan, resources, incremental: digest)
+      } catch {
+        // A frame that failed part way leaves the kept canvas unknown.
+        resources.forgetFrame()
+        throw error
+      }
+    }
+  }
+
+  /// Drops the kept frame: the next `renderFrame` draws everything.
+  public func forgetFrame() {
+    let resources = self.resources
+    try? context.withCurrent { () throws(GLError) in resources.forgetFrame() }
+    damage.withLock { $0 = nil }
   }
 
   private func validate(_ plan: RenderPlan) throws(GLError) {
@@ -140,9 +182,21 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     }
   }
 
-  private func draw(_ plan: RenderPlan, _ r: GLResources) throws(GLError) -> Image {
+  /// Draws a frame; `incremental`: the plan's digest, for a frame drawn
+  /// over the kept canvas (`renderFrame`).
+  private func draw(_ plan: RenderPlan, _ r: GLResources, incremental digest: PlanDigest?) throws(GLError) -> Image {
     r.caches.begin()
     r.device.beginFrame()
+    // The damage over the kept canvas, or nil: draw the canvas whole.
+    var region: PlanDamage? = nil
+    if let digest {
+      var d = PlanDamage.everything(width: plan.width, height: plan.height)
+      if let kept = r.keptFrame, kept.target.width == plan.width, kept.target.height == plan.height {
+        d = PlanDamage.between(kept.digest, digest)
+      }
+      damage.withLock { $0 = d }
+      if !d.isEverything { region = d }
+    }
 
     let drawing = r.drawing
     var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
@@ -154,6 +208,10 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     }
     for index in plan.surfaces.indices.reversed() {
       let surface = plan.surfaces[index]
+      if index == 0, let digest {
+        targets[0] = try drawKept(surface, plan: plan, digest: digest, damage: region, targets: targets, r)
+        continue
+      }
       if let key = surface.rasterKey, let kept = r.caches.raster(key, width: surface.width, height: surface.height) {
         targets[index] = kept
         continue
@@ -179,5 +237,40 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     readback.withLock { $0 = readMs }
     r.caches.end(pool: r.pool, textures: r.textures, atlas: r.atlas)
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
+  }
+
+  /// The canvas of an incremental frame, in the kept target: whole when
+  /// `damage` is nil, else each of its joined boxes scissored, cleared to
+  /// the background and drawn with the commands that reach it.
+  private func drawKept(
+    _ surface: Surface, plan: RenderPlan, digest: PlanDigest, damage: PlanDamage?, targets: [SurfaceTarget?],
+    _ r: GLResources
+  ) throws(GLError) -> SurfaceTarget {
+    let target: SurfaceTarget
+    if let kept = r.keptFrame, kept.target.width == plan.width, kept.target.height == plan.height {
+      target = kept.target
+    } else {
+      r.forgetFrame()
+      target = try r.pool.acquire(width: plan.width, height: plan.height)
+    }
+    // Kept before drawing: a failure below makes the renderer forget it.
+    r.keptFrame = (target, digest)
+    let clear = plan.background
+    let color = (clear.r, clear.g, clear.b, clear.a)
+    guard let damage else {
+      r.device.clear(.surface(target), to: color)
+      try r.drawing.draw(surface.commands, into: target, targets: targets)
+      try checkGL("drawing \(surface.label)")
+      return target
+    }
+    defer { r.device.scissor = nil }
+    for box in damage.merged(into: Self.damageRectangles) {
+      r.device.scissor = (target, box)
+      r.device.clear(.surface(target), to: color)
+      try r.drawing.draw(
+        surface.commands, into: target, targets: targets, region: box, footprints: digest.footprints)
+      try checkGL("drawing \(surface.label) in \(box)")
+    }
+    return target
   }
 }

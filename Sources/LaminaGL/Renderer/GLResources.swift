@@ -46,7 +46,19 @@ final class GLResources {
   /// Whether runs of commands are drawn as one CoverageStack.
   var stacking = true
 
+  /// The canvas of the last incremental frame (GLRenderer.renderFrame), in
+  /// a target of its own (not the pool's), and its plan's digest.
+  var keptFrame: (target: SurfaceTarget, digest: PlanDigest)?
+
+  /// Gives the kept canvas back to the pool.
+  func forgetFrame() {
+    if let kept = keptFrame { pool.release(kept.target) }
+    keptFrame = nil
+  }
+
   func deleteAll() {
+    keptFrame?.target.delete()
+    keptFrame = nil
     programs.deleteAll()
     pool.deleteAll()
     textures.deleteAll()

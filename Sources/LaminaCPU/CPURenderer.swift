@@ -64,25 +64,32 @@ public final class CPURenderer: IncrementalRenderer {
   /// Commands that cannot be drawn (a singular matrix, a composite naming a
   /// surface that is not later in the list) are skipped; nothing traps.
   public func render(_ plan: RenderPlan) -> Image {
-    render(plan, over: nil)
+    var none: [UInt8] = []
+    return drawFrame(plan, over: &none, damage: nil, footprints: [])
   }
 
   /// Draws `plan` as the next frame of a sequence: over the canvas of the
   /// last frame this method drew, only the tiles its damage meets; the
   /// bytes are `render(plan)`'s (IncrementalRenderer).
   public func renderFrame(_ plan: RenderPlan) -> Image {
-    let digest = PlanDigest(plan)
+    var digest = PlanDigest(plan)
     let bytes = plan.width * plan.height * 4
     var damage = PlanDamage.everything(width: plan.width, height: plan.height)
+    var previous: [UInt8] = []
     if let kept, kept.pixels.count == bytes, bytes > 0 {
-      damage = PlanDamage.between(kept.digest, digest)
+      damage = PlanDamage.between(kept.digest, &digest)
+      // The kept bytes, referenced here alone when the caller has let the
+      // last image go: then drawn in place, with no copy of the frame.
+      previous = kept.pixels
+      self.kept = nil
     }
     lastDamage = damage
     let image: Image
     if damage.isEverything {
       image = render(plan)
+      digest.measure()
     } else {
-      image = render(plan, over: (kept!.pixels, damage, digest.footprints))
+      image = drawFrame(plan, over: &previous, damage: damage, footprints: digest.footprints)
     }
     kept = (digest, image.pixels)
     return image
@@ -94,9 +101,12 @@ public final class CPURenderer: IncrementalRenderer {
     lastDamage = nil
   }
 
-  /// A full render, or (`previous`) the damaged tiles over a copy of the
-  /// previous canvas, with the new plan's canvas footprints.
-  private func render(_ plan: RenderPlan, over previous: ([UInt8], PlanDamage, [PixelRect])?) -> Image {
+  /// A full render (`damage` nil), or the damaged tiles drawn into
+  /// `previous` (the last canvas), with the new plan's canvas footprints.
+  private func drawFrame(
+    _ plan: RenderPlan, over previousPixels: inout [UInt8], damage: PlanDamage?, footprints: [PixelRect]
+  ) -> Image {
+    let previous = damage.map { ($0, footprints) }
     let count = plan.surfaces.count
     var drawn = [Raster?](repeating: nil, count: count)
     var keptRasters: [Int: Raster] = [:]
@@ -105,7 +115,7 @@ public final class CPURenderer: IncrementalRenderer {
     var tiles: [Int]? = nil
     var canvasCommands: [Int]? = nil
     var needed = [Bool](repeating: previous == nil, count: count)
-    if let (_, damage, footprints) = previous, count > 0 {
+    if let (damage, footprints) = previous, count > 0 {
       let list = damage.tiles(side: size, width: plan.width, height: plan.height)
       let columns = (plan.width + size - 1) / size
       let rects = list.map { t in
@@ -152,16 +162,15 @@ public final class CPURenderer: IncrementalRenderer {
     var image = Image(width: 0, height: 0, premultipliedPixels: [])
     if plan.width <= 0 || plan.height <= 0 {
       image = Image(width: max(0, plan.width), height: max(0, plan.height), premultipliedPixels: [])
-    } else if let (old, _, _) = previous, let tiles, let canvasCommands {
+    } else if previous != nil, let tiles, let canvasCommands {
       // The previous frame's bytes, its damaged tiles drawn again.
-      var pixels = old
-      pixels.withUnsafeMutableBufferPointer { buffer in
+      previousPixels.withUnsafeMutableBufferPointer { buffer in
         let canvas = Raster(over: buffer.baseAddress!, width: plan.width, height: plan.height)
         draw(
           plan.surfaces[0], index: 0, into: canvas, backdrop: plan.background, surfaces: drawn,
           only: (tiles, canvasCommands))
       }
-      image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
+      image = Image(width: plan.width, height: plan.height, premultipliedPixels: previousPixels)
     } else if count > 0, RenderLimits.default.violation(width: plan.width, height: plan.height) == nil {
       let bytes = plan.width * plan.height * 4
       let pixels = [UInt8](unsafeUninitializedCapacity: max(4, bytes)) { buffer, initialized in

@@ -26,8 +26,14 @@ struct PlanDamageTests {
       surfaces: [Surface(width: 200, height: 100, label: "canvas", commands: [.shape(card), .shape(other)])])
   }
 
+  /// The damage from plan `a` to plan `b`.
+  func damage(_ a: RenderPlan, _ b: RenderPlan) -> PlanDamage {
+    var next = PlanDigest(b)
+    return PlanDamage.between(PlanDigest(a), &next)
+  }
+
   @Test func aMovedCardDamagesItsOldAndNewBoxesGrownByTheMargin() {
-    let d = PlanDamage.between(PlanDigest(Self.plan(cardAt: 10, 20)), PlanDigest(Self.plan(cardAt: 40.5, 30)))
+    let d = damage(Self.plan(cardAt: 10, 20), Self.plan(cardAt: 40.5, 30))
     // Old box [10, 30) × [20, 30), new [40.5, 60.5) × [30, 40) rounded out to
     // [40, 61) × [30, 40); each grown by 2 pixels.
     #expect(!d.isEverything)
@@ -37,15 +43,15 @@ struct PlanDamageTests {
   }
 
   @Test func theSamePlanDamagesNothingAndAGlobalChangeEverything() {
-    let a = PlanDigest(Self.plan(cardAt: 10, 20))
-    #expect(PlanDamage.between(a, PlanDigest(Self.plan(cardAt: 10, 20))).isEmpty)
+    let a = Self.plan(cardAt: 10, 20)
+    #expect(damage(a, Self.plan(cardAt: 10, 20)).isEmpty)
     var other = Self.plan(cardAt: 10, 20)
     other.background = .init(r: 0, g: 0, b: 0, a: 1)
-    #expect(PlanDamage.between(a, PlanDigest(other)).isEverything)
+    #expect(damage(a, other).isEverything)
     var bigger = Self.plan(cardAt: 10, 20)
     bigger.width = 201
     bigger.surfaces[0].width = 201
-    #expect(PlanDamage.between(a, PlanDigest(bigger)).isEverything)
+    #expect(damage(a, bigger).isEverything)
   }
 
   @Test func aCommandThatAppearsDamagesOnlyItsOwnFootprint() {
@@ -56,7 +62,7 @@ struct PlanDamageTests {
       color: .init(r: 0, g: 0, b: 0, a: 0.5), extent: CGRect(x: 94, y: 4, width: 32, height: 32), clips: [],
       name: "shadow")
     b.surfaces[0].commands.insert(.shadow(shadow), at: 0)
-    let d = PlanDamage.between(PlanDigest(a), PlanDigest(b))
+    let d = damage(a, b)
     // Inserted first: matched by the diff, not by index (which would damage both cards too).
     #expect(d.rects == [PixelRect(x0: 92, y0: 2, x1: 128, y1: 38)])
   }
@@ -80,9 +86,9 @@ struct PlanDamageTests {
       surfaces += offscreenFirst ? [group, empty] : [empty, group]
       return RenderPlan(width: 200, height: 100, background: .init(r: 1, g: 1, b: 1, a: 1), surfaces: surfaces)
     }
-    let a = PlanDigest(plan(1, offscreenFirst: true))
-    #expect(PlanDamage.between(a, PlanDigest(plan(1, offscreenFirst: false))).isEmpty)
-    let d = PlanDamage.between(a, PlanDigest(plan(0.5, offscreenFirst: true)))
+    let a = plan(1, offscreenFirst: true)
+    #expect(damage(a, plan(1, offscreenFirst: false)).isEmpty)
+    let d = damage(a, plan(0.5, offscreenFirst: true))
     #expect(d.rects == [PixelRect(x0: 48, y0: 38, x1: 82, y1: 72), PixelRect(x0: 48, y0: 38, x1: 82, y1: 72)])
   }
 
@@ -91,14 +97,15 @@ struct PlanDamageTests {
     let tiles = 30 * 17  // 64-pixel tiles over 1920×1080
     var previous = PlanDigest(try scene.presentation(at: 0).renderPlan())
     for n in [1, 60] {
-      let next = PlanDigest(try scene.presentation(at: Double(n) / 60).renderPlan())
-      let d = PlanDamage.between(previous, next)
+      var next = PlanDigest(try scene.presentation(at: Double(n) / 60).renderPlan())
+      let d = PlanDamage.between(previous, &next)
       let damaged = d.tiles(side: 64, width: 1920, height: 1080).count
       #expect(!d.isEverything && damaged > 0 && damaged <= tiles * 3 / 100, "frame \(n): \(damaged) of \(tiles) tiles")
       previous = next
     }
     // Nothing animated between two equal times: no damage.
-    let same = PlanDamage.between(previous, PlanDigest(try scene.presentation(at: 1).renderPlan()))
+    var again = PlanDigest(try scene.presentation(at: 1).renderPlan())
+    let same = PlanDamage.between(previous, &again)
     #expect(same.isEmpty)
   }
 

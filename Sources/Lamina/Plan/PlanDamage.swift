@@ -45,7 +45,9 @@ public struct PlanDigest: Sendable {
   /// A deep hash per surface (its size, raster key and commands).
   let surfaceHashes: [Int]
   /// Each canvas command's footprint: the canvas pixels it may touch.
-  public let footprints: [PixelRect]
+  /// Empty until `PlanDamage.between` (which copies those of commands
+  /// matched in the previous frame and measures the rest) or `measure()`.
+  public fileprivate(set) var footprints: [PixelRect] = []
 
   /// Two whole pixels around a command's exact device box (see the top).
   public static let footprintMargin = 2
@@ -75,10 +77,19 @@ public struct PlanDigest: Sendable {
     }
     self.hashes = hashes
     self.surfaceHashes = surfaceHashes
+  }
+
+  /// Measures every canvas command's footprint (when not done yet).
+  public mutating func measure() {
+    let commands = plan.surfaces.first?.commands ?? []
+    guard footprints.count != commands.count else { return }
+    footprints = commands.indices.map(footprint(ofCommand:))
+  }
+
+  /// The footprint of canvas command `i`.
+  func footprint(ofCommand i: Int) -> PixelRect {
     let canvas = PixelRect(x0: 0, y0: 0, x1: max(0, plan.width), y1: max(0, plan.height))
-    footprints = (plan.surfaces.first?.commands ?? []).map {
-      Self.footprint(of: $0, surfaces: plan.surfaces, within: canvas)
-    }
+    return Self.footprint(of: plan.surfaces[0].commands[i], surfaces: plan.surfaces, within: canvas)
   }
 
   /// The canvas pixels `command` may touch (see the top of the file).
@@ -137,22 +148,50 @@ public struct PlanDamage: Hashable, Sendable {
   /// D² / 2 in memory) damage everything instead.
   public static let maxEdits = 1024
 
-  /// The damage from `previous` to `next` (the rule at the top of the file).
-  public static func between(_ previous: PlanDigest, _ next: PlanDigest) -> PlanDamage {
-    let a = previous.plan, b = next.plan
+  /// The damage from `previous` to `next` (the rule at the top of the
+  /// file); measures `next`'s footprints, copying those of the commands
+  /// matched in `previous` (equal commands, equal footprints).
+  public static func between(_ previous: PlanDigest, _ next: inout PlanDigest) -> PlanDamage {
+    var before = previous
+    before.measure()
+    let a = before.plan, b = next.plan
     let whole = everything(width: b.width, height: b.height)
     guard a.width == b.width, a.height == b.height, a.background == b.background,
       let ca = a.surfaces.first, let cb = b.surfaces.first, ca.width == cb.width, ca.height == cb.height
-    else { return whole }
-    var deep = DeepEquality(a: a, b: b, hashesA: previous.hashes, hashesB: next.hashes)
+    else {
+      next.measure()
+      return whole
+    }
+    var deep = DeepEquality(a: a, b: b, hashesA: before.hashes, hashesB: next.hashes)
     guard
-      let unmatched = Diff.unmatched(
+      let diff = Diff.unmatched(
         count: (ca.commands.count, cb.commands.count), maxEdits: maxEdits,
         equal: { deep.commandsEqual(surface: (0, 0), $0, $1) })
-    else { return whole }
+    else {
+      next.measure()
+      return whole
+    }
+    // Unmatched new commands are measured; matched ones, in order, take the
+    // footprint of the old command they equal.
+    var footprints = [PixelRect](repeating: .empty, count: cb.commands.count)
+    var old = 0, oldSkip = diff.old[...], newSkip = diff.new[...]
+    for j in cb.commands.indices {
+      if newSkip.first == j {
+        newSkip.removeFirst()
+        footprints[j] = next.footprint(ofCommand: j)
+        continue
+      }
+      while oldSkip.first == old {
+        oldSkip.removeFirst()
+        old += 1
+      }
+      footprints[j] = before.footprints[old]
+      old += 1
+    }
+    next.footprints = footprints
     var rects: [PixelRect] = []
-    for i in unmatched.old where !previous.footprints[i].isEmpty { rects.append(previous.footprints[i]) }
-    for j in unmatched.new where !next.footprints[j].isEmpty { rects.append(next.footprints[j]) }
+    for i in diff.old where !before.footprints[i].isEmpty { rects.append(before.footprints[i]) }
+    for j in diff.new where !footprints[j].isEmpty { rects.append(footprints[j]) }
     return PlanDamage(rects: rects, isEverything: false)
   }
 

@@ -173,6 +173,14 @@ final class GLDevice {
     return Readback.pixels(width: size.width, height: size.height, bgra: bgra)
   }
 
+  /// Reads `rect` of `target` into `canvas`, a copy of all its pixels
+  /// (RGBA8, rows top-down), in place (after `finish`).
+  func read(_ target: DrawTarget, rect: PixelRect, into canvas: UnsafeMutablePointer<UInt8>, bgra: Bool) {
+    bind(target)
+    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    Readback.read(rect, into: canvas, width: target.size.width, bgra: bgra)
+  }
+
   /// Waits for nothing: hands the queued commands to the driver, so it can
   /// start on them (QuadBatch on long surfaces).
   func submit() { glFlush() }

@@ -184,18 +184,29 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
 
   /// Draws a frame; `incremental`: the plan's digest, for a frame drawn
   /// over the kept canvas (`renderFrame`).
-  private func draw(_ plan: RenderPlan, _ r: GLResources, incremental digest: PlanDigest?) throws(GLError) -> Image {
+  private func draw(_ plan: RenderPlan, _ r: GLResources, incremental: PlanDigest?) throws(GLError) -> Image {
     r.caches.begin()
     r.device.beginFrame()
-    // The damage over the kept canvas, or nil: draw the canvas whole.
-    var region: PlanDamage? = nil
-    if let digest {
+    // The boxes of the damage over the kept canvas, or nil: draw the canvas
+    // whole. The kept pixels are taken out, so that they are referenced
+    // here alone (when the caller let the last image go) and patched in place.
+    var boxes: [PixelRect]? = nil
+    var digest = incremental
+    var previousPixels: [UInt8] = []
+    if var next = digest {
       var d = PlanDamage.everything(width: plan.width, height: plan.height)
-      if let kept = r.keptFrame, kept.target.width == plan.width, kept.target.height == plan.height {
-        d = PlanDamage.between(kept.digest, digest)
+      if let kept = r.keptFrame, kept.target.width == plan.width, kept.target.height == plan.height,
+        kept.pixels.count == plan.width * plan.height * 4
+      {
+        d = PlanDamage.between(kept.digest, &next)
+        previousPixels = kept.pixels
+        r.keptFrame?.pixels = []
+      } else {
+        next.measure()
       }
+      digest = next
       damage.withLock { $0 = d }
-      if !d.isEverything { region = d }
+      if !d.isEverything { boxes = d.merged(into: Self.damageRectangles) }
     }
 
     let drawing = r.drawing
@@ -209,7 +220,7 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
     for index in plan.surfaces.indices.reversed() {
       let surface = plan.surfaces[index]
       if index == 0, let digest {
-        targets[0] = try drawKept(surface, plan: plan, digest: digest, damage: region, targets: targets, r)
+        targets[0] = try drawKept(surface, plan: plan, digest: digest, boxes: boxes, targets: targets, r)
         continue
       }
       if let key = surface.rasterKey, let kept = r.caches.raster(key, width: surface.width, height: surface.height) {
@@ -231,8 +242,20 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
     let canvas = targets[0]!
     r.device.finish()
     let readStart = DispatchTime.now().uptimeNanoseconds
-    let pixels = r.device.read(.surface(canvas), bgra: canvas.format == .color(bgra: true) && r.readsBGRA)
+    let bgra = canvas.format == .color(bgra: true) && r.readsBGRA
+    var pixels: [UInt8]
+    if let boxes, !previousPixels.isEmpty {
+      // Only what was drawn, into the bytes of the frame before.
+      pixels = previousPixels
+      previousPixels = []
+      pixels.withUnsafeMutableBufferPointer { buffer in
+        for box in boxes { r.device.read(.surface(canvas), rect: box, into: buffer.baseAddress!, bgra: bgra) }
+      }
+    } else {
+      pixels = r.device.read(.surface(canvas), bgra: bgra)
+    }
     try checkGL("glReadPixels")
+    if digest != nil { r.keptFrame?.pixels = pixels }
     let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
     readback.withLock { $0 = readMs }
     r.caches.end(pool: r.pool, textures: r.textures, atlas: r.atlas)
@@ -240,10 +263,10 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
   }
 
   /// The canvas of an incremental frame, in the kept target: whole when
-  /// `damage` is nil, else each of its joined boxes scissored, cleared to
-  /// the background and drawn with the commands that reach it.
+  /// `boxes` is nil, else each box (the damage, joined) scissored, cleared
+  /// to the background and drawn with the commands that reach it.
   private func drawKept(
-    _ surface: Surface, plan: RenderPlan, digest: PlanDigest, damage: PlanDamage?, targets: [SurfaceTarget?],
+    _ surface: Surface, plan: RenderPlan, digest: PlanDigest, boxes: [PixelRect]?, targets: [SurfaceTarget?],
     _ r: GLResources
   ) throws(GLError) -> SurfaceTarget {
     let target: SurfaceTarget
@@ -254,17 +277,18 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
       target = try r.pool.acquire(width: plan.width, height: plan.height)
     }
     // Kept before drawing: a failure below makes the renderer forget it.
-    r.keptFrame = (target, digest)
+    // (Its pixels are set once read back.)
+    r.keptFrame = (target, digest, [])
     let clear = plan.background
     let color = (clear.r, clear.g, clear.b, clear.a)
-    guard let damage else {
+    guard let boxes else {
       r.device.clear(.surface(target), to: color)
       try r.drawing.draw(surface.commands, into: target, targets: targets)
       try checkGL("drawing \(surface.label)")
       return target
     }
     defer { r.device.scissor = nil }
-    for box in damage.merged(into: Self.damageRectangles) {
+    for box in boxes {
       r.device.scissor = (target, box)
       r.device.clear(.surface(target), to: color)
       try r.drawing.draw(

@@ -47,8 +47,9 @@ final class GLResources {
   var stacking = true
 
   /// The canvas of the last incremental frame (GLRenderer.renderFrame), in
-  /// a target of its own (not the pool's), and its plan's digest.
-  var keptFrame: (target: SurfaceTarget, digest: PlanDigest)?
+  /// a target of its own (not the pool's), its plan's digest and the
+  /// pixels read back.
+  var keptFrame: (target: SurfaceTarget, digest: PlanDigest, pixels: [UInt8])?
 
   /// Gives the kept canvas back to the pool.
   func forgetFrame() {

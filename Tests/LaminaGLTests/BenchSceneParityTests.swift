@@ -6,7 +6,8 @@
 // `animation` (60 trilinear reads of the 1024² test image: a mip chain
 // takes a minute and a half in a debug build) and S2's middle sigmas are
 // left to `lamina bench`, which compares the two images of every scene it
-// times; so are S7 and S7-flat (text: TextBenchSceneTests checks their layout).
+// times; so are S7 and S7-flat (text: TextBenchSceneTests checks their
+// layout), and S6 and S6-one (animations: IncrementalFramesTests draw S6).
 import Foundation
 import Lamina
 import LaminaCPU
@@ -53,6 +54,7 @@ struct BenchSceneParityTests {
     let expected =
       Self.names + [
         "S2-sigma4", "S2-sigma8", "S3-nearest", "S3-linear", "S3-trilinear", "animation", "S7", "S7-flat",
+        "S6", "S6-one",
       ]
     #expect(Set(files.map { String($0.dropLast(5)) }) == Set(expected))
   }

@@ -82,3 +82,22 @@ extension IncrementalSequences {
     return "\(count) pixels differ, by up to \(most) levels, within [\(box.x0), \(box.x1)) × [\(box.y0), \(box.y1))"
   }
 }
+
+extension IncrementalSequences {
+  /// The largest channel difference between two images of one size, and
+  /// whether every differing pixel lies inside one of `boxes`.
+  public static func levels(_ a: Image, _ b: Image, inside boxes: [PixelRect]) -> (most: Int, inside: Bool) {
+    var most = 0, inside = true
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let i = (y * a.width + x) * 4
+        var d = 0
+        for c in 0..<4 { d = max(d, abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c]))) }
+        guard d > 0 else { continue }
+        most = max(most, d)
+        if !boxes.contains(where: { $0.x0 <= x && x < $0.x1 && $0.y0 <= y && y < $0.y1 }) { inside = false }
+      }
+    }
+    return (most, inside)
+  }
+}

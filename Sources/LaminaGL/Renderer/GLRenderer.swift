@@ -13,8 +13,9 @@
 // digest; the next frame draws the offscreens as always, then the canvas
 // only inside the damage (PlanDamage, joined into at most
 // `damageRectangles` boxes), each box scissored, cleared to the background
-// and drawn with the commands that reach it (SurfaceDrawing), and reads the
-// whole canvas back.
+// and drawn with the commands that reach it (SurfaceDrawing, without the
+// occlusion grid, which changes no byte), and reads back only those boxes,
+// into the bytes of the frame before.
 //
 // Rejected: a persistent current context (pins the renderer to a thread;
 // an `await` would silently draw nothing, docs/gl-notes.md), and one
@@ -288,10 +289,15 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
       return target
     }
     defer { r.device.scissor = nil }
+    // No occlusion grid in a box: the grid changes no byte (it only leaves
+    // out what a later opaque cell covers), and building it walks all the
+    // canvas's commands over the whole canvas, most of a small box's cost.
+    let drawing = SurfaceDrawing(
+      tools: r.surfaceTools, pool: r.pool, caches: r.caches, occlusion: false, stacking: r.stacking)
     for box in boxes {
       r.device.scissor = (target, box)
       r.device.clear(.surface(target), to: color)
-      try r.drawing.draw(
+      try drawing.draw(
         surface.commands, into: target, targets: targets, region: box, footprints: digest.footprints)
       try checkGL("drawing \(surface.label) in \(box)")
     }

@@ -24,6 +24,9 @@ public struct AnimatedReferenceFrame: Sendable, CustomStringConvertible {
     try Scene(contentsOfFile: scenePath).presentation(at: other ?? time).renderPlan()
   }
 
+  /// The canvas scale (pixels per point).
+  public var scale: Double { (try? Scene(contentsOfFile: scenePath).canvas.scale) ?? 1 }
+
   /// Chromium's frame.
   public func reference() throws -> Image { try Image(contentsOfPNGFile: imagePath) }
 }

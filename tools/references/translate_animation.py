@@ -53,6 +53,7 @@ FILL = {"removed": "none", "forwards": "forwards", "backwards": "backwards", "bo
 ANIMATION_KEYS = {"type", "keyPath", "fromValue", "toValue", "byValue", "timingFunction", "additive", "cumulative",
                   "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
                   "fillMode"}
+KEYFRAME_KEYS = {"values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode"}
 LAYER_TIMING = {"beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses",
                 "fillMode"}
 SUBPATH_FUNCTION = {  # sub-path -> (CSS function, unit, model value)
@@ -157,45 +158,80 @@ class Split:
                           "them by its own order, the format by array order and key path")
         targets.add((child, prop))
         self.effects.append({"path": path, "child": child, "prop": prop, "values": values, "timing": t,
-                             "matrix": matrix})
+                             "matrix": matrix, "offsets": self.offsets, "easings": self.easings})
         if snapped:
             self.snapped.append((path, prop))
+
+    def keyframes(self, anim, apath):
+        """The values, and sets self.offsets/easings (None for a basic animation)."""
+        self.offsets = self.easings = None
+        if anim.get("type") == "basic":
+            if "byValue" in anim:
+                raise Refusal(apath + ".byValue", "byValue is not translated")
+            return None
+        for k in ("path", "rotationMode"):
+            if k in anim:
+                raise Refusal(f"{apath}.{k}", "keyframes along a path are not translated")
+        mode = anim.get("calculationMode", "linear")
+        if mode not in ("linear", "kCAAnimationLinear"):
+            raise Refusal(apath + ".calculationMode", f"{mode!r} is not translated (only linear: CSS key frames "
+                          "interpolate each segment linearly)")
+        values = anim.get("values")
+        if not isinstance(values, list) or len(values) < 2:
+            raise Refusal(apath + ".values", "at least two values are translated")
+        n = len(values)
+        times = anim.get("keyTimes", [i / (n - 1) for i in range(n)])
+        if not isinstance(times, list) or len(times) != n:
+            raise Refusal(apath + ".keyTimes", "one key time per value")
+        times = [float(v) for v in times]
+        if times[0] != 0 or times[-1] != 1 or any(b <= a for a, b in zip(times, times[1:])):
+            raise Refusal(apath + ".keyTimes", "key times from 0 to 1, increasing, are translated (CSS fills a "
+                          "missing end with the underlying value; Core Animation holds the first or last value)")
+        functions = anim.get("timingFunctions")
+        if functions is not None and (not isinstance(functions, list) or len(functions) != n - 1):
+            raise Refusal(apath + ".timingFunctions", "one per segment")
+        self.offsets = times
+        self.easings = [easing(f, f"{apath}.timingFunctions[{i}]") for i, f in enumerate(functions)] + ["linear"] \
+            if functions is not None else None
+        return values
 
     def animation(self, layer, path, apath, anim, parent, ancestry, targets):
         if not isinstance(anim, dict):
             raise Refusal(apath, "not an object")
+        kind = anim.get("type")
+        if kind not in ("basic", "keyframe"):
+            raise Refusal(apath + ".type", "only basic and keyframe animations are translated")
+        allowed = ANIMATION_KEYS | (KEYFRAME_KEYS if kind == "keyframe" else set())
         for k in anim:
-            if k not in ANIMATION_KEYS and not k.startswith("_"):
+            if k not in allowed and not k.startswith("_"):
                 raise Refusal(f"{apath}.{k}", "not translated")
-        if anim.get("type") != "basic":
-            raise Refusal(apath + ".type", "only basic animations are translated")
         for k in ("additive", "cumulative"):
             if anim.get(k, False):
                 raise Refusal(f"{apath}.{k}", "not translated")
-        if "byValue" in anim:
-            raise Refusal(apath + ".byValue", "byValue is not translated")
+        keyframe_values = self.keyframes(anim, apath)
         t = timing(anim, apath)
         key = anim.get("keyPath")
         geo = Geometry(layer, path)
         pgeo = Geometry(parent, "")
 
         def ends(model):
-            return anim.get("fromValue", model), anim.get("toValue", model)
+            if keyframe_values is not None:
+                return list(keyframe_values)
+            return [anim.get("fromValue", model), anim.get("toValue", model)]
 
         if key == "opacity":
             if "transformLayer" in ancestry or "ungrouped" in ancestry or layer.get("allowsGroupOpacity", True) is False:
                 raise Refusal(apath, "opacity under a transform layer or ungrouped opacity is not translated")
-            a, b = ends(layer.get("opacity", 1))
-            self.add(path, "", "opacity", [num(float(a)), num(float(b))], t, targets, apath)
+            self.add(path, "", "opacity", [num(float(v)) for v in ends(layer.get("opacity", 1))], t, targets, apath)
         elif key in ("position", "position.x", "position.y"):
             x, y, w, h = geo.bounds
             ax, ay = geo.anchor
             for axis, prop, size, anchor, origin in ((0, "left", w, ax, pgeo.bounds[0]), (1, "top", h, ay, pgeo.bounds[1])):
                 if key != "position" and key[-1] != "xy"[axis]:
                     continue
-                a, b = ends(geo.position if key == "position" else geo.position[axis])
-                a, b = (a[axis], b[axis]) if key == "position" else (a, b)
-                self.add(path, "", prop, [num(float(v) - anchor * size - origin) + "px" for v in (a, b)], t,
+                vs = ends(geo.position if key == "position" else geo.position[axis])
+                vs = [v[axis] for v in vs] if key == "position" else vs
+                self.add(path, "", prop, [num(float(v) - anchor * size - origin) + "px" for v in vs], t,
                          targets, apath, snapped=True)
         elif key in ("bounds", "bounds.size.width", "bounds.size.height"):
             if layer.get("sublayers") or layer.get("transform") is not None or layer.get("affineTransform") is not None:
@@ -203,13 +239,13 @@ class Split:
                               "transform (their CSS is in pixels of the model's size)")
             x, y, w, h = geo.bounds
             if key == "bounds":
-                a, b = ends([x, y, w, h])
-                if [float(v) for v in a[:2]] != [x, y] or [float(v) for v in b[:2]] != [x, y]:
+                vs = ends([x, y, w, h])
+                if any([float(v) for v in r[:2]] != [x, y] for r in vs):
                     raise Refusal(apath, "an animated bounds origin is not translated")
-                sizes = [(float(a[2]), float(b[2])), (float(a[3]), float(b[3]))]
+                sizes = [[float(r[2]) for r in vs], [float(r[3]) for r in vs]]
             else:
-                a, b = ends(w if key.endswith("width") else h)
-                sizes = [(float(a), float(b)), None] if key.endswith("width") else [None, (float(a), float(b))]
+                vs = [float(v) for v in ends(w if key.endswith("width") else h)]
+                sizes = [vs, None] if key.endswith("width") else [None, vs]
             r = float(layer.get("cornerRadius", 0))
             for axis, (prop, pos_prop) in enumerate((("width", "left"), ("height", "top"))):
                 if sizes[axis] is None:
@@ -226,50 +262,48 @@ class Split:
             if layer.get("affineTransform") is not None:
                 raise Refusal(apath, "a transform animation over an affineTransform is not translated")
             model = layer.get("transform")
-            a, b = ends(model if model is not None else "none")
-            fa, fb = parse_transform(a, apath + ".fromValue"), parse_transform(b, apath + ".toValue")
+            fs = [parse_transform(v, f"{apath}.values[{i}]") for i, v in enumerate(ends(model if model is not None else "none"))]
             flat = is_2d(parse_transform(model, path + ".transform"))
-            if is_2d(fa) != flat or is_2d(fb) != flat:
+            if any(is_2d(f) != flat for f in fs):
                 raise Refusal(apath, "the animation takes the layer in or out of the screen plane, which "
                               "changes its CSS 3D context")
-            why = transform_math.chromium_agrees(transform_math.matrix(fa), transform_math.matrix(fb))
-            if why:
-                raise Refusal(apath, why)
+            for fa, fb in zip(fs, fs[1:]):
+                why = transform_math.chromium_agrees(transform_math.matrix(fa), transform_math.matrix(fb))
+                if why:
+                    raise Refusal(apath, why)
             if model is None:
                 layer["transform"] = list(transform_math.IDENTITY)  # so the box gets its transform-origin
-            self.add(path, "", "transform", [css_transform(fa, apath) or "none", css_transform(fb, apath) or "none"],
-                     t, targets, apath, matrix=True)
+            self.add(path, "", "transform", [css_transform(f, apath) or "none" for f in fs], t, targets, apath,
+                     matrix=True)
         elif key in SUBPATH_FUNCTION:
             if layer.get("transform") is not None or layer.get("affineTransform") is not None:
                 raise Refusal(apath, "a transform sub-path is translated only on a layer without a model "
                               "transform (Lamina composes it with the model's decomposition)")
             fn, unit, model = SUBPATH_FUNCTION[key]
-            a, b = ends(model)
             layer["transform"] = list(transform_math.IDENTITY)
-            self.add(path, "", "transform", [f"{fn}({num(float(v))}{unit})" for v in (a, b)], t, targets, apath)
+            self.add(path, "", "transform", [f"{fn}({float(v)!r}{unit})" for v in ends(model)], t, targets, apath)
         elif key in ("backgroundColor", "borderColor"):
             model = color(layer.get(key, None if key == "backgroundColor" else "#000000"), f"{path}.{key}")
             if model is None or model[3] == 0:
                 raise Refusal(apath, f"an animated {key} needs a visible model colour (the element is drawn)")
             if key == "borderColor" and float(layer.get("borderWidth", 0)) <= 0:
                 raise Refusal(apath, "an animated borderColor needs a border")
-            a, b = ends(layer.get(key))
-            vals = [css_color(color(v, apath) or (0, 0, 0, 0)) for v in (a, b)]
+            vals = [css_color(color(v, apath) or (0, 0, 0, 0)) for v in ends(layer.get(key))]
             self.add(path, "bg" if key == "backgroundColor" else "border", key, vals, t, targets, apath)
         elif key == "borderWidth":
             if float(layer.get("borderWidth", 0)) <= 0:
                 raise Refusal(apath, "an animated borderWidth needs a border in the model (the element is drawn)")
-            a, b = ends(layer.get("borderWidth"))
-            self.add(path, "border", "borderWidth", [num(float(v)) + "px" for v in (a, b)], t, targets, apath)
+            self.add(path, "border", "borderWidth", [num(float(v)) + "px" for v in ends(layer.get("borderWidth"))],
+                     t, targets, apath)
         elif key == "cornerRadius":
             if layer.get("maskedCorners") is not None:
                 raise Refusal(apath, "an animated cornerRadius with maskedCorners is not translated")
             x, y, w, h = geo.bounds
-            a, b = ends(layer.get("cornerRadius", 0))
-            if max(float(a), float(b)) > min(w, h) / 2 or min(float(a), float(b)) < 0:
+            vs = [float(v) for v in ends(layer.get("cornerRadius", 0))]
+            if max(vs) > min(w, h) / 2 or min(vs) < 0:
                 raise Refusal(apath, "radii beyond half the shorter side are clamped; not translated")
             for child in ("bg", "border", "K"):
-                self.add(path, child, "borderRadius", [num(float(v)) + "px" for v in (a, b)], t, targets, apath)
+                self.add(path, child, "borderRadius", [num(v) + "px" for v in vs], t, targets, apath)
         else:
             raise Refusal(apath + ".keyPath", f"{key!r} is not translated")
 
@@ -287,7 +321,13 @@ for (const e of effects) {
   if (e.child && els.length === 0 && e.child !== 'K') { errors.push(e.path + ': no .' + e.child); }
   const values = e.matrix ? e.values.map(v => 'matrix3d(' + m16(new DOMMatrix(v)).join(', ') + ')') : e.values;
   for (const el of els) {
-    anims.push(el.animate([{[e.prop]: values[0]}, {[e.prop]: values[1]}], e.timing));
+    const frames = values.map((v, i) => {
+      const f = {[e.prop]: v};
+      if (e.offsets) f.offset = e.offsets[i];
+      if (e.easings) f.easing = e.easings[i];
+      return f;
+    });
+    anims.push(el.animate(frames, e.timing));
   }
 }
 function at(t) { for (const a of anims) { a.pause(); a.currentTime = t * 1000; } }

@@ -25,6 +25,9 @@ decomposition, as Lamina does), the `transform.rotation`/`.scale`/
 `.translation` sub-paths on a layer without a model transform (one CSS
 function each, interpolated numerically: a turn from 0 to 2 pi is a whole
 turn), `backgroundColor`, `borderColor`, `borderWidth`, `cornerRadius`.
+Keyframe animations in linear mode: `values`, `keyTimes` (0 to 1,
+increasing) and `timingFunctions` become key frames with `offset` and
+`easing`.
 
 Refused with the JSON path and the reason (`Refusal`): other animation
 types and key paths, `byValue`, additive and cumulative animations, speed

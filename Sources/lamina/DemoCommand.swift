@@ -6,8 +6,9 @@
 // `bench --suite peers` and prints its table. An animated figure (chapters
 // 8–10: animations and a `canvas.duration`) is drawn frame by frame
 // instead: its `-gl.png` and `-cpu.png` are animated PNGs, beside a frame
-// strip `<id>-strip.png` (Demo/AnimatedFigure.swift). A figure that fails is reported on the page and on
-// standard error, and the others still render; the exit status is then 1.
+// strip `<id>-strip.png` (Demo/AnimatedFigure.swift). A figure that fails
+// is reported on the page and on standard error, and the others still
+// render; the exit status is then 1.
 import ArgumentParser
 import Lamina
 import LaminaCPU

@@ -199,6 +199,33 @@ def lamina_scene(variant="S6"):
             "layers": layers}
 
 
+def agree_with_bench_file(variant="S6"):
+    """When `lamina bench`'s own S6 file exists (Tests/Scenes/bench/S6.json,
+    written by tools/bench-scenes/generate.py), refuses to go on unless it
+    holds this layout: the same frames, the same animated cards with the
+    same key paths, and the same position moves (to 1e-9). Returns False
+    when there is no such file (a branch without it), True when it agrees."""
+    path = os.path.join(S.FOLDER, variant + ".json")
+    if not os.path.exists(path):
+        return False
+    with open(path) as f:
+        theirs = json.load(f)["layers"]
+    ours = lamina_scene(variant)["layers"]
+    if len(theirs) != len(ours):
+        raise ValueError(f"{path}: {len(theirs)} layers, s6.py makes {len(ours)}")
+    for a, b in zip(theirs, ours):
+        if a.get("frame") != b["frame"] or a.get("name") != b["name"]:
+            raise ValueError(f"{path}: {a.get('name')} differs from s6.py's {b['name']} ({a.get('frame')} vs {b['frame']})")
+        keys_a = [x["keyPath"] for x in a.get("animations", [])]
+        keys_b = [x["keyPath"] for x in b.get("animations", [])]
+        if keys_a != keys_b:
+            raise ValueError(f"{path}: {a['name']} animates {keys_a}, s6.py {keys_b}")
+        for x, y in zip(a.get("animations", []), b.get("animations", [])):
+            if x["keyPath"] == "position" and any(abs(p - q) > 1e-9 for p, q in zip(x["byValue"], y["byValue"])):
+                raise ValueError(f"{path}: {a['name']} moves by {x['byValue']}, s6.py by {y['byValue']}")
+    return True
+
+
 if __name__ == "__main__":
     import sys
     folder = sys.argv[1] if len(sys.argv) > 1 else "."

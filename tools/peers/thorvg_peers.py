@@ -34,6 +34,7 @@ class Player:
         self.tvg = tvg
         self.engine = tvg.Engine(threads=THREADS)
         self.width, self.height = s6.layout(variant)[:2]
+        s6.agree_with_bench_file(variant)  # the same animation `lamina bench` times, when it has S6
         self.canvas = tvg.SwCanvas(self.engine)
         self.canvas.set_target(self.width, self.height, cs=tvg.Colorspace.ABGR8888)
         self.data = json.dumps(s6.lottie(variant)).encode()

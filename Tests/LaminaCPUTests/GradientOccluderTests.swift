@@ -82,7 +82,7 @@ private typealias F = PlanFixtures
     var r = GradientFastPathTests.Random(state: 0x0CC1)
     let width = 320, height = 200
     var occluding = 0
-    for round in 0..<4 {
+    for round in 0..<2 {
       var commands = [F.shape(F.rect(20, 20, 280, 160), radius: 30, color: PremultipliedColor(r: 0.1, g: 0.6, b: 0.2, a: 1))]
       for n in 0..<24 {
         let w = r.range(30, 140), h = r.range(30, 120)
@@ -102,13 +102,16 @@ private typealias F = PlanFixtures
       let plan = F.plan(width, height, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1), commands)
       let renderer = CPURenderer()
       let rendered = renderer.render(plan).pixels
+      // The first differing byte (nil: none), not the frames themselves in a failure message.
+      func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? { a.indices.first { a[$0] != b[$0] } }
       for vectorKernel in GradientFastPathTests.kernels {
-        #expect(rendered == Self.drawnInOrder(plan, vectorKernel: vectorKernel), "round \(round), kernel \(vectorKernel)")
+        let inOrder = Self.drawnInOrder(plan, vectorKernel: vectorKernel)
+        #expect(firstDifference(rendered, inOrder) == nil, "round \(round), kernel \(vectorKernel)")
       }
       // The next frame draws from the kept stages and coverage planes (CoverageTiles).
-      #expect(renderer.render(plan).pixels == rendered, "round \(round): the second frame")
+      #expect(firstDifference(renderer.render(plan).pixels, rendered) == nil, "round \(round): the second frame")
     }
     // The stacks do occlude (else the check proves nothing).
-    #expect(occluding > 4 * 12)
+    #expect(occluding > 2 * 12)
   }
 }

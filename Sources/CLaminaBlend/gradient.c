@@ -70,66 +70,18 @@ static inline void blend_pixel(uint8_t *p, const float c[4], float k) {
 
 AVX2 INLINE __m256d select_pd(__m256d mask, __m256d a, __m256d b) { return _mm256_blendv_pd(b, a, mask); }
 
-// VectorAtan2's firstQuadrantAtan2 (Cephes' atan of y / x, y, x ≥ 0).
-AVX2 INLINE __m256d first_quadrant_atan2(__m256d y, __m256d x) {
-  const double moreBits = 6.123233995736765886130e-17;
-  const __m256d zero = _mm256_setzero_pd();
-  __m256d big = _mm256_cmp_pd(y, _mm256_mul_pd(_mm256_set1_pd(2.41421356237309504880), x), _CMP_GT_OQ);
-  __m256d mid = _mm256_andnot_pd(big, _mm256_cmp_pd(y, _mm256_mul_pd(_mm256_set1_pd(0.66), x), _CMP_GT_OQ));
-  __m256d numerator = select_pd(big, _mm256_sub_pd(zero, x), select_pd(mid, _mm256_sub_pd(y, x), y));
-  __m256d denominator = select_pd(big, y, select_pd(mid, _mm256_add_pd(y, x), x));
-  __m256d r = _mm256_div_pd(numerator, denominator);
-  __m256d base = select_pd(
-      big, _mm256_set1_pd(3.14159265358979323846 / 2), select_pd(mid, _mm256_set1_pd(3.14159265358979323846 / 4), zero));
-  __m256d more = select_pd(big, _mm256_set1_pd(moreBits), select_pd(mid, _mm256_set1_pd(0.5 * moreBits), zero));
-  __m256d z = _mm256_mul_pd(r, r);
-  __m256d p = _mm256_sub_pd(_mm256_mul_pd(_mm256_set1_pd(-8.750608600031904122785e-1), z), _mm256_set1_pd(1.615753718733365076637e1));
-  p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(7.500855792314704667340e1));
-  p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.228866684490136173410e2));
-  p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(6.485021904942025371773e1));
-  __m256d q = _mm256_add_pd(z, _mm256_set1_pd(2.485846490142306297962e1));
-  q = _mm256_add_pd(_mm256_mul_pd(q, z), _mm256_set1_pd(1.650270098316988542046e2));
-  q = _mm256_add_pd(_mm256_mul_pd(q, z), _mm256_set1_pd(4.328810604912902668951e2));
-  q = _mm256_add_pd(_mm256_mul_pd(q, z), _mm256_set1_pd(4.853903996359136964868e2));
-  q = _mm256_add_pd(_mm256_mul_pd(q, z), _mm256_set1_pd(1.945506571482613964425e2));
-  __m256d w = _mm256_div_pd(_mm256_mul_pd(z, p), q);
-  w = _mm256_add_pd(_mm256_mul_pd(r, w), r);
-  w = _mm256_add_pd(w, more);
-  return _mm256_add_pd(base, w);
-}
-
-// vectorAtan2(y, x).
-AVX2 INLINE __m256d atan2_pd(__m256d y, __m256d x) {
-  const __m256d signBit = _mm256_set1_pd(-0.0);
-  __m256d a = first_quadrant_atan2(_mm256_andnot_pd(signBit, y), _mm256_andnot_pd(signBit, x));
-  __m256d negative = _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ);
-  __m256d angle = select_pd(negative, _mm256_sub_pd(_mm256_set1_pd(3.14159265358979323846), a), a);
-  return _mm256_xor_pd(angle, _mm256_and_pd(y, signBit));
-}
-
-// t at the local point (x, y): Gradient.Evaluator.t, four lanes.
+// t at the local point (x, y): Gradient.Evaluator.t of an axial or a
+// radial gradient, four lanes (the conic's: conic_chunk).
 AVX2 INLINE __m256d gradient_t(const LaminaGradientRow *g, __m256d x, __m256d y) {
   __m256d px = _mm256_sub_pd(x, _mm256_set1_pd(g->ox)), py = _mm256_sub_pd(y, _mm256_set1_pd(g->oy));
   __m256d vx = _mm256_set1_pd(g->vx), vy = _mm256_set1_pd(g->vy);
   if (g->type == 0) return _mm256_add_pd(_mm256_mul_pd(px, vx), _mm256_mul_pd(py, vy));
-  if (g->type == 1) {
-    __m256d qx = _mm256_mul_pd(px, vx), qy = _mm256_mul_pd(py, vy);
-    return _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy)));
-  }
-  __m256d cross = _mm256_sub_pd(_mm256_mul_pd(vx, py), _mm256_mul_pd(vy, px));
-  __m256d dot = _mm256_add_pd(_mm256_mul_pd(vx, px), _mm256_mul_pd(vy, py));
-  __m256d angle = atan2_pd(cross, dot);
-  const __m256d turn = _mm256_set1_pd(2 * 3.14159265358979323846);
-  __m256d negative = _mm256_cmp_pd(angle, _mm256_setzero_pd(), _CMP_LT_OQ);
-  angle = select_pd(negative, _mm256_add_pd(angle, turn), angle);
-  __m256d t = _mm256_div_pd(angle, turn);
-  __m256d centre = _mm256_and_pd(
-      _mm256_cmp_pd(cross, _mm256_setzero_pd(), _CMP_EQ_OQ), _mm256_cmp_pd(dot, _mm256_setzero_pd(), _CMP_EQ_OQ));
-  return _mm256_andnot_pd(centre, t);
+  __m256d qx = _mm256_mul_pd(px, vx), qy = _mm256_mul_pd(py, vy);
+  return _mm256_sqrt_pd(_mm256_add_pd(_mm256_mul_pd(qx, qx), _mm256_mul_pd(qy, qy)));
 }
 
-// t at the centres of pixels X .. X + 3 of the row whose Y terms are given;
-// NaN behind the viewer (w ≤ 0).
+// t (axial, radial) at the centres of pixels X .. X + 3 of the row whose
+// Y terms are given; NaN behind the viewer (w ≤ 0).
 AVX2 INLINE __m256d centres_t(
     const LaminaGradientRow *g, long x, double ym3, double ym4, double ym5) {
   __m256d X = _mm256_add_pd(_mm256_set1_pd((double)x), _mm256_set_pd(3.5, 2.5, 1.5, 0.5));
@@ -159,6 +111,92 @@ AVX2 INLINE __m256i packed8(__m256 r, __m256 g, __m256 b, __m256 a, int unit) {
   return out;
 }
 
+// The conic's t at the centres of `groups` × 4 pixels from x (groups ≤
+// 16) into ts: Gradient.Evaluator.t's operations with vectorAtan2's
+// Cephes reduction (VectorAtan2.swift: the same operations in the same
+// order, so GradientRow's bits), done stage by stage over the
+// whole chunk (the local points and the reduction, then every quotient,
+// the polynomials, every second quotient, the rest): one pixel's chain of
+// three divisions and two polynomials is ~150 cycles long, and group by
+// group the out-of-order window held barely two groups; stage by stage
+// the divisions of sixteen groups are in flight together.
+AVX2 static void conic_chunk(
+    const LaminaGradientRow *g, long x, long groups, double ym3, double ym4, double ym5, double *ts) {
+  __m256d cross[16], dot[16], a[16], b[16], w[16];
+  const __m256d zero = _mm256_setzero_pd(), signBit = _mm256_set1_pd(-0.0);
+  const __m256d vx = _mm256_set1_pd(g->vx), vy = _mm256_set1_pd(g->vy);
+  const __m256d ox = _mm256_set1_pd(g->ox), oy = _mm256_set1_pd(g->oy);
+  const __m256d tan3pi8 = _mm256_set1_pd(2.41421356237309504880), limit = _mm256_set1_pd(0.66);
+  // The local point (x / w, y / w under perspective; w kept in `w`), cross
+  // and dot, and firstQuadrantAtan2's numerator (a) and denominator (b).
+  for (long k = 0; k < groups; k++) {
+    __m256d X = _mm256_add_pd(_mm256_set1_pd((double)(x + 4 * k)), _mm256_set_pd(3.5, 2.5, 1.5, 0.5));
+    __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(X, _mm256_set1_pd(g->m[0])), _mm256_set1_pd(ym3)),
+                               _mm256_set1_pd(g->m[6]));
+    __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(X, _mm256_set1_pd(g->m[1])), _mm256_set1_pd(ym4)),
+                               _mm256_set1_pd(g->m[7]));
+    if (!g->affine) {
+      __m256d z = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(X, _mm256_set1_pd(g->m[2])), _mm256_set1_pd(ym5)),
+                                _mm256_set1_pd(g->m[8]));
+      lx = _mm256_div_pd(lx, z), ly = _mm256_div_pd(ly, z);
+      w[k] = z;
+    }
+    __m256d px = _mm256_sub_pd(lx, ox), py = _mm256_sub_pd(ly, oy);
+    __m256d c = _mm256_sub_pd(_mm256_mul_pd(vx, py), _mm256_mul_pd(vy, px));
+    __m256d d = _mm256_add_pd(_mm256_mul_pd(vx, px), _mm256_mul_pd(vy, py));
+    cross[k] = c, dot[k] = d;
+    __m256d ay = _mm256_andnot_pd(signBit, c), ax = _mm256_andnot_pd(signBit, d);
+    __m256d big = _mm256_cmp_pd(ay, _mm256_mul_pd(tan3pi8, ax), _CMP_GT_OQ);
+    __m256d mid = _mm256_andnot_pd(big, _mm256_cmp_pd(ay, _mm256_mul_pd(limit, ax), _CMP_GT_OQ));
+    a[k] = select_pd(big, _mm256_sub_pd(zero, ax), select_pd(mid, _mm256_sub_pd(ay, ax), ay));
+    b[k] = select_pd(big, ay, select_pd(mid, _mm256_add_pd(ay, ax), ax));
+  }
+  // r.
+  for (long k = 0; k < groups; k++) a[k] = _mm256_div_pd(a[k], b[k]);
+  // z·P(z) (into b, free now) and Q(z).
+  __m256d q[16];
+  for (long k = 0; k < groups; k++) {
+    __m256d r = a[k], z = _mm256_mul_pd(r, r);
+    __m256d p = _mm256_sub_pd(_mm256_mul_pd(_mm256_set1_pd(-8.750608600031904122785e-1), z),
+                              _mm256_set1_pd(1.615753718733365076637e1));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(7.500855792314704667340e1));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.228866684490136173410e2));
+    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(6.485021904942025371773e1));
+    __m256d qq = _mm256_add_pd(z, _mm256_set1_pd(2.485846490142306297962e1));
+    qq = _mm256_add_pd(_mm256_mul_pd(qq, z), _mm256_set1_pd(1.650270098316988542046e2));
+    qq = _mm256_add_pd(_mm256_mul_pd(qq, z), _mm256_set1_pd(4.328810604912902668951e2));
+    qq = _mm256_add_pd(_mm256_mul_pd(qq, z), _mm256_set1_pd(4.853903996359136964868e2));
+    qq = _mm256_add_pd(_mm256_mul_pd(qq, z), _mm256_set1_pd(1.945506571482613964425e2));
+    b[k] = _mm256_mul_pd(z, p), q[k] = qq;
+  }
+  // z·P(z) / Q(z).
+  for (long k = 0; k < groups; k++) b[k] = _mm256_div_pd(b[k], q[k]);
+  // The rest of atan2, the turn, t = angle / 2π, the centre; NaN behind the viewer.
+  const double moreBits = 6.123233995736765886130e-17;
+  const __m256d turn = _mm256_set1_pd(2 * 3.14159265358979323846);
+  for (long k = 0; k < groups; k++) {
+    __m256d c = cross[k], d = dot[k], r = a[k];
+    __m256d ay = _mm256_andnot_pd(signBit, c), ax = _mm256_andnot_pd(signBit, d);
+    __m256d big = _mm256_cmp_pd(ay, _mm256_mul_pd(tan3pi8, ax), _CMP_GT_OQ);
+    __m256d mid = _mm256_andnot_pd(big, _mm256_cmp_pd(ay, _mm256_mul_pd(limit, ax), _CMP_GT_OQ));
+    __m256d base = select_pd(
+        big, _mm256_set1_pd(3.14159265358979323846 / 2), select_pd(mid, _mm256_set1_pd(3.14159265358979323846 / 4), zero));
+    __m256d more = select_pd(big, _mm256_set1_pd(moreBits), select_pd(mid, _mm256_set1_pd(0.5 * moreBits), zero));
+    __m256d v = _mm256_add_pd(_mm256_mul_pd(r, b[k]), r);
+    v = _mm256_add_pd(v, more);
+    __m256d first = _mm256_add_pd(base, v);
+    __m256d angle = select_pd(_mm256_cmp_pd(d, zero, _CMP_LT_OQ),
+                              _mm256_sub_pd(_mm256_set1_pd(3.14159265358979323846), first), first);
+    angle = _mm256_xor_pd(angle, _mm256_and_pd(c, signBit));
+    angle = select_pd(_mm256_cmp_pd(angle, zero, _CMP_LT_OQ), _mm256_add_pd(angle, turn), angle);
+    __m256d t = _mm256_div_pd(angle, turn);
+    __m256d centre = _mm256_and_pd(_mm256_cmp_pd(c, zero, _CMP_EQ_OQ), _mm256_cmp_pd(d, zero, _CMP_EQ_OQ));
+    t = _mm256_andnot_pd(centre, t);
+    if (!g->affine) t = select_pd(_mm256_cmp_pd(w[k], zero, _CMP_GT_OQ), t, _mm256_set1_pd(__builtin_nan("")));
+    _mm256_storeu_pd(ts + 4 * k, t);
+  }
+}
+
 AVX2 void lamina_gradient_row(
     const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst) {
   const double Y = (double)y + 0.5;
@@ -175,7 +213,8 @@ AVX2 void lamina_gradient_row(
   for (long i = 0; i < count; i += 8) {
     if (i % chunk == 0) {
       long end = count - i < chunk ? count - i : chunk;
-      for (long c = 0; c < end; c += 8) {
+      if (g->type == 2) conic_chunk(g, x0 + i, (end + 7) / 8 * 2, ym3, ym4, ym5, ts);
+      else for (long c = 0; c < end; c += 8) {
         _mm256_storeu_pd(ts + c, centres_t(g, x0 + i + c, ym3, ym4, ym5));
         _mm256_storeu_pd(ts + c + 4, centres_t(g, x0 + i + c + 4, ym3, ym4, ym5));
       }

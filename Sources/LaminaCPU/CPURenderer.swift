@@ -39,6 +39,7 @@ public final class CPURenderer: PlanRenderer {
   private let stamps = StampCache()
   private let textures = TextureCache()
   private let paths = PathCoverages()
+  private let gradients = GradientStages()
 
   /// Creates a renderer drawing with `threads` worker threads (at least 1).
   public init(threads: Int = 2) {
@@ -87,6 +88,7 @@ public final class CPURenderer: PlanRenderer {
     stamps.endFrame()
     textures.endFrame()
     paths.endFrame()
+    gradients.endFrame()
     return image
   }
 
@@ -108,7 +110,7 @@ public final class CPURenderer: PlanRenderer {
       case .image(let d):
         if let s = ImageStage(d, limit: limit, textures: textures) { prepared.append(s) }
       case .gradient(let d):
-        if let s = GradientStage(d, limit: limit) { prepared.append(s) }
+        if let s = gradients.stage(d, limit: limit) { prepared.append(s) }
       case .path(let d):
         if let s = PathStage(d, limit: limit, coverages: paths) { prepared.append(s) }
       case .composite(let d):

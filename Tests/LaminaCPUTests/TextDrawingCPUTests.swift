@@ -118,7 +118,7 @@ import Testing
         }
       }
       #expect(gathered > 0)
-      #expect(split.surfaces[0].commands.count > plan.surfaces[0].commands.count + 20)
+      #expect(split.surfaces[0].commands.count > plan.surfaces[0].commands.count + 4)
       let a = CPURenderer().render(plan), b = CPURenderer().render(split)
       #expect(Self.ink(a) > 100)
       #expect(a.pixels == b.pixels)

@@ -176,6 +176,56 @@ struct PreparedClips: Sendable {
     return true
   }
 
+  /// Zeroes the pixels of row `j` of `region` whose centre `holds` leaves
+  /// out, testing only those within 2 pixels of a line's crossing of the
+  /// row: d is linear in x, and 2 pixels from the crossing |d| ≥ 2|a|,
+  /// far beyond the tie band and the roundings of d, so the pixels there
+  /// are decided as `holds` would decide them. A line nearly along the
+  /// row (|a| below 10⁻³ of |a| + |b|) has its row tested pixel by pixel.
+  /// A fragment's cut through a card's text had cost 40 % of a steady S7
+  /// frame tested at every pixel.
+  static func cutRow(_ lines: [SIMD3<Double>], _ region: PixelRect, row j: Int, _ out: UnsafeMutablePointer<Float>) {
+    let y = Double(region.y0 + j) + 0.5
+    let x0 = region.x0, x1 = region.x1
+    // Pixels [sureLo, sureHi) hold every line; those outside
+    // [possibleLo, possibleHi) fail one.
+    var sureLo = x0, sureHi = x1, possibleLo = x0, possibleHi = x1
+    var everyPixel = false
+    let reach = Double(max(abs(x0), abs(x1)) + 1)
+    for l in lines {
+      let c = l.y * y + l.z
+      let scale = abs(l.x) * reach + abs(l.y * y) + abs(l.z)
+      guard abs(l.x) >= 1e-3 * (abs(l.x) + abs(l.y)), 2 * abs(l.x) > 1e-6 * scale, c.isFinite, scale.isFinite else {
+        everyPixel = true
+        break
+      }
+      // The centre position where d = 0, clamped to what a row can ask.
+      let crossing = max(Double(x0) - 8, min(Double(x1) + 8, -c / l.x))
+      let holdsFrom = Int((crossing + 1.5).rounded(.up)), failsTo = Int((crossing - 2.5).rounded(.down))
+      if l.x > 0 {
+        // Holds right of the crossing.
+        sureLo = max(sureLo, holdsFrom)
+        possibleLo = max(possibleLo, failsTo + 1)
+      } else {
+        // Holds left of it: the mirror image.
+        sureHi = min(sureHi, failsTo + 1)
+        possibleHi = min(possibleHi, holdsFrom)
+      }
+    }
+    let w = region.width
+    if everyPixel {
+      for i in 0..<w where !holds(lines, Double(x0 + i) + 0.5, y) { out[i] = 0 }
+      return
+    }
+    possibleLo = min(possibleLo, x1)
+    possibleHi = max(possibleLo, min(possibleHi, x1))
+    for x in x0..<possibleLo { out[x - x0] = 0 }
+    for x in possibleHi..<x1 { out[x - x0] = 0 }
+    for x in possibleLo..<possibleHi where (x < sureLo || x >= sureHi) && !holds(lines, Double(x) + 0.5, y) {
+      out[x - x0] = 0
+    }
+  }
+
   /// Writes the clips' product over the scratch's current region into
   /// `scratch.clip`. Uses the accumulator.
   func render(_ region: PixelRect, _ scratch: TileScratch) {
@@ -187,10 +237,7 @@ struct PreparedClips: Sendable {
       case .polygon(let polygon, _): scratch.accumulator.add(polygon)
       case .halfPlanes(let lines):
         for j in 0..<region.height {
-          let y = Double(region.y0 + j) + 0.5
-          for i in 0..<region.width where !Self.holds(lines, Double(region.x0 + i) + 0.5, y) {
-            scratch.clip[j * region.width + i] = 0
-          }
+          Self.cutRow(lines, region, row: j, scratch.clip + j * region.width)
         }
         continue
       }

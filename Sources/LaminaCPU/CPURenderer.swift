@@ -17,6 +17,17 @@
 // images are filtered by the GLES rules (`levelOfDetail`, `MipChain`). One
 // stage file per feature mirrors one shader of LaminaGL.
 //
+// Incremental frames (`renderFrame`, IncrementalRenderer): the renderer
+// keeps its last canvas and the plan's digest; the next frame copies those
+// bytes and draws only the 64×64 tiles `PlanDamage` meets, each exactly as
+// a full render draws it (filled with the backdrop, then every command
+// whose bounds touch it, in order). A tile's bytes depend only on the plan
+// and the tile: the stamps, preblended tables, path coverages and kept
+// rasters hold values computed from the plan alone, and `pristine` is
+// decided by the bounds of the commands drawn into the tile. Commands whose
+// footprint (PlanDigest) misses every redrawn tile are not prepared, and
+// offscreens no prepared composite reads are not drawn.
+//
 // Rejected: command-major drawing with a thread pool per command (a plan of
 // 1000 small cards would pay 3000 synchronisations) and Float surfaces
 // (the plan rounds every surface to 8 bits after each command).
@@ -28,7 +39,7 @@ import Synchronization
 /// against. One renderer draws one plan at a time (it keeps rasters, shadow
 /// and coverage stamps and mip chains from frame to frame); use one
 /// renderer per thread to draw plans concurrently.
-public final class CPURenderer: PlanRenderer {
+public final class CPURenderer: IncrementalRenderer {
   /// Worker threads drawing tiles.
   public let threads: Int
   /// How many times a surface with a `rasterKey` was reused from an earlier
@@ -40,6 +51,10 @@ public final class CPURenderer: PlanRenderer {
   private let textures = TextureCache()
   private let paths = PathCoverages()
   private let gradients = GradientStages()
+  /// The last frame `renderFrame` drew: its plan's digest and its canvas.
+  private var kept: (digest: PlanDigest, pixels: [UInt8])?
+  /// What the last `renderFrame` redrew.
+  public private(set) var lastDamage: PlanDamage?
 
   /// Creates a renderer drawing with `threads` worker threads (at least 1).
   public init(threads: Int = 2) {
@@ -50,12 +65,85 @@ public final class CPURenderer: PlanRenderer {
   /// Commands that cannot be drawn (a singular matrix, a composite naming a
   /// surface that is not later in the list) are skipped; nothing traps.
   public func render(_ plan: RenderPlan) -> Image {
+    var none: [UInt8] = []
+    return drawFrame(plan, over: &none, damage: nil, footprints: [])
+  }
+
+  /// Draws `plan` as the next frame of a sequence: over the canvas of the
+  /// last frame this method drew, only the tiles its damage meets; the
+  /// bytes are `render(plan)`'s (IncrementalRenderer).
+  public func renderFrame(_ plan: RenderPlan) -> Image {
+    var digest = PlanDigest(plan)
+    let bytes = plan.width * plan.height * 4
+    var damage = PlanDamage.everything(width: plan.width, height: plan.height)
+    var previous: [UInt8] = []
+    if let kept, kept.pixels.count == bytes, bytes > 0 {
+      damage = PlanDamage.between(kept.digest, &digest)
+      // The kept bytes, referenced here alone when the caller has let the
+      // last image go: then drawn in place, with no copy of the frame.
+      previous = kept.pixels
+      self.kept = nil
+    }
+    lastDamage = damage
+    let image: Image
+    if damage.isEverything {
+      image = render(plan)
+      digest.measure()
+    } else {
+      image = drawFrame(plan, over: &previous, damage: damage, footprints: digest.footprints)
+    }
+    kept = (digest, image.pixels)
+    return image
+  }
+
+  /// Drops the kept frame: the next `renderFrame` draws everything.
+  public func forgetFrame() {
+    kept = nil
+    lastDamage = nil
+  }
+
+  /// A full render (`damage` nil), or the damaged tiles drawn into
+  /// `previous` (the last canvas), with the new plan's canvas footprints.
+  private func drawFrame(
+    _ plan: RenderPlan, over previousPixels: inout [UInt8], damage: PlanDamage?, footprints: [PixelRect]
+  ) -> Image {
+    let previous = damage.map { ($0, footprints) }
     let count = plan.surfaces.count
     var drawn = [Raster?](repeating: nil, count: count)
     var keptRasters: [Int: Raster] = [:]
+    // Incremental: the tiles to draw, and the canvas commands that reach them.
+    let size = TileScratch.size
+    var tiles: [Int]? = nil
+    var canvasCommands: [Int]? = nil
+    var needed = [Bool](repeating: previous == nil, count: count)
+    if let (damage, footprints) = previous, count > 0 {
+      let list = damage.tiles(side: size, width: plan.width, height: plan.height)
+      let columns = (plan.width + size - 1) / size
+      let rects = list.map { t in
+        let x0 = (t % columns) * size, y0 = (t / columns) * size
+        return PixelRect(x0: x0, y0: y0, x1: min(plan.width, x0 + size), y1: min(plan.height, y0 + size))
+      }
+      let region = PlanDamage(rects: rects, isEverything: false)
+      let chosen = footprints.indices.filter { region.intersects(footprints[$0]) }
+      tiles = list
+      canvasCommands = chosen
+      // The offscreens the chosen composites read, and those they read.
+      func need(_ command: DrawCommand) {
+        guard case .composite(let c) = command else { return }
+        if c.surface > 0 && c.surface < count { needed[c.surface] = true }
+        if let m = c.mask, m > 0, m < count { needed[m] = true }
+      }
+      for i in chosen { need(plan.surfaces[0].commands[i]) }
+      for index in 1..<count where needed[index] { plan.surfaces[index].commands.forEach(need) }
+    }
     // Offscreen surfaces first (later ones are drawn into earlier ones).
     for index in stride(from: count - 1, through: 1, by: -1) {
       let surface = plan.surfaces[index]
+      guard needed[index] else {
+        // Not read this frame: a raster kept for it stays kept.
+        if let key = surface.rasterKey, let kept = rasters[key] { keptRasters[key] = kept }
+        continue
+      }
       if let key = surface.rasterKey, let kept = rasters[key] ?? keptRasters[key],
         kept.width == surface.width, kept.height == surface.height
       {
@@ -75,6 +163,15 @@ public final class CPURenderer: PlanRenderer {
     var image = Image(width: 0, height: 0, premultipliedPixels: [])
     if plan.width <= 0 || plan.height <= 0 {
       image = Image(width: max(0, plan.width), height: max(0, plan.height), premultipliedPixels: [])
+    } else if previous != nil, let tiles, let canvasCommands {
+      // The previous frame's bytes, its damaged tiles drawn again.
+      previousPixels.withUnsafeMutableBufferPointer { buffer in
+        let canvas = Raster(over: buffer.baseAddress!, width: plan.width, height: plan.height)
+        draw(
+          plan.surfaces[0], index: 0, into: canvas, backdrop: plan.background, surfaces: drawn,
+          only: (tiles, canvasCommands))
+      }
+      image = Image(width: plan.width, height: plan.height, premultipliedPixels: previousPixels)
     } else if count > 0, RenderLimits.default.violation(width: plan.width, height: plan.height) == nil {
       let bytes = plan.width * plan.height * 4
       let pixels = [UInt8](unsafeUninitializedCapacity: max(4, bytes)) { buffer, initialized in
@@ -94,14 +191,19 @@ public final class CPURenderer: PlanRenderer {
 
   /// Prepares the commands of one surface, then fills (with `backdrop`)
   /// and draws its tiles; the raster's pixels may start as anything.
+  /// `only`: just these tiles (row-major indices), with just these
+  /// commands (every one whose bounds may touch them); the other pixels
+  /// are left as they are.
   private func draw(
-    _ surface: Surface, index: Int, into raster: Raster, backdrop: PremultipliedColor, surfaces: [Raster?]
+    _ surface: Surface, index: Int, into raster: Raster, backdrop: PremultipliedColor, surfaces: [Raster?],
+    only: (tiles: [Int], commands: [Int])? = nil
   ) {
     let backdrop = packed(backdrop)
     let limit = PixelRect(x0: 0, y0: 0, x1: raster.width, y1: raster.height)
     guard !limit.isEmpty else { return }
     var prepared: [any PreparedDraw] = []
-    for command in surface.commands {
+    let chosen = only.map { o in o.commands.lazy.map { surface.commands[$0] } }
+    for command in chosen.map(Array.init) ?? surface.commands {
       switch command {
       case .shape(let d):
         if let s = ShapeStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
@@ -125,28 +227,33 @@ public final class CPURenderer: PlanRenderer {
         if let s = CompositeStage(d, source: source, mask: mask, limit: limit) { prepared.append(s) }
       }
     }
-    guard !prepared.isEmpty else {
-      raster.fill(limit, with: backdrop)
-      return
-    }
     let size = TileScratch.size
     let columns = (raster.width + size - 1) / size, rows = (raster.height + size - 1) / size
-    let tiles = columns * rows
+    @Sendable func tileRect(_ tile: Int) -> PixelRect {
+      let x0 = (tile % columns) * size, y0 = (tile / columns) * size
+      return PixelRect(x0: x0, y0: y0, x1: min(raster.width, x0 + size), y1: min(raster.height, y0 + size))
+    }
+    if let only {
+      for tile in only.tiles { raster.fill(tileRect(tile), with: backdrop) }
+    } else {
+      raster.fill(limit, with: backdrop)
+    }
+    guard !prepared.isEmpty else { return }
+    let list = only?.tiles
+    let tiles = list?.count ?? columns * rows
     let workers = min(threads, tiles)
     let commands = prepared
     let bounds = prepared.map { $0.bounds }, occluders = prepared.map { $0.occluder }
     // Tiles are taken from a shared counter, not dealt out in turn: a worker
     // the system pauses (a busy machine) leaves its tiles to the others.
     let next = Atomic<Int>(0)
-    raster.fill(limit, with: backdrop)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let scratch = TileScratch()
       var active: [Int] = []
       while true {
-        let tile = next.add(1, ordering: .relaxed).oldValue
-        guard tile < tiles else { break }
-        let x0 = (tile % columns) * size, y0 = (tile / columns) * size
-        let rect = PixelRect(x0: x0, y0: y0, x1: min(raster.width, x0 + size), y1: min(raster.height, y0 + size))
+        let taken = next.add(1, ordering: .relaxed).oldValue
+        guard taken < tiles else { break }
+        let rect = tileRect(list?[taken] ?? taken)
         active.removeAll(keepingCapacity: true)
         for c in bounds.indices where !bounds[c].intersection(rect).isEmpty { active.append(c) }
         for (n, c) in active.enumerated() {

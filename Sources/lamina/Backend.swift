@@ -52,6 +52,29 @@ final class BackendRenderer: PlanRenderer {
     if case .cpu = renderers { used = "cpu" } else { used = "gl" }
   }
 
+  /// The next frame of a sequence, drawn incrementally
+  /// (IncrementalRenderer: the bytes `render` gives).
+  func renderFrame(_ plan: RenderPlan) throws -> Image {
+    switch renderers {
+    case .cpu(let cpu):
+      used = "cpu"
+      return cpu.renderFrame(plan)
+    case .gl(let gl):
+      used = "gl"
+      return try gl.renderFrame(plan)
+    case .glElseCPU(let gl, let cpu):
+      do {
+        let image = try gl.renderFrame(plan)
+        used = "gl"
+        return image
+      } catch {
+        warn("lamina: GL render failed (\(error)); rendering with the CPU renderer")
+        used = "cpu"
+        return cpu.renderFrame(plan)
+      }
+    }
+  }
+
   func render(_ plan: RenderPlan) throws -> Image {
     switch renderers {
     case .cpu(let cpu):

@@ -3,7 +3,8 @@
 // and prints the first frame's ms (text laid out, lowered, drawn) and the
 // steady frames' median, p95 and min ms, megapixels per second, the
 // GL/CPU ratio and the parity of the two images. The scenes are the files
-// of Tests/Scenes/bench (BenchScene).
+// of Tests/Scenes/bench (BenchScene). Scenes with a duration (S6, S6-one)
+// are timed as frame sequences, full against incremental (SequenceBench).
 import ArgumentParser
 import Lamina
 import LaminaCPU
@@ -17,12 +18,13 @@ struct BenchCommand: ParsableCommand {
       Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear, S4, S5, S7, S7-flat of docs/bench-scenes.md; \
       S4 is skipped, saying why, by a build that does not read shape layers yet) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
-      planes-3d, gradients, animation). Each renderer is made once and kept, so retained caches show. \
+      planes-3d, gradients, animation) and sequences (S6, S6-one: animations timed frame by frame, \
+      drawn whole and incrementally, end to end into PNGs and an APNG). Each renderer is made once and kept, so retained caches show. \
       The first frame of each scene (a fresh copy: text laid out, lowered, drawn) is reported on its own.
       """)
 
   @Argument(help: "Scenes to run (default: the whole suite). See --list.") var scenes: [String] = []
-  @Option(help: "standard or peers.") var suite: BenchSuite = .standard
+  @Option(help: "standard, peers or sequences.") var suite: BenchSuite = .standard
   @Option(help: "Backends, comma-separated: gl, cpu.") var backend: String = "gl,cpu"
   @Option(help: "Timed frames per scene and backend.") var frames: Int = 5
   @Option(
@@ -37,7 +39,7 @@ struct BenchCommand: ParsableCommand {
     guard frames >= 1 else { throw ValidationError("--frames must be at least 1, not \(frames)") }
     guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, not \(warmup)") }
     _ = try Self.parseBackends(backend)
-    let known = BenchSuite.standard.names
+    let known = BenchSuite.standard.names + BenchSuite.sequences.names
     for name in scenes where !known.contains(name) {
       throw ValidationError("unknown scene '\(name)'; scenes: \(known.joined(separator: ", "))")
     }
@@ -95,6 +97,19 @@ struct BenchCommand: ParsableCommand {
       }
     }
     guard !renderers.isEmpty else { throw ExitCode(1) }
+    let sequences = scenes.filter(SequenceBench.isSequence)
+    let scenes = scenes.filter { !SequenceBench.isSequence($0) }
+    var sequenceTable = ""
+    if !sequences.isEmpty {
+      do {
+        sequenceTable = SequenceBench.table(try SequenceBench.run(sequences, renderers: renderers))
+      } catch {
+        warn("lamina bench: \(error)")
+        throw ExitCode(1)
+      }
+      say(sequenceTable)
+      if scenes.isEmpty { return sequenceTable }
+    }
     let progress = ProgressBar(total: scenes.count * renderers.count * (frames + max(warmup, 1)))
     let runner = BenchRunner(renderers: renderers, frames: frames, warmup: warmup)
     let results: [SceneResult]
@@ -111,6 +126,7 @@ struct BenchCommand: ParsableCommand {
       "\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up\n"
     table += BenchReport.table(results)
     say(table)
+    table = sequenceTable.isEmpty ? table : sequenceTable + "\n" + table
     if let jsonPath {
       let data = try BenchReport.json(
         results, glRenderer: glRenderer, frames: frames, warmup: warmup)

@@ -4,7 +4,9 @@
 // (`.mp4`, `.webm`, `.gif`): raw straight-alpha RGBA frames piped to its
 // standard input. Frame n is drawn at n / fps from the model alone
 // (`Scene.presentation(at:)`), so any range of frames is the same as those
-// frames of the whole sequence.
+// frames of the whole sequence. Consecutive frames are drawn
+// incrementally (IncrementalRenderer: only what changed is redrawn, the
+// bytes are those of a full render); `--full` draws every frame whole.
 //
 // Rejected: linking libav* (the `ffmpeg` tool is what the field uses from
 // scripts, and keeps Lamina's build free of codec libraries).
@@ -30,6 +32,8 @@ struct FramesCommand: ParsableCommand {
   @Option(help: "Only frames FIRST..LAST (inclusive, numbered from 0).") var range: String?
   @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
   @Option(help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
+  @Flag(help: "Draw every frame whole (by default only what changed since the frame before is redrawn; the bytes are the same).")
+  var full = false
 
   enum Output {
     case folder(String)
@@ -73,7 +77,7 @@ struct FramesCommand: ParsableCommand {
         let presented = try loaded.presentation(at: t)
         progress.presenting += Progress.seconds(since: started)
         let plan = try presented.renderPlan(scale: scale)
-        image = try renderer.render(plan)
+        image = try full ? renderer.render(plan) : renderer.renderFrame(plan)
       } catch {
         sink.abandon()
         warn("\(scene): frame \(n) (t = \(t) s): \(error)")

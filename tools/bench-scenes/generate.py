@@ -6,9 +6,10 @@
 S1 (1000 cards), S2 (one card at sigma 2, 4, 8, 32), S3 (a test image
 drawn 200 times, once per filter), S4 (1000 paths: stars, arcs, cubic
 curves and polylines, filled, stroked and dashed), S5 (200 rounded
-gradient layers) and S7 (about 5,000 words of text, flat and on 3D cards)
-become `S1.json`, `S2-sigma*.json`, `S3-*.json`, `S4.json`, `S5.json`,
-`S7.json` (and `S7-flat.json`, its flat half), and the image `test-image.png`; the feature scenes of
+gradient layers), S6 (S1's cards with 20 of them animated over 120 frames,
+and S6-one, one card moved) and S7 (about 5,000 words of text, flat and on
+3D cards) become `S1.json`, `S2-sigma*.json`, `S3-*.json`, `S4.json`,
+`S5.json`, `S6.json`, `S6-one.json`, `S7.json` (and `S7-flat.json`, its flat half), and the image `test-image.png`; the feature scenes of
 `--suite standard` (below) become `<name>.json`. `lamina bench`, the tests and
 tools/peers all read these files; nothing else builds the layouts.
 
@@ -16,7 +17,7 @@ The random numbers come from one 32-bit linear congruential generator,
 
     state = (1664525 * state + 1013904223) mod 2^32,   u = state / 2^32,
 
-seeded 12345 for S1, 777 for S3, 4444 for S4, 5555 for S5 and 7777 for S7 (Numerical
+seeded 12345 for S1, 777 for S3, 4444 for S4, 5555 for S5, 606 for S6 and 7777 for S7 (Numerical
 Recipes' constants; one line
 in any language, so a peer that wants to regenerate can). Coordinates are
 rounded half-to-even (Python's `round`), as the layouts were first defined.
@@ -85,6 +86,38 @@ def s1():
             x, y = round(20 + c * step_x + jx), round(20 + r * step_y + jy)
             layers.append(card(f"card{len(layers)}", x, y, 120, 80, 12, 4))
     return scene(1920, 1080, "S1 of docs/bench-scenes.md: 1000 shadowed cards (LCG seed 12345)", layers)
+
+
+def s6(one=False):
+    """S1's cards, 20 of them animated (S6-one: card 25, in position only)."""
+    base = s1()
+    rng = LCG(606)
+    animated = [25] if one else [25 + 50 * i for i in range(20)]
+    for k in animated:
+        dx = (rng.next() * 2 - 1) * 80
+        dy = (rng.next() * 2 - 1) * 40
+        timing = {"beginTime": 0, "duration": 2}
+        moves = [dict(type="basic", keyPath="position", byValue=[number(dx), number(dy)],
+                      timingFunction="easeInEaseOut", **timing)]
+        if not one:
+            moves += [
+                dict(type="basic", keyPath="transform.rotation.z", fromValue=0,
+                     toValue=number(2 * math.pi), timingFunction="linear", **timing),
+                dict(type="basic", keyPath="opacity", fromValue=1, toValue=0.4,
+                     timingFunction="linear", **timing),
+                dict(type="basic", keyPath="shadowOffset", fromValue=[0, 4], toValue=[0, 16],
+                     timingFunction="linear", **timing),
+                dict(type="basic", keyPath="shadowRadius", fromValue=4, toValue=8,
+                     timingFunction="linear", **timing),
+            ]
+        base["layers"][k]["animations"] = moves
+    name = "S6-one" if one else "S6"
+    what = "card 25 moved" if one else "20 cards moved, turned, faded, their shadows grown"
+    comment = f"{name} of docs/bench-scenes.md: S1's cards, {what} over 120 frames (LCG seed 606)"
+    out = scene(1920, 1080, comment, base["layers"], version=2)
+    out["canvas"]["duration"] = 2
+    out["canvas"]["frameRate"] = 60
+    return out
 
 
 def s2(sigma):
@@ -563,6 +596,8 @@ def files():
         out[f"S3-{f}.json"] = s3(f)
     out["S4.json"] = s4()
     out["S5.json"] = s5()
+    out["S6.json"] = s6()
+    out["S6-one.json"] = s6(one=True)
     out["S7.json"] = s7()
     out["S7-flat.json"] = s7_flat()
     for name, layers in [("mask", mask_tiles()), ("group-opacity", opacity_groups()),

@@ -16,8 +16,11 @@
 // of once per layer. A single shape or shadow is a stack of one.
 //
 // Exact: the floats are what the shaders compute (32-bit float storage and
-// blending, GL_EXT_float_blend). Shapes are cached from their second use (a
-// one-off shape is cheaper drawn directly); entries not used in a frame are
+// blending, GL_EXT_float_blend). Shapes are cached from their first use, as
+// shadows and stacks are (caching from the second use, a one-off shape
+// drawn directly by shape.frag, made a shape's first frame differ from its
+// later ones by a level at some edge pixels, so frames depended on the
+// frames before them); entries not used in a frame are
 // forgotten after it, and the atlas is repacked from empty when it fills up
 // or is mostly forgotten. Texel (0, 0) holds (1, 0, 0, 1): the coverage of
 // solid cells, so they join the same batch.

@@ -4,8 +4,7 @@
 // the atlas, cells, a box the occlusion grid cuts, or the command's own
 // shader over its projected box. The passes then draw the route they are
 // given and decide nothing. The one decision left to drawing time is the
-// atlas's: it may decline (a one-off shape is cached from its second use,
-// and a full atlas has no room), and then the route's `fallback`, chosen
+// atlas's: it may decline (a full atlas has no room), and then the route's `fallback`, chosen
 // here with it, is drawn.
 //
 // Rejected: each pass testing the conditions as it drew (they were, in

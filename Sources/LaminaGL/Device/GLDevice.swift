@@ -18,6 +18,7 @@
 // with glGet (a sync point on a real GPU).
 
 import CGLES
+import Lamina
 
 final class GLDevice {
   let ledger: GLObjectLedger
@@ -39,6 +40,13 @@ final class GLDevice {
   private var unitSamplers = [SamplerState?](repeating: nil, count: 4)
   /// The units a draw may use (composite.frag reads three).
   static let units = 4
+
+  /// Draws and clears into `scissor.target` touch only `scissor.rect` (an
+  /// incremental frame's damage, GLRenderer.renderFrame); other targets
+  /// are never clipped. Pixel row j is GL row j, so the rectangle needs no flip.
+  var scissor: (target: SurfaceTarget, rect: PixelRect)? = nil
+  /// The scissor GL has now: nil unknown, `.some(nil)` off.
+  private var appliedScissor: PixelRect?? = nil
 
   init(ledger: GLObjectLedger) {
     self.ledger = ledger
@@ -63,10 +71,13 @@ final class GLDevice {
   /// forgets what was bound.
   func changing<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
     defer { forget() }
+    // Code that makes or fills objects draws unclipped.
+    if appliedScissor != .some(nil) { glDisable(GLenum(GL_SCISSOR_TEST)) }
     return try body()
   }
 
   private func forget() {
+    appliedScissor = nil
     framebuffer = 0
     attachedLevel = nil
     viewport = (-1, -1)
@@ -114,7 +125,10 @@ final class GLDevice {
     }
     glClearColor(color.0, color.1, color.2, color.3)
     glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-    if region != nil { glDisable(GLenum(GL_SCISSOR_TEST)) }
+    if region != nil {
+      glDisable(GLenum(GL_SCISSOR_TEST))
+      appliedScissor = nil
+    }
   }
 
   /// Writes `texels` (4 floats each, rows in order from `region.y`) into
@@ -157,6 +171,14 @@ final class GLDevice {
     glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
     let size = target.size
     return Readback.pixels(width: size.width, height: size.height, bgra: bgra)
+  }
+
+  /// Reads `rect` of `target` into `canvas`, a copy of all its pixels
+  /// (RGBA8, rows top-down), in place (after `finish`).
+  func read(_ target: DrawTarget, rect: PixelRect, into canvas: UnsafeMutablePointer<UInt8>, bgra: Bool) {
+    bind(target)
+    glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+    Readback.read(rect, into: canvas, width: target.size.width, bgra: bgra)
   }
 
   /// Waits for nothing: hands the queued commands to the driver, so it can
@@ -236,6 +258,17 @@ final class GLDevice {
     if viewport != size {
       glViewport(0, 0, GLsizei(size.width), GLsizei(size.height))
       viewport = size
+    }
+    var wanted: PixelRect? = nil
+    if case .surface(let s) = target, let scissor, scissor.target === s { wanted = scissor.rect }
+    if appliedScissor != .some(wanted) {
+      if let r = wanted {
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        glScissor(GLint(r.x0), GLint(r.y0), GLsizei(max(0, r.width)), GLsizei(max(0, r.height)))
+      } else {
+        glDisable(GLenum(GL_SCISSOR_TEST))
+      }
+      appliedScissor = .some(wanted)
     }
   }
 

@@ -26,13 +26,16 @@ enum ShapePass {
     let cover: ShaderCover
     switch route {
     case .cached(let map, let box, let cells, let fallback):
-      // A shape drawn before (this frame or the last) comes from the atlas.
+      // From the atlas, from its first use: a shape's first frame drawn by
+      // shape.frag differed from its later ones, drawn from the atlas, by a
+      // level at some edge pixels, so a frame depended on the frames before
+      // it (incremental frames, which keep pixels drawn earlier, found it).
       let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
       let source = CoverageLayer.Source.shape(layer)
       let key = CoverageKey.Layers.one(CoverageLayer(source).key(relativeTo: outer.rect.origin))
       if let atlas = tools.atlas,
         let (placement, fresh) = try atlas.placement(
-          layers: key, bounds: outer.rect, matrix: matrix, map: map, always: false, frame: tools.frame, batch: tools.batch)
+          layers: key, bounds: outer.rect, matrix: matrix, map: map, always: true, frame: tools.frame, batch: tools.batch)
       {
         if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, tools) }
         // Only the cells near the edges need the coverage: a fill's interior

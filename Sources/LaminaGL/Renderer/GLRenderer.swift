@@ -8,6 +8,15 @@
 // as long as the renderer; its context is current only inside `render`,
 // so a renderer can be used from any thread, one call at a time.
 //
+// Incremental frames (`renderFrame`, IncrementalRenderer): the canvas of
+// the last such frame is kept in a target of its own, with its plan's
+// digest; the next frame draws the offscreens as always, then the canvas
+// only inside the damage (PlanDamage, joined into at most
+// `damageRectangles` boxes), each box scissored, cleared to the background
+// and drawn with the commands that reach it (SurfaceDrawing, without the
+// occlusion grid, which changes no byte), and reads back only those boxes,
+// into the bytes of the frame before.
+//
 // Rejected: a persistent current context (pins the renderer to a thread;
 // an `await` would silently draw nothing, docs/gl-notes.md), and one
 // uber-shader with uniform flags (slower on llvmpipe than variants).
@@ -21,7 +30,7 @@ import Synchronization
 ///
 /// `render` may be called from any thread; calls on one renderer run one at
 /// a time. For parallel rendering, use one renderer per thread.
-public final class GLRenderer: PlanRenderer, @unchecked Sendable {
+public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
   // Sendable by construction: the mutable GL state in `resources` is only
   // touched inside `context.withCurrent`, which holds the context's lock.
   let context: GLContext
@@ -103,8 +112,42 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
   public func render(_ plan: RenderPlan) throws(GLError) -> Image {
     try validate(plan)
     return try context.withFrame { () throws(GLError) -> Image in
-      try draw(plan, resources)
+      try draw(plan, resources, incremental: nil)
     }
+  }
+
+  /// The most scissored boxes an incremental frame draws the canvas in:
+  /// each costs a pass over the canvas's commands (most culled) and the
+  /// occlusion grid, so nearby damage is joined (PlanDamage.merged).
+  public static let damageRectangles = 4
+
+  /// What the last `renderFrame` redrew.
+  public var lastDamage: PlanDamage? { damage.withLock { $0 } }
+  private let damage = Mutex<PlanDamage?>(nil)
+
+  /// Draws `plan` as the next frame of a sequence: over the canvas of the
+  /// last frame this method drew, only its damage; the bytes are
+  /// `render(plan)`'s (IncrementalRenderer).
+  public func renderFrame(_ plan: RenderPlan) throws(GLError) -> Image {
+    try validate(plan)
+    let digest = PlanDigest(plan)
+    let resources = self.resources
+    return try context.withFrame { () throws(GLError) -> Image in
+      do throws(GLError) {
+        return try draw(plan, resources, incremental: digest)
+      } catch {
+        // A frame that failed part way leaves the kept canvas unknown.
+        resources.forgetFrame()
+        throw error
+      }
+    }
+  }
+
+  /// Drops the kept frame: the next `renderFrame` draws everything.
+  public func forgetFrame() {
+    let resources = self.resources
+    try? context.withCurrent { () throws(GLError) in resources.forgetFrame() }
+    damage.withLock { $0 = nil }
   }
 
   private func validate(_ plan: RenderPlan) throws(GLError) {
@@ -140,9 +183,32 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     }
   }
 
-  private func draw(_ plan: RenderPlan, _ r: GLResources) throws(GLError) -> Image {
+  /// Draws a frame; `incremental`: the plan's digest, for a frame drawn
+  /// over the kept canvas (`renderFrame`).
+  private func draw(_ plan: RenderPlan, _ r: GLResources, incremental: PlanDigest?) throws(GLError) -> Image {
     r.caches.begin()
     r.device.beginFrame()
+    // The boxes of the damage over the kept canvas, or nil: draw the canvas
+    // whole. The kept pixels are taken out, so that they are referenced
+    // here alone (when the caller let the last image go) and patched in place.
+    var boxes: [PixelRect]? = nil
+    var digest = incremental
+    var previousPixels: [UInt8] = []
+    if var next = digest {
+      var d = PlanDamage.everything(width: plan.width, height: plan.height)
+      if let kept = r.keptFrame, kept.target.width == plan.width, kept.target.height == plan.height,
+        kept.pixels.count == plan.width * plan.height * 4
+      {
+        d = PlanDamage.between(kept.digest, &next)
+        previousPixels = kept.pixels
+        r.keptFrame?.pixels = []
+      } else {
+        next.measure()
+      }
+      digest = next
+      damage.withLock { $0 = d }
+      if !d.isEverything { boxes = d.merged(into: Self.damageRectangles) }
+    }
 
     let drawing = r.drawing
     var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
@@ -154,6 +220,10 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     }
     for index in plan.surfaces.indices.reversed() {
       let surface = plan.surfaces[index]
+      if index == 0, let digest {
+        targets[0] = try drawKept(surface, plan: plan, digest: digest, boxes: boxes, targets: targets, r)
+        continue
+      }
       if let key = surface.rasterKey, let kept = r.caches.raster(key, width: surface.width, height: surface.height) {
         targets[index] = kept
         continue
@@ -173,11 +243,64 @@ public final class GLRenderer: PlanRenderer, @unchecked Sendable {
     let canvas = targets[0]!
     r.device.finish()
     let readStart = DispatchTime.now().uptimeNanoseconds
-    let pixels = r.device.read(.surface(canvas), bgra: canvas.format == .color(bgra: true) && r.readsBGRA)
+    let bgra = canvas.format == .color(bgra: true) && r.readsBGRA
+    var pixels: [UInt8]
+    if let boxes, !previousPixels.isEmpty {
+      // Only what was drawn, into the bytes of the frame before.
+      pixels = previousPixels
+      previousPixels = []
+      pixels.withUnsafeMutableBufferPointer { buffer in
+        for box in boxes { r.device.read(.surface(canvas), rect: box, into: buffer.baseAddress!, bgra: bgra) }
+      }
+    } else {
+      pixels = r.device.read(.surface(canvas), bgra: bgra)
+    }
     try checkGL("glReadPixels")
+    if digest != nil { r.keptFrame?.pixels = pixels }
     let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
     readback.withLock { $0 = readMs }
     r.caches.end(pool: r.pool, textures: r.textures, atlas: r.atlas)
     return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
+  }
+
+  /// The canvas of an incremental frame, in the kept target: whole when
+  /// `boxes` is nil, else each box (the damage, joined) scissored, cleared
+  /// to the background and drawn with the commands that reach it.
+  private func drawKept(
+    _ surface: Surface, plan: RenderPlan, digest: PlanDigest, boxes: [PixelRect]?, targets: [SurfaceTarget?],
+    _ r: GLResources
+  ) throws(GLError) -> SurfaceTarget {
+    let target: SurfaceTarget
+    if let kept = r.keptFrame, kept.target.width == plan.width, kept.target.height == plan.height {
+      target = kept.target
+    } else {
+      r.forgetFrame()
+      target = try r.pool.acquire(width: plan.width, height: plan.height)
+    }
+    // Kept before drawing: a failure below makes the renderer forget it.
+    // (Its pixels are set once read back.)
+    r.keptFrame = (target, digest, [])
+    let clear = plan.background
+    let color = (clear.r, clear.g, clear.b, clear.a)
+    guard let boxes else {
+      r.device.clear(.surface(target), to: color)
+      try r.drawing.draw(surface.commands, into: target, targets: targets)
+      try checkGL("drawing \(surface.label)")
+      return target
+    }
+    defer { r.device.scissor = nil }
+    // No occlusion grid in a box: the grid changes no byte (it only leaves
+    // out what a later opaque cell covers), and building it walks all the
+    // canvas's commands over the whole canvas, most of a small box's cost.
+    let drawing = SurfaceDrawing(
+      tools: r.surfaceTools, pool: r.pool, caches: r.caches, occlusion: false, stacking: r.stacking)
+    for box in boxes {
+      r.device.scissor = (target, box)
+      r.device.clear(.surface(target), to: color)
+      try drawing.draw(
+        surface.commands, into: target, targets: targets, region: box, footprints: digest.footprints)
+      try checkGL("drawing \(surface.label) in \(box)")
+    }
+    return target
   }
 }

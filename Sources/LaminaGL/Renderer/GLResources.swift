@@ -46,7 +46,20 @@ final class GLResources {
   /// Whether runs of commands are drawn as one CoverageStack.
   var stacking = true
 
+  /// The canvas of the last incremental frame (GLRenderer.renderFrame), in
+  /// a target of its own (not the pool's), its plan's digest and the
+  /// pixels read back.
+  var keptFrame: (target: SurfaceTarget, digest: PlanDigest, pixels: [UInt8])?
+
+  /// Gives the kept canvas back to the pool.
+  func forgetFrame() {
+    if let kept = keptFrame { pool.release(kept.target) }
+    keptFrame = nil
+  }
+
   func deleteAll() {
+    keptFrame?.target.delete()
+    keptFrame = nil
     programs.deleteAll()
     pool.deleteAll()
     textures.deleteAll()

@@ -2,9 +2,11 @@
 // read in its own order (GL_EXT_read_format_bgra), a plain copy in the
 // driver, and its red and blue are swapped here 8 pixels at a time; the
 // buffer is not zero-filled first. On llvmpipe a 1920×1080 canvas read as
-// RGBA (the driver converting) took 4–6 ms.
+// RGBA (the driver converting) took 4–6 ms. An incremental frame reads
+// only the boxes it drew, into the bytes of the frame before.
 
 import CGLES
+import Lamina
 
 enum Readback {
   /// The `width`×`height` pixels of the bound framebuffer, RGBA8.
@@ -16,6 +18,22 @@ enum Readback {
         buffer.baseAddress)
       if bgra { swapRedAndBlue(UnsafeMutableRawBufferPointer(buffer)) }
       initialized = count
+    }
+  }
+
+  /// Reads `rect` of the bound framebuffer into `canvas` (RGBA8 rows of
+  /// `width` pixels, top-down, as `pixels` returns them), leaving the rest
+  /// of it as it was: an incremental frame reads back only what it drew.
+  static func read(_ rect: PixelRect, into canvas: UnsafeMutablePointer<UInt8>, width: Int, bgra: Bool) {
+    guard !rect.isEmpty else { return }
+    glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), GLint(width))
+    glReadPixels(
+      GLint(rect.x0), GLint(rect.y0), GLsizei(rect.width), GLsizei(rect.height),
+      GLenum(bgra ? GL_BGRA_EXT : GL_RGBA), GLenum(GL_UNSIGNED_BYTE), canvas + (rect.y0 * width + rect.x0) * 4)
+    glPixelStorei(GLenum(GL_PACK_ROW_LENGTH), 0)
+    guard bgra else { return }
+    for y in rect.y0..<rect.y1 {
+      swapRedAndBlue(UnsafeMutableRawBufferPointer(start: canvas + (y * width + rect.x0) * 4, count: rect.width * 4))
     }
   }
 

@@ -14,6 +14,13 @@
 // It is a value made for each frame (GLResources.drawing) holding what it
 // uses: the passes' SurfaceTools, the pool (scratch targets, composites),
 // the caches (the grid's reused storage) and the renderer's two switches.
+// An incremental frame (GLRenderer.renderFrame) draws the canvas once per
+// damaged rectangle under a scissor, passing the rectangle and the
+// commands' footprints (PlanDigest): a command, or a whole CoverageStack
+// run, whose footprint misses the rectangle is not drawn; runs are decided
+// on the whole list first, so a run is drawn as one stack in both kinds
+// of frame and the bytes inside the rectangle are a full frame's.
+//
 // Rejected: taking GLResources (it did, as `_ r`, and handed it on to
 // every pass).
 
@@ -35,7 +42,17 @@ struct SurfaceDrawing {
   /// What PassTools' passes (composites) use.
   private var passTools: PassTools { PassTools(device: tools.device, programs: tools.programs, pool: pool) }
 
-  func draw(_ commands: [DrawCommand], into target: SurfaceTarget, targets: [SurfaceTarget?]) throws(GLError) {
+  /// Draws `commands` into `target`; with `region`, only those whose
+  /// footprint (`footprints[i]`, target pixels) meets it (the caller
+  /// scissors the target to it).
+  func draw(
+    _ commands: [DrawCommand], into target: SurfaceTarget, targets: [SurfaceTarget?],
+    region: PixelRect? = nil, footprints: [PixelRect] = []
+  ) throws(GLError) {
+    func misses(_ range: Range<Int>) -> Bool {
+      guard let region, footprints.count == commands.count else { return false }
+      return range.allSatisfy { footprints[$0].intersection(region).isEmpty }
+    }
     let outer = (tools.batch.target, tools.batch.grid, tools.batch.command)
     tools.batch.target = target
     let grid =
@@ -55,11 +72,19 @@ struct SurfaceDrawing {
       try tools.batch.flushIfLong()
       // Each command's route (DrawRoute) is chosen here, before it is drawn.
       if i >= single, stacking, tools.atlas != nil, let run = CoverageStack.run(commands, from: i, size: size) {
+        if misses(i..<(i + run.count)) {
+          i += run.count
+          continue
+        }
         if try CoverageStack.draw(run, from: i, tools) {
           i += run.count
           continue
         }
         single = i + run.count
+      }
+      if misses(i..<(i + 1)) {
+        i += 1
+        continue
       }
       let command = commands[i]
       tools.batch.command = i

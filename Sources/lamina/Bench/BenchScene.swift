@@ -125,6 +125,8 @@ enum BenchSuite: String, CaseIterable {
   case peers
   /// The peers, S2 at σ 4 (σ 32 is compared with it), and one scene per feature.
   case standard
+  /// The animations S6 and S6-one, timed as frame sequences (SequenceBench).
+  case sequences
 
   /// The scene names, in table order.
   var names: [String] {
@@ -133,6 +135,7 @@ enum BenchSuite: String, CaseIterable {
       "S7", "S7-flat",
     ]
     switch self {
+    case .sequences: return ["S6", "S6-one"]
     case .peers: return peers
     case .standard:
       return peers + [

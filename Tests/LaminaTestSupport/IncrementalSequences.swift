@@ -1,0 +1,84 @@
+// Frame sequences for the incremental-frame tests (CPU and GL): random
+// trees (RandomTrees) changed a little from frame to frame, as animations
+// change them: no change, one layer changed, or several, in position,
+// transform, opacity, shadow, background colour, corner radius or
+// visibility. Each frame is lowered from the changed model, so the plans
+// differ exactly as consecutive frames of an animation do (the animation
+// machinery itself is tested in AnimationTests; what matters here is that
+// the renderers redraw the damage between any two plans correctly).
+// Lowered at scale 2, so a tree's 40–64 points are 80–128 pixels: four
+// of LaminaCPU's 64-pixel tiles, some of them kept from frame to frame.
+import Lamina
+
+public enum IncrementalSequences {
+  /// What changed between two frames, for messages.
+  public enum Change: String, Sendable { case none, one, several }
+
+  /// `frames` plans of the tree of `seed`, the first the tree as made,
+  /// each later one after a change; and what each change was.
+  public static func plans(seed: UInt64, frames: Int, scale: Double = 2) throws -> [(RenderPlan, Change)] {
+    let scene = RandomTrees.scene(seed: seed)
+    var rng = SplitMix64(seed: seed ^ 0x1AC4_E3E7_A1F4_A3E5)
+    let layers = scene.layers.flatMap(allLayers)
+    var out: [(RenderPlan, Change)] = [(try scene.renderPlan(scale: scale), .none)]
+    for _ in 1..<frames {
+      let roll = rng.unit()
+      let change: Change = roll < 0.2 ? .none : roll < 0.7 ? .one : .several
+      let count = change == .none ? 0 : change == .one ? 1 : rng.int(2...4)
+      for _ in 0..<count where !layers.isEmpty { mutate(rng.pick(layers), &rng) }
+      out.append((try scene.renderPlan(scale: scale), change))
+    }
+    return out
+  }
+
+  /// Changes one animatable property of `layer` as a frame of an animation would.
+  static func mutate(_ layer: Layer, _ rng: inout SplitMix64) {
+    switch rng.int(0...7) {
+    case 0:
+      layer.position = CGPoint(
+        x: Double(layer.position.x) + rng.uniform(-6, 6), y: Double(layer.position.y) + rng.uniform(-6, 6))
+    case 1:
+      layer.transform = Transform3D(rotationAngle: rng.uniform(-0.6, 0.6), x: 0, y: 0, z: 1)
+    case 2:
+      layer.opacity = rng.pick([1, 0.8, 0.5, 0.2, 0])
+    case 3:
+      layer.shadowOpacity = rng.pick([0, 0.4, 0.8])
+      layer.shadowOffset = CGSize(width: rng.uniform(-6, 6), height: rng.uniform(-6, 6))
+    case 4:
+      layer.shadowRadius = rng.uniform(0, 8)
+      if layer.shadowOpacity == 0 { layer.shadowOpacity = 0.6 }
+    case 5:
+      layer.backgroundColor = Color(
+        red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.pick([1, 0.6]))
+    case 6:
+      layer.cornerRadius = rng.uniform(0, 10)
+    default:
+      layer.isHidden.toggle()
+    }
+  }
+}
+
+extension IncrementalSequences {
+  /// nil when the two images are byte for byte the same; else how many
+  /// pixels differ, by how much at most, and the box holding them.
+  public static func difference(_ a: Image, _ b: Image) -> String? {
+    guard a.width == b.width, a.height == b.height else {
+      return "\(a.width)×\(a.height) against \(b.width)×\(b.height)"
+    }
+    if a.pixels == b.pixels { return nil }
+    var count = 0, most = 0
+    var box = (x0: Int.max, y0: Int.max, x1: -1, y1: -1)
+    for y in 0..<a.height {
+      for x in 0..<a.width {
+        let i = (y * a.width + x) * 4
+        var d = 0
+        for c in 0..<4 { d = max(d, abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c]))) }
+        guard d > 0 else { continue }
+        count += 1
+        most = max(most, d)
+        box = (min(box.x0, x), min(box.y0, y), max(box.x1, x + 1), max(box.y1, y + 1))
+      }
+    }
+    return "\(count) pixels differ, by up to \(most) levels, within [\(box.x0), \(box.x1)) × [\(box.y0), \(box.y1))"
+  }
+}

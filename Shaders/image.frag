@@ -27,6 +27,7 @@ uniform vec4 uBounds;  // the union of the slices
 uniform float uBias;
 uniform float uOpacity;
 uniform vec2 uNearestTie;  // added to a texel coordinate read by a nearest filter: (magnification, minification)
+uniform float uEdgeTie;    // a point this close to a piece edge belongs to the piece after it (ImageSlice.edgeTie)
 #ifdef TINT
 uniform vec3 uTint;
 #endif
@@ -40,8 +41,8 @@ uniform float uLod;         // λ, with the bias
 // Texel coordinate of x and its derivative d(texel)/d(local).
 vec2 pieceMap(float x, vec4 d, vec3 start, vec3 end) {
   int k = 0;
-  if (x >= d.z && d.w > d.z) k = 2;
-  else if (x >= d.y && d.z > d.y) k = 1;
+  if (x + uEdgeTie >= d.z && d.w > d.z) k = 2;
+  else if (x + uEdgeTie >= d.y && d.z > d.y) k = 1;
   float d0 = k == 0 ? d.x : (k == 1 ? d.y : d.z);
   float d1 = k == 0 ? d.y : (k == 1 ? d.z : d.w);
   float s0 = start[k];

@@ -50,6 +50,7 @@ public final class CPURenderer: IncrementalRenderer {
   private let stamps = StampCache()
   private let textures = TextureCache()
   private let paths = PathCoverages()
+  private let gradients = GradientStages()
   /// The last frame `renderFrame` drew: its plan's digest and its canvas.
   private var kept: (digest: PlanDigest, pixels: [UInt8])?
   /// What the last `renderFrame` redrew.
@@ -184,6 +185,7 @@ public final class CPURenderer: IncrementalRenderer {
     stamps.endFrame()
     textures.endFrame()
     paths.endFrame()
+    gradients.endFrame()
     return image
   }
 
@@ -210,7 +212,7 @@ public final class CPURenderer: IncrementalRenderer {
       case .image(let d):
         if let s = ImageStage(d, limit: limit, textures: textures) { prepared.append(s) }
       case .gradient(let d):
-        if let s = GradientStage(d, limit: limit) { prepared.append(s) }
+        if let s = gradients.stage(d, limit: limit) { prepared.append(s) }
       case .path(let d):
         if let s = PathStage(d, limit: limit, coverages: paths) { prepared.append(s) }
       case .composite(let d):

@@ -2,9 +2,13 @@
 // figure of Examples/ with both backends (one renderer each, reused), writes
 // `<id>-gl.png`, `<id>-cpu.png`, `<id>-diff.png` (the ImageDiff heat map),
 // `index.html` (captions, renders side by side, differences, parity) and
-// the contact sheet `gallery.png`, then runs a short `bench --suite peers`
-// and prints its table. A figure that fails is reported on the page and on
-// standard error, and the others still render; the exit status is then 1.
+// the contact sheet `gallery.png` (static figures), then runs a short
+// `bench --suite peers` and prints its table. An animated figure (chapters
+// 8–10: animations and a `canvas.duration`) is drawn frame by frame
+// instead: its `-gl.png` and `-cpu.png` are animated PNGs, beside a frame
+// strip `<id>-strip.png` (Demo/AnimatedFigure.swift). A figure that fails
+// is reported on the page and on standard error, and the others still
+// render; the exit status is then 1.
 import ArgumentParser
 import Lamina
 import LaminaCPU
@@ -48,17 +52,27 @@ struct DemoCommand: ParsableCommand {
     let progress = ProgressBar(total: figures.count * 2)
     var entries: [FigureEntry] = []
     var thumbnails: [Image] = []
+    var rendered = 0
     for figure in figures {
       let outcome = render(figure, gl: gl, cpu: cpu, progress: progress)
-      if case .success(let images) = outcome { thumbnails.append(images.cpu) }
-      entries.append(FigureEntry(figure: figure, outcome: outcome.map(\.diff)))
+      if case .success(let drawn) = outcome {
+        rendered += 1
+        if let still = drawn.still { thumbnails.append(still) }
+      }
+      entries.append(
+        FigureEntry(
+          figure: figure, outcome: outcome.map(\.diff),
+          animation: (try? outcome.get())?.animation))
     }
     progress.finish()
 
     for entry in entries {
       switch entry.outcome {
       case .success(let diff):
-        say("\(entry.figure.id): \(diff.map(DemoPage.parity) ?? "CPU only")")
+        let frames = entry.animation.map { a in
+          " (\(a.frameCount) frames" + (a.worstFrame.map { ", worst frame \($0)" } ?? "") + ")"
+        }
+        say("\(entry.figure.id): \(diff.map(DemoPage.parity) ?? "CPU only")\(frames ?? "")")
       case .failure(let failure): warn("\(entry.figure.id): \(failure)")
       }
     }
@@ -68,7 +82,7 @@ struct DemoCommand: ParsableCommand {
     // so the gallery stands even if the benchmark is interrupted.
     try writePage(entries, glName, nil)
     say(
-      "\nwrote \(out)/index.html and \(out)/gallery.png (\(thumbnails.count) of \(figures.count) figures)"
+      "\nwrote \(out)/index.html and \(out)/gallery.png (\(rendered) of \(figures.count) figures; \(thumbnails.count) still on the sheet)"
     )
     if benchFrames > 0 {
       say()
@@ -78,7 +92,7 @@ struct DemoCommand: ParsableCommand {
         jsonPath: "\(out)/bench.json")
       try writePage(entries, glName, table)
     }
-    if thumbnails.count < figures.count { throw ExitCode(1) }
+    if rendered < figures.count { throw ExitCode(1) }
   }
 
   private func writePage(_ entries: [FigureEntry], _ glName: String?, _ table: String?) throws {
@@ -89,10 +103,11 @@ struct DemoCommand: ParsableCommand {
     }
   }
 
-  /// Renders one figure on both backends and writes its three PNGs.
+  /// Renders one figure on both backends and writes its PNGs: a still
+  /// (its CPU image is returned for the contact sheet) or an animation.
   private func render(
     _ figure: Figure, gl: GLRenderer?, cpu: CPURenderer, progress: ProgressBar
-  ) -> Result<(cpu: Image, diff: ImageDiff?), FigureFailure> {
+  ) -> Result<(still: Image?, diff: ImageDiff?, animation: AnimationSummary?), FigureFailure> {
     do {
       progress.show("\(figure.id) loading")
       let scene: Scene
@@ -102,20 +117,25 @@ struct DemoCommand: ParsableCommand {
         throw FigureFailure(
           description: error.errors.map { $0.located(in: figure.path) }.joined(separator: "; "))
       }
+      if AnimatedFigure.isAnimated(scene) {
+        let (diff, summary) = try AnimatedFigure.render(
+          scene, id: figure.id, out: out, gl: gl, cpu: cpu, progress: progress)
+        return .success((nil, diff, summary))
+      }
       let plan = try scene.renderPlan()
       let cpuImage = cpu.render(plan)
       progress.step("\(figure.id) cpu")
       try cpuImage.writePNG(to: "\(out)/\(figure.id)-cpu.png")
       guard let gl else {
         progress.step("\(figure.id) (no GL)")
-        return .success((cpuImage, nil))
+        return .success((cpuImage, nil, nil))
       }
       let glImage = try gl.render(plan)
       progress.step("\(figure.id) gl")
       try glImage.writePNG(to: "\(out)/\(figure.id)-gl.png")
       let diff = try ImageDiff(glImage, cpuImage)
       try Image(diff.heatmap()).writePNG(to: "\(out)/\(figure.id)-diff.png")
-      return .success((cpuImage, diff))
+      return .success((cpuImage, diff, nil))
     } catch let failure as FigureFailure {
       return .failure(failure)
     } catch {

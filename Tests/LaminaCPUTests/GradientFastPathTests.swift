@@ -1,5 +1,6 @@
-// GradientStage's rows of four (GradientRow, OutlineCoverage,
-// vectorAtan2) against the per-pixel definition they replaced: every
+// GradientStage's rows (GradientKernel's AVX2 rows where the CPU has them,
+// and the Swift rows of four: GradientRow, vectorAtan2; OutlineCoverage)
+// against the per-pixel definition they replaced: every
 // covered pixel's centre mapped back, `Gradient.Evaluator.t` (libm's
 // atan2) and `premultipliedColor`, the outline accumulated whole over each
 // tile, `blendPixel` with coverage × clips × opacity. Random gradients of
@@ -117,8 +118,11 @@ import Testing
   /// (a chance near 1e-13 a pixel): in practice none.
   static let conicPixelsThatMayDiffer = 1
 
-  @Test(arguments: GradientType.allCases)
-  func rowsOfFourEqualTheDefinition(_ type: GradientType) throws {
+  /// The row paths to check: the Swift rows, and the AVX2 kernel where it runs.
+  static let kernels = GradientKernel.available ? [false, true] : [false]
+
+  @Test(arguments: GradientType.allCases, kernels)
+  func rowsEqualTheDefinition(_ type: GradientType, vectorKernel: Bool) throws {
     var r = Random(state: 0x5EED + UInt64(GradientType.allCases.firstIndex(of: type)!))
     let limit = PixelRect(x0: 0, y0: 0, x1: Self.width, y1: Self.height)
     var drawn = 0
@@ -127,9 +131,13 @@ import Testing
       let backdrop = PremultipliedColor(r: 0.2, g: 0.35, b: 0.1, a: 0.6)
       let fast = Raster(width: Self.width, height: Self.height, fill: backdrop)
       let slow = Raster(width: Self.width, height: Self.height, fill: backdrop)
-      guard let stage = GradientStage(draw, limit: limit) else { continue }
+      guard let stage = GradientStage(draw, limit: limit, vectorKernel: vectorKernel) else { continue }
       StageHarness.drawInTiles(stage, into: fast)
       Self.definition(draw, into: slow)
+      // Drawn again, from the coverage planes the first draw kept (CoverageTiles).
+      let again = Raster(width: Self.width, height: Self.height, fill: backdrop)
+      StageHarness.drawInTiles(stage, into: again)
+      #expect(StageHarness.firstDifference(fast, again) == nil, "case \(n): drawn again")
       var differing = 0, changed = 0
       for p in 0..<(Self.width * Self.height) {
         let a = fast.pixels + 4 * p, b = slow.pixels + 4 * p
@@ -159,20 +167,22 @@ import Testing
       GradientStop(location: 0.5, color: Color(red: 0, green: 1, blue: 0)), GradientStop(location: 0.8, color: .white),
     ]
     for x0 in [0.0, 0.25, 1, 3.5] {
-      let draw = GradientDraw(
-        matrix: Transform3D(translationX: x0, y: 2),
-        shape: RoundedRect(rect: CGRect(x: 1, y: 0, width: 117, height: 61), radii: [9, 9, 9, 9]),
-        gradient: Gradient(type: .axial, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 101, y: 0), stops: stops),
-        opacity: 1, clips: [], name: "hard")
-      let fast = Raster(width: 130, height: 70, fill: PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
-      let slow = Raster(width: 130, height: 70, fill: PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
-      guard let stage = GradientStage(draw, limit: limit) else {
-        Issue.record("no stage")
-        continue
+      for vectorKernel in Self.kernels {
+        let draw = GradientDraw(
+          matrix: Transform3D(translationX: x0, y: 2),
+          shape: RoundedRect(rect: CGRect(x: 1, y: 0, width: 117, height: 61), radii: [9, 9, 9, 9]),
+          gradient: Gradient(type: .axial, start: CGPoint(x: 0, y: 0), end: CGPoint(x: 101, y: 0), stops: stops),
+          opacity: 1, clips: [], name: "hard")
+        let fast = Raster(width: 130, height: 70, fill: PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
+        let slow = Raster(width: 130, height: 70, fill: PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
+        guard let stage = GradientStage(draw, limit: limit, vectorKernel: vectorKernel) else {
+          Issue.record("no stage")
+          continue
+        }
+        StageHarness.drawInTiles(stage, into: fast)
+        Self.definition(draw, into: slow)
+        #expect(StageHarness.firstDifference(fast, slow) == nil, "x0 \(x0), kernel \(vectorKernel)")
       }
-      StageHarness.drawInTiles(stage, into: fast)
-      Self.definition(draw, into: slow)
-      #expect(StageHarness.firstDifference(fast, slow) == nil, "x0 \(x0)")
     }
   }
 }

@@ -5,7 +5,7 @@
 import Foundation
 import Lamina
 import LaminaCPU
-import LaminaTestSupport
+@testable import LaminaTestSupport
 import Testing
 
 @Suite("Metamorphic relations on LaminaCPU")
@@ -94,7 +94,7 @@ struct RelationToleranceTests {
   /// The first random tree whose CPU render covers at least 40 % of its
   /// canvas, with two or more colours.
   /// With the same tree rendered at twice the canvas scale.
-  static let references: (image: Image, fine: Image) = {
+  static let references: (image: Image, fine: Image, plan: RenderPlan) = {
     let renderer = CPURenderer(threads: 1)
     var options = TreeOptions()
     options.canvasBackground = false
@@ -103,8 +103,9 @@ struct RelationToleranceTests {
       guard let image = try? renderer.render(scene.renderPlan()) else { continue }
       let covered = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] > 128 }.count
       guard covered * 10 >= image.width * image.height * 4 else { continue }
+      let plan = try! scene.renderPlan()
       scene.canvas.scale *= 2
-      return (image, try! renderer.render(scene.renderPlan()))
+      return (image, try! renderer.render(scene.renderPlan()), plan)
     }
     fatalError("no random tree covers 40 % of its canvas")
   }()
@@ -123,6 +124,21 @@ struct RelationToleranceTests {
         #expect(!tolerance.violations(of: try ImageDiff(image, variant)).isEmpty,
           "\(tolerance.name) accepts a \(name) image")
       }
+    }
+  }
+
+  /// backgroundComposites leaves out pixels whose difference stacked
+  /// blends' rounding can explain (`Surgery.faintStackPixels`); on the
+  /// reference tree a blank, shifted or tinted image is still refused.
+  @Test func faintStackLeaveOutStillRefusesWrongImages() throws {
+    let image = Self.reference
+    let depths = Surgery.stackDepths(Self.references.plan)
+    #expect(depths.max() ?? 0 > 1, "the reference tree stacks draws")
+    for (name, variant) in WrongImages.all(image, tint: 16) {
+      let faint = Surgery.faintStackPixels(image, variant, depths: depths, beyond: .regroup)
+      let kept = Surgery.replacing(faint, of: image, from: variant)
+      #expect(!ImageTolerance.regroup.violations(of: try ImageDiff(kept, variant)).isEmpty,
+        "regroup accepts a \(name) image once \(faint.count) faint stacked pixels are left out")
     }
   }
 

@@ -94,6 +94,37 @@ import Testing
     }
   }
 
+  /// A draw of several pieces (`PathDraw.pieceEnds`) draws the same bytes
+  /// as one draw per piece blended in turn, upright and turned: pieces
+  /// share no pixel, and a pixel outside a piece blends nothing. A mutation
+  /// that summed pieces wrongly, or misplaced one, changes bytes.
+  @Test func gatheredPiecesDrawAsOneDrawPerPiece() throws {
+    let text = "Gathered pieces: fi ff Wavy AVATAR, 0123456789 jumps"
+    for transform in [CGAffineTransform.identity, CGAffineTransform(rotationAngle: 0.3)] {
+      let (plan, _) = try Self.plan(
+        text, size: 13.3, frame: CGRect(x: 10.3, y: 40.6, width: 420, height: 40), canvas: (460, 160),
+        transform: transform)
+      var split = plan
+      var gathered = 0
+      split.surfaces[0].commands = plan.surfaces[0].commands.flatMap { c -> [DrawCommand] in
+        guard case .path(let d) = c, d.pieceEnds.count > 1 else { return [c] }
+        gathered += 1
+        var start = 0
+        return d.pieceEnds.map { end in
+          defer { start = end }
+          let piece = PolygonSet((start..<end).map { Array(d.polygons.polygon($0)) })
+          return .path(
+            PathDraw(matrix: d.matrix, polygons: piece, rule: d.rule, color: d.color, clips: d.clips, name: d.name))
+        }
+      }
+      #expect(gathered > 0)
+      #expect(split.surfaces[0].commands.count > plan.surfaces[0].commands.count + 4)
+      let a = CPURenderer().render(plan), b = CPURenderer().render(split)
+      #expect(Self.ink(a) > 100)
+      #expect(a.pixels == b.pixels)
+    }
+  }
+
   @Test func aWholePixelMoveMovesTheImageExactly() throws {
     let (a, _) = try Self.plan("Moving text, 1 px", size: 23.7, frame: CGRect(x: 5.37, y: 3.11, width: 220, height: 40), canvas: (240, 50))
     let (b, _) = try Self.plan("Moving text, 1 px", size: 23.7, frame: CGRect(x: 6.37, y: 4.11, width: 220, height: 40), canvas: (240, 50))

@@ -285,6 +285,61 @@ enum Surgery {
     return Image(width: image.width, height: image.height, premultipliedPixels: out)
   }
 
+  /// How many blends may stack over each canvas pixel of `plan` (row-major):
+  /// a canvas draw counts 1 over its device bounds, a composite 1 plus
+  /// every draw of the surface it shows (and of theirs): an upper bound.
+  static func stackDepths(_ plan: RenderPlan) -> [Int] {
+    var memo: [Int: Int] = [:]
+    func draws(inSurface index: Int) -> Int {
+      if let known = memo[index] { return known }
+      let n = plan.surfaces[index].commands.reduce(0) { n, c in
+        if case .composite(let d) = c, d.surface > index, d.surface < plan.surfaces.count {
+          return n + 1 + draws(inSurface: d.surface)
+        }
+        return n + 1
+      }
+      memo[index] = n
+      return n
+    }
+    var depths = [Int](repeating: 0, count: max(0, plan.width * plan.height))
+    guard let canvas = plan.surfaces.first else { return depths }
+    for command in canvas.commands {
+      guard let b = command.deviceBounds(surfaces: plan.surfaces) else { continue }
+      let box = CGRect(x: b.minX.rounded(.down), y: b.minY.rounded(.down),
+        width: b.maxX.rounded(.up) - b.minX.rounded(.down), height: b.maxY.rounded(.up) - b.minY.rounded(.down))
+      var weight = 1
+      if case .composite(let d) = command, d.surface > 0, d.surface < plan.surfaces.count {
+        weight += draws(inSurface: d.surface)
+      }
+      let x0 = max(0, Int(box.minX)), x1 = min(plan.width, Int(box.maxX))
+      let y0 = max(0, Int(box.minY)), y1 = min(plan.height, Int(box.maxY))
+      guard x0 < x1, y0 < y1 else { continue }
+      for y in y0..<y1 { for x in x0..<x1 { depths[y * plan.width + x] += weight } }
+    }
+    return depths
+  }
+
+  /// The pixels where `expected` and `actual` differ by more than
+  /// `tolerance`'s large bound, yet by no more than the blends stacked there
+  /// (`depths`) plus one: each blend rounds to 8 bits, by at most half a
+  /// level, in each of the two renders, and an error carried through later
+  /// blends only shrinks, so n blends part by at most n levels (and the
+  /// composite over a colour rounds once more). Where every blend adds less
+  /// than a level (a faint edge where many layers' edges meet), the
+  /// roundings do not average out but add up: found by backgroundComposites
+  /// at 10,000 trees (9 draws of replicator copies over one edge pixel,
+  /// 7 levels). A shifted, blank or tinted image still differs by more, on
+  /// more pixels, than such rounding can explain.
+  static func faintStackPixels(
+    _ expected: Image, _ actual: Image, depths: [Int], beyond tolerance: ImageTolerance
+  ) -> [Int] {
+    guard let diff = try? ImageDiff(expected, actual), depths.count == diff.pixelDifferences.count else { return [] }
+    return diff.pixelDifferences.indices.filter { p in
+      let d = Int(diff.pixelDifferences[p])
+      return d > tolerance.largeLevels && d <= depths[p] + 1
+    }
+  }
+
   /// More translucent draws than this in a plan may stack deeper than
   /// `regroup` allows for (`ImageTolerance.regroupDeep`): the tree that
   /// showed it passes `regroup` with 3 copies (15 such draws, 0.68 % of

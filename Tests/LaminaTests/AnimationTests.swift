@@ -335,6 +335,27 @@ import Testing
     #expect(try root.presentation(at: 0.5).sublayers![0].asReplicator!.delayedCopies == nil)
   }
 
+  /// The replicator's own `sublayers.NAME…` animation changes the one
+  /// sublayer every copy draws, at the replicator's time: every copy,
+  /// undelayed, while the sublayer's own animation stays delayed per copy.
+  @Test func replicatorsSublayerAnimationsReachEveryCopyUndelayed() throws {
+    let r = ReplicatorLayer()
+    r.instanceCount = 3
+    r.instanceDelay = 0.25
+    let dot = Layer()
+    dot.name = "dot"
+    try r.addSublayer(dot)
+    dot.add(basic("position.x", from: .number(0), to: .number(100)), forKey: nil)
+    r.add(basic("sublayers.dot.opacity", from: .number(1), to: .number(0)), forKey: nil)
+    let (root, _) = try tree(r)
+    let p = try presented(root, 0.5).asReplicator!
+    for k in 0..<3 {
+      #expect(p.sublayers(ofCopy: k)[0].opacity == 0.5, "copy \(k)")
+      #expect(abs(Double(p.sublayers(ofCopy: k)[0].position.x) - (50 - 25 * Double(k))) < 1e-9, "copy \(k)")
+    }
+    #expect(r.sublayers![0].opacity == 1, "the model is unchanged")
+  }
+
   @Test func aLayerInTwoPlacesIsRefusedNotLoopedOver() throws {
     let (root, layer) = try tree()
     layer.mask = root  // a cycle through a mask

@@ -26,6 +26,46 @@ import Testing
     #expect(draw(PolygonSet([moved])).coverageKey(within: limit) != k1)
   }
 
+  /// A draw of pieces fills each apart and places them side by side;
+  /// values worked out by hand (a square of side 1 over pixel columns).
+  @Test func piecesAreFilledApartAndPlaced() throws {
+    func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [SIMD2<Double>] {
+      [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+    }
+    let limit = PixelRect(x0: 0, y0: 0, x1: 8, y1: 4)
+    // [0.25, 1.75] × [0, 1] and [3.5, 4.5] × [0, 1]: columns 0–1 hold 3/4
+    // each, 2 nothing, 3–4 a half each.
+    let apart = PolygonSet([rect(0.25, 0, 1.75, 1), rect(3.5, 0, 4.5, 1)])
+    let draw = PathDraw(
+      matrix: .identity, polygons: apart, rule: .nonZero, color: .transparent, clips: [], name: "p",
+      pieceEnds: [1, 2])
+    #expect(draw.pieceEnds == [1, 2])
+    let pieces = try #require(draw.coverage(within: limit))
+    #expect(pieces.rect == PixelRect(x0: 0, y0: 0, x1: 5, y1: 1))
+    #expect(pieces.values == [0.75, 0.75, 0, 0.5, 0.5])
+    // Pieces that share no pixel: the same values as one draw of both.
+    let whole = PathDraw(matrix: .identity, polygons: apart, rule: .nonZero, color: .transparent, clips: [], name: "p")
+    #expect(whole.coverage(within: limit)?.values == pieces.values)
+    #expect(whole.coverageKey(within: limit) != draw.coverageKey(within: limit))
+    // Overlapping pieces are summed (at most 1), not united: [0, 1] × [0, ½]
+    // and [0, 1] × [¼, ¾] give ½ + ½ where their union is ¾. The lowering
+    // never overlaps pieces; this is what such a draw would mean.
+    let over = PolygonSet([rect(0, 0, 1, 0.5), rect(0, 0.25, 1, 0.75)])
+    let summed = PathDraw(
+      matrix: .identity, polygons: over, rule: .nonZero, color: .transparent, clips: [], name: "p",
+      pieceEnds: [1, 2])
+    #expect(summed.coverage(within: limit)?.values == [1])
+    let united = PathDraw(matrix: .identity, polygons: over, rule: .nonZero, color: .transparent, clips: [], name: "p")
+    #expect(united.coverage(within: limit)?.values == [0.75])
+    // A list that does not end at the polygons' count, or does not rise,
+    // is one piece.
+    for bad in [[1], [2, 1], [0, 2], [1, 3]] {
+      let d = PathDraw(
+        matrix: .identity, polygons: over, rule: .nonZero, color: .transparent, clips: [], name: "p", pieceEnds: bad)
+      #expect(d.pieceEnds.isEmpty, "\(bad)")
+    }
+  }
+
   @Test func rectIsFourLinesAndClose() {
     let path = Path(rect: CGRect(x: 1, y: 2, width: 3, height: 4))
     #expect(

@@ -68,6 +68,57 @@ import Testing
     }
   }
 
+  /// `contents` animates discretely in scene files too (a flipbook): PNG
+  /// files and generated images as `contents` takes them, and null; the
+  /// shown image at t is the keyframe's, checked against the checkerboards'
+  /// own colours; the document round-trips.
+  @Test func animatedContentsLoadPresentAndRoundTrip() throws {
+    let text = ##"""
+      { "canvas": { "width": 20, "height": 20, "duration": 3 },
+        "layers": [ { "name": "flip", "bounds": [0, 0, 20, 20], "position": [10, 10],
+          "animations": [
+            { "type": "keyframe", "keyPath": "contents", "calculationMode": "discrete", "duration": 3,
+              "values": [
+                { "checkerboard": { "size": [4, 4], "cell": 4, "colors": ["#FF0000", "#FF0000"] } },
+                { "checkerboard": { "size": [4, 4], "cell": 4, "colors": ["#0000FF", "#0000FF"] } },
+                null ] },
+            { "type": "basic", "keyPath": "contents", "beginTime": 10, "duration": 1,
+              "toValue": { "checkerboard": { "size": [4, 4], "cell": 4, "colors": ["#FF0000", "#FF0000"] } } }
+          ] } ] }
+      """##
+    // Real generated images (SceneFixtures' placeholders carry no colour).
+    let scene = try Scene(jsonData: Array(text.utf8))
+    func shown(_ t: Double) throws -> Image? { try scene.presentation(at: t).layers[0].contents }
+    func rgba(_ image: Image?) -> [UInt8] { image.map { Array($0.pixels.prefix(4)) } ?? [] }
+    #expect(rgba(try shown(0.5)) == [255, 0, 0, 255])
+    #expect(rgba(try shown(1.5)) == [0, 0, 255, 255])
+    #expect(try shown(2.5) == nil)
+    // The basic animation: from the model's (no contents) to red, switching
+    // half way; two values naming one spec share one image.
+    #expect(try shown(10.4) == nil)
+    #expect(try shown(10.6) === shown(0.5))
+    let written = scene.jsonData()
+    let reread = try Scene(jsonData: written)
+    #expect(reread.jsonData() == written)
+    #expect(rgba(try reread.presentation(at: 1.5).layers[0].contents) == [0, 0, 255, 255])
+  }
+
+  @Test func animatedContentsAreBounded() {
+    // The distinct images of animated contents share one budget, the
+    // limits' pixel bytes (256 MiB by default: 64 distinct 4096² images
+    // would be 4 GiB). Under a 1 MiB budget four 256² images fit and the
+    // fifth is refused before it is rendered.
+    let values = (0..<64).map { i in
+      ##"{ "checkerboard": { "size": [256, 256], "cell": \##(i + 1), "colors": ["#000000", "#FFFFFF"] } }"##
+    }.joined(separator: ", ")
+    let text = SceneFixtures.oneLayer(
+      ##""animations": [{ "type": "keyframe", "keyPath": "contents", "values": [\##(values)] }]"##)
+    let got = SceneFixtures.errors(text, limits: RenderLimits(maxPixelBytes: 1 << 20))
+    #expect(got == ["layers[0].animations[0].values[4]: the images of animated contents exceed 1 MiB in all (distinct images)"], "\(got)")
+    #expect(errors(##"{ "type": "basic", "keyPath": "contents", "toValue": 3 }"##)
+      == ["layers[0].animations[0].toValue: expected an image (a PNG file name or a generated image object) or null, got a number"])
+  }
+
   @Test func badAnimationsSayWhereAndWhy() {
     let cases: [(String, String)] = [
       (##"{ "type": "basic", "keyPath": "opacityy" }"##,

@@ -37,13 +37,14 @@ import Testing
       default: return "other"
       }
     }
-    // H and i share no pixel: two pieces (GlyphPieces), between the
-    // background and the border.
-    #expect(kinds == ["shape", "path", "path", "shape"])
+    // H and i share no pixel: two pieces (GlyphPieces) of one draw,
+    // between the background and the border.
+    #expect(kinds == ["shape", "path", "shape"])
     let text = Self.paths(plan)
     #expect(text.allSatisfy { $0.rule == .nonZero && $0.color == Color(red: 1, green: 0, blue: 0).premultiplied })
     // "Hi" in DejaVu Sans: H and i are 3 contours (H 1, i 2).
-    #expect(text.map(\.polygons.count) == [1, 2])
+    #expect(text.map(\.polygons.count) == [3])
+    #expect(text.map(\.pieceEnds) == [[1, 3]])
   }
 
   @Test func colourPassesTheReplicatorsMultiplier() throws {
@@ -71,6 +72,28 @@ import Testing
     #expect(GlyphPieces.split(row, .identity).count == 12)
     row.append(CGRect(x: 3, y: 3, width: 2, height: 2))
     #expect(GlyphPieces.split(row, .identity) == [Array(0...12)])
+  }
+
+  /// Pieces are gathered into draws of at most `maximumDrawSide` pixels a
+  /// side: a line of 100 "o "s (each "o" its own piece) at 20 pt, about
+  /// 1,860 pixels wide, is several draws, each within the bound, holding every
+  /// glyph once.
+  @Test func piecesAreGatheredIntoBoundedDraws() throws {
+    guard TextFonts.require([Self.dejaVu]) else { return }
+    let line = String(repeating: "o ", count: 100)
+    let plan = try Self.plan(
+      ##"{ "type": "textLayer", "frame": [0, 0, 2000, 40], "string": "\##(line)", "font": "\##(Self.dejaVu)", "fontSize": 20, "foregroundColor": "#000000" }"##,
+      width: 2000, height: 40)
+    let text = Self.paths(plan)
+    #expect(text.count >= 7 && text.count < 20, "\(text.count) draws")
+    for d in text {
+      let box = try #require(projectedBounds(of: d.bounds, d.matrix))
+      #expect(max(box.width, box.height) <= GlyphPieces.maximumDrawSide)
+      #expect(d.pieceEnds.count > 1 && d.pieceEnds.last == d.polygons.count)
+    }
+    // "o" is two contours; each piece one glyph.
+    #expect(text.reduce(0) { $0 + $1.polygons.count } == 200)
+    #expect(text.reduce(0) { $0 + $1.pieceEnds.count } == 100)
   }
 
   @Test func contentsScaleDoesNotChangeTheDrawing() throws {

@@ -17,7 +17,8 @@ s and scales and compared with that product, to see how far the shadows of
 the references are from a true Gaussian.
 
 Usage: python3 tools/references/calibrate.py [SCENE.json...]
-(default: every Tests/References/*.json). Rejected: comparing with Lamina to
+(default: every Tests/References/*.json; an animated scene, one with
+`_referenceTimes`, is measured frame by frame). Rejected: comparing with Lamina to
 calibrate (the tolerance would then absorb Lamina's own errors).
 """
 import glob
@@ -30,6 +31,7 @@ import tempfile
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import animated  # noqa: E402
 import chromium  # noqa: E402
 import pngio  # noqa: E402
 from translate import Refusal, translate_file  # noqa: E402
@@ -56,22 +58,26 @@ def scenes_aa(paths, tmp):
         canvas = json.load(open(path))["canvas"]
         scale = float(canvas.get("scale", 1))
         try:
-            html1 = translate_file(path, scale)
-            html4 = translate_file(path, scale * M)
+            if "_referenceTimes" in json.load(open(path)):  # animated: each frame (animated.py)
+                pairs = [(f"@{t:g}s", h1, h4) for (t, h1), (_, h4) in
+                         zip(animated.pages(path, scale), animated.pages(path, scale * M))]
+            else:
+                pairs = [("", translate_file(path, scale), translate_file(path, scale * M))]
         except Refusal as e:
             print(f"{path}: refused: {e}")
             continue
-        p1, p4 = os.path.join(tmp, "1x.png"), os.path.join(tmp, "4x.png")
-        chromium.screenshot(html1, int(canvas["width"]), int(canvas["height"]), scale, p1)
-        chromium.screenshot(html4, int(canvas["width"]), int(canvas["height"]), scale * M, p4)
-        a, b = load(p1), load(p4)
-        h, w, _ = a.shape
-        down = np.rint(b.reshape(h, M, w, M, 4).mean(axis=(1, 3)))
-        s = stats(a, down)
-        for k in worst:
-            worst[k] = max(worst[k], s[k])
-        print(f"{os.path.basename(path)[:-5]:34s} max {s['max']:3d}  >2 {s['beyond2'] * 100:6.3f}%  "
-              f">16 {s['beyond16'] * 100:6.3f}%  mean {s['mean']:.4f}")
+        for suffix, html1, html4 in pairs:
+            p1, p4 = os.path.join(tmp, "1x.png"), os.path.join(tmp, "4x.png")
+            chromium.screenshot(html1, int(canvas["width"]), int(canvas["height"]), scale, p1)
+            chromium.screenshot(html4, int(canvas["width"]), int(canvas["height"]), scale * M, p4)
+            a, b = load(p1), load(p4)
+            h, w, _ = a.shape
+            down = np.rint(b.reshape(h, M, w, M, 4).mean(axis=(1, 3)))
+            s = stats(a, down)
+            for k in worst:
+                worst[k] = max(worst[k], s[k])
+            print(f"{os.path.basename(path)[:-5] + suffix:34s} max {s['max']:3d}  >2 {s['beyond2'] * 100:6.3f}%  "
+                  f">16 {s['beyond16'] * 100:6.3f}%  mean {s['mean']:.4f}")
     print(f"{'WORST':34s} max {worst['max']:3d}  >2 {worst['beyond2'] * 100:6.3f}%  "
           f">16 {worst['beyond16'] * 100:6.3f}%  mean {worst['mean']:.4f}")
 

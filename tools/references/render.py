@@ -1,7 +1,8 @@
 """tools/references/render: Chromium references of Lamina scenes.
 
 Usage: render [--scale-multiplier M] [--html-only] SCENE.json... 
-For each scene writes SCENE.png next to it (or, with a multiplier M > 1,
+For each scene writes SCENE.png next to it (an animated scene, one
+listing `_referenceTimes`, SCENE@Ts.png for each time T: animated.py) (or, with a multiplier M > 1,
 SCENE@Mx.png: the same CSS layout at M times the device scale, for the
 calibration). A scene that cannot be expressed exactly is refused: the
 JSON path and the reason are printed and the exit status is 1.
@@ -16,6 +17,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import animated  # noqa: E402
 import chromium  # noqa: E402
 from translate import Refusal, translate_file  # noqa: E402
 
@@ -38,7 +40,16 @@ def main(argv):
         return 2
     failed = 0
     for path in scenes:
-        canvas = json.load(open(path))["canvas"]
+        doc = json.load(open(path))
+        if "_referenceTimes" in doc:  # an animated scene: one frame per time (animated.py)
+            try:
+                for out in animated.render(path, mult, html_only):
+                    print(out)
+            except Refusal as e:
+                print(f"{path}: refused: {e}", file=sys.stderr)
+                failed += 1
+            continue
+        canvas = doc["canvas"]
         scale = float(canvas.get("scale", 1))
         try:
             html = translate_file(path, scale * mult)

@@ -415,7 +415,7 @@ class Translator:
                                    context + [("transformLayer", geo.transform)], origin, opacity,
                                    force_3d=True, fade=leaf_fade)
             # a transform layer's opacity applies to each sublayer on its own
-            return f"<div class='T' style='{style(**base)}'>{inner}</div>"
+            return f"<div class='T' data-path='{path}' style='{style(**base)}'>{inner}</div>"
 
         rs = radii(layer, w, h, path)
         children = []
@@ -482,7 +482,7 @@ class Translator:
                             height=num(h) + "px", **group)
             inner = (f"<div class='O' style='{style(left=num(ox) + 'px', top=num(oy) + 'px', width=num(mw) + 'px', height=num(mh) + 'px', **mstyle)}'>"
                      f"<div class='I' style='{inner_s}'>{inner}</div></div>")
-        return f"<div class='B' style='{style(**base, **extra)}'>{inner}</div>"
+        return f"<div class='B' data-path='{path}' style='{style(**base, **extra)}'>{inner}</div>"
 
     def shape(self, layer, path, w, h, fade):
         """A shape layer's path as inline SVG: one `<path>` with its fill

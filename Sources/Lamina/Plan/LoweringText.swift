@@ -3,8 +3,9 @@
 // as Core Animation draws a `CATextLayer`'s backing store). The layer's
 // `TextLayout` (computed once, cached on the layer) gives runs of glyphs;
 // each run of outlines is cut into pieces that share no target pixel
-// (`GlyphPieces`), each one `PathDraw` filled non-zero (so a mark on its
-// base, or joined letters, are filled once), in the run's colour through
+// (`GlyphPieces`), each filled non-zero (so a mark on its base, or joined
+// letters, are filled once), neighbouring pieces gathered into one
+// `PathDraw` (`pieceEnds`: filled apart, placed side by side), in the run's colour through
 // `shapeColor` (the replicator's `multipliedColor` and the fade, as every
 // shape colour); each colour glyph (emoji) becomes an `ImageDraw` of its
 // strike's image scaled into its frame. A content shadow, a mask, group
@@ -128,14 +129,33 @@ extension PlanBuilder {
           // flattening does not depend on how the run is cut into pieces.
           let box = glyphs.reduce(CGRect.null) { $0.union($1.ink) }
           let tolerance = Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
+          // Pieces are gathered into draws of at most
+          // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
+          // on its own (`PathDraw.pieceEnds`).
+          var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null
+          func flush() {
+            if !polygons.isEmpty {
+              add(
+                .path(
+                  PathDraw(
+                    matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: clips, name: name,
+                    pieceEnds: ends)), to: t)
+            }
+            (polygons, ends, drawBox) = (PolygonSet(), [], .null)
+          }
           for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
-            var polygons = PolygonSet()
+            let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
+            let pixels = projectedBounds(of: ink, m) ?? .infinite
+            let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
+            if !drawBox.isNull, !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide) { flush() }
+            drawBox = drawBox.isNull ? pixels : drawBox.union(pixels)
+            let before = (polygons.count, polygons.edgeCount)
             for i in piece {
               for s in Path(elements: glyphs[i].elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
                 polygons.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
               }
             }
-            edges += polygons.edgeCount
+            edges += polygons.edgeCount - before.1
             guard edges <= limits.maxShapeEdges else {
               throw .invalidText(
                 layer: layerPath(layer),
@@ -143,10 +163,9 @@ extension PlanBuilder {
                   "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
               )
             }
-            if !polygons.isEmpty {
-              add(.path(PathDraw(matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: clips, name: name)), to: t)
-            }
+            if polygons.count > before.0 { ends.append(polygons.count) }
           }
+          flush()
           continue
         }
         let drawing: TextLayout.RunDrawing
@@ -189,8 +208,9 @@ extension PlanBuilder {
   }
 }
 
-/// A run's glyphs cut into pieces that share no target pixel, each drawn
-/// as one `PathDraw`. The fill sweep's cost grows with the edges crossing
+/// A run's glyphs cut into pieces that share no target pixel, each filled
+/// on its own (a piece of a `PathDraw`, `pieceEnds`; neighbouring pieces
+/// are gathered into one draw up to `maximumDrawSide`). The fill sweep's cost grows with the edges crossing
 /// a pixel row (a whole line of text in one path: 2,000 glyphs took
 /// 0.6 s of CPU to cover, the first frame, where glyph by glyph takes a
 /// few ms), and pieces that share no pixel blend exactly as their union
@@ -202,6 +222,14 @@ extension PlanBuilder {
 /// an edge pixel, drawn one over the other, cover a + b − ab of it instead
 /// of a + b: the conflation artifact).
 enum GlyphPieces {
+  /// The largest side, in target pixels, of the box of the pieces one
+  /// `PathDraw` gathers: LaminaGL caches a path's coverage in its atlas
+  /// only up to 1,024 pixels a side (beyond, it would recompute it every
+  /// frame), and S1's measurements put the atlas's sweet spot for a region
+  /// at 256 (docs/architecture.md, "Coverage atlas"). A line of S7's text
+  /// (180 to 300 pixels) is one or two draws.
+  static let maximumDrawSide: CGFloat = 256
+
   /// Pieces of indices into `inks` (bounds-space ink boxes, in the run's
   /// order), in order. A glyph joins the piece whose pixel boxes its own
   /// meets; one meeting several earlier pieces merges them and all between.

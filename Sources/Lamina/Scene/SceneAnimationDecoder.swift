@@ -288,8 +288,8 @@ extension SceneDecoder {
       let out = elements.compactMap { number($0.value, $0.path) }
       return out.count == elements.count ? .numbers(out) : nil
     case .image:
-      fail(path, at: value.location, "animating contents is not supported yet")
-      return nil
+      if case .null = value.kind { return .image(nil) }
+      return animationImage(value, path).map { .image($0) }
     }
   }
 
@@ -415,7 +415,7 @@ extension SceneWriter {
     case .transform(let t): return numbers(t.values)
     case .path(let p): return p.map(path) ?? JSONValue(.null)
     case .bool(let b): return JSONValue(.bool(b))
-    case .image: return JSONValue(.null)
+    case .image(let image): return image.flatMap(SceneWriter.imageJSON) ?? JSONValue(.null)
     case .colors(let c): return JSONValue(.array((c ?? []).map(colorJSON)))
     case .numbers(let n): return numbers(n ?? [])
     }

@@ -40,6 +40,10 @@ struct SceneDecoder {
   /// texture and mip chain for it (S3's 200 layers of one 1024² image were
   /// 200 images, 800 MB, and GL drew them 10× slower).
   var filesRead: [String: Image] = [:]
+  /// Images named by animations of `contents` (by file name or generated
+  /// spec), and the bytes the distinct ones hold (`animationImage`).
+  var animationImages: [String: Image] = [:]
+  var animationImageBytes = 0
   /// The canvas scale, for the pixel size of layers (1 until the canvas is read).
   var canvasScale: Double = 1
 

@@ -61,6 +61,14 @@ enum GeneratedImageSpec: Hashable, Sendable {
     return JSONValue(.object([member(kind, JSONValue(.object(fields)))]))
   }
 
+  /// Width × height of the image.
+  var pixelCount: Int {
+    switch self {
+    case .checkerboard(let w, let h, _, _), .linearGradient(let w, let h, _, _, _), .radialGradient(let w, let h, _, _, _):
+      return w * h
+    }
+  }
+
   /// The compact canonical JSON, the image's `ImageSource.generated` text.
   var canonicalJSON: String { JSONWriter.compact(json) }
 }
@@ -72,31 +80,71 @@ extension SceneDecoder {
   mutating func contents(_ value: JSONValue, _ path: [JSONPathComponent], into layer: Layer) {
     switch value.kind {
     case .string(let file):
-      if let image = filesRead[file] {
-        layer.contents = image
-        return
-      }
-      var resolved = file
-      if let base = baseDirectory, !file.hasPrefix("/") { resolved = base + "/" + file }
-      do {
-        let image = try resources.pngFile(resolved)
-        if let problem = limits.violation(width: image.width, height: image.height) {
-          fail(path, at: value.location, "\(problem)")
-          return
-        }
-        let shared = Image(
-          width: image.width, height: image.height, premultipliedPixels: image.pixels,
-          source: .file(file))
-        filesRead[file] = shared
-        layer.contents = shared
-      } catch {
-        fail(path, at: value.location, "cannot read the image: \(error.message)")
-      }
+      if let image = pngFile(file, value, path) { layer.contents = image }
     case .object:
       if let spec = generatedImage(value, path) { pendingImages.append((layer, spec)) }
     default:
       typeMismatch(value, path, expected: "an image (a PNG file name or a generated image object)")
     }
+  }
+
+  /// A PNG file named by the scene, read once and shared by every use.
+  private mutating func pngFile(_ file: String, _ value: JSONValue, _ path: [JSONPathComponent]) -> Image? {
+    if let image = filesRead[file] { return image }
+    var resolved = file
+    if let base = baseDirectory, !file.hasPrefix("/") { resolved = base + "/" + file }
+    do {
+      let image = try resources.pngFile(resolved)
+      if let problem = limits.violation(width: image.width, height: image.height) {
+        fail(path, at: value.location, "\(problem)")
+        return nil
+      }
+      let shared = Image(
+        width: image.width, height: image.height, premultipliedPixels: image.pixels, source: .file(file))
+      filesRead[file] = shared
+      return shared
+    } catch {
+      fail(path, at: value.location, "cannot read the image: \(error.message)")
+      return nil
+    }
+  }
+
+  /// An image an animation of `contents` shows (a PNG file or a generated
+  /// image, as `contents` takes them). Generated ones are rendered now, once
+  /// per distinct spec; the distinct images of all such values may hold at
+  /// most `limits.maxPixelBytes` (a million keyframes of large images
+  /// would otherwise exhaust memory before the document is known valid).
+  mutating func animationImage(_ value: JSONValue, _ path: [JSONPathComponent]) -> Image? {
+    let image: Image
+    let key: String
+    let bytes: Int
+    switch value.kind {
+    case .string(let file):
+      key = "file:" + file
+      if let known = animationImages[key] { return known }
+      guard let read = pngFile(file, value, path) else { return nil }
+      image = read
+      bytes = read.width * read.height * 4
+    case .object:
+      guard let spec = generatedImage(value, path) else { return nil }
+      key = "generated:" + spec.canonicalJSON
+      if let known = animationImages[key] { return known }
+      bytes = spec.pixelCount * 4
+      guard animationImageBytes + bytes <= limits.maxPixelBytes else {
+        // Said once; the document is refused, and later values are not rendered.
+        if animationImageBytes <= limits.maxPixelBytes { animationImageBytes = limits.maxPixelBytes + 1 } else { return nil }
+        fail(path, at: value.location,
+          "the images of animated contents exceed \(limits.maxPixelBytes >> 20) MiB in all (distinct images)")
+        return nil
+      }
+      image = resources.generatedImage(spec)
+    default:
+      typeMismatch(value, path, expected: "an image (a PNG file name or a generated image object) or null")
+      return nil
+    }
+    animationImageBytes += bytes
+    animationImages[key] = image
+    return image
   }
 
   private mutating func generatedImage(_ value: JSONValue, _ path: [JSONPathComponent])

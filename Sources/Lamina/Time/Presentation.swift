@@ -19,7 +19,9 @@
 // kept on the presented replicator (`ReplicatorLayer.delayedCopies`), not in
 // the tree, and the lowering reads copy k's sublayers from there
 // (LoweringSublayers.swift). The replicator's own `sublayers.NAME…`
-// animations act on copy 0 only.
+// animations act on every copy at the replicator's time, undelayed: in
+// Core Animation every copy draws the one sublayer those animations change,
+// and only the sublayers' own timelines are shifted by the delay.
 //
 // The walk is iterative (a chain of 100,000 layers must not overflow the
 // stack), refuses a layer met twice (a cycle through masks, or one layer in
@@ -132,6 +134,13 @@ private struct Presenter {
         }
         list.append(presented)
       }
+      // The replicator's own animations of `sublayers.NAME…`, undelayed, on
+      // a holder standing in for it (what they write to the holder itself
+      // is dropped: the presented replicator has it already).
+      let holder = model.presentationCopy()
+      for l in list { try? holder.addSublayer(l) }
+      for entry in model.animationEntries { try entry.animation.apply(at: time, to: holder) }
+      for l in list { l.removeFromSuperlayer() }
       copies.append(list)
     }
     copy.delayedCopies = copies

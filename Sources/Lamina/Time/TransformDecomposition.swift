@@ -81,9 +81,22 @@ struct TransformDecomposition: Equatable {
     let cz: Double = r1[0] * r2[1] - r1[1] * r2[0]
     let cross = [cx, cy, cz]
     if dot(row[0], cross) < 0 {
-      for i in 0..<3 {
-        scale[i] = -scale[i]
-        row[i] = row[i].map { -$0 }
+      if Self.isFlat(t) {
+        // A 2D mirror stays in the plane (CSS Transforms 1's 2D
+        // decomposition, which CSS uses when both ends are 2D, and
+        // Chromium): one axis flips, not all three, so a mirror does not
+        // animate through an edge-on turn out of the plane. The axis is
+        // CSS's choice (x when m11 < m22, else y); the xy shear changes
+        // sign with either row.
+        let axis = t.m11 < t.m22 ? 0 : 1
+        scale[axis] = -scale[axis]
+        row[axis] = row[axis].map { -$0 }
+        skew[0] = -skew[0]
+      } else {
+        for i in 0..<3 {
+          scale[i] = -scale[i]
+          row[i] = row[i].map { -$0 }
+        }
       }
     }
     // The quaternion by Shepperd's method (the largest of w, x, y, z from
@@ -112,6 +125,13 @@ struct TransformDecomposition: Equatable {
     if q[3] < 0 { q = q.map { -$0 } }
     quaternion = q
     guard (scale + skew + perspective + quaternion).allSatisfy(\.isFinite) else { return nil }
+  }
+
+  /// True when `t` is a 2D affine transform (nothing out of the plane, no
+  /// perspective).
+  static func isFlat(_ t: Transform3D) -> Bool {
+    t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0 && t.m31 == 0 && t.m32 == 0
+      && t.m34 == 0 && t.m43 == 0 && t.m33 == 1 && t.m44 == 1
   }
 
   /// The rotation as a row-vector matrix (the transpose of the usual
@@ -151,15 +171,23 @@ struct TransformDecomposition: Equatable {
     out.scale = lerp(a.scale, b.scale)
     out.skew = lerp(a.skew, b.skew)
     out.perspective = lerp(a.perspective, b.perspective)
-    var product = zip(a.quaternion, b.quaternion).reduce(0) { $0 + $1.0 * $1.1 }
-    product = min(max(product, -1), 1)
+    // q and −q are one rotation: a negative product takes −b, so the
+    // rotation turns the short way (as Chromium and Core Animation do; CSS
+    // Transforms 2's pseudo-code leaves the sign as decomposed).
+    var bq = b.quaternion
+    var product = zip(a.quaternion, bq).reduce(0) { $0 + $1.0 * $1.1 }
+    if product < 0 {
+      bq = bq.map { -$0 }
+      product = -product
+    }
+    product = min(product, 1)
     if product == 1 {
       out.quaternion = a.quaternion
     } else {
       let theta = acos(product)
       let w = sin(f * theta) / sin(theta)
       let wa = cos(f * theta) - product * w
-      out.quaternion = zip(a.quaternion, b.quaternion).map { wa * $0 + w * $1 }
+      out.quaternion = zip(a.quaternion, bq).map { wa * $0 + w * $1 }
     }
     return out
   }

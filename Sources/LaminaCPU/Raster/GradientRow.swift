@@ -1,5 +1,6 @@
 // GradientRow: a gradient's premultiplied colours at the centres of one
-// row of pixels, four pixels per step, for GradientStage. Every lane does
+// row of pixels, four pixels per step, for GradientStage on CPUs without
+// AVX2 (GradientKernel's C rows do the same operations eight at a time). Every lane does
 // the operations `Gradient.Evaluator` does for one point, in the same
 // order and precision (IEEE operations are correctly rounded, so a lane's
 // result is the scalar one bit for bit): the centre mapped back through

@@ -76,9 +76,12 @@ struct ImageStage: PreparedDraw {
     occluder = DrawCommand.image(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in opaque })?.largest ?? .empty
   }
 
-  /// The slice containing the local point, or the nearest one.
+  /// The slice containing the local point, or the nearest one; a point on
+  /// the edge two slices share (within `ImageSlice.edgeTie`) belongs to the
+  /// slice after it.
   @inline(__always)
   func slice(_ x: Double, _ y: Double) -> Slice {
+    let (x, y) = (x + ImageSlice.edgeTie, y + ImageSlice.edgeTie)
     var best = slices[0]
     var bestDistance = Double.infinity
     for s in slices {

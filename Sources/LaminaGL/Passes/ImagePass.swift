@@ -195,6 +195,7 @@ enum ImagePass {
         Uniform(p[.sourceEndY], .vec3s(y.end)),
         Uniform(p[.bounds], .vec4s(bounds.edges)), Uniform(p[.bias], .float(Float(d.sampling.bias))),
         Uniform(p[.nearestTie], .vec2(Float(nudge.magnification), Float(nudge.minification))),
+        Uniform(p[.edgeTie], .float(Float(ImageSlice.edgeTie))),
         Uniform(p[.opacity], .float(d.opacity)),
       ] + tintUniforms(p, d)
     tools.device.draw(

@@ -34,7 +34,7 @@ struct TypedProgram<Names: UniformNames> {
 enum ShapeUniform: Int, UniformNames { case rect, radii, innerRect, innerRadii, color }
 enum ShadowUniform: Int, UniformNames { case rect, radii, extent, sigma, color }
 enum ImageUniform: Int, UniformNames {
-  case image, imageSize, bounds, bias, opacity, nearestTie
+  case image, imageSize, bounds, bias, opacity, nearestTie, edgeTie
   case destX, sourceStartX, sourceEndX, destY, sourceStartY, sourceEndY
   case pixelOrigin, uvOrigin, uvScale, lod  // INTERIOR
   case tint  // TINT

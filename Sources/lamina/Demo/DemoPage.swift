@@ -1,6 +1,8 @@
 // `index.html` of the demo: one section per figure with its caption, the
 // GL and CPU renders side by side, the difference heat map and the parity
-// numbers, then the contact sheet and the benchmark table. A single static
+// numbers, then the contact sheet and the benchmark table. An animated
+// figure shows its two animated PNGs and the heat map of its worst frame,
+// with its frame strip below them and the strip's times. A single static
 // file with relative image links and inline CSS, so it opens from disk.
 //
 // Rejected: a template file (one more thing to install and find at run
@@ -13,6 +15,8 @@ struct FigureEntry {
   /// The result of comparing GL with CPU, or why the figure has none.
   /// The comparison is `nil` when GL could not start (a CPU render only).
   let outcome: Result<ImageDiff?, FigureFailure>
+  /// The frames of an animated figure; nil for a still.
+  var animation: AnimationSummary? = nil
 }
 
 /// Why a figure could not be shown.
@@ -39,7 +43,8 @@ enum DemoPage {
       <h1>Lamina: the book's figures, GL beside CPU</h1>
       <p>Each figure of <i>iOS Core Animation: Advanced Techniques</i> rendered from its scene file in
       <code>Examples/</code> by LaminaGL (\(escape(glRenderer ?? "GL unavailable"))) and by LaminaCPU, the
-      reference, with a heat map of their differences.</p>
+      reference, with a heat map of their differences. The animated figures of chapters 8–10 are animated
+      PNGs, every frame drawn by both backends, with a strip of frames below them.</p>
       <p><a href="gallery.png"><img src="gallery.png" alt="contact sheet of all figures" style="max-width:100%"></a></p>
 
       """
@@ -51,15 +56,28 @@ enum DemoPage {
       case .failure(let failure):
         s += "<p class=\"bad\">Not rendered: \(escape(failure.description))</p>\n"
       case .success(let diff?):
+        let animated = entry.animation != nil
         s += "<div class=\"row\">\n"
-        s += image("\(id)-gl.png", "LaminaGL")
-        s += image("\(id)-cpu.png", "LaminaCPU (reference)")
-        s += image("\(id)-diff.png", "difference (brighter is larger)")
-        s += "</div>\n<p class=\"numbers\">\(escape(parity(diff)))</p>\n"
+        s += image("\(id)-gl.png", animated ? "LaminaGL, animated" : "LaminaGL")
+        s += image("\(id)-cpu.png", animated ? "LaminaCPU (reference), animated" : "LaminaCPU (reference)")
+        s += image(
+          "\(id)-diff.png",
+          entry.animation.map { worstFrameCaption($0) } ?? "difference (brighter is larger)")
+        s += "</div>\n"
+        if let animation = entry.animation { s += strip(id, animation) }
+        s += "<p class=\"numbers\">\(escape(parity(diff)))"
+        if let all = entry.animation?.maxChannelDifference {
+          s += escape("; over all \(entry.animation?.frameCount ?? 0) frames: max channel difference \(all)")
+        }
+        s += "</p>\n"
       case .success(nil):
         s +=
-          "<div class=\"row\">\n" + image("\(id)-cpu.png", "LaminaCPU (GL did not start)")
+          "<div class=\"row\">\n"
+          + image(
+            "\(id)-cpu.png",
+            entry.animation == nil ? "LaminaCPU (GL did not start)" : "LaminaCPU, animated (GL did not start)")
           + "</div>\n"
+        if let animation = entry.animation { s += strip(id, animation) }
       }
       s += "</section>\n"
     }
@@ -78,6 +96,23 @@ enum DemoPage {
       + String(format: "%.3f %%", d.fractionBeyond(2) * 100)
       + ", mean error " + String(format: "%.3f", d.meanAbsoluteError) + ", PSNR \(psnr)"
   }
+
+  private static func worstFrameCaption(_ a: AnimationSummary) -> String {
+    guard let n = a.worstFrame else { return "difference (brighter is larger)" }
+    return "difference at frame \(n) (t = \(seconds(a.time(ofFrame: n)))), the largest of \(a.frameCount)"
+  }
+
+  /// The frame strip, full width, captioned with its frames' times.
+  private static func strip(_ id: String, _ a: AnimationSummary) -> String {
+    let times = a.stripFrames.map { seconds(a.time(ofFrame: $0)) }.joined(separator: ", ")
+    let caption =
+      "frames \(a.stripFrames.map(String.init).joined(separator: ", ")) of \(a.frameCount) at "
+      + "\(String(format: "%g", a.frameRate)) frames/s (LaminaCPU), t = \(times)"
+    return "<figure><a href=\"\(escape(id))-strip.png\"><img src=\"\(escape(id))-strip.png\" alt=\"frame strip\" "
+      + "loading=\"lazy\" style=\"max-width:100%\"></a><figcaption>\(escape(caption))</figcaption></figure>\n"
+  }
+
+  private static func seconds(_ t: Double) -> String { String(format: "%.2f s", t) }
 
   private static func image(_ file: String, _ caption: String) -> String {
     "<figure><a href=\"\(escape(file))\"><img src=\"\(escape(file))\" alt=\"\(escape(caption))\" loading=\"lazy\"></a>"

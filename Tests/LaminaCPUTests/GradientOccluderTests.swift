@@ -1,0 +1,117 @@
+// GradientStage's occluder: an opaque, unfaded, unclipped gradient under a
+// positive scale and a translation declares the whole pixels of its
+// outline's cross (Lamina's opaqueInterior of the same outline filled), so
+// CPURenderer skips those pixels in earlier commands. Checked two ways
+// against drawing with nothing skipped: a hand-placed cover whose cross
+// is worked out by hand, and stacks of random overlapping gradients (all
+// three types, opaque and translucent) over a shape, where the renderer's
+// frame must equal every stage drawn in order, tile by tile, none skipped
+// (with the AVX2 rows and the Swift rows), and its next frame (kept stages
+// and coverage planes) must equal its first.
+import Foundation
+import LaminaTestSupport
+import Testing
+@testable import Lamina
+@testable import LaminaCPU
+
+private typealias F = PlanFixtures
+
+@Suite struct GradientOccluderTests {
+  static let stops = [
+    GradientStop(location: 0, color: Color(red: 1, green: 0.5, blue: 0)),
+    GradientStop(location: 1, color: Color(red: 0, green: 0.25, blue: 1)),
+  ]
+
+  static func gradient(
+    _ rect: CGRect, radius: Double, type: GradientType = .axial, stops: [GradientStop] = stops,
+    matrix: Transform3D = .identity, opacity: Float = 1, clips: [Clip] = []
+  ) -> GradientDraw {
+    GradientDraw(
+      matrix: matrix, shape: RoundedRect(rect: rect, radii: [radius, radius, radius, radius]),
+      gradient: Gradient(
+        type: type, start: CGPoint(x: rect.minX, y: rect.minY),
+        end: CGPoint(x: rect.maxX, y: rect.midY), stops: stops),
+      opacity: opacity, clips: clips, name: "gradient")
+  }
+
+  @Test func opaqueGradientsOccludeTheirCross() throws {
+    let limit = PixelRect(x0: 0, y0: 0, x1: 200, y1: 120)
+    // [10.5, 110.5] × [5.25, 85.25], corners of radius 12: the wide band
+    // x 11..<110, y 18..<73 (5.25 + 12 = 17.25 up, 85.25 − 12 = 73.25
+    // down); the tall column x 23..<98, y 6..<85 (5925 pixels > 5445).
+    let draw = Self.gradient(CGRect(x: 10.5, y: 5.25, width: 100, height: 80), radius: 12)
+    let stage = try #require(GradientStage(draw, limit: limit))
+    #expect(stage.occluder == PixelRect(x0: 23, y0: 6, x1: 98, y1: 85))
+    // None: faded, clipped, translucent stops, rotated.
+    var faded = draw
+    faded.opacity = 0.99
+    #expect(try #require(GradientStage(faded, limit: limit)).occluder.isEmpty)
+    let clip = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: F.rect(0, 0, 150, 100))))
+    var clipped = draw
+    clipped.header.clips = [clip]
+    #expect(try #require(GradientStage(clipped, limit: limit)).occluder.isEmpty)
+    var translucent = draw
+    translucent.gradient.stops[1].color.alpha = 0.999
+    #expect(try #require(GradientStage(translucent, limit: limit)).occluder.isEmpty)
+    var rotated = draw
+    rotated.header.matrix = Transform3D(rotationAngle: 0.1, x: 0, y: 0, z: 1)
+    #expect(try #require(GradientStage(rotated, limit: limit)).occluder.isEmpty)
+  }
+
+  /// Every stage of the plan's canvas drawn in order, tile by tile, none
+  /// skipped, over the background.
+  static func drawnInOrder(_ plan: RenderPlan, vectorKernel: Bool) -> [UInt8] {
+    let raster = Raster(width: plan.width, height: plan.height, fill: plan.background)
+    let limit = PixelRect(x0: 0, y0: 0, x1: plan.width, y1: plan.height)
+    for command in plan.surfaces[0].commands {
+      switch command {
+      case .gradient(let d):
+        if let stage = GradientStage(d, limit: limit, vectorKernel: vectorKernel) {
+          StageHarness.drawInTiles(stage, into: raster)
+        }
+      case .shape(let d):
+        if let stage = ShapeStage(d, limit: limit, stamps: StampCache()) { StageHarness.drawInTiles(stage, into: raster) }
+      default:
+        Issue.record("unexpected command")
+      }
+    }
+    return Array(UnsafeBufferPointer(start: raster.pixels, count: plan.width * plan.height * 4))
+  }
+
+  @Test func skippingHiddenPixelsChangesNoByte() throws {
+    var r = GradientFastPathTests.Random(state: 0x0CC1)
+    let width = 320, height = 200
+    var occluding = 0
+    for round in 0..<2 {
+      var commands = [F.shape(F.rect(20, 20, 280, 160), radius: 30, color: PremultipliedColor(r: 0.1, g: 0.6, b: 0.2, a: 1))]
+      for n in 0..<24 {
+        let w = r.range(30, 140), h = r.range(30, 120)
+        let rect = CGRect(x: r.range(-10, Double(width) - w + 10), y: r.range(-10, Double(height) - h + 10), width: w, height: h)
+        // Every fourth translucent; a few at fractional scales.
+        var stops = Self.stops
+        if n % 4 == 3 { stops[0].color.alpha = 0.6 }
+        let matrix = n % 5 == 4 ? Transform3D(scaleX: 1.25, y: 0.8) : .identity
+        let draw = Self.gradient(
+          rect, radius: r.range(0, min(w, h) / 2), type: GradientType.allCases[(n + round) % 3], stops: stops,
+          matrix: matrix)
+        if let s = GradientStage(draw, limit: PixelRect(x0: 0, y0: 0, x1: width, y1: height)), !s.occluder.isEmpty {
+          occluding += 1
+        }
+        commands.append(.gradient(draw))
+      }
+      let plan = F.plan(width, height, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1), commands)
+      let renderer = CPURenderer()
+      let rendered = renderer.render(plan).pixels
+      // The first differing byte (nil: none), not the frames themselves in a failure message.
+      func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? { a.indices.first { a[$0] != b[$0] } }
+      for vectorKernel in GradientFastPathTests.kernels {
+        let inOrder = Self.drawnInOrder(plan, vectorKernel: vectorKernel)
+        #expect(firstDifference(rendered, inOrder) == nil, "round \(round), kernel \(vectorKernel)")
+      }
+      // The next frame draws from the kept stages and coverage planes (CoverageTiles).
+      #expect(firstDifference(renderer.render(plan).pixels, rendered) == nil, "round \(round): the second frame")
+    }
+    // The stacks do occlude (else the check proves nothing).
+    #expect(occluding > 2 * 12)
+  }
+}

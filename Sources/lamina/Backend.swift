@@ -55,43 +55,33 @@ final class BackendRenderer: PlanRenderer {
   /// The next frame of a sequence, drawn incrementally
   /// (IncrementalRenderer: the bytes `render` gives).
   func renderFrame(_ plan: RenderPlan) throws -> Image {
-    switch renderers {
-    case .cpu(let cpu):
-      used = "cpu"
-      return cpu.renderFrame(plan)
-    case .gl(let gl):
-      used = "gl"
-      return try gl.renderFrame(plan)
-    case .glElseCPU(let gl, let cpu):
-      do {
-        let image = try gl.renderFrame(plan)
-        used = "gl"
-        return image
-      } catch {
-        warn("lamina: GL render failed (\(error)); rendering with the CPU renderer")
-        used = "cpu"
-        return cpu.renderFrame(plan)
-      }
-    }
+    try draw(plan, cpu: { $0.renderFrame(plan) }, gl: { try $0.renderFrame(plan) })
   }
 
   func render(_ plan: RenderPlan) throws -> Image {
+    try draw(plan, cpu: { $0.render(plan) }, gl: { try $0.render(plan) })
+  }
+
+  /// Draws with the chosen backend; GL falling back to the CPU says so.
+  private func draw(
+    _ plan: RenderPlan, cpu drawCPU: (CPURenderer) -> Image, gl drawGL: (GLRenderer) throws -> Image
+  ) throws -> Image {
     switch renderers {
     case .cpu(let cpu):
       used = "cpu"
-      return cpu.render(plan)
+      return drawCPU(cpu)
     case .gl(let gl):
       used = "gl"
-      return try gl.render(plan)
+      return try drawGL(gl)
     case .glElseCPU(let gl, let cpu):
       do {
-        let image = try gl.render(plan)
+        let image = try drawGL(gl)
         used = "gl"
         return image
       } catch {
         warn("lamina: GL render failed (\(error)); rendering with the CPU renderer")
         used = "cpu"
-        return cpu.render(plan)
+        return drawCPU(cpu)
       }
     }
   }

@@ -31,15 +31,7 @@ enum BenchReport {
         ])
       }
     }
-    let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
-    var lines = rows.map { row in
-      row.enumerated().map { c, cell in
-        c < 2
-          ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[c] - cell.count) + cell
-      }.joined(separator: "  ")
-    }
-    lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
+    var lines = BenchReport.columns(rows)
     lines.append("")
     lines.append(
       "first ms: the scene's first frame on the renderer, from a freshly read copy: its text laid out,"
@@ -105,6 +97,21 @@ enum BenchReport {
     ]
     return try JSONSerialization.data(
       withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+  }
+
+  /// The rows as aligned text columns (the first two left-aligned, the
+  /// rest right-aligned), a rule under the header row.
+  static func columns(_ rows: [[String]]) -> [String] {
+    let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+    var lines = rows.map { row in
+      row.enumerated().map { c, cell in
+        c < 2
+          ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: widths[c] - cell.count) + cell
+      }.joined(separator: "  ")
+    }
+    lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
+    return lines
   }
 
   static func fixed(_ value: Double, _ digits: Int = 2) -> String {

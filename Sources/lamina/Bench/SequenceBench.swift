@@ -141,15 +141,7 @@ enum SequenceBench {
         BenchReport.fixed(t.pngIncremental, 1), BenchReport.fixed(t.apngFull, 1), BenchReport.fixed(t.apngIncremental, 1),
       ])
     }
-    let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
-    var lines = rows.map { row in
-      row.enumerated().map { c, cell in
-        c < 2
-          ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: widths[c] - cell.count) + cell
-      }.joined(separator: "  ")
-    }
-    lines.insert(String(repeating: "-", count: lines[0].count), at: 1)
+    var lines = BenchReport.columns(rows)
     lines += [
       "",
       "lower ms: presenting the model at t and lowering it (median). full / incr ms: drawing alone, the",

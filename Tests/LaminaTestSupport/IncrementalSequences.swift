@@ -66,38 +66,30 @@ extension IncrementalSequences {
       return "\(a.width)×\(a.height) against \(b.width)×\(b.height)"
     }
     if a.pixels == b.pixels { return nil }
-    var count = 0, most = 0
+    let differing = differingPixels(a, b)
     var box = (x0: Int.max, y0: Int.max, x1: -1, y1: -1)
-    for y in 0..<a.height {
-      for x in 0..<a.width {
-        let i = (y * a.width + x) * 4
-        var d = 0
-        for c in 0..<4 { d = max(d, abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c]))) }
-        guard d > 0 else { continue }
-        count += 1
-        most = max(most, d)
-        box = (min(box.x0, x), min(box.y0, y), max(box.x1, x + 1), max(box.y1, y + 1))
-      }
-    }
-    return "\(count) pixels differ, by up to \(most) levels, within [\(box.x0), \(box.x1)) × [\(box.y0), \(box.y1))"
+    for (x, y, _) in differing { box = (min(box.x0, x), min(box.y0, y), max(box.x1, x + 1), max(box.y1, y + 1)) }
+    let most = differing.map(\.levels).max() ?? 0
+    return "\(differing.count) pixels differ, by up to \(most) levels, within [\(box.x0), \(box.x1)) × [\(box.y0), \(box.y1))"
   }
-}
 
-extension IncrementalSequences {
   /// The largest channel difference between two images of one size, and
   /// whether every differing pixel lies inside one of `boxes`.
   public static func levels(_ a: Image, _ b: Image, inside boxes: [PixelRect]) -> (most: Int, inside: Bool) {
-    var most = 0, inside = true
-    for y in 0..<a.height {
-      for x in 0..<a.width {
-        let i = (y * a.width + x) * 4
-        var d = 0
-        for c in 0..<4 { d = max(d, abs(Int(a.pixels[i + c]) - Int(b.pixels[i + c]))) }
-        guard d > 0 else { continue }
-        most = max(most, d)
-        if !boxes.contains(where: { $0.x0 <= x && x < $0.x1 && $0.y0 <= y && y < $0.y1 }) { inside = false }
-      }
+    let differing = differingPixels(a, b)
+    let inside = differing.allSatisfy { p in
+      boxes.contains { $0.x0 <= p.x && p.x < $0.x1 && $0.y0 <= p.y && p.y < $0.y1 }
     }
-    return (most, inside)
+    return (differing.map(\.levels).max() ?? 0, inside)
+  }
+
+  /// The pixels that differ and by how many levels at most (ImageDiff's
+  /// per-pixel largest channel difference); none for images of two sizes.
+  static func differingPixels(_ a: Image, _ b: Image) -> [(x: Int, y: Int, levels: Int)] {
+    guard let diff = try? ImageDiff(a, b) else { return [] }
+    return diff.pixelDifferences.indices.compactMap { p in
+      let d = Int(diff.pixelDifferences[p])
+      return d > 0 ? (p % a.width, p / a.width, d) : nil
+    }
   }
 }

@@ -87,4 +87,22 @@ public struct PremultipliedColor: Hashable, Sendable {
   public func scaled(by k: Float) -> PremultipliedColor {
     PremultipliedColor(r: r * k, g: g * k, b: b * k, a: a * k)
   }
+
+  /// The bytes a surface filled with this colour holds (r, g, b, a): each
+  /// component to 8 bits, rounded to nearest (`v · 255 + ½`, truncated,
+  /// clamped to 0…255). Both backends fill a canvas with these bytes.
+  public var bytes: SIMD4<UInt8> {
+    @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(min(255, max(0, v * 255 + 0.5))) }
+    return SIMD4(byte(r), byte(g), byte(b), byte(a))
+  }
+
+  /// Values to hand a fixed-function fill (glClearColor) so that it stores
+  /// `bytes` exactly however it converts: (k + ¼) / 255 is k whether the
+  /// conversion rounds to nearest or truncates. A GL clear of the float
+  /// itself is not: 0.0231 · 255 = 5.88 is stored as 6 by one of
+  /// llvmpipe's clear paths and as 5 by its scissored one.
+  public var exactFill: SIMD4<Float> {
+    let b = bytes
+    return (SIMD4<Float>(Float(b.x), Float(b.y), Float(b.z), Float(b.w)) + 0.25) / 255
+  }
 }

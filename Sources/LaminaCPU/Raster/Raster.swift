@@ -94,7 +94,10 @@ func blendPixel(_ p: UnsafeMutablePointer<UInt8>, _ color: SIMD4<Float>, _ k: Fl
 
 /// A premultiplied colour as the four bytes of one pixel, in memory order.
 @inline(__always)
-func packed(_ c: PremultipliedColor) -> UInt32 { packed(SIMD4(c.r, c.g, c.b, c.a)) }
+func packed(_ c: PremultipliedColor) -> UInt32 {
+  let b = SIMD4<UInt32>(truncatingIfNeeded: c.bytes)
+  return UInt32(littleEndian: b.x | b.y << 8 | b.z << 16 | b.w << 24)
+}
 
 /// A premultiplied colour as the four bytes of one pixel, in memory order.
 @inline(__always)

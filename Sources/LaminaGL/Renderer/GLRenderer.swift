@@ -235,8 +235,8 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
         pooled.append(target)
       }
       targets[index] = target
-      let clear = index == 0 ? plan.background : .transparent
-      r.device.clear(.surface(target), to: (clear.r, clear.g, clear.b, clear.a))
+      let clear = (index == 0 ? plan.background : .transparent).exactFill
+      r.device.clear(.surface(target), to: (clear.x, clear.y, clear.z, clear.w))
       try drawing.draw(surface.commands, into: target, targets: targets)
       try checkGL("drawing \(surface.label)")
     }
@@ -280,8 +280,8 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
     // Kept before drawing: a failure below makes the renderer forget it.
     // (Its pixels are set once read back.)
     r.keptFrame = (target, digest, [])
-    let clear = plan.background
-    let color = (clear.r, clear.g, clear.b, clear.a)
+    let clear = plan.background.exactFill
+    let color = (clear.x, clear.y, clear.z, clear.w)
     guard let boxes else {
       r.device.clear(.surface(target), to: color)
       try r.drawing.draw(surface.commands, into: target, targets: targets)

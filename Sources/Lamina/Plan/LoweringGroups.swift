@@ -203,7 +203,9 @@ extension PlanBuilder {
     let q = p.m44
     let affine = CGAffineTransform(
       a: p.m11 / q, b: p.m12 / q, c: p.m21 / q, d: p.m22 / q, tx: p.m41 / q, ty: p.m42 / q)
-    let coverage = path.coverageImage(transform: affine, width: w, height: h)
+    // The same image object for the same silhouette in every frame
+    // (ShadowPathSilhouettes): an unchanged shadow is not damaged.
+    let coverage = ShadowPathSilhouettes.image(of: path, transform: affine, width: w, height: h)
     let s = openSurface("shadow path \(layer.debugName)", width: w, height: h)
     let whole = CGRect(x: 0, y: 0, width: w, height: h)
     add(.image(ImageDraw(

@@ -14,23 +14,13 @@ import Testing
 @Suite("Incremental frames (CPU)")
 struct IncrementalFramesTests {
   @Test func randomSequencesEqualFullRenders() throws {
-    var partial = 0, frames = 0
-    for index in 0..<16 {
-      let seed = SplitMix64.treeSeed(base: 0x18_1AC, index: index)
+    let replay = try IncrementalSequences.replay(frames: 6) {
       let incremental = CPURenderer(), full = CPURenderer()
-      for (n, (plan, change)) in try IncrementalSequences.plans(seed: seed, frames: 6).enumerated() {
-        let image = incremental.renderFrame(plan)
-        let expected = full.render(plan)
-        let difference = IncrementalSequences.difference(image, expected)
-        #expect(
-          difference == nil,
-          "tree \(seed), frame \(n) after \(change) change: \(difference ?? ""); damage \(String(describing: incremental.lastDamage?.rects))")
-        if n > 0, let d = incremental.lastDamage, !d.isEverything, !d.isEmpty { partial += 1 }
-        frames += 1
-      }
+      return ({ (incremental.renderFrame($0), incremental.lastDamage) }, { full.render($0) })
     }
+    #expect(replay.failures.isEmpty, "\(replay.failures.joined(separator: "\n"))")
     // Most changed frames were drawn in part, not whole.
-    #expect(partial * 3 > frames, "\(partial) of \(frames) frames drawn in part")
+    #expect(replay.partial * 3 > replay.frames, "\(replay.partial) of \(replay.frames) frames drawn in part")
   }
 
   @Test func s6FramesEqualFullRendersAndAFrameWithoutChangeDrawsNothing() throws {

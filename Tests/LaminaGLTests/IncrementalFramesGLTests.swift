@@ -19,22 +19,12 @@ import Testing
 @Suite("Incremental frames on GL", requiresGL)
 struct IncrementalFramesGLTests {
   @Test func randomSequencesEqualFullRenders() throws {
-    var partial = 0, frames = 0
-    for index in 0..<16 {
-      let seed = SplitMix64.treeSeed(base: 0x18_1AC, index: index)
+    let replay = try IncrementalSequences.replay(frames: 5) {
       let incremental = try GLRenderer(), full = try GLRenderer()
-      for (n, (plan, change)) in try IncrementalSequences.plans(seed: seed, frames: 5).enumerated() {
-        let image = try incremental.renderFrame(plan)
-        let expected = try full.render(plan)
-        let difference = IncrementalSequences.difference(image, expected)
-        #expect(
-          difference == nil,
-          "tree \(seed), frame \(n) after \(change) change: \(difference ?? ""); damage \(String(describing: incremental.lastDamage?.rects))")
-        if n > 0, let d = incremental.lastDamage, !d.isEverything, !d.isEmpty { partial += 1 }
-        frames += 1
-      }
+      return ({ (try incremental.renderFrame($0), incremental.lastDamage) }, { try full.render($0) })
     }
-    #expect(partial * 3 > frames, "\(partial) of \(frames) frames drawn in part")
+    #expect(replay.failures.isEmpty, "\(replay.failures.joined(separator: "\n"))")
+    #expect(replay.partial * 3 > replay.frames, "\(replay.partial) of \(replay.frames) frames drawn in part")
   }
 
   /// A background whose channels lie between levels (k + f for f near ½,

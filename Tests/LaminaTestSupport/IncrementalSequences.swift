@@ -59,6 +59,40 @@ public enum IncrementalSequences {
 }
 
 extension IncrementalSequences {
+  /// What `replay` found over the 16 random trees.
+  public struct Replay {
+    /// One line per frame whose incremental image is not the full render's.
+    public var failures: [String] = []
+    /// Frames after the first, and those of them drawn in part (damage
+    /// neither empty nor everything).
+    public var frames = 0, partial = 0
+  }
+
+  /// The 16 random trees' sequences of `frames` plans, each drawn as the
+  /// next frame by a fresh incremental renderer of the tree and whole by a
+  /// fresh full one: `make()` gives the pair (`incremental` draws a frame
+  /// and says its damage, `full` draws a plan alone).
+  public static func replay(
+    frames count: Int,
+    _ make: () throws -> (incremental: (RenderPlan) throws -> (Image, PlanDamage?), full: (RenderPlan) throws -> Image)
+  ) throws -> Replay {
+    var out = Replay()
+    for index in 0..<16 {
+      let seed = SplitMix64.treeSeed(base: 0x18_1AC, index: index)
+      let (incremental, full) = try make()
+      for (n, (plan, change)) in try plans(seed: seed, frames: count).enumerated() {
+        let (image, damage) = try incremental(plan)
+        if let difference = difference(image, try full(plan)) {
+          out.failures.append(
+            "tree \(seed), frame \(n) after \(change) change: \(difference); damage \(String(describing: damage?.rects))")
+        }
+        if n > 0, let d = damage, !d.isEverything, !d.isEmpty { out.partial += 1 }
+        out.frames += 1
+      }
+    }
+    return out
+  }
+
   /// nil when the two images are byte for byte the same; else how many
   /// pixels differ, by how much at most, and the box holding them.
   public static func difference(_ a: Image, _ b: Image) -> String? {

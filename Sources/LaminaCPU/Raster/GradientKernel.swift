@@ -1,6 +1,7 @@
-// GradientKernel: GradientStage's rows handed to CLaminaBlend's
-// `lamina_gradient_row` (AVX2, eight pixels a step, chosen at run time),
-// which does GradientRow's operations and GradientStage's stores and
+// GradientKernel: GradientStage's tile regions handed to CLaminaBlend's
+// `lamina_gradient_region` (its rows by `lamina_gradient_row`: AVX2,
+// eight pixels a step, chosen at run time; one call per region, not per
+// row), which does GradientRow's operations and GradientStage's stores and
 // blends in the same order and precision: the same bytes, faster (S5 on a
 // loaded host: the Swift rows' shading, interpolation and stores took
 // ~5.3 ns a pixel, the C rows ~3.4; Swift's SIMD4<Double> compiles to
@@ -62,14 +63,16 @@ final class GradientKernel: @unchecked Sendable {
     colors.deallocate()
   }
 
-  /// Shades and blends pixels x0 ..< x0 + count of row y (see
-  /// `lamina_gradient_row`): `coverage` (nil: 1, every pixel wholly
-  /// inside) and `clip` are pixel x0's, `pixel` its bytes.
+  /// Draws a tile region less `skip` (see `lamina_gradient_region`):
+  /// `coverage` (nil: every pixel wholly inside) and `clip` are planes
+  /// over the region, `pixels` the target's bytes, `width` pixels a row.
   @inline(__always)
   func draw(
-    row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>?, clip: UnsafePointer<Float>?,
-    pixel: UnsafeMutablePointer<UInt8>
+    region: PixelRect, skipping skip: PixelRect, coverage: UnsafePointer<Float>?, clip: UnsafePointer<Float>?,
+    pixels: UnsafeMutablePointer<UInt8>, width: Int
   ) {
-    lamina_gradient_row(row, y, x0, count, coverage, clip, pixel)
+    lamina_gradient_region(
+      row, region.x0, region.y0, region.x1, region.y1, skip.x0, skip.y0, skip.x1, skip.y1, coverage, clip, pixels,
+      width)
   }
 }

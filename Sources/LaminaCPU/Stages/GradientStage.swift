@@ -154,12 +154,15 @@ struct GradientStage: PreparedDraw {
     }
     let pixels = target.pixels, width = target.width, opacity = opacity, row = row, kernel = kernel
     let w = region.width, clip = scratch.clip
+    // The AVX2 rows: the whole region in one call.
+    if let kernel {
+      kernel.draw(
+        region: region, skipping: skip, coverage: inside ? nil : coverage, clip: clipped ? UnsafePointer(clip) : nil,
+        pixels: pixels, width: width)
+      return
+    }
     let ts = scratch.gradientT, colors = scratch.gradientColors, size = TileScratch.size
     forEachSpan(region, skipping: skip) { y, x0, x1 in
-      if inside, let kernel {
-        kernel.draw(row: y, x0: x0, count: x1 - x0, coverage: nil, clip: nil, pixel: pixels + (y * width + x0) * 4)
-        return
-      }
       let j = y - region.y0
       // k = coverage × clip, as forEachCoveredPixel has it.
       @inline(__always) func k(_ x: Int) -> Float {
@@ -172,13 +175,6 @@ struct GradientStage: PreparedDraw {
       while b > a && !(k(b - 1) > 0) { b -= 1 }
       guard a < b else { return }
       let line = pixels + y * width * 4
-      if let kernel {
-        let i = j * w + a - region.x0
-        kernel.draw(
-          row: y, x0: a, count: b - a, coverage: coverage + i, clip: clipped ? UnsafePointer(clip + i) : nil,
-          pixel: line + a * 4)
-        return
-      }
       row.shade(row: y, x0: a, count: b - a, ts: ts, colors: colors)
       var x = a
       // Four pixels of full coverage and opaque colours: their bytes, stored.

@@ -139,7 +139,9 @@ struct GradientStage: PreparedDraw {
     if clipped { clips.render(region, scratch) }
     // Every pixel to draw wholly inside (coverage exactly 1): the kernel
     // needs no coverage, and the accumulator is not run.
-    let inside = kernel != nil && !clipped && drawnPixelsInside(region, skipping: skip)
+    let inside =
+      kernel != nil && !clipped
+      && coverageTiles.inside(region, skipping: skip) { drawnPixelsInside(region, skipping: skip) }
     // Else the region's coverage: kept from an earlier frame, or resolved (and kept).
     let coverage: UnsafePointer<Float>
     if inside {

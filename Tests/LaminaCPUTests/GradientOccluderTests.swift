@@ -60,13 +60,13 @@ private typealias F = PlanFixtures
 
   /// Every stage of the plan's canvas drawn in order, tile by tile, none
   /// skipped, over the background.
-  static func drawnInOrder(_ plan: RenderPlan, vectorKernel: Bool) -> [UInt8] {
+  static func drawnInOrder(_ plan: RenderPlan, path: GradientFastPathTests.RowPath) -> [UInt8] {
     let raster = Raster(width: plan.width, height: plan.height, fill: plan.background)
     let limit = PixelRect(x0: 0, y0: 0, x1: plan.width, y1: plan.height)
     for command in plan.surfaces[0].commands {
       switch command {
       case .gradient(let d):
-        if let stage = GradientStage(d, limit: limit, vectorKernel: vectorKernel) {
+        if let stage = path.stage(d, limit: limit) {
           StageHarness.drawInTiles(stage, into: raster)
         }
       case .shape(let d):
@@ -104,9 +104,9 @@ private typealias F = PlanFixtures
       let rendered = renderer.render(plan).pixels
       // The first differing byte (nil: none), not the frames themselves in a failure message.
       func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? { a.indices.first { a[$0] != b[$0] } }
-      for vectorKernel in GradientFastPathTests.kernels {
-        let inOrder = Self.drawnInOrder(plan, vectorKernel: vectorKernel)
-        #expect(firstDifference(rendered, inOrder) == nil, "round \(round), kernel \(vectorKernel)")
+      for path in GradientFastPathTests.kernels {
+        let inOrder = Self.drawnInOrder(plan, path: path)
+        #expect(firstDifference(rendered, inOrder) == nil, "round \(round), path \(path)")
       }
       // The next frame draws from the kept stages and coverage planes (CoverageTiles).
       #expect(firstDifference(renderer.render(plan).pixels, rendered) == nil, "round \(round): the second frame")

@@ -27,9 +27,20 @@ typedef struct LaminaGradientRow {
   int type;
   /// w is exactly 1 at every pixel; every stop is opaque; every component lies in 0…1.
   int affine, opaque, unit;
+  /// The conic's t may be computed eight lanes a register (AVX-512F and
+  /// DQ: the same operations; only where `lamina_gradient_has_avx512()`).
+  int wide;
   /// The draw's opacity (0 < opacity ≤ 1).
   float opacity;
 } LaminaGradientRow;
+
+/// 1 when this CPU has AVX-512F and DQ (LaminaGradientRow.wide may be set), else 0.
+int lamina_gradient_has_avx512(void);
+
+/// The conic's t (type 2) at the centres of pixels x0 ..< x0 + count of
+/// row y into `ts`, as the rows compute it (conic_chunk8 where `wide`,
+/// else conic_chunk); for tests that compare them bit for bit.
+void lamina_gradient_conic_t(const LaminaGradientRow *g, long y, long x0, long count, double *ts);
 
 /// Shades pixels x0 ..< x0 + count of row y and blends them onto `dst`
 /// (RGBA8 of pixel x0): coverage k = coverage[i] (1 when `coverage` is

@@ -22,12 +22,18 @@ import Lamina
 final class GradientKernel: @unchecked Sendable {
   /// Whether this CPU runs the AVX2 rows (read once).
   static let available = lamina_blend_has_avx2() != 0
+  /// Whether this CPU runs the conic's t eight lanes a register (AVX-512; read once).
+  static let wideAvailable = available && lamina_gradient_has_avx512() != 0
 
   let row: UnsafeMutablePointer<LaminaGradientRow>
   private let locations: UnsafeMutablePointer<Double>
   private let colors: UnsafeMutablePointer<Float>
 
-  init(_ evaluator: Gradient.Evaluator, inverse: Homography, opacity: Float, gradientRow: GradientRow) {
+  /// `wide`: the conic's t with AVX-512 where the CPU has it (false: AVX2 alone, the same bytes; for tests).
+  init(
+    _ evaluator: Gradient.Evaluator, inverse: Homography, opacity: Float, gradientRow: GradientRow,
+    wide: Bool = GradientKernel.wideAvailable
+  ) {
     let n = evaluator.locations.count
     locations = .allocate(capacity: max(1, n))
     colors = .allocate(capacity: max(4, 4 * n))
@@ -52,6 +58,7 @@ final class GradientKernel: @unchecked Sendable {
     value.affine = gradientRow.affine ? 1 : 0
     value.opaque = gradientRow.opaque ? 1 : 0
     value.unit = gradientRow.unit ? 1 : 0
+    value.wide = wide && Self.wideAvailable ? 1 : 0
     value.opacity = opacity
     row = .allocate(capacity: 1)
     row.initialize(to: value)

@@ -78,8 +78,12 @@ struct GradientStage: PreparedDraw {
   let occluder: PixelRect
 
   /// `vectorKernel`: draw rows with GradientKernel where the CPU has AVX2
-  /// (false: GradientRow's Swift rows, the same bytes; for tests).
-  init?(_ draw: GradientDraw, limit: PixelRect, vectorKernel: Bool = GradientKernel.available) {
+  /// (false: GradientRow's Swift rows, the same bytes; for tests);
+  /// `wideKernel`: its conic's t with AVX-512 where the CPU has it.
+  init?(
+    _ draw: GradientDraw, limit: PixelRect, vectorKernel: Bool = GradientKernel.available,
+    wideKernel: Bool = GradientKernel.wideAvailable
+  ) {
     let h = Homography(draw.matrix)
     guard let inverse = h.inverse, draw.opacity > 0, let evaluator = Gradient.Evaluator(draw.gradient),
       !draw.shape.rect.isEmpty
@@ -87,7 +91,9 @@ struct GradientStage: PreparedDraw {
     self.inverse = inverse
     row = GradientRow(evaluator, inverse: inverse)
     opacity = min(1, draw.opacity)
-    kernel = vectorKernel ? GradientKernel(evaluator, inverse: inverse, opacity: opacity, gradientRow: row) : nil
+    kernel =
+      vectorKernel
+      ? GradientKernel(evaluator, inverse: inverse, opacity: opacity, gradientRow: row, wide: wideKernel) : nil
     clips = PreparedClips(draw.clips, within: limit)
     let polygon = projectedOutline(draw.shape, h)
     bounds = pixelBounds(polygon, within: clips.bounds)

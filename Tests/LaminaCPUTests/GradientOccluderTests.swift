@@ -114,4 +114,32 @@ private typealias F = PlanFixtures
     // The stacks do occlude (else the check proves nothing).
     #expect(occluding > 2 * 12)
   }
+
+  /// GradientStages across frames: a frame whose draws all equal the last
+  /// frame's (in order), then frames with one draw changed, one removed
+  /// and two swapped, each the bytes of a fresh renderer.
+  @Test func keptStagesFollowChangedDraws() {
+    let width = 200, height = 120
+    let background = PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1)
+    var draws: [GradientDraw] = []
+    for n in 0..<6 {
+      let rect = CGRect(x: Double(10 + 25 * n), y: Double(5 + 12 * n), width: 70, height: 50)
+      draws.append(Self.gradient(rect, radius: 9, type: GradientType.allCases[n % 3], stops: Self.stops, matrix: .identity))
+    }
+    var changed = draws
+    changed[3].gradient.start.x += 7
+    var removed = draws
+    removed.remove(at: 1)
+    var swapped = draws
+    swapped.swapAt(2, 4)
+    let renderer = CPURenderer()
+    for (name, list) in [("first", draws), ("same", draws), ("changed", changed), ("removed", removed),
+      ("swapped", swapped), ("back", draws)]
+    {
+      let plan = F.plan(width, height, background: background, list.map { DrawCommand.gradient($0) })
+      let kept = renderer.render(plan).pixels, fresh = CPURenderer().render(plan).pixels
+      // The first differing byte (nil: none), not the frames in a failure message.
+      #expect(kept.indices.first { kept[$0] != fresh[$0] } == nil, "\(name)")
+    }
+  }
 }

@@ -44,7 +44,22 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#ifdef LAMINA_GRADIENT_WIDE
+// gradient_wide.c: this file again, for AVX-512 (F, DQ, VL, BW), its
+// functions named with _wide.
+#define AVX2 __attribute__((target("avx2,avx512f,avx512dq,avx512vl,avx512bw")))
+#define NAME(name) name##_wide
+#else
 #define AVX2 __attribute__((target("avx2")))
+#define NAME(name) name
+// The rows compiled for AVX-512 (gradient_wide.c), where LaminaGradientRow.wide.
+void lamina_gradient_row_wide(
+    const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst);
+void lamina_gradient_conic_t_wide(const LaminaGradientRow *g, long y, long x0, long count, double *ts);
+void lamina_gradient_region_wide(
+    const LaminaGradientRow *g, long x0, long y0, long x1, long y1, long sx0, long sy0, long sx1, long sy1,
+    const float *coverage, const float *clip, uint8_t *pixels, long width);
+#endif
 #define INLINE __attribute__((always_inline)) static inline
 
 // Gradient.Evaluator.premultipliedColor(at:) for one t (not NaN).
@@ -277,11 +292,18 @@ AVX2 INLINE void segment_colours(
   if (!opaque) *r = _mm256_mul_ps(*r, *a), *gr = _mm256_mul_ps(*gr, *a), *b = _mm256_mul_ps(*b, *a);
 }
 
-#define AVX512 __attribute__((target("avx2,avx512f,avx512dq")))
-
+#ifdef LAMINA_GRADIENT_WIDE
+#define AVX512 AVX2
+#else
 int lamina_gradient_has_avx512(void) {
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") ? 1 : 0;
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                 __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
+             ? 1
+             : 0;
 }
+#endif
+
+#ifdef LAMINA_GRADIENT_WIDE
 
 AVX512 INLINE __m512d select8(__mmask8 mask, __m512d a, __m512d b) { return _mm512_mask_blend_pd(mask, b, a); }
 
@@ -363,6 +385,7 @@ AVX512 static void conic_chunk8(
   }
 #undef ABS8
 }
+#endif
 
 AVX2 INLINE void gradient_row(
     const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst) {
@@ -381,8 +404,11 @@ AVX2 INLINE void gradient_row(
     if (i % chunk == 0) {
       long end = count - i < chunk ? count - i : chunk;
       if (g->type == 2) {
-        if (g->wide) conic_chunk8(g, x0 + i, (end + 7) / 8, ym3, ym4, ym5, ts);
-        else conic_chunk(g, x0 + i, (end + 7) / 8 * 2, ym3, ym4, ym5, ts);
+#ifdef LAMINA_GRADIENT_WIDE
+        conic_chunk8(g, x0 + i, (end + 7) / 8, ym3, ym4, ym5, ts);
+#else
+        conic_chunk(g, x0 + i, (end + 7) / 8 * 2, ym3, ym4, ym5, ts);
+#endif
       }
       else for (long c = 0; c < end; c += 8) {
         _mm256_storeu_pd(ts + c, centres_t(g, x0 + i + c, ym3, ym4, ym5));
@@ -449,25 +475,46 @@ AVX2 INLINE void gradient_row(
   }
 }
 
-AVX2 void lamina_gradient_row(
+AVX2 void NAME(lamina_gradient_row)(
     const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst) {
+#ifndef LAMINA_GRADIENT_WIDE
+  if (g->wide) {
+    lamina_gradient_row_wide(g, y, x0, count, coverage, clip, dst);
+    return;
+  }
+#endif
   gradient_row(g, y, x0, count, coverage, clip, dst);
 }
 
-AVX2 void lamina_gradient_conic_t(const LaminaGradientRow *g, long y, long x0, long count, double *ts) {
+AVX2 void NAME(lamina_gradient_conic_t)(const LaminaGradientRow *g, long y, long x0, long count, double *ts) {
+#ifndef LAMINA_GRADIENT_WIDE
+  if (g->wide) {
+    lamina_gradient_conic_t_wide(g, y, x0, count, ts);
+    return;
+  }
+#endif
   const double Y = (double)y + 0.5;
   double chunk[64];
   for (long i = 0; i < count; i += 64) {
     long end = count - i < 64 ? count - i : 64;
-    if (g->wide) conic_chunk8(g, x0 + i, (end + 7) / 8, Y * g->m[3], Y * g->m[4], Y * g->m[5], chunk);
-    else conic_chunk(g, x0 + i, (end + 7) / 8 * 2, Y * g->m[3], Y * g->m[4], Y * g->m[5], chunk);
+#ifdef LAMINA_GRADIENT_WIDE
+    conic_chunk8(g, x0 + i, (end + 7) / 8, Y * g->m[3], Y * g->m[4], Y * g->m[5], chunk);
+#else
+    conic_chunk(g, x0 + i, (end + 7) / 8 * 2, Y * g->m[3], Y * g->m[4], Y * g->m[5], chunk);
+#endif
     for (long c = 0; c < end; c++) ts[i + c] = chunk[c];
   }
 }
 
-AVX2 void lamina_gradient_region(
+AVX2 void NAME(lamina_gradient_region)(
     const LaminaGradientRow *g, long x0, long y0, long x1, long y1, long sx0, long sy0, long sx1, long sy1,
     const float *coverage, const float *clip, uint8_t *pixels, long width) {
+#ifndef LAMINA_GRADIENT_WIDE
+  if (g->wide) {
+    lamina_gradient_region_wide(g, x0, y0, x1, y1, sx0, sy0, sx1, sy1, coverage, clip, pixels, width);
+    return;
+  }
+#endif
   const long w = x1 - x0;
   for (long y = y0; y < y1; y++) {
     // forEachSpan: the row less the skipped pixels.
@@ -494,7 +541,7 @@ AVX2 void lamina_gradient_region(
   }
 }
 
-#else
+#elif !defined(LAMINA_GRADIENT_WIDE)
 
 void lamina_gradient_row(
     const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst) {

@@ -120,7 +120,7 @@ import Testing
   static let conicPixelsThatMayDiffer = 1
 
   /// A row path: GradientRow's Swift rows, GradientKernel's AVX2 rows, or
-  /// those with the conic's t in AVX-512 registers.
+  /// those compiled for AVX-512 (gradient_wide.c).
   enum RowPath: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case swift, avx2, avx512
     var testDescription: String { rawValue }

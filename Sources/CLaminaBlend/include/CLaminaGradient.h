@@ -27,14 +27,15 @@ typedef struct LaminaGradientRow {
   int type;
   /// w is exactly 1 at every pixel; every stop is opaque; every component lies in 0…1.
   int affine, opaque, unit;
-  /// The conic's t may be computed eight lanes a register (AVX-512F and
-  /// DQ: the same operations; only where `lamina_gradient_has_avx512()`).
+  /// Draw with the rows compiled for AVX-512 (gradient_wide.c: the same
+  /// operations; the conic's t eight lanes a register). Set only where
+  /// `lamina_gradient_has_avx512()`.
   int wide;
   /// The draw's opacity (0 < opacity ≤ 1).
   float opacity;
 } LaminaGradientRow;
 
-/// 1 when this CPU has AVX-512F and DQ (LaminaGradientRow.wide may be set), else 0.
+/// 1 when this CPU has AVX-512 F, DQ, VL and BW (LaminaGradientRow.wide may be set), else 0.
 int lamina_gradient_has_avx512(void);
 
 /// The conic's t (type 2) at the centres of pixels x0 ..< x0 + count of

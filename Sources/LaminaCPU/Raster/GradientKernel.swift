@@ -22,14 +22,14 @@ import Lamina
 final class GradientKernel: @unchecked Sendable {
   /// Whether this CPU runs the AVX2 rows (read once).
   static let available = lamina_blend_has_avx2() != 0
-  /// Whether this CPU runs the conic's t eight lanes a register (AVX-512; read once).
+  /// Whether this CPU runs the rows compiled for AVX-512 (gradient_wide.c; read once).
   static let wideAvailable = available && lamina_gradient_has_avx512() != 0
 
   let row: UnsafeMutablePointer<LaminaGradientRow>
   private let locations: UnsafeMutablePointer<Double>
   private let colors: UnsafeMutablePointer<Float>
 
-  /// `wide`: the conic's t with AVX-512 where the CPU has it (false: AVX2 alone, the same bytes; for tests).
+  /// `wide`: the rows compiled for AVX-512 where the CPU has it (false: AVX2 alone, the same bytes; for tests).
   init(
     _ evaluator: Gradient.Evaluator, inverse: Homography, opacity: Float, gradientRow: GradientRow,
     wide: Bool = GradientKernel.wideAvailable

@@ -102,7 +102,7 @@ struct GradientStage: PreparedDraw {
 
   /// `vectorKernel`: draw rows with GradientKernel where the CPU has AVX2
   /// (false: GradientRow's Swift rows, the same bytes; for tests);
-  /// `wideKernel`: its conic's t with AVX-512 where the CPU has it.
+  /// `wideKernel`: its rows compiled for AVX-512 where the CPU has it.
   init?(
     _ draw: GradientDraw, limit: PixelRect, vectorKernel: Bool = GradientKernel.available,
     wideKernel: Bool = GradientKernel.wideAvailable

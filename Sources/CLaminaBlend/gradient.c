@@ -26,19 +26,19 @@
 // 32 vector registers instead of 16, so far fewer spills): 0.92 of the
 // AVX2 build's replayed time. S5's steady frames: CPU 9.90 → 7.68 ms.
 //
-// Not tried: 512-bit intrinsics for the rest of the row (sixteen pixels
-// a step; its Float colours are eight lanes already). Rejected: FMA (one
+// Not tried: 512-bit intrinsics for the rest of the row (sixteen pixels a
+// step; its Float colours are eight lanes already). Rejected: FMA (one
 // rounding instead of two: not the bytes of the definition); removing
-// divisions (replayed with every division made
-// a multiplication, bytes aside: no faster, the divider is not what
-// bounds the loop; the conic's t = angle / 2π alone: 3.6%); every group
-// branch-free through per-lane tables of the stops (permutes; 1.4 times
-// slower: the one-segment branch is well predicted and cheaper); the
-// segment found once per chunk of 64 (1.04 times slower); the
-// constants copied to locals against aliasing through `dst`, and a stop
-// segment's vectors kept across groups (no faster). A colour table over t with a Float atan2 for the conic
-// (Blend2D's way; 1024 entries) replayed at 0.72 of the time, every
-// byte within 1 level (185,464 bytes of 8.3 million off by 1): not the
+// divisions (replayed with every division made a multiplication, bytes
+// aside: no faster, the divider is not what bounds the loop; the conic's t
+// = angle / 2π alone: 3.6%); every group branch-free through per-lane
+// tables of the stops (permutes; 1.4 times slower: the one-segment branch
+// is well predicted and cheaper); the segment found once per chunk of 64
+// (1.04 times slower); the constants copied to locals against aliasing
+// through `dst`, and a stop segment's vectors kept across groups (no
+// faster). A colour table over t with a Float atan2 for the conic
+// (Blend2D's way; 1024 entries) replayed at 0.72 of the time, every byte
+// within 1 level (185,464 bytes of 8.3 million off by 1): not the
 // definition's bytes, and by itself not the 1.5× issue 16 asks.
 #include "CLaminaGradient.h"
 #include "CLaminaBlend.h"

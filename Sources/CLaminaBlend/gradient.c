@@ -4,10 +4,42 @@
 // loop (stored bytes where coverage and alpha are full, blendPixel
 // elsewhere).
 //
-// Rejected: AVX-512 (this machine's Zen 4 splits a 512-bit operation into
-// two 256-bit ones, and the divisions and square roots that bound the
-// loop run at the same rate per lane), and FMA (one rounding instead of
-// two: not the bytes of the definition).
+// Where S5's kernel time went (one frame's 53,450 calls recorded and
+// replayed on one thread, 2026-11-25, a loaded 2-core Zen 4 guest: 7.2 ms
+// for 1.98 Mpx): the conic's t 28% (its atan2 in Double, four lanes);
+// axial and radial t ~1%; groups of one segment at full coverage (the
+// colours, the packed stores, the memory) ~50%; groups that went lane by
+// lane through scalar code 20%: those with a stop inside them 7% (a
+// binary search per lane) and those with an edge or a row's last pixels
+// 13% (blendPixel per lane). Those now stay in vectors, the same
+// operations per lane: two adjacent segments, each computed for all
+// eight lanes and chosen per lane (two_segments), blendPixel on eight
+// lanes with masks (blend_lanes), masked loads and stores for a row's
+// last pixels; and one call per tile region (lamina_gradient_region)
+// instead of one per row. Replayed: 0.93 of the time; S5 steady frames
+// 6.5% less CPU (medians of 8 alternating rounds). Then the conic's t
+// eight lanes a register where the CPU has AVX-512F and DQ
+// (conic_chunk8, the same operations): Zen 4 splits each 512-bit
+// operation into two 256-bit halves, but the loop is bound by how many
+// instructions issue, not by the units: replayed 0.95 of the time. And
+// this whole file compiled a second time for AVX-512 (gradient_wide.c:
+// 32 vector registers instead of 16, so far fewer spills): 0.92 of the
+// AVX2 build's replayed time. S5's steady frames: CPU 9.90 → 7.68 ms.
+//
+// Not tried: 512-bit intrinsics for the rest of the row (sixteen pixels a
+// step; its Float colours are eight lanes already). Rejected: FMA (one
+// rounding instead of two: not the bytes of the definition); removing
+// divisions (replayed with every division made a multiplication, bytes
+// aside: no faster, the divider is not what bounds the loop; the conic's t
+// = angle / 2π alone: 3.6%); every group branch-free through per-lane
+// tables of the stops (permutes; 1.4 times slower: the one-segment branch
+// is well predicted and cheaper); the segment found once per chunk of 64
+// (1.04 times slower); the constants copied to locals against aliasing
+// through `dst`, and a stop segment's vectors kept across groups (no
+// faster). A colour table over t with a Float atan2 for the conic
+// (Blend2D's way; 1024 entries) replayed at 0.72 of the time, every byte
+// within 1 level (185,464 bytes of 8.3 million off by 1): not the
+// definition's bytes, and by itself not the 1.5× issue 16 asks.
 #include "CLaminaGradient.h"
 #include "CLaminaBlend.h"
 
@@ -16,7 +48,22 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#ifdef LAMINA_GRADIENT_WIDE
+// gradient_wide.c: this file again, for AVX-512 (F, DQ, VL, BW), its
+// functions named with _wide.
+#define AVX2 __attribute__((target("avx2,avx512f,avx512dq,avx512vl,avx512bw")))
+#define NAME(name) name##_wide
+#else
 #define AVX2 __attribute__((target("avx2")))
+#define NAME(name) name
+// The rows compiled for AVX-512 (gradient_wide.c), where LaminaGradientRow.wide.
+void lamina_gradient_row_wide(
+    const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst);
+void lamina_gradient_conic_t_wide(const LaminaGradientRow *g, long y, long x0, long count, double *ts);
+void lamina_gradient_region_wide(
+    const LaminaGradientRow *g, long x0, long y0, long x1, long y1, long sx0, long sy0, long sx1, long sy1,
+    const float *coverage, const float *clip, uint8_t *pixels, long width);
+#endif
 #define INLINE __attribute__((always_inline)) static inline
 
 // Gradient.Evaluator.premultipliedColor(at:) for one t (not NaN).
@@ -40,32 +87,6 @@ static inline void premultiplied_at(const LaminaGradientRow *g, double t, float 
   out[1] = c[1] * c[3];
   out[2] = c[2] * c[3];
   out[3] = c[3];
-}
-
-// Lamina's quantize: UInt8(min(255, max(0, v·255 + ½))).
-static inline uint32_t quantize(float v) {
-  float x = v * 255.0f + 0.5f;
-  x = x >= 0.0f ? x : 0.0f;
-  x = x < 255.0f ? x : 255.0f;
-  return (uint32_t)(int)x;
-}
-
-// UInt8(min(255, v)) for v > −1.
-static inline uint8_t truncated(float v) {
-  float x = v < 255.0f ? v : 255.0f;
-  return (uint8_t)(int)x;
-}
-
-// blendPixel: source-over of the premultiplied colour scaled by k.
-static inline void blend_pixel(uint8_t *p, const float c[4], float k) {
-  if (c[3] * k * 255.0f < 0.5f) return;
-  if (k >= 1.0f && c[3] >= 1.0f) {
-    uint32_t v = quantize(c[0]) | quantize(c[1]) << 8 | quantize(c[2]) << 16 | quantize(c[3]) << 24;
-    __builtin_memcpy(p, &v, 4);
-    return;
-  }
-  float s = k * 255.0f, inverse = 1.0f - c[3] * k;
-  for (int i = 0; i < 4; i++) p[i] = truncated(c[i] * s + (float)p[i] * inverse + 0.5f);
 }
 
 AVX2 INLINE __m256d select_pd(__m256d mask, __m256d a, __m256d b) { return _mm256_blendv_pd(b, a, mask); }
@@ -197,7 +218,180 @@ AVX2 static void conic_chunk(
   }
 }
 
-AVX2 void lamina_gradient_row(
+// blendPixel on eight pixels `d` at once, lane by lane: k = the lanes'
+// coverage × clip (`k0`, before the opacity; a lane of k0 ≤ 0 or NaN is
+// left alone) × opacity (`k`); a lane of a·k·255 < ½ (or NaN alpha) is
+// left alone; k ≥ 1 with alpha ≥ 1 stores the colour's bytes (packed8);
+// otherwise every channel min(255, c·(k·255) + d·(1 − a·k) + ½), truncated.
+AVX2 INLINE __m256i blend_lanes(
+    __m256i d, __m256 k0, __m256 k, __m256 r, __m256 gr, __m256 b, __m256 a, int unit) {
+  const __m256 v255 = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f), one = _mm256_set1_ps(1.0f);
+  const __m256 zero = _mm256_setzero_ps();
+  __m256 apply = _mm256_and_ps(_mm256_cmp_ps(k0, zero, _CMP_GT_OQ),
+                               _mm256_cmp_ps(_mm256_mul_ps(_mm256_mul_ps(a, k), v255), half, _CMP_GE_OQ));
+  __m256 full = _mm256_and_ps(_mm256_cmp_ps(k, one, _CMP_GE_OQ), _mm256_cmp_ps(a, one, _CMP_GE_OQ));
+  const __m256 s = _mm256_mul_ps(k, v255), inverse = _mm256_sub_ps(one, _mm256_mul_ps(a, k));
+  const __m256i byte = _mm256_set1_epi32(0xFF);
+  const __m256 x[4] = {r, gr, b, a};
+  __m256i blended = _mm256_setzero_si256();
+  for (int i = 0; i < 4; i++) {
+    // Clamped at 0 as well: cvttps2dq truncates toward zero as UInt8(_:) does above −1.
+    __m256 dc = _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(d, 8 * i), byte));
+    __m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(x[i], s), _mm256_mul_ps(dc, inverse)), half);
+    v = _mm256_min_ps(_mm256_max_ps(v, zero), v255);
+    blended = _mm256_or_si256(blended, _mm256_slli_epi32(_mm256_cvttps_epi32(v), 8 * i));
+  }
+  __m256i out = _mm256_blendv_epi8(blended, packed8(r, gr, b, a, unit), _mm256_castps_si256(full));
+  return _mm256_blendv_epi8(d, out, _mm256_castps_si256(apply));
+}
+
+// Whether the eight t (t0, t1) are numbers in at most two adjacent
+// segments: then *lower is the lower one (how many locations lie at or
+// below the least t: each lane's count is the binary search's answer,
+// by n comparisons) and *upper the lanes in the next. n ≤ two_segments_max.
+enum { two_segments_max = 16 };
+AVX2 INLINE int two_segments(const double *locations, long n, __m256d t0, __m256d t1, long *lower, __m256 *upper) {
+  __m256d nan = _mm256_or_pd(_mm256_cmp_pd(t0, t0, _CMP_UNORD_Q), _mm256_cmp_pd(t1, t1, _CMP_UNORD_Q));
+  if (_mm256_movemask_pd(nan)) return 0;
+  __m256i k0 = _mm256_setzero_si256(), k1 = _mm256_setzero_si256();
+  for (long j = 0; j < n; j++) {
+    const __m256d l = _mm256_set1_pd(locations[j]);
+    k0 = _mm256_sub_epi64(k0, _mm256_castpd_si256(_mm256_cmp_pd(t0, l, _CMP_GE_OQ)));
+    k1 = _mm256_sub_epi64(k1, _mm256_castpd_si256(_mm256_cmp_pd(t1, l, _CMP_GE_OQ)));
+  }
+  // The eight k as int32 (each at most n).
+  const __m256i pick = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+  __m256i k = _mm256_permute2x128_si256(_mm256_permutevar8x32_epi32(k0, pick), _mm256_permutevar8x32_epi32(k1, pick), 0x20);
+  __m128i m = _mm_min_epi32(_mm256_castsi256_si128(k), _mm256_extracti128_si256(k, 1));
+  m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0x4E));
+  m = _mm_min_epi32(m, _mm_shuffle_epi32(m, 0xB1));
+  int least = _mm_cvtsi128_si32(m);
+  __m256i base = _mm256_set1_epi32(least);
+  __m256i up = _mm256_cmpeq_epi32(k, _mm256_add_epi32(base, _mm256_set1_epi32(1)));
+  __m256i same = _mm256_or_si256(up, _mm256_cmpeq_epi32(k, base));
+  if (_mm256_movemask_epi8(same) != -1) return 0;
+  *lower = least;
+  *upper = _mm256_castsi256_ps(up);
+  return 1;
+}
+
+// The colours of segment s (how many locations lie at or below t: 0 and
+// n the clamped ends) at t0, t1: the definition's operations, premultiplied.
+AVX2 INLINE void segment_colours(
+    const double *locations, const float *stops, long n, long s, int opaque, __m256d t0, __m256d t1,
+    __m256 *r, __m256 *gr, __m256 *b, __m256 *a) {
+  if (s == 0 || s == n) {
+    const float *c = stops + 4 * (s == 0 ? 0 : n - 1);
+    *r = _mm256_set1_ps(c[0]), *gr = _mm256_set1_ps(c[1]), *b = _mm256_set1_ps(c[2]), *a = _mm256_set1_ps(c[3]);
+  } else {
+    const float *c0 = stops + 4 * (s - 1), *c1 = c0 + 4;
+    const __m256d lo = _mm256_set1_pd(locations[s - 1]), span = _mm256_sub_pd(_mm256_set1_pd(locations[s]), lo);
+    __m256 f = _mm256_set_m128(_mm256_cvtpd_ps(_mm256_div_pd(_mm256_sub_pd(t1, lo), span)),
+                               _mm256_cvtpd_ps(_mm256_div_pd(_mm256_sub_pd(t0, lo), span)));
+    *r = _mm256_add_ps(_mm256_set1_ps(c0[0]), _mm256_mul_ps(_mm256_set1_ps(c1[0] - c0[0]), f));
+    *gr = _mm256_add_ps(_mm256_set1_ps(c0[1]), _mm256_mul_ps(_mm256_set1_ps(c1[1] - c0[1]), f));
+    *b = _mm256_add_ps(_mm256_set1_ps(c0[2]), _mm256_mul_ps(_mm256_set1_ps(c1[2] - c0[2]), f));
+    *a = opaque ? _mm256_set1_ps(1.0f) : _mm256_add_ps(_mm256_set1_ps(c0[3]), _mm256_mul_ps(_mm256_set1_ps(c1[3] - c0[3]), f));
+  }
+  if (!opaque) *r = _mm256_mul_ps(*r, *a), *gr = _mm256_mul_ps(*gr, *a), *b = _mm256_mul_ps(*b, *a);
+}
+
+#ifdef LAMINA_GRADIENT_WIDE
+#define AVX512 AVX2
+#else
+int lamina_gradient_has_avx512(void) {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+                 __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
+             ? 1
+             : 0;
+}
+#endif
+
+#ifdef LAMINA_GRADIENT_WIDE
+
+AVX512 INLINE __m512d select8(__mmask8 mask, __m512d a, __m512d b) { return _mm512_mask_blend_pd(mask, b, a); }
+
+// conic_chunk with eight lanes a register (AVX-512): the same operations
+// on the same values, lane by lane, in half the instructions. `groups`
+// counts groups of eight (≤ 8).
+AVX512 static void conic_chunk8(
+    const LaminaGradientRow *g, long x, long groups, double ym3, double ym4, double ym5, double *ts) {
+  __m512d cross[8], dot[8], a[8], b[8], w[8];
+  const __m512d zero = _mm512_setzero_pd();
+  const __m512i signBit = _mm512_set1_epi64((long long)0x8000000000000000ull);
+  const __m512d vx = _mm512_set1_pd(g->vx), vy = _mm512_set1_pd(g->vy);
+  const __m512d ox = _mm512_set1_pd(g->ox), oy = _mm512_set1_pd(g->oy);
+  const __m512d tan3pi8 = _mm512_set1_pd(2.41421356237309504880), limit = _mm512_set1_pd(0.66);
+  const __m512d offsets = _mm512_set_pd(7.5, 6.5, 5.5, 4.5, 3.5, 2.5, 1.5, 0.5);
+#define ABS8(v) _mm512_castsi512_pd(_mm512_andnot_si512(signBit, _mm512_castpd_si512(v)))
+  for (long k = 0; k < groups; k++) {
+    __m512d X = _mm512_add_pd(_mm512_set1_pd((double)(x + 8 * k)), offsets);
+    __m512d lx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(X, _mm512_set1_pd(g->m[0])), _mm512_set1_pd(ym3)),
+                               _mm512_set1_pd(g->m[6]));
+    __m512d ly = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(X, _mm512_set1_pd(g->m[1])), _mm512_set1_pd(ym4)),
+                               _mm512_set1_pd(g->m[7]));
+    if (!g->affine) {
+      __m512d z = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(X, _mm512_set1_pd(g->m[2])), _mm512_set1_pd(ym5)),
+                                _mm512_set1_pd(g->m[8]));
+      lx = _mm512_div_pd(lx, z), ly = _mm512_div_pd(ly, z);
+      w[k] = z;
+    }
+    __m512d px = _mm512_sub_pd(lx, ox), py = _mm512_sub_pd(ly, oy);
+    __m512d c = _mm512_sub_pd(_mm512_mul_pd(vx, py), _mm512_mul_pd(vy, px));
+    __m512d d = _mm512_add_pd(_mm512_mul_pd(vx, px), _mm512_mul_pd(vy, py));
+    cross[k] = c, dot[k] = d;
+    __m512d ay = ABS8(c), ax = ABS8(d);
+    __mmask8 big = _mm512_cmp_pd_mask(ay, _mm512_mul_pd(tan3pi8, ax), _CMP_GT_OQ);
+    __mmask8 mid = (__mmask8)(~big & _mm512_cmp_pd_mask(ay, _mm512_mul_pd(limit, ax), _CMP_GT_OQ));
+    a[k] = select8(big, _mm512_sub_pd(zero, ax), select8(mid, _mm512_sub_pd(ay, ax), ay));
+    b[k] = select8(big, ay, select8(mid, _mm512_add_pd(ay, ax), ax));
+  }
+  for (long k = 0; k < groups; k++) a[k] = _mm512_div_pd(a[k], b[k]);
+  __m512d q[8];
+  for (long k = 0; k < groups; k++) {
+    __m512d r = a[k], z = _mm512_mul_pd(r, r);
+    __m512d p = _mm512_sub_pd(_mm512_mul_pd(_mm512_set1_pd(-8.750608600031904122785e-1), z),
+                              _mm512_set1_pd(1.615753718733365076637e1));
+    p = _mm512_sub_pd(_mm512_mul_pd(p, z), _mm512_set1_pd(7.500855792314704667340e1));
+    p = _mm512_sub_pd(_mm512_mul_pd(p, z), _mm512_set1_pd(1.228866684490136173410e2));
+    p = _mm512_sub_pd(_mm512_mul_pd(p, z), _mm512_set1_pd(6.485021904942025371773e1));
+    __m512d qq = _mm512_add_pd(z, _mm512_set1_pd(2.485846490142306297962e1));
+    qq = _mm512_add_pd(_mm512_mul_pd(qq, z), _mm512_set1_pd(1.650270098316988542046e2));
+    qq = _mm512_add_pd(_mm512_mul_pd(qq, z), _mm512_set1_pd(4.328810604912902668951e2));
+    qq = _mm512_add_pd(_mm512_mul_pd(qq, z), _mm512_set1_pd(4.853903996359136964868e2));
+    qq = _mm512_add_pd(_mm512_mul_pd(qq, z), _mm512_set1_pd(1.945506571482613964425e2));
+    b[k] = _mm512_mul_pd(z, p), q[k] = qq;
+  }
+  for (long k = 0; k < groups; k++) b[k] = _mm512_div_pd(b[k], q[k]);
+  const double moreBits = 6.123233995736765886130e-17;
+  const __m512d turn = _mm512_set1_pd(2 * 3.14159265358979323846);
+  for (long k = 0; k < groups; k++) {
+    __m512d c = cross[k], d = dot[k], r = a[k];
+    __m512d ay = ABS8(c), ax = ABS8(d);
+    __mmask8 big = _mm512_cmp_pd_mask(ay, _mm512_mul_pd(tan3pi8, ax), _CMP_GT_OQ);
+    __mmask8 mid = (__mmask8)(~big & _mm512_cmp_pd_mask(ay, _mm512_mul_pd(limit, ax), _CMP_GT_OQ));
+    __m512d base = select8(
+        big, _mm512_set1_pd(3.14159265358979323846 / 2), select8(mid, _mm512_set1_pd(3.14159265358979323846 / 4), zero));
+    __m512d more = select8(big, _mm512_set1_pd(moreBits), select8(mid, _mm512_set1_pd(0.5 * moreBits), zero));
+    __m512d v = _mm512_add_pd(_mm512_mul_pd(r, b[k]), r);
+    v = _mm512_add_pd(v, more);
+    __m512d first = _mm512_add_pd(base, v);
+    __m512d angle = select8(_mm512_cmp_pd_mask(d, zero, _CMP_LT_OQ),
+                            _mm512_sub_pd(_mm512_set1_pd(3.14159265358979323846), first), first);
+    angle = _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(angle),
+                                                 _mm512_and_si512(_mm512_castpd_si512(c), signBit)));
+    angle = select8(_mm512_cmp_pd_mask(angle, zero, _CMP_LT_OQ), _mm512_add_pd(angle, turn), angle);
+    __m512d t = _mm512_div_pd(angle, turn);
+    __mmask8 centre = _mm512_cmp_pd_mask(c, zero, _CMP_EQ_OQ) & _mm512_cmp_pd_mask(d, zero, _CMP_EQ_OQ);
+    t = _mm512_mask_blend_pd(centre, t, zero);
+    if (!g->affine) t = select8(_mm512_cmp_pd_mask(w[k], zero, _CMP_GT_OQ), t, _mm512_set1_pd(__builtin_nan("")));
+    _mm512_storeu_pd(ts + 8 * k, t);
+  }
+#undef ABS8
+}
+#endif
+
+AVX2 INLINE void gradient_row(
     const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst) {
   const double Y = (double)y + 0.5;
   const double ym3 = Y * g->m[3], ym4 = Y * g->m[4], ym5 = Y * g->m[5];
@@ -213,7 +407,13 @@ AVX2 void lamina_gradient_row(
   for (long i = 0; i < count; i += 8) {
     if (i % chunk == 0) {
       long end = count - i < chunk ? count - i : chunk;
-      if (g->type == 2) conic_chunk(g, x0 + i, (end + 7) / 8 * 2, ym3, ym4, ym5, ts);
+      if (g->type == 2) {
+#ifdef LAMINA_GRADIENT_WIDE
+        conic_chunk8(g, x0 + i, (end + 7) / 8, ym3, ym4, ym5, ts);
+#else
+        conic_chunk(g, x0 + i, (end + 7) / 8 * 2, ym3, ym4, ym5, ts);
+#endif
+      }
       else for (long c = 0; c < end; c += 8) {
         _mm256_storeu_pd(ts + c, centres_t(g, x0 + i + c, ym3, ym4, ym5));
         _mm256_storeu_pd(ts + c + 4, centres_t(g, x0 + i + c + 4, ym3, ym4, ym5));
@@ -230,21 +430,16 @@ AVX2 void lamina_gradient_row(
     int inside = _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(t0, lo, _CMP_GE_OQ), _mm256_cmp_pd(t0, hi, _CMP_LT_OQ)))
         & _mm256_movemask_pd(_mm256_and_pd(_mm256_cmp_pd(t1, lo, _CMP_GE_OQ), _mm256_cmp_pd(t1, hi, _CMP_LT_OQ)));
     __m256 r, gr, b, a;
+    long s0;
+    __m256 upper;
     if (first == first && inside == 0xF) {
-      if (s == 0 || s == n) {
-        const float *c = stops + 4 * (s == 0 ? 0 : n - 1);
-        r = _mm256_set1_ps(c[0]), gr = _mm256_set1_ps(c[1]), b = _mm256_set1_ps(c[2]), a = _mm256_set1_ps(c[3]);
-      } else {
-        const float *c0 = stops + 4 * (s - 1), *c1 = c0 + 4;
-        const __m256d span = _mm256_sub_pd(hi, lo);
-        __m256 f = _mm256_set_m128(_mm256_cvtpd_ps(_mm256_div_pd(_mm256_sub_pd(t1, lo), span)),
-                                   _mm256_cvtpd_ps(_mm256_div_pd(_mm256_sub_pd(t0, lo), span)));
-        r = _mm256_add_ps(_mm256_set1_ps(c0[0]), _mm256_mul_ps(_mm256_set1_ps(c1[0] - c0[0]), f));
-        gr = _mm256_add_ps(_mm256_set1_ps(c0[1]), _mm256_mul_ps(_mm256_set1_ps(c1[1] - c0[1]), f));
-        b = _mm256_add_ps(_mm256_set1_ps(c0[2]), _mm256_mul_ps(_mm256_set1_ps(c1[2] - c0[2]), f));
-        a = g->opaque ? one : _mm256_add_ps(_mm256_set1_ps(c0[3]), _mm256_mul_ps(_mm256_set1_ps(c1[3] - c0[3]), f));
-      }
-      if (!g->opaque) r = _mm256_mul_ps(r, a), gr = _mm256_mul_ps(gr, a), b = _mm256_mul_ps(b, a);
+      segment_colours(locations, stops, n, s, g->opaque, t0, t1, &r, &gr, &b, &a);
+    } else if (n <= two_segments_max && two_segments(locations, n, t0, t1, &s0, &upper)) {
+      __m256 r1, g1, b1, a1;
+      segment_colours(locations, stops, n, s0, g->opaque, t0, t1, &r, &gr, &b, &a);
+      segment_colours(locations, stops, n, s0 + 1, g->opaque, t0, t1, &r1, &g1, &b1, &a1);
+      r = _mm256_blendv_ps(r, r1, upper), gr = _mm256_blendv_ps(gr, g1, upper);
+      b = _mm256_blendv_ps(b, b1, upper), a = _mm256_blendv_ps(a, a1, upper);
     } else {
       // Lane by lane: the definition itself (NaN alpha: nothing drawn).
       const double *lt = ts + i % chunk;
@@ -257,37 +452,116 @@ AVX2 void lamina_gradient_row(
       r = _mm256_loadu_ps(lanes[0]), gr = _mm256_loadu_ps(lanes[1]), b = _mm256_loadu_ps(lanes[2]);
       a = _mm256_loadu_ps(lanes[3]);
     }
+    uint8_t *p = dst + 4 * i;
     if (i + 8 <= count) {
-      __m256 k = coverage ? _mm256_loadu_ps(coverage + i) : one;
-      if (clip) k = _mm256_mul_ps(k, _mm256_loadu_ps(clip + i));
-      k = _mm256_mul_ps(k, opacity);
+      // k = coverage × clip (blendPixel's skip reads it), × opacity.
+      __m256 k0 = coverage ? _mm256_loadu_ps(coverage + i) : one;
+      if (clip) k0 = _mm256_mul_ps(k0, _mm256_loadu_ps(clip + i));
+      __m256 k = _mm256_mul_ps(k0, opacity);
       __m256 full = _mm256_and_ps(_mm256_cmp_ps(k, one, _CMP_GE_OQ), _mm256_cmp_ps(a, one, _CMP_GE_OQ));
       if (_mm256_movemask_ps(full) == 0xFF) {
-        _mm256_storeu_si256((__m256i *)(dst + 4 * i), packed8(r, gr, b, a, g->unit));
-        continue;
+        _mm256_storeu_si256((__m256i *)p, packed8(r, gr, b, a, g->unit));
+      } else {
+        __m256i d = _mm256_loadu_si256((const __m256i *)p);
+        _mm256_storeu_si256((__m256i *)p, blend_lanes(d, k0, k, r, gr, b, a, g->unit));
       }
-    }
-    float lanes[4][8];
-    _mm256_storeu_ps(lanes[0], r);
-    _mm256_storeu_ps(lanes[1], gr);
-    _mm256_storeu_ps(lanes[2], b);
-    _mm256_storeu_ps(lanes[3], a);
-    long end = count - i < 8 ? count - i : 8;
-    for (long l = 0; l < end; l++) {
-      float kx = coverage ? coverage[i + l] : 1.0f;
-      if (clip) kx *= clip[i + l];
-      float c[4] = {lanes[0][l], lanes[1][l], lanes[2][l], lanes[3][l]};
-      if (!(kx > 0) || c[3] != c[3]) continue;
-      blend_pixel(dst + 4 * (i + l), c, kx * g->opacity);
+    } else {
+      // The row's last pixels (fewer than eight): masked loads and stores
+      // (the pixels after them may be another worker's).
+      const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+      __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lane);
+      __m256 k0 = coverage ? _mm256_maskload_ps(coverage + i, mask) : _mm256_and_ps(one, _mm256_castsi256_ps(mask));
+      if (clip) k0 = _mm256_mul_ps(k0, _mm256_maskload_ps(clip + i, mask));
+      __m256i d = _mm256_maskload_epi32((const int *)p, mask);
+      __m256i out = blend_lanes(d, k0, _mm256_mul_ps(k0, opacity), r, gr, b, a, g->unit);
+      _mm256_maskstore_epi32((int *)p, mask, out);
     }
   }
 }
 
+AVX2 void NAME(lamina_gradient_row)(
+    const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst) {
+#ifndef LAMINA_GRADIENT_WIDE
+  if (g->wide) {
+    lamina_gradient_row_wide(g, y, x0, count, coverage, clip, dst);
+    return;
+  }
+#endif
+  gradient_row(g, y, x0, count, coverage, clip, dst);
+}
+
+AVX2 void NAME(lamina_gradient_conic_t)(const LaminaGradientRow *g, long y, long x0, long count, double *ts) {
+#ifndef LAMINA_GRADIENT_WIDE
+  if (g->wide) {
+    lamina_gradient_conic_t_wide(g, y, x0, count, ts);
+    return;
+  }
+#endif
+  const double Y = (double)y + 0.5;
+  double chunk[64];
+  for (long i = 0; i < count; i += 64) {
+    long end = count - i < 64 ? count - i : 64;
+#ifdef LAMINA_GRADIENT_WIDE
+    conic_chunk8(g, x0 + i, (end + 7) / 8, Y * g->m[3], Y * g->m[4], Y * g->m[5], chunk);
 #else
+    conic_chunk(g, x0 + i, (end + 7) / 8 * 2, Y * g->m[3], Y * g->m[4], Y * g->m[5], chunk);
+#endif
+    for (long c = 0; c < end; c++) ts[i + c] = chunk[c];
+  }
+}
+
+AVX2 void NAME(lamina_gradient_region)(
+    const LaminaGradientRow *g, long x0, long y0, long x1, long y1, long sx0, long sy0, long sx1, long sy1,
+    const float *coverage, const float *clip, uint8_t *pixels, long width) {
+#ifndef LAMINA_GRADIENT_WIDE
+  if (g->wide) {
+    lamina_gradient_region_wide(g, x0, y0, x1, y1, sx0, sy0, sx1, sy1, coverage, clip, pixels, width);
+    return;
+  }
+#endif
+  const long w = x1 - x0;
+  for (long y = y0; y < y1; y++) {
+    // forEachSpan: the row less the skipped pixels.
+    long spans[2][2], count = 0;
+    if (y >= sy0 && y < sy1 && sx0 < x1 && sx1 > x0) {
+      if (sx0 > x0) spans[count][0] = x0, spans[count][1] = sx0, count++;
+      if (sx1 < x1) spans[count][0] = sx1, spans[count][1] = x1, count++;
+    } else {
+      spans[0][0] = x0, spans[0][1] = x1, count = 1;
+    }
+    for (long n = 0; n < count; n++) {
+      long a = spans[n][0], b = spans[n][1];
+      if (!coverage) {
+        gradient_row(g, y, a, b - a, 0, 0, pixels + 4 * (y * width + a));
+        continue;
+      }
+      // Only the pixels from the first to the last one covered.
+      const long row = (y - y0) * w - x0;
+      while (a < b && !((clip ? coverage[row + a] * clip[row + a] : coverage[row + a]) > 0)) a++;
+      while (b > a && !((clip ? coverage[row + b - 1] * clip[row + b - 1] : coverage[row + b - 1]) > 0)) b--;
+      if (a < b)
+        gradient_row(g, y, a, b - a, coverage + row + a, clip ? clip + row + a : 0, pixels + 4 * (y * width + a));
+    }
+  }
+}
+
+#elif !defined(LAMINA_GRADIENT_WIDE)
 
 void lamina_gradient_row(
     const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst) {
   (void)g; (void)y; (void)x0; (void)count; (void)coverage; (void)clip; (void)dst;
+}
+
+int lamina_gradient_has_avx512(void) { return 0; }
+
+void lamina_gradient_conic_t(const LaminaGradientRow *g, long y, long x0, long count, double *ts) {
+  (void)g; (void)y; (void)x0; (void)count; (void)ts;
+}
+
+void lamina_gradient_region(
+    const LaminaGradientRow *g, long x0, long y0, long x1, long y1, long sx0, long sy0, long sx1, long sy1,
+    const float *coverage, const float *clip, uint8_t *pixels, long width) {
+  (void)g; (void)x0; (void)y0; (void)x1; (void)y1; (void)sx0; (void)sy0; (void)sx1; (void)sy1; (void)coverage; (void)clip; (void)pixels; (void)width;
 }
 
 #endif

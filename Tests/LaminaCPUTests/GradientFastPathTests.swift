@@ -7,6 +7,7 @@
 // every type with hard stops and translucent stops, under translations,
 // rotations, shears and perspective, clipped and faded, over a backdrop
 // the blend reads, drawn tile by tile (interior regions and edges).
+import CLaminaBlend
 import Foundation
 import Testing
 @testable import Lamina
@@ -118,11 +119,22 @@ import Testing
   /// (a chance near 1e-13 a pixel): in practice none.
   static let conicPixelsThatMayDiffer = 1
 
-  /// The row paths to check: the Swift rows, and the AVX2 kernel where it runs.
-  static let kernels = GradientKernel.available ? [false, true] : [false]
+  /// A row path: GradientRow's Swift rows, GradientKernel's AVX2 rows, or
+  /// those compiled for AVX-512 (gradient_wide.c).
+  enum RowPath: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case swift, avx2, avx512
+    var testDescription: String { rawValue }
+    func stage(_ draw: GradientDraw, limit: PixelRect) -> GradientStage? {
+      GradientStage(draw, limit: limit, vectorKernel: self != .swift, wideKernel: self == .avx512)
+    }
+  }
+
+  /// The row paths to check: the Swift rows, and the kernels where the CPU runs them.
+  static let kernels: [RowPath] =
+    [.swift] + (GradientKernel.available ? [.avx2] : []) + (GradientKernel.wideAvailable ? [.avx512] : [])
 
   @Test(arguments: GradientType.allCases, kernels)
-  func rowsEqualTheDefinition(_ type: GradientType, vectorKernel: Bool) throws {
+  func rowsEqualTheDefinition(_ type: GradientType, path: RowPath) throws {
     var r = Random(state: 0x5EED + UInt64(GradientType.allCases.firstIndex(of: type)!))
     let limit = PixelRect(x0: 0, y0: 0, x1: Self.width, y1: Self.height)
     var drawn = 0
@@ -131,7 +143,7 @@ import Testing
       let backdrop = PremultipliedColor(r: 0.2, g: 0.35, b: 0.1, a: 0.6)
       let fast = Raster(width: Self.width, height: Self.height, fill: backdrop)
       let slow = Raster(width: Self.width, height: Self.height, fill: backdrop)
-      guard let stage = GradientStage(draw, limit: limit, vectorKernel: vectorKernel) else { continue }
+      guard let stage = path.stage(draw, limit: limit) else { continue }
       StageHarness.drawInTiles(stage, into: fast)
       Self.definition(draw, into: slow)
       // Drawn again, from the coverage planes the first draw kept (CoverageTiles).
@@ -152,6 +164,41 @@ import Testing
     #expect(drawn > 60 * 1500, "only \(drawn) pixels drawn")
   }
 
+  /// The conic's t of the C rows (AVX2, and AVX-512 where the CPU has it)
+  /// against GradientRow's Swift lanes, bit for bit (an operation changed
+  /// or reordered shows in the last bits of many t long before it moves
+  /// a byte): random conic gradients under the five kinds of matrix.
+  @Test func conicTMatchesTheSwiftRowsBitForBit() throws {
+    guard GradientKernel.available else { return }
+    var r = Random(state: 0xC0_41C)
+    let ts = UnsafeMutablePointer<Double>.allocate(capacity: 64), colors = UnsafeMutablePointer<Float>.allocate(
+      capacity: 4 * 64)
+    let c = UnsafeMutablePointer<Double>.allocate(capacity: 64)
+    defer { ts.deallocate(); colors.deallocate(); c.deallocate() }
+    var compared = 0
+    for n in 0..<40 {
+      let draw = Self.randomDraw(&r, type: .conic, matrixKind: n % 5)
+      guard let inverse = Homography(draw.matrix).inverse, let evaluator = Gradient.Evaluator(draw.gradient) else {
+        continue
+      }
+      let row = GradientRow(evaluator, inverse: inverse)
+      for wide in GradientKernel.wideAvailable ? [false, true] : [false] {
+        let kernel = GradientKernel(evaluator, inverse: inverse, opacity: 1, gradientRow: row, wide: wide)
+        for y in stride(from: 0, to: Self.height, by: 7) {
+          let x0 = y % 13, count = 64 - y % 5
+          row.shade(row: y, x0: x0, count: count, ts: ts, colors: colors)
+          lamina_gradient_conic_t(kernel.row, y, x0, count, c)
+          for i in 0..<count where ts[i].bitPattern != c[i].bitPattern && !(ts[i].isNaN && c[i].isNaN) {
+            Issue.record("case \(n), wide \(wide), row \(y), pixel \(x0 + i): \(ts[i]) vs \(c[i])")
+            return
+          }
+          compared += count
+        }
+      }
+    }
+    #expect(compared > 40 * 20 * 59)
+  }
+
   func packedByte(_ c: PremultipliedColor, _ channel: Int) -> UInt8 {
     withUnsafeBytes(of: packed(c)) { $0[channel] }
   }
@@ -167,7 +214,7 @@ import Testing
       GradientStop(location: 0.5, color: Color(red: 0, green: 1, blue: 0)), GradientStop(location: 0.8, color: .white),
     ]
     for x0 in [0.0, 0.25, 1, 3.5] {
-      for vectorKernel in Self.kernels {
+      for path in Self.kernels {
         let draw = GradientDraw(
           matrix: Transform3D(translationX: x0, y: 2),
           shape: RoundedRect(rect: CGRect(x: 1, y: 0, width: 117, height: 61), radii: [9, 9, 9, 9]),
@@ -175,13 +222,13 @@ import Testing
           opacity: 1, clips: [], name: "hard")
         let fast = Raster(width: 130, height: 70, fill: PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
         let slow = Raster(width: 130, height: 70, fill: PremultipliedColor(r: 0, g: 0, b: 0, a: 0))
-        guard let stage = GradientStage(draw, limit: limit, vectorKernel: vectorKernel) else {
+        guard let stage = path.stage(draw, limit: limit) else {
           Issue.record("no stage")
           continue
         }
         StageHarness.drawInTiles(stage, into: fast)
         Self.definition(draw, into: slow)
-        #expect(StageHarness.firstDifference(fast, slow) == nil, "x0 \(x0), kernel \(vectorKernel)")
+        #expect(StageHarness.firstDifference(fast, slow) == nil, "x0 \(x0), path \(path)")
       }
     }
   }

@@ -60,13 +60,13 @@ private typealias F = PlanFixtures
 
   /// Every stage of the plan's canvas drawn in order, tile by tile, none
   /// skipped, over the background.
-  static func drawnInOrder(_ plan: RenderPlan, vectorKernel: Bool) -> [UInt8] {
+  static func drawnInOrder(_ plan: RenderPlan, path: GradientFastPathTests.RowPath) -> [UInt8] {
     let raster = Raster(width: plan.width, height: plan.height, fill: plan.background)
     let limit = PixelRect(x0: 0, y0: 0, x1: plan.width, y1: plan.height)
     for command in plan.surfaces[0].commands {
       switch command {
       case .gradient(let d):
-        if let stage = GradientStage(d, limit: limit, vectorKernel: vectorKernel) {
+        if let stage = path.stage(d, limit: limit) {
           StageHarness.drawInTiles(stage, into: raster)
         }
       case .shape(let d):
@@ -104,14 +104,42 @@ private typealias F = PlanFixtures
       let rendered = renderer.render(plan).pixels
       // The first differing byte (nil: none), not the frames themselves in a failure message.
       func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> Int? { a.indices.first { a[$0] != b[$0] } }
-      for vectorKernel in GradientFastPathTests.kernels {
-        let inOrder = Self.drawnInOrder(plan, vectorKernel: vectorKernel)
-        #expect(firstDifference(rendered, inOrder) == nil, "round \(round), kernel \(vectorKernel)")
+      for path in GradientFastPathTests.kernels {
+        let inOrder = Self.drawnInOrder(plan, path: path)
+        #expect(firstDifference(rendered, inOrder) == nil, "round \(round), path \(path)")
       }
       // The next frame draws from the kept stages and coverage planes (CoverageTiles).
       #expect(firstDifference(renderer.render(plan).pixels, rendered) == nil, "round \(round): the second frame")
     }
     // The stacks do occlude (else the check proves nothing).
     #expect(occluding > 2 * 12)
+  }
+
+  /// GradientStages across frames: a frame whose draws all equal the last
+  /// frame's (in order), then frames with one draw changed, one removed
+  /// and two swapped, each the bytes of a fresh renderer.
+  @Test func keptStagesFollowChangedDraws() {
+    let width = 200, height = 120
+    let background = PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1)
+    var draws: [GradientDraw] = []
+    for n in 0..<6 {
+      let rect = CGRect(x: Double(10 + 25 * n), y: Double(5 + 12 * n), width: 70, height: 50)
+      draws.append(Self.gradient(rect, radius: 9, type: GradientType.allCases[n % 3], stops: Self.stops, matrix: .identity))
+    }
+    var changed = draws
+    changed[3].gradient.start.x += 7
+    var removed = draws
+    removed.remove(at: 1)
+    var swapped = draws
+    swapped.swapAt(2, 4)
+    let renderer = CPURenderer()
+    for (name, list) in [("first", draws), ("same", draws), ("changed", changed), ("removed", removed),
+      ("swapped", swapped), ("back", draws)]
+    {
+      let plan = F.plan(width, height, background: background, list.map { DrawCommand.gradient($0) })
+      let kept = renderer.render(plan).pixels, fresh = CPURenderer().render(plan).pixels
+      // The first differing byte (nil: none), not the frames in a failure message.
+      #expect(kept.indices.first { kept[$0] != fresh[$0] } == nil, "\(name)")
+    }
   }
 }

@@ -6,7 +6,8 @@
 // no FMA: the function targets AVX2 alone and contraction is off), the
 // conic's atan2 is the Cephes reduction of VectorAtan2.swift, and pixels
 // are stored or blended exactly as GradientStage's Swift loop does: the
-// same bytes (GradientFastPathTests draws both).
+// same bytes (GradientFastPathTests draws both), groups that straddle a
+// stop or hold edge pixels included (vector lanes, not scalar ones).
 #ifndef CLAMINAGRADIENT_H
 #define CLAMINAGRADIENT_H
 
@@ -26,9 +27,21 @@ typedef struct LaminaGradientRow {
   int type;
   /// w is exactly 1 at every pixel; every stop is opaque; every component lies in 0…1.
   int affine, opaque, unit;
+  /// Draw with the rows compiled for AVX-512 (gradient_wide.c: the same
+  /// operations; the conic's t eight lanes a register). Set only where
+  /// `lamina_gradient_has_avx512()`.
+  int wide;
   /// The draw's opacity (0 < opacity ≤ 1).
   float opacity;
 } LaminaGradientRow;
+
+/// 1 when this CPU has AVX-512 F, DQ, VL and BW (LaminaGradientRow.wide may be set), else 0.
+int lamina_gradient_has_avx512(void);
+
+/// The conic's t (type 2) at the centres of pixels x0 ..< x0 + count of
+/// row y into `ts`, as the rows compute it (conic_chunk8 where `wide`,
+/// else conic_chunk); for tests that compare them bit for bit.
+void lamina_gradient_conic_t(const LaminaGradientRow *g, long y, long x0, long count, double *ts);
 
 /// Shades pixels x0 ..< x0 + count of row y and blends them onto `dst`
 /// (RGBA8 of pixel x0): coverage k = coverage[i] (1 when `coverage` is
@@ -38,5 +51,17 @@ typedef struct LaminaGradientRow {
 /// `lamina_blend_has_avx2()` is 1.
 void lamina_gradient_row(
     const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst);
+
+/// GradientStage's tile region: rows y0 ..< y1, columns x0 ..< x1, less
+/// the rectangle sx0, sy0 ..< sx1, sy1 (pixels a later opaque draw overwrites), each
+/// span drawn by `lamina_gradient_row` from its first to its last pixel
+/// of coverage (× clip) above 0. `coverage` and `clip` are planes over the
+/// region (row-major, x1 − x0 wide; `coverage` null: every pixel wholly
+/// inside, no clip); `pixels` is the target's first pixel, `width` pixels
+/// a row. One call per region instead of one per row (S5: ~53,000 rows a
+/// frame). Call only when `lamina_blend_has_avx2()` is 1.
+void lamina_gradient_region(
+    const LaminaGradientRow *g, long x0, long y0, long x1, long y1, long sx0, long sy0, long sx1, long sy1,
+    const float *coverage, const float *clip, uint8_t *pixels, long width);
 
 #endif

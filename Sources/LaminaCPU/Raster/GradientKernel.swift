@@ -1,6 +1,7 @@
-// GradientKernel: GradientStage's rows handed to CLaminaBlend's
-// `lamina_gradient_row` (AVX2, eight pixels a step, chosen at run time),
-// which does GradientRow's operations and GradientStage's stores and
+// GradientKernel: GradientStage's tile regions handed to CLaminaBlend's
+// `lamina_gradient_region` (its rows by `lamina_gradient_row`: AVX2,
+// eight pixels a step, chosen at run time; one call per region, not per
+// row), which does GradientRow's operations and GradientStage's stores and
 // blends in the same order and precision: the same bytes, faster (S5 on a
 // loaded host: the Swift rows' shading, interpolation and stores took
 // ~5.3 ns a pixel, the C rows ~3.4; Swift's SIMD4<Double> compiles to
@@ -21,12 +22,18 @@ import Lamina
 final class GradientKernel: @unchecked Sendable {
   /// Whether this CPU runs the AVX2 rows (read once).
   static let available = lamina_blend_has_avx2() != 0
+  /// Whether this CPU runs the rows compiled for AVX-512 (gradient_wide.c; read once).
+  static let wideAvailable = available && lamina_gradient_has_avx512() != 0
 
   let row: UnsafeMutablePointer<LaminaGradientRow>
   private let locations: UnsafeMutablePointer<Double>
   private let colors: UnsafeMutablePointer<Float>
 
-  init(_ evaluator: Gradient.Evaluator, inverse: Homography, opacity: Float, gradientRow: GradientRow) {
+  /// `wide`: the rows compiled for AVX-512 where the CPU has it (false: AVX2 alone, the same bytes; for tests).
+  init(
+    _ evaluator: Gradient.Evaluator, inverse: Homography, opacity: Float, gradientRow: GradientRow,
+    wide: Bool = GradientKernel.wideAvailable
+  ) {
     let n = evaluator.locations.count
     locations = .allocate(capacity: max(1, n))
     colors = .allocate(capacity: max(4, 4 * n))
@@ -51,6 +58,7 @@ final class GradientKernel: @unchecked Sendable {
     value.affine = gradientRow.affine ? 1 : 0
     value.opaque = gradientRow.opaque ? 1 : 0
     value.unit = gradientRow.unit ? 1 : 0
+    value.wide = wide && Self.wideAvailable ? 1 : 0
     value.opacity = opacity
     row = .allocate(capacity: 1)
     row.initialize(to: value)
@@ -62,14 +70,16 @@ final class GradientKernel: @unchecked Sendable {
     colors.deallocate()
   }
 
-  /// Shades and blends pixels x0 ..< x0 + count of row y (see
-  /// `lamina_gradient_row`): `coverage` (nil: 1, every pixel wholly
-  /// inside) and `clip` are pixel x0's, `pixel` its bytes.
+  /// Draws a tile region less `skip` (see `lamina_gradient_region`):
+  /// `coverage` (nil: every pixel wholly inside) and `clip` are planes
+  /// over the region, `pixels` the target's bytes, `width` pixels a row.
   @inline(__always)
   func draw(
-    row y: Int, x0: Int, count: Int, coverage: UnsafePointer<Float>?, clip: UnsafePointer<Float>?,
-    pixel: UnsafeMutablePointer<UInt8>
+    region: PixelRect, skipping skip: PixelRect, coverage: UnsafePointer<Float>?, clip: UnsafePointer<Float>?,
+    pixels: UnsafeMutablePointer<UInt8>, width: Int
   ) {
-    lamina_gradient_row(row, y, x0, count, coverage, clip, pixel)
+    lamina_gradient_region(
+      row, region.x0, region.y0, region.x1, region.y1, skip.x0, skip.y0, skip.x1, skip.y1, coverage, clip, pixels,
+      width)
   }
 }

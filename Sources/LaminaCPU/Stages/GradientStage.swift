@@ -42,25 +42,48 @@ import Lamina
 /// spent ~3 ms of one thread preparing the same outlines, coverage bands
 /// and occluders again before any tile (PathCoverages keeps paths' grids
 /// the same way).
+///
+/// A steady frame asks for the same draws in the same order, so the n-th
+/// request is compared with the last frame's n-th first (`==` on draws
+/// whose arrays and strings share the plan's storage is a few pointer
+/// comparisons); only a request that differs hashes its draw (hashing all
+/// of S5's 200 draws, matrices and stops, every frame cost ~1.5% of its
+/// CPU, on one thread before any tile).
 final class GradientStages {
   private struct Key: Hashable {
     let draw: GradientDraw
     let limit: PixelRect
   }
-  private var current: [Key: GradientStage?] = [:]
-  private var previous: [Key: GradientStage?] = [:]
+  private typealias Entry = (key: Key, stage: GradientStage?)
+  /// The last frame's requests in order, and this frame's.
+  private var kept: [Entry] = []
+  private var sequence: [Entry] = []
+  /// The last frame's stages by key, built at this frame's first miss.
+  private var keptIndex: [Key: GradientStage?]? = nil
+  /// This frame's stages found by key (one stage for a draw met twice).
+  private var made: [Key: GradientStage?] = [:]
 
   func stage(_ draw: GradientDraw, limit: PixelRect) -> GradientStage? {
+    let n = sequence.count
+    if n < kept.count, kept[n].key.limit == limit, kept[n].key.draw == draw {
+      sequence.append(kept[n])
+      return kept[n].stage
+    }
     let key = Key(draw: draw, limit: limit)
-    if let kept = current[key] { return kept }
-    let stage = previous[key] ?? GradientStage(draw, limit: limit)
-    current[key] = stage
+    if keptIndex == nil {
+      keptIndex = Dictionary(kept.map { ($0.key, $0.stage) }, uniquingKeysWith: { first, _ in first })
+    }
+    let stage = made[key] ?? keptIndex?[key] ?? GradientStage(draw, limit: limit)
+    made[key] = stage
+    sequence.append((key, stage))
     return stage
   }
 
   func endFrame() {
-    previous = current
-    current.removeAll(keepingCapacity: true)
+    kept = sequence
+    sequence.removeAll(keepingCapacity: true)
+    keptIndex = nil
+    made.removeAll(keepingCapacity: true)
   }
 }
 
@@ -78,8 +101,12 @@ struct GradientStage: PreparedDraw {
   let occluder: PixelRect
 
   /// `vectorKernel`: draw rows with GradientKernel where the CPU has AVX2
-  /// (false: GradientRow's Swift rows, the same bytes; for tests).
-  init?(_ draw: GradientDraw, limit: PixelRect, vectorKernel: Bool = GradientKernel.available) {
+  /// (false: GradientRow's Swift rows, the same bytes; for tests);
+  /// `wideKernel`: its rows compiled for AVX-512 where the CPU has it.
+  init?(
+    _ draw: GradientDraw, limit: PixelRect, vectorKernel: Bool = GradientKernel.available,
+    wideKernel: Bool = GradientKernel.wideAvailable
+  ) {
     let h = Homography(draw.matrix)
     guard let inverse = h.inverse, draw.opacity > 0, let evaluator = Gradient.Evaluator(draw.gradient),
       !draw.shape.rect.isEmpty
@@ -87,7 +114,9 @@ struct GradientStage: PreparedDraw {
     self.inverse = inverse
     row = GradientRow(evaluator, inverse: inverse)
     opacity = min(1, draw.opacity)
-    kernel = vectorKernel ? GradientKernel(evaluator, inverse: inverse, opacity: opacity, gradientRow: row) : nil
+    kernel =
+      vectorKernel
+      ? GradientKernel(evaluator, inverse: inverse, opacity: opacity, gradientRow: row, wide: wideKernel) : nil
     clips = PreparedClips(draw.clips, within: limit)
     let polygon = projectedOutline(draw.shape, h)
     bounds = pixelBounds(polygon, within: clips.bounds)
@@ -139,7 +168,9 @@ struct GradientStage: PreparedDraw {
     if clipped { clips.render(region, scratch) }
     // Every pixel to draw wholly inside (coverage exactly 1): the kernel
     // needs no coverage, and the accumulator is not run.
-    let inside = kernel != nil && !clipped && drawnPixelsInside(region, skipping: skip)
+    let inside =
+      kernel != nil && !clipped
+      && coverageTiles.inside(region, skipping: skip) { drawnPixelsInside(region, skipping: skip) }
     // Else the region's coverage: kept from an earlier frame, or resolved (and kept).
     let coverage: UnsafePointer<Float>
     if inside {
@@ -154,12 +185,15 @@ struct GradientStage: PreparedDraw {
     }
     let pixels = target.pixels, width = target.width, opacity = opacity, row = row, kernel = kernel
     let w = region.width, clip = scratch.clip
+    // The AVX2 rows: the whole region in one call.
+    if let kernel {
+      kernel.draw(
+        region: region, skipping: skip, coverage: inside ? nil : coverage, clip: clipped ? UnsafePointer(clip) : nil,
+        pixels: pixels, width: width)
+      return
+    }
     let ts = scratch.gradientT, colors = scratch.gradientColors, size = TileScratch.size
     forEachSpan(region, skipping: skip) { y, x0, x1 in
-      if inside, let kernel {
-        kernel.draw(row: y, x0: x0, count: x1 - x0, coverage: nil, clip: nil, pixel: pixels + (y * width + x0) * 4)
-        return
-      }
       let j = y - region.y0
       // k = coverage × clip, as forEachCoveredPixel has it.
       @inline(__always) func k(_ x: Int) -> Float {
@@ -172,13 +206,6 @@ struct GradientStage: PreparedDraw {
       while b > a && !(k(b - 1) > 0) { b -= 1 }
       guard a < b else { return }
       let line = pixels + y * width * 4
-      if let kernel {
-        let i = j * w + a - region.x0
-        kernel.draw(
-          row: y, x0: a, count: b - a, coverage: coverage + i, clip: clipped ? UnsafePointer(clip + i) : nil,
-          pixel: line + a * 4)
-        return
-      }
       row.shade(row: y, x0: a, count: b - a, ts: ts, colors: colors)
       var x = a
       // Four pixels of full coverage and opaque colours: their bytes, stored.

@@ -141,11 +141,24 @@ struct CommandWords: @unchecked Sendable {
     mutating func add(_ r: CGRect) {
       add(Double(r.origin.x)); add(Double(r.origin.y)); add(Double(r.size.width)); add(Double(r.size.height))
     }
+    /// A mask of the entries whose bits are the identity's (+0 or 1),
+    /// then the other entries in order: a translation is 3 words, not 16.
     mutating func add(_ m: Transform3D) {
-      add(m.m11); add(m.m12); add(m.m13); add(m.m14)
-      add(m.m21); add(m.m22); add(m.m23); add(m.m24)
-      add(m.m31); add(m.m32); add(m.m33); add(m.m34)
-      add(m.m41); add(m.m42); add(m.m43); add(m.m44)
+      let entries = (
+        m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44
+      )
+      let mask = withUnsafeBytes(of: entries) { raw -> UInt64 in
+        var mask: UInt64 = 0
+        for k in 0..<16 {
+          let identity: Double = k % 5 == 0 ? 1 : 0
+          if raw.load(fromByteOffset: k * 8, as: UInt64.self) == identity.bitPattern { mask |= 1 << UInt64(k) }
+        }
+        return mask
+      }
+      add(mask)
+      withUnsafeBytes(of: entries) { raw in
+        for k in 0..<16 where mask & (1 << UInt64(k)) == 0 { add(raw.load(fromByteOffset: k * 8, as: UInt64.self)) }
+      }
     }
     mutating func add(_ c: PremultipliedColor) { add(c.r); add(c.g); add(c.b); add(c.a) }
     mutating func add(_ c: Color) { add(c.red); add(c.green); add(c.blue); add(c.alpha) }

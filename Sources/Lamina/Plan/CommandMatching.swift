@@ -4,9 +4,10 @@
 // Each canvas command is written once, when its frame is first diffed, as
 // 64-bit words (`CommandWords`): every field a backend draws from, exactly
 // (a Double or Float as its bit pattern, an optional as a flag then its
-// value, an array as its count then its elements, an image as the identity
-// of its object, an enum by an exhaustive switch), so the words decode in
-// order. Two commands whose words are equal have the same bits in every such
+// value, an array as its count then its elements, a matrix as a mask of the
+// entries whose bits are the identity's then the others, an image as the
+// identity of its object, an enum by an exhaustive switch), so the words
+// decode in order. Two commands whose words are equal have the same bits in every such
 // field, and both backends draw them alike: equal words are a field-for-field
 // equality, not a digest. Left out: the layer's name, which no backend
 // reads for pixels (it names the command in messages). Two fields are not
@@ -23,10 +24,10 @@
 // (FiniteCheck), would be equal words but unequal under `==`: the same bits,
 // drawn the same. An image's identity is safe because the previous frame's
 // plan is alive (its digest holds it) while the next is diffed, and two
-// live objects never share an address. `PlanDamageTests` changes each field
-// of each kind of command alone and expects its footprint damaged, and
-// lists every payload's stored fields through `Mirror`, so a field added to
-// a command fails there until it is written here.
+// live objects never share an address. `CommandMatchingTests` changes each
+// field of each kind of command alone and expects its footprint damaged,
+// and lists every payload's stored fields through `Mirror`, so a field
+// added to a command fails there until it is written here.
 //
 // Between the common prefix and suffix, where Myers' search compares many
 // pairs, each command also gets a 64-bit hash of its words
@@ -38,8 +39,8 @@
 // kinds) out of an array copies it, retaining its arrays, and the
 // synthesized `==` copies the payloads again: S6-one's 3,000 canvas
 // commands took 0.7–0.8 ms to diff and 0.7 ms to hash, of a 2.3–3.3 ms
-// incremental frame. Words are written in one pass that borrows each
-// command and compared without touching the commands again. Trusting a hash
+// incremental frame. Words are written in one pass that reads each command
+// once, and compared without touching the commands again. Trusting a hash
 // alone (a collision would leave a changed command undrawn: a wrong frame,
 // silently).
 

@@ -99,37 +99,41 @@ struct BenchCommand: ParsableCommand {
     guard !renderers.isEmpty else { throw ExitCode(1) }
     let sequences = scenes.filter(SequenceBench.isSequence)
     let scenes = scenes.filter { !SequenceBench.isSequence($0) }
+    var sequenceTimings: [SequenceTiming] = []
     var sequenceTable = ""
     if !sequences.isEmpty {
       do {
-        sequenceTable = SequenceBench.table(try SequenceBench.run(sequences, renderers: renderers))
+        sequenceTimings = try SequenceBench.run(sequences, renderers: renderers)
       } catch {
         warn("lamina bench: \(error)")
         throw ExitCode(1)
       }
+      sequenceTable = SequenceBench.table(sequenceTimings)
       say(sequenceTable)
-      if scenes.isEmpty { return sequenceTable }
     }
-    let progress = ProgressBar(total: scenes.count * renderers.count * (frames + max(warmup, 1)))
-    let runner = BenchRunner(renderers: renderers, frames: frames, warmup: warmup)
-    let results: [SceneResult]
-    do {
-      results = try runner.run(scenes, progress: progress)
-    } catch {
+    var results: [SceneResult] = []
+    var table = ""
+    if !scenes.isEmpty {
+      let progress = ProgressBar(total: scenes.count * renderers.count * (frames + max(warmup, 1)))
+      let runner = BenchRunner(renderers: renderers, frames: frames, warmup: warmup)
+      do {
+        results = try runner.run(scenes, progress: progress)
+      } catch {
+        progress.finish()
+        warn("lamina bench: \(error)")
+        throw ExitCode(1)
+      }
       progress.finish()
-      warn("lamina bench: \(error)")
-      throw ExitCode(1)
+      table = glRenderer.map { "GL: \($0)\n" } ?? ""
+      table +=
+        "\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up\n"
+      table += BenchReport.table(results)
+      say(table)
     }
-    progress.finish()
-    var table = glRenderer.map { "GL: \($0)\n" } ?? ""
-    table +=
-      "\(Machine.cpuModel ?? Machine.uname), \(Machine.cores) cores; \(frames) frames after \(warmup) warm-up\n"
-    table += BenchReport.table(results)
-    say(table)
-    table = sequenceTable.isEmpty ? table : sequenceTable + "\n" + table
+    table = sequenceTable.isEmpty ? table : table.isEmpty ? sequenceTable : sequenceTable + "\n" + table
     if let jsonPath {
       let data = try BenchReport.json(
-        results, glRenderer: glRenderer, frames: frames, warmup: warmup)
+        results, sequences: sequenceTimings, glRenderer: glRenderer, frames: frames, warmup: warmup)
       guard FileManager.default.createFile(atPath: jsonPath, contents: data) else {
         warn("lamina bench: cannot write \(jsonPath)")
         throw ExitCode(1)

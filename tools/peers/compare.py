@@ -12,7 +12,16 @@ ratios are to ThorVG's (marked †); where a renderer reports frames drawn
 and encoded as PNG (`to_png_median_ms`), a third table shows those. Two
 files of one backend (skia_peers.py and skia_text.py are both "skia-cpu")
 share its column.
-Usage: python compare.py LAMINA.json SKIA.json [PEER.json ...]
+
+Lamina's S6 and S6-one come from the `sequences` rows of `lamina bench
+--suite sequences --json` (any file given that has no `renderer` is
+Lamina's, so the peers' run and the sequences' run may be two files). In
+the main table Lamina's S6 cell is a frame from the model drawn whole
+(`lower_ms + full_ms`: presenting and lowering, then drawing), what
+ThorVG's frame is (set_frame, update, draw); a table of the sequences
+follows with Lamina's incremental frame (`lower_ms + incremental_ms`)
+beside it, and the share of the drawing alone (incremental / full).
+Usage: python compare.py LAMINA.json SKIA.json [PEER.json | LAMINA-SEQUENCES.json ...]
 """
 import json
 import sys
@@ -48,17 +57,46 @@ def table(times, columns, only=None):
         print("†: ratio to ThorVG's (S6 has no Skia peer: skia-python has no Skottie)")
 
 
+def sequence_rows(document):
+    """Lamina's sequence rows by (scene, backend) (`lamina bench --json`)."""
+    return {(r["scene"], r["backend"]): r for r in document.get("sequences", [])}
+
+
+def sequences_table(sequences, times):
+    """Lamina's frames of S6 and S6-one, whole and incremental, beside ThorVG's."""
+    header = (f"{'scene':9s} {'backend':7s} {'lower':>7s} {'full':>7s} {'incr':>7s} {'share':>7s}"
+              f" {'whole':>8s} {'†':>5s} {'+incr':>8s} {'†':>5s} {'ThorVG':>8s}")
+    print(header)
+    print("-" * len(header))
+    for (scene, backend), r in sequences.items():
+        thorvg = times.get((scene, "thorvg-cpu"))
+        whole, incremental = r["lower_ms"] + r["full_ms"], r["lower_ms"] + r["incremental_ms"]
+        ratio = (lambda ms: f" {ms / thorvg:4.2f}†" if thorvg else f" {'—':>5s}")
+        print(f"{scene:9s} {backend:7s} {r['lower_ms']:7.2f} {r['full_ms']:7.2f} {r['incremental_ms']:7.2f}"
+              f" {r['share'] * 100:6.1f}% {whole:8.2f}{ratio(whole)} {incremental:8.2f}{ratio(incremental)}"
+              + (f" {thorvg:8.2f}" if thorvg else f" {'—':>8s}"))
+    print("lower: presenting and lowering a frame; full / incr: drawing it whole / only what changed since")
+    print("the frame before (drawing alone; share: incr / full); whole = lower + full, +incr = lower + incr;")
+    print("†: ratio to ThorVG's frame (set_frame, update, draw)")
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     lamina_doc, times = medians(sys.argv[1])
     _, firsts = medians(sys.argv[1], "first_frame_ms")
+    sequences = sequence_rows(lamina_doc)
     renderers = []
     for path in sys.argv[2:]:
         doc, peer = medians(path)
         times.update(peer)
         firsts.update(medians(path, "first_frame_ms")[1])
-        renderers.append(doc)
+        if "renderer" in doc:
+            renderers.append(doc)
+        else:
+            sequences.update(sequence_rows(doc))  # another run of lamina bench
+    for (scene, backend), r in sequences.items():
+        times[(scene, backend)] = r["lower_ms"] + r["full_ms"]
     columns = [("gl", "LaminaGL"), ("cpu", "LaminaCPU")]
     for doc in renderers:
         if doc["results"] and all(doc["results"][0]["backend"] != b for b, _ in columns):
@@ -67,8 +105,12 @@ def main():
           f"{lamina_doc['machine']['cores']} cores; GL: {lamina_doc.get('gl_renderer')}")
     for doc in renderers:
         print(f"peer: {doc['renderer']}")
-    print("median ms per steady frame; ×: ratio to Skia (below 1: faster than Skia)\n")
+    print("median ms per steady frame; ×: ratio to Skia (below 1: faster than Skia);"
+          " Lamina's S6, S6-one: a frame from the model, drawn whole (lower + full)\n")
     table(times, columns)
+    if sequences:
+        print("\nLamina's sequences (median ms per frame of 120)\n")
+        sequences_table(sequences, times)
     _, to_png = medians(sys.argv[1], "to_png_median_ms")
     for path in sys.argv[2:]:
         to_png.update(medians(path, "to_png_median_ms")[1])

@@ -15,9 +15,13 @@
 // Equal means the same command, field for field, with a composite compared
 // through the surface it draws (its commands, recursively), not through
 // its index in the surface list (an offscreen appearing earlier in the
-// list moves every later index). Each command gets a deep hash
-// (`PlanDigest`), kept with the frame so the next frame hashes only its own
-// plan; hashes that match are confirmed by comparing the commands.
+// list moves every later index). Canvas commands are compared as 64-bit
+// words holding every field exactly (CommandMatching.swift: equal words are
+// equal fields, not a digest), a path's polygons and a composite's surfaces
+// confirmed field for field; between the common prefix and suffix, where
+// the search compares many pairs, a hash of each command's words rejects
+// most unequal pairs first. The words and hashes are kept with the frame
+// (`PlanDigest`), so the next frame writes only its own plan.
 //
 // A footprint is `DrawCommand.deviceBounds` (shadow extents, a composite's
 // surface and its blurred shadow's reach, clips), rounded out to whole
@@ -34,16 +38,17 @@
 // move commands of other layers: group offscreens, 3D sorting, replicator
 // copies; the plan is what both backends draw, so the diff is exact there).
 
-/// A plan with what the damage rule needs of it, computed once per frame:
-/// a deep hash and a footprint for each canvas command.
+/// A plan with what the damage rule needs of it: a footprint per canvas
+/// command, and the commands written as words for the diff
+/// (CommandMatching.swift), each made once per frame when first needed.
 public struct PlanDigest: Sendable {
   /// The plan.
   public let plan: RenderPlan
-  /// A deep hash per command of each surface (composites hash the surface
-  /// they draw, not its index).
-  let hashes: [[Int]]
-  /// A deep hash per surface (its size, raster key and commands).
-  let surfaceHashes: [Int]
+  /// The canvas commands as words; nil until a diff needs them.
+  fileprivate var words: CommandWords?
+  /// Each canvas command's hash of its words, 0 where not computed yet: only
+  /// the commands between the common prefix and suffix of a diff are hashed.
+  fileprivate var hashes: [UInt64] = []
   /// Each canvas command's footprint: the canvas pixels it may touch.
   /// Empty until `PlanDamage.between` (which copies those of commands
   /// matched in the previous frame and measures the rest) or `measure()`.
@@ -52,31 +57,9 @@ public struct PlanDigest: Sendable {
   /// Two whole pixels around a command's exact device box (see the top).
   public static let footprintMargin = 2
 
-  /// Hashes and measures `plan`.
+  /// The digest of `plan`; nothing is written or measured yet.
   public init(_ plan: RenderPlan) {
     self.plan = plan
-    let count = plan.surfaces.count
-    var hashes = [[Int]](repeating: [], count: count)
-    var surfaceHashes = [Int](repeating: 0, count: count)
-    // From last to first: a composite names only later surfaces.
-    for index in stride(from: count - 1, through: 0, by: -1) {
-      let surface = plan.surfaces[index]
-      var own: [Int] = []
-      own.reserveCapacity(surface.commands.count)
-      var h = Hasher()
-      h.combine(surface.width)
-      h.combine(surface.height)
-      h.combine(surface.rasterKey)
-      for command in surface.commands {
-        let value = Self.hash(command, surfaceHashes: surfaceHashes, surfaceCount: count)
-        own.append(value)
-        h.combine(value)
-      }
-      hashes[index] = own
-      surfaceHashes[index] = h.finalize()
-    }
-    self.hashes = hashes
-    self.surfaceHashes = surfaceHashes
   }
 
   /// Measures every canvas command's footprint (when not done yet).
@@ -84,6 +67,21 @@ public struct PlanDigest: Sendable {
     let commands = plan.surfaces.first?.commands ?? []
     guard footprints.count != commands.count else { return }
     footprints = commands.indices.map(footprint(ofCommand:))
+  }
+
+  /// Writes the canvas commands as words (when not done yet).
+  fileprivate mutating func write() -> CommandWords {
+    if let words { return words }
+    let made = CommandWords(plan.surfaces.first?.commands ?? [])
+    words = made
+    return made
+  }
+
+  /// Computes the hashes of canvas commands `range` not known yet.
+  fileprivate mutating func hash(_ range: Range<Int>) {
+    let words = write()
+    if hashes.count != words.count { hashes = [UInt64](repeating: 0, count: words.count) }
+    for i in range where hashes[i] == 0 { hashes[i] = words.hash(of: i) }
   }
 
   /// The footprint of canvas command `i`.
@@ -102,23 +100,6 @@ public struct PlanDigest: Sendable {
     return PixelRect.covering(
       minX: Double(box.minX) - m, minY: Double(box.minY) - m, maxX: Double(box.maxX) + m,
       maxY: Double(box.maxY) + m, within: canvas)
-  }
-
-  private static func hash(_ command: DrawCommand, surfaceHashes: [Int], surfaceCount: Int) -> Int {
-    var h = Hasher()
-    switch command {
-    case .composite(let c):
-      // Everything but the indices, then what the indices name.
-      var plain = c
-      plain.surface = 0
-      plain.mask = plain.mask.map { _ in 0 }
-      h.combine(plain)
-      h.combine(c.surface > 0 && c.surface < surfaceCount ? surfaceHashes[c.surface] : -1)
-      if let m = c.mask { h.combine(m > 0 && m < surfaceCount ? surfaceHashes[m] : -1) }
-    default:
-      h.combine(command)
-    }
-    return h.finalize()
   }
 }
 
@@ -162,12 +143,35 @@ public struct PlanDamage: Hashable, Sendable {
       next.measure()
       return whole
     }
-    var deep = DeepEquality(a: a, b: b, hashesA: before.hashes, hashesB: next.hashes)
-    guard
-      let diff = Diff.unmatched(
-        count: (ca.commands.count, cb.commands.count), maxEdits: maxEdits,
-        equal: { deep.commandsEqual(surface: (0, 0), $0, $1) })
-    else {
+    // Commands are compared as words (CommandMatching.swift); a path or a
+    // composite whose words agree is confirmed field for field.
+    let (wordsA, wordsB) = (before.write(), next.write())
+    var deep = DeepEquality(a: a, b: b)
+    func equal(_ i: Int, _ j: Int) -> Bool {
+      guard CommandWords.equal(wordsA, i, wordsB, j) else { return false }
+      return !wordsA.confirm[i] || deep.equal(ca.commands[i], cb.commands[j])
+    }
+    // The common prefix and suffix.
+    var start = 0, n = wordsA.count, m = wordsB.count
+    while start < n && start < m && equal(start, start) { start += 1 }
+    while n > start && m > start && equal(n - 1, m - 1) {
+      n -= 1
+      m -= 1
+    }
+    let found: (old: [Int], new: [Int])?
+    if start == n || start == m {
+      found = (Array(start..<n), Array(start..<m))
+    } else {
+      // Between them, Myers' search, with the hashes rejecting most pairs.
+      before.hash(start..<n)
+      next.hash(start..<m)
+      let (hashesA, hashesB) = (before.hashes, next.hashes)
+      found = Diff.unmatched(
+        count: (n - start, m - start), maxEdits: maxEdits,
+        equal: { hashesA[start + $0] == hashesB[start + $1] && equal(start + $0, start + $1) }
+      ).map { (old: $0.old.map { $0 + start }, new: $0.new.map { $0 + start }) }
+    }
+    guard let diff = found else {
       next.measure()
       return whole
     }
@@ -252,24 +256,26 @@ public struct PlanDamage: Hashable, Sendable {
   }
 }
 
-/// Commands of two plans compared deeply: a composite through the surface
-/// it names. Memoised per pair of surfaces.
+/// Commands of two plans compared deeply: field for field
+/// (`DrawCommand.matches`), a composite through the surface it names.
+/// Memoised per pair of surfaces.
 private struct DeepEquality {
   let a: RenderPlan, b: RenderPlan
-  let hashesA: [[Int]], hashesB: [[Int]]
   var surfaces: [Pair: Bool] = [:]
 
   struct Pair: Hashable { let i: Int, j: Int }
 
-  init(a: RenderPlan, b: RenderPlan, hashesA: [[Int]], hashesB: [[Int]]) {
-    (self.a, self.b, self.hashesA, self.hashesB) = (a, b, hashesA, hashesB)
+  init(a: RenderPlan, b: RenderPlan) {
+    (self.a, self.b) = (a, b)
   }
 
-  /// Command `i` of surface `s.0` of `a` against command `j` of surface `s.1` of `b`.
-  mutating func commandsEqual(surface s: (Int, Int), _ i: Int, _ j: Int) -> Bool {
-    guard hashesA[s.0][i] == hashesB[s.1][j] else { return false }
-    let x = a.surfaces[s.0].commands[i], y = b.surfaces[s.1].commands[j]
-    guard case .composite(let cx) = x, case .composite(let cy) = y else { return x == y }
+  /// A command of `a` against one of `b`.
+  mutating func equal(_ x: DrawCommand, _ y: DrawCommand) -> Bool {
+    x.matches(y) { cx, cy in compositesEqual(cx, cy) }
+  }
+
+  /// Two composites: every field but the indices, then what they name.
+  mutating func compositesEqual(_ cx: CompositeDraw, _ cy: CompositeDraw) -> Bool {
     var px = cx, py = cy
     (px.surface, py.surface) = (0, 0)
     (px.mask, py.mask) = (px.mask.map { _ in 0 }, py.mask.map { _ in 0 })
@@ -286,7 +292,7 @@ private struct DeepEquality {
       x.width == y.width && x.height == y.height && x.rasterKey == y.rasterKey
       && x.commands.count == y.commands.count
     if equal {
-      for k in x.commands.indices where !commandsEqual(surface: (i, j), k, k) {
+      for k in x.commands.indices where !self.equal(x.commands[k], y.commands[k]) {
         equal = false
         break
       }

@@ -2,6 +2,9 @@
 // a JSON document for scripts (tools/peers/ reads it). The table puts the
 // GL/CPU ratio and the parity on the scene's GL row, where the comparison
 // is read; the JSON repeats them on every row so a script need not join.
+// Sequence scenes (S6, S6-one) have their own rows (`sequences`: full and
+// incremental frames, their share, frames per second end to end), apart
+// from the steady frames' `results`, whose fields they do not have.
 //
 // Rejected: Codable structs for the JSON (the document is flat and written
 // in one place; JSONSerialization keeps the keys in snake_case by hand).
@@ -58,10 +61,12 @@ enum BenchReport {
     return lines.joined(separator: "\n")
   }
 
-  /// The JSON document of `--json`.
-  static func json(_ results: [SceneResult], glRenderer: String?, frames: Int, warmup: Int) throws
-    -> Data
-  {
+  /// The JSON document of `--json`: `results`, a row per scene and
+  /// backend of steady frames, and `sequences`, a row per sequence scene
+  /// (S6, S6-one) and backend (SequenceBench).
+  static func json(
+    _ results: [SceneResult], sequences: [SequenceTiming] = [], glRenderer: String?, frames: Int, warmup: Int
+  ) throws -> Data {
     var machine: [String: Any] = ["uname": Machine.uname, "cores": Machine.cores]
     if let model = Machine.cpuModel { machine["cpu"] = model }
     var rows: [[String: Any]] = []
@@ -88,8 +93,19 @@ enum BenchReport {
         rows.append(row)
       }
     }
+    let sequenceRows: [[String: Any]] = sequences.map { t in
+      [
+        "scene": t.scene, "backend": t.backend, "frames": t.frames, "lower_ms": t.lowerMs, "full_ms": t.fullMs,
+        "incremental_ms": t.incrementalMs, "share": t.share, "damaged_tiles": t.damagedTiles,
+        "png_fps_full": t.pngFull, "png_fps_incremental": t.pngIncremental, "apng_fps_full": t.apngFull,
+        "apng_fps_incremental": t.apngIncremental,
+      ]
+    }
     let document: [String: Any] = [
       "machine": machine, "gl_renderer": glRenderer ?? NSNull(), "frames": frames, "warmup": warmup,
+      "sequences": sequenceRows,
+      "sequence_timing":
+        "lower_ms: presenting and lowering a frame; full_ms / incremental_ms: drawing alone over plans lowered beforehand, medians of frames 1…N−1, whole and after the frame before; share: incremental / full; damaged_tiles: the median share of 64-pixel tiles; *_fps: end to end (present, lower, draw, encode) into PNG files or one APNG",
       "gl_timing": "render() to completion; readback_* is glReadPixels alone, included",
       "cpu_timing": "process CPU time of a frame, all threads", "results": rows,
       "first_frame":

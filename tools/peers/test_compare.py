@@ -1,0 +1,72 @@
+"""compare.py on small documents of the shapes `lamina bench --json` and
+the peer scripts write: Lamina's S6 and S6-one (the `sequences` rows, from
+a second Lamina file) show beside ThorVG's, as lower + full ms in the main
+table and with the incremental frame in the sequences table; a Lamina file
+without sequences leaves the S6 cells dashed.
+
+  python3 tools/peers/test_compare.py
+"""
+import contextlib
+import io
+import json
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compare  # noqa: E402
+
+MACHINE = {"uname": "Linux", "cores": 2}
+LAMINA = {"machine": MACHINE, "gl_renderer": "llvmpipe", "frames": 5, "warmup": 1, "sequences": [],
+          "results": [{"scene": "S1", "backend": "gl", "median_ms": 34.5},
+                      {"scene": "S1", "backend": "cpu", "median_ms": 16.6}]}
+SEQUENCES = {"machine": MACHINE, "gl_renderer": "llvmpipe", "frames": 5, "warmup": 1, "results": [],
+             "sequences": [{"scene": "S6-one", "backend": "cpu", "frames": 120, "lower_ms": 6.5, "full_ms": 12.5,
+                            "incremental_ms": 1.25, "share": 0.1, "damaged_tiles": 0.012}]}
+SKIA = {"renderer": "Skia", "frames": 5, "warmup": 1,
+        "results": [{"scene": "S1", "backend": "skia-cpu", "median_ms": 134.5}]}
+THORVG = {"renderer": "ThorVG", "frames": 120, "warmup": 1,
+          "results": [{"scene": "S6-one", "backend": "thorvg-cpu", "median_ms": 190.0, "first_frame_ms": 300.0}]}
+
+
+def run(*documents):
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for n, document in enumerate(documents):
+            paths.append(os.path.join(folder, f"{n}.json"))
+            with open(paths[-1], "w") as f:
+                json.dump(document, f)
+        out = io.StringIO()
+        argv = sys.argv
+        sys.argv = ["compare.py"] + paths
+        try:
+            with contextlib.redirect_stdout(out):
+                compare.main()
+        finally:
+            sys.argv = argv
+        return out.getvalue()
+
+
+def row(text, scene):
+    return next(line.split() for line in text.splitlines() if line.startswith(scene + " "))
+
+
+class CompareTests(unittest.TestCase):
+    def test_lamina_sequences_beside_thorvg(self):
+        text = run(LAMINA, SKIA, THORVG, SEQUENCES)
+        # Main table: LaminaGL (none), LaminaCPU 6.5 + 12.5 = 19.00, 19 / 190 = 0.10 of ThorVG's.
+        self.assertEqual(row(text, "S6-one"), ["S6-one", "—", "—", "19.00", "0.10†", "—", "—", "190.00", "1.00†"])
+        # Sequences table: lower, full, incr, share, whole and its ratio, lower + incr (7.75) and its ratio, ThorVG.
+        sequences = text[text.index("Lamina's sequences"):]
+        self.assertEqual(row(sequences, "S6-one"),
+                         ["S6-one", "cpu", "6.50", "12.50", "1.25", "10.0%", "19.00", "0.10†", "7.75", "0.04†", "190.00"])
+
+    def test_without_sequences_lamina_s6_is_a_dash(self):
+        text = run(LAMINA, SKIA, THORVG)
+        self.assertEqual(row(text, "S6-one")[1:5], ["—", "—", "—", "—"])
+        self.assertNotIn("Lamina's sequences", text)
+
+
+if __name__ == "__main__":
+    unittest.main()

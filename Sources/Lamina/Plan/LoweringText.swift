@@ -118,54 +118,101 @@ extension PlanBuilder {
         guard let color = run.color, color.alpha > 0 else { continue }
         if !run.isColorBitmap {
           guard let fill = shapeColor(color, alpha: alpha) else { continue }
-          let glyphs: [(elements: [Path.Element], ink: CGRect)]
+          let glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
           do {
-            glyphs = try TextLayout.glyphOutlines(run) { $0.intersects(reach) }
+            glyphs = try TextLayout.glyphShapes(run) { $0.intersects(reach) }
           } catch {
             throw .invalidText(layer: layerPath(layer), reason: error.description)
           }
           guard !glyphs.isEmpty else { continue }
-          // One tolerance for the run (over all its kept glyphs), so the
-          // flattening does not depend on how the run is cut into pieces.
-          let box = glyphs.reduce(CGRect.null) { $0.union($1.ink) }
-          let tolerance = Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
+          // One tolerance for the run, so the flattening does not depend on
+          // how the run is cut into pieces: under a similarity, a function
+          // of its scale alone (a glyph mask's key holds the scale, not the
+          // run's box); otherwise over all its kept glyphs.
+          let similarity = GlyphRun.scale(of: m)
+          let tolerance: Double
+          if let similarity {
+            tolerance = Path.rasterTolerance / similarity
+          } else {
+            let box = glyphs.reduce(CGRect.null) { $0.union($1.ink) }
+            tolerance = Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
+          }
+          // Each distinct glyph's outline flattened once, relative to its
+          // origin; a piece's polygons are those moved to its glyphs' origins.
+          var outlines: [PolygonSet] = [], outlineOf: [UInt32: Int] = [:], outlineIndex: [Int] = []
+          for g in glyphs {
+            if let known = outlineOf[g.glyph] {
+              outlineIndex.append(known)
+              continue
+            }
+            var set = PolygonSet()
+            for s in Path(elements: g.elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
+              set.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+            }
+            outlineOf[g.glyph] = outlines.count
+            outlineIndex.append(outlines.count)
+            outlines.append(set)
+          }
           // Pieces are gathered into draws of at most
           // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
-          // on its own (`PathDraw.pieceEnds`).
-          var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null
-          func flush() {
-            if !polygons.isEmpty {
+          // on its own (`PathDraw.pieceEnds`): pieces of one glyph under a
+          // similarity into draws with a `GlyphRun` (the glyph route), the
+          // others into plain draws. Pieces share no pixel, so the order of
+          // the two kinds of draw changes nothing.
+          struct Gathered {
+            var polygons = PolygonSet(), ends: [Int] = [], box = CGRect.null, placed: [GlyphRun.Placed] = []
+          }
+          var plain = Gathered(), byGlyph = Gathered()
+          func flush(_ g: inout Gathered, glyphRoute: Bool) {
+            if !g.polygons.isEmpty {
+              let glyphRun =
+                glyphRoute
+                ? GlyphRun(
+                  font: run.font, fontSize: run.fontSize, scale: similarity ?? 1, outlines: outlines, glyphs: g.placed)
+                : nil
               add(
                 .path(
                   PathDraw(
-                    matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: clips, name: name,
-                    pieceEnds: ends)), to: t)
+                    matrix: m, polygons: g.polygons, rule: .nonZero, color: fill, clips: clips, name: name,
+                    pieceEnds: g.ends, glyphs: glyphRun)), to: t)
             }
-            (polygons, ends, drawBox) = (PolygonSet(), [], .null)
+            g = Gathered()
           }
           for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
+            let glyphRoute = similarity != nil && piece.count == 1 && !outlines[outlineIndex[piece[0]]].isEmpty
             let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
             let pixels = projectedBounds(of: ink, m) ?? .infinite
-            let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
-            if !drawBox.isNull, !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide) { flush() }
-            drawBox = drawBox.isNull ? pixels : drawBox.union(pixels)
-            let before = (polygons.count, polygons.edgeCount)
-            for i in piece {
-              for s in Path(elements: glyphs[i].elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
-                polygons.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+            func gather(_ g: inout Gathered) throws(LoweringError) {
+              let grown = g.box.isNull ? pixels : g.box.union(pixels)
+              if !g.box.isNull, !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide) {
+                flush(&g, glyphRoute: glyphRoute)
+              }
+              g.box = g.box.isNull ? pixels : g.box.union(pixels)
+              let before = (g.polygons.count, g.polygons.edgeCount)
+              for i in piece {
+                let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
+                for k in 0..<outline.count { g.polygons.append(outline.polygon(k).map { $0 + origin }) }
+              }
+              edges += g.polygons.edgeCount - before.1
+              guard edges <= limits.maxShapeEdges else {
+                throw .invalidText(
+                  layer: layerPath(layer),
+                  reason:
+                    "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
+                )
+              }
+              if g.polygons.count > before.0 {
+                g.ends.append(g.polygons.count)
+                if glyphRoute {
+                  g.placed.append(
+                    GlyphRun.Placed(glyph: glyphs[piece[0]].glyph, outline: outlineIndex[piece[0]], origin: glyphs[piece[0]].origin))
+                }
               }
             }
-            edges += polygons.edgeCount - before.1
-            guard edges <= limits.maxShapeEdges else {
-              throw .invalidText(
-                layer: layerPath(layer),
-                reason:
-                  "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
-              )
-            }
-            if polygons.count > before.0 { ends.append(polygons.count) }
+            if glyphRoute { try gather(&byGlyph) } else { try gather(&plain) }
           }
-          flush()
+          flush(&plain, glyphRoute: false)
+          flush(&byGlyph, glyphRoute: true)
           continue
         }
         let drawing: TextLayout.RunDrawing

@@ -9,6 +9,13 @@
 // `PathDraw.CoverageKey`, as LaminaGL keeps its uploads), so a steady frame
 // sweeps nothing.
 //
+// Text under a similarity (`PathDraw.glyphPlacements`): a draw's grid,
+// when not kept, is assembled from glyph masks (`GlyphMask`, Lamina's
+// definition) kept in `GlyphMasks` under their `GlyphMaskKey`, so a
+// paragraph's first frame fills each (glyph, phase) once, and a draw that
+// changes (text scrolled by whole pixels, a line re-wrapped) reuses them.
+// LaminaGL keeps the same masks, under the same key, in its atlas.
+//
 // Rejected: running the sweep per tile (a stroke's polygons would be cut
 // and sorted again for every 64×64 tile they touch, and the sweep's rows
 // are already independent of the tiles).
@@ -21,14 +28,53 @@ final class PathCoverages {
   typealias Grid = (rect: PixelRect, values: [Float])
   private var current: [PathDraw.CoverageKey: Grid?] = [:]
   private var previous: [PathDraw.CoverageKey: Grid?] = [:]
+  /// The glyph masks the grids of text draws are assembled from.
+  let masks = GlyphMasks()
 
   func coverage(of draw: PathDraw, within limit: PixelRect) -> Grid? {
     let key = draw.coverageKey(within: limit)
     if let kept = current[key] { return kept }
-    let grid = previous[key] ?? draw.coverage(within: limit)
+    let grid = previous[key] ?? draw.coverage(within: limit, masks: draw.glyphs == nil ? nil : masks.mask)
     current[key] = grid
     return grid
   }
+
+  func endFrame() {
+    previous = current
+    current.removeAll(keepingCapacity: true)
+    masks.endFrame()
+  }
+}
+
+/// Glyph masks by key (`GlyphMaskKey`), of this frame and the last: a mask
+/// asked for in neither is dropped. So the cache holds at most the masks of
+/// two frames' text (each bounded by `RenderLimits.maxShapeEdges`), and a
+/// glyph kept across frames is filled once. Used on one thread.
+final class GlyphMasks {
+  private var current: [GlyphMaskKey: GlyphMask?] = [:]
+  private var previous: [GlyphMaskKey: GlyphMask?] = [:]
+  /// Masks filled since the renderer was made (for tests and measurements).
+  private(set) var filled = 0
+  /// Masks asked for since the renderer was made (glyph pieces drawn from the cache or filled).
+  private(set) var asked = 0
+
+  /// The mask of `outline` under `key` (`GlyphMask`), kept or filled now.
+  func mask(_ key: GlyphMaskKey, _ outline: PolygonSet) -> GlyphMask? {
+    asked += 1
+    if let kept = current[key] { return kept }
+    let mask: GlyphMask?
+    if let kept = previous[key] {
+      mask = kept
+    } else {
+      filled += 1
+      mask = GlyphMask(outline: outline, key: key)
+    }
+    current[key] = mask
+    return mask
+  }
+
+  /// Masks kept now (this frame's and the last's).
+  var count: Int { Set(current.keys).union(previous.keys).count }
 
   func endFrame() {
     previous = current

@@ -29,6 +29,11 @@
 // Lamina on the CPU and uploaded into a region of its own, in the red
 // channel (a stack of one), keyed by the draw's polygons, rule and matrix.
 //
+// A glyph's mask (GlyphMask: Lamina's coverage of one glyph piece of text
+// under a similarity) is uploaded the same way, keyed by GlyphMaskKey
+// (face, glyph, size, scale, exact sub-pixel phase), and read by every
+// occurrence of that glyph at that phase, one instance each (PathPass).
+//
 // The atlas stores and looks up; it draws no coverage. A region allocated
 // now comes back as a FreshRegion (the region cleared),
 // and the caller (ShapePass, ShadowPass, CoverageStack) draws the layers
@@ -79,6 +84,11 @@ final class CoverageAtlas {
   private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
   /// Paths' coverages, computed by Lamina and uploaded (PathPass).
   private var paths: [PathDraw.CoverageKey: (region: Region, frame: Int)] = [:]
+  /// Glyph masks (PathPass), uploaded: the region and the mask's pixels
+  /// relative to the glyph's whole-pixel origin (empty: a mask of no pixel).
+  private var glyphs: [GlyphMaskKey: (region: Region, rect: PixelRect, frame: Int)] = [:]
+  /// Glyph masks uploaded since the atlas was made (for tests and measurements).
+  private(set) var glyphUploads = 0
   private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
   private let device: GLDevice
@@ -99,6 +109,7 @@ final class CoverageAtlas {
   private func reset() {
     entries.removeAll()
     paths.removeAll()
+    glyphs.removeAll()
     packer = ShelfPacker(width: side, height: side)
     _ = packer.allocate(width: 1, height: 1)
     guard let atlasTarget else { return }
@@ -198,25 +209,58 @@ final class CoverageAtlas {
     return (region, atlas, true)
   }
 
+  /// Where the uploaded mask of the glyph with `key` lies and its pixels
+  /// relative to the glyph's whole-pixel origin; nil when not kept.
+  func glyphRegion(_ key: GlyphMaskKey, frame: Int) throws(GLError) -> (
+    region: Region, rect: PixelRect, atlas: SurfaceTarget
+  )? {
+    guard let index = glyphs.index(forKey: key) else { return nil }
+    glyphs.values[index].frame = frame
+    return (glyphs.values[index].region, glyphs.values[index].rect, try target())
+  }
+
+  /// A region for the mask of the glyph with `key` over `rect` (relative to
+  /// its whole-pixel origin), which the caller uploads before anything
+  /// reads it; nil when it does not fit (an atlas repacked to make room
+  /// flushes `batch` first). An empty `rect` is kept with no region.
+  func addGlyph(_ key: GlyphMaskKey, rect: PixelRect, frame: Int, batch: QuadBatch) throws(GLError) -> (
+    region: Region, atlas: SurfaceTarget
+  )? {
+    if rect.isEmpty {
+      glyphs[key] = (Self.unit, rect, frame)
+      return (Self.unit, try target())
+    }
+    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, batch: batch) else { return nil }
+    glyphs[key] = (region, rect, frame)
+    glyphUploads += 1
+    return (region, atlas)
+  }
+
+  /// Glyph masks kept (used this frame or the last).
+  var glyphCount: Int { glyphs.count }
+
   /// Texels of the entries kept (used this frame or the last).
   private var liveTexels: Int {
     entries.values.reduce(0) { $0 + $1.region.width * $1.region.height }
       + paths.values.reduce(0) { $0 + $1.region.width * $1.region.height }
+      + glyphs.values.reduce(0) { $0 + $1.region.width * $1.region.height }
   }
 
   /// Forgets entries not used since `frame`; repacks a mostly forgotten atlas.
   func evict(olderThan frame: Int) {
     for (key, entry) in entries where entry.frame < frame { entries[key] = nil }
     for (key, entry) in paths where entry.frame < frame { paths[key] = nil }
+    for (key, entry) in glyphs where entry.frame < frame { glyphs[key] = nil }
     for (key, last) in seen where last < frame { seen[key] = nil }
     if packer.used > side * side / 2 && liveTexels < packer.used / 2 { reset() }
   }
 
-  var count: Int { entries.count + paths.count }
+  var count: Int { entries.count + paths.count + glyphs.count }
 
   func deleteAll() {
     entries.removeAll()
     paths.removeAll()
+    glyphs.removeAll()
     seen.removeAll()
     atlasTarget?.delete()
     atlasTarget = nil

@@ -13,6 +13,16 @@
 // into a texture of its own for one path.frag draw. Mirrors LaminaCPU's
 // PathStage.
 //
+// Text under a similarity (`PathDraw.glyphPlacements`), unclipped: each
+// glyph piece is its `GlyphMask` (Lamina's definition, the values
+// LaminaCPU assembles), uploaded once into the atlas under its
+// `GlyphMaskKey` and drawn as one instance of the quad batch at the glyph's
+// whole-pixel origin, so a paragraph costs one upload per distinct (glyph,
+// phase) and one instance per glyph. Pieces share no pixel, so instances
+// blended one after the other give the draw's assembled coverage blended
+// once. Clipped text, text under other matrices, and glyphs over 1,000
+// pixels a side take the whole-draw route above (the same coverage).
+//
 // Measured (docs/architecture.md, "Shape layers on the GL backend"; 320
 // path draws on llvmpipe, release): drawn from the atlas, a steady frame
 // takes 4–6 ms (median); computing and uploading the coverage again every
@@ -38,6 +48,12 @@ enum PathPass {
       minX: Double(reach.minX), minY: Double(reach.minY), maxX: Double(reach.maxX), maxY: Double(reach.maxY),
       within: whole)
     guard !limit.isEmpty else { return }
+    if d.clips.isEmpty, let atlas = tools.atlas, let placed = d.glyphPlacements(),
+      placed.allSatisfy({ fitsAtlas($0.outline, scale: $0.key.scale) })
+    {
+      try drawGlyphs(placed, color: color, limit: limit, atlas: atlas, tools)
+      return
+    }
     let key = d.coverageKey(within: limit)
     var computed: (rect: PixelRect, values: [Float])?
     func coverage() -> (rect: PixelRect, values: [Float])? {
@@ -65,6 +81,38 @@ enum PathPass {
     let region = CoverageAtlas.Region(x: 0, y: 0, width: limit.width, height: limit.height)
     upload(coverage(), box: limit, into: own, at: region, tools)
     try shade(d, box: limit, atlas: own, region: region, into: target, tools)
+  }
+
+  /// True when a glyph's mask surely fits an atlas region (the outline's
+  /// box, scaled, under 1,000 pixels a side; the atlas takes up to 1,024).
+  private static func fitsAtlas(_ outline: PolygonSet, scale: Double) -> Bool {
+    let b = outline.boundingBox
+    return Double(b.width) * scale < 1000 && Double(b.height) * scale < 1000
+  }
+
+  /// One batch instance per glyph piece: its mask's region (uploaded now
+  /// when new) at the glyph's whole-pixel origin, cut to `limit`.
+  private static func drawGlyphs(
+    _ placed: [(key: GlyphMaskKey, outline: PolygonSet, x: Int, y: Int)], color: PremultipliedColor,
+    limit: PixelRect, atlas: CoverageAtlas, _ tools: SurfaceTools
+  ) throws(GLError) {
+    for p in placed {
+      var kept = try atlas.glyphRegion(p.key, frame: tools.frame)
+      if kept == nil {
+        let mask = GlyphMask(outline: p.outline, key: p.key)
+        let rect = mask?.rect ?? .empty
+        guard let (region, texture) = try atlas.addGlyph(p.key, rect: rect, frame: tools.frame, batch: tools.batch)
+        else { continue }
+        if let mask { upload((mask.rect, mask.values), box: mask.rect, into: texture, at: region, tools) }
+        kept = (region, rect, texture)
+      }
+      guard let (region, rect, _) = kept, !rect.isEmpty else { continue }
+      let at = PixelRect(x0: rect.x0 + p.x, y0: rect.y0 + p.y, x1: rect.x1 + p.x, y1: rect.y1 + p.y)
+      let quad = at.intersection(limit)
+      guard !quad.isEmpty else { continue }
+      tools.batch.add([quad], color: color, coverage: CoverageAtlas.Placement(region: region, originX: at.x0, originY: at.y0))
+      try tools.batch.flushIfLong()
+    }
   }
 
   /// The coverage over `box` (zero outside its own rect) as RGBA floats

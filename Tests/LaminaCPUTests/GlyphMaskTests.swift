@@ -111,4 +111,27 @@ import Testing
     _ = renderer.render(b)
     #expect(renderer.glyphMasks.count == 0, "b's draws came from their grids")
   }
+
+  /// The bench's text pages (docs/bench-scenes.md): on S7-flat most draws
+  /// take the glyph route and some masks repeat (docs/architecture.md,
+  /// "Text on the GL backend"); S7's turned cards fall back to their
+  /// outlines. The counts are printed for the docs.
+  @Test func benchPagesReuseMasks() throws {
+    for (name, flat) in [("S7-flat", true), ("S7", false)] {
+      let path = Corpus.root + "/Tests/Scenes/bench/\(name).json"
+      guard FileManager.default.fileExists(atPath: path), Self.hasFont else { return }
+      let plan = try Scene(contentsOfFile: path).renderPlan()
+      let (distinct, pieces) = GlyphRoutes.maskKeys(plan)
+      let draws = GlyphRoutes.paths(plan)
+      let routed = draws.filter { $0.glyphPlacements() != nil }.count
+      let outlinePieces = draws.filter { $0.glyphPlacements() == nil }.reduce(0) { $0 + max(1, $1.pieceEnds.count) }
+      print(
+        "\(name): \(draws.count) path draws, \(routed) on the glyph route, \(pieces) glyph pieces, \(distinct) masks; \(outlinePieces) pieces filled from outlines"
+      )
+      // Measured: 5,651 masks for 7,029 pieces (the page's sizes and
+      // baselines give most glyphs a phase of their own); at least 10 %.
+      #expect(distinct * 10 < pieces * 9, "\(name): \(distinct) masks for \(pieces) pieces")
+      if flat { #expect(routed * 2 > draws.count) }
+    }
+  }
 }

@@ -179,7 +179,12 @@ extension PlanBuilder {
             g = Gathered()
           }
           for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
-            let glyphRoute = similarity != nil && piece.count == 1 && !outlines[outlineIndex[piece[0]]].isEmpty
+            let glyphRoute =
+              similarity.map { s in
+                let outline = outlines[outlineIndex[piece[0]]], box = outline.boundingBox
+                return piece.count == 1 && !outline.isEmpty
+                  && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumMaskSide
+              } ?? false
             let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
             let pixels = projectedBounds(of: ink, m) ?? .infinite
             func gather(_ g: inout Gathered) throws(LoweringError) {

@@ -136,10 +136,11 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   public func coverage(
     within limit: PixelRect, masks: ((GlyphMaskKey, PolygonSet) -> GlyphMask?)? = nil
   ) -> (rect: PixelRect, values: [Float])? {
-    if let placed = glyphPlacements() {
+    if let glyphs, let placed = glyphPlacements() {
       var grids: [(rect: PixelRect, values: [Float])] = []
       for p in placed {
-        guard let mask = masks?(p.key, p.outline) ?? GlyphMask(outline: p.outline, key: p.key) else { continue }
+        let outline = glyphs.outlines[p.outline]
+        guard let mask = masks?(p.key, outline) ?? GlyphMask(outline: outline, key: p.key) else { continue }
         let at = PixelRect(
           x0: mask.rect.x0 + p.x, y0: mask.rect.y0 + p.y, x1: mask.rect.x1 + p.x, y1: mask.rect.y1 + p.y)
         let rect = at.intersection(limit)
@@ -172,8 +173,9 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
 
   /// The glyph route: each piece's mask key, outline and whole-pixel origin
   /// on the target, when the draw has `glyphs` and its matrix is their
-  /// similarity; `nil` otherwise (the placed polygons are filled).
-  public func glyphPlacements() -> [(key: GlyphMaskKey, outline: PolygonSet, x: Int, y: Int)]? {
+  /// similarity; `nil` otherwise (the placed polygons are filled). The
+  /// outline is an index into `glyphs.outlines`.
+  public func glyphPlacements() -> [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)]? {
     glyphs?.placements(matrix)
   }
 

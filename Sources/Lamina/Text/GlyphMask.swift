@@ -3,8 +3,9 @@
 // here for both backends so that it is a function of a small key: the
 // face, the glyph, the size, the scale and the exact sub-pixel phase of
 // the glyph's origin on the target (`GlyphMaskKey`). LaminaCPU keeps masks
-// in a cache under that key (`GlyphMasks` in PathStage.swift); LaminaGL
-// keeps them in its coverage atlas and draws one instance per glyph piece.
+// in a cache under that key (`GlyphMasks`); LaminaGL keeps them in its
+// coverage atlas and draws one instance per glyph piece (and builds a
+// repeated draw's region from the same cache).
 //
 // The definition: the glyph's outline, flattened once per face, glyph, size
 // and scale at `Path.rasterTolerance / scale` in bounds units relative to
@@ -23,10 +24,14 @@
 // the glyph's placed polygons (exact, but every occurrence would hash its
 // outline's points; the key here is five numbers and a font).
 
+import Synchronization
+
 /// What decides a `GlyphMask`'s values: equal keys, equal values.
 public struct GlyphMaskKey: Hashable, Sendable {
-  /// The face the glyph indexes.
-  public var font: FontReference
+  /// The face the glyph indexes, as its `GlyphMaskKey.faceID` (one number
+  /// per `FontReference` for the life of the process: hashing the file's
+  /// path for every glyph of every frame was measured in a steady frame).
+  public var face: Int
   /// The glyph's id in the face.
   public var glyph: UInt32
   /// The run's size in points (bounds units per em).
@@ -35,6 +40,21 @@ public struct GlyphMaskKey: Hashable, Sendable {
   public var scale: Double
   /// Where the glyph's origin falls inside its target pixel, each in [0, 1).
   public var phaseX: Double, phaseY: Double
+}
+
+extension GlyphMaskKey {
+  private static let faces = Mutex<[FontReference: Int]>([:])
+
+  /// The number `font` goes by in keys: the same for equal references,
+  /// different for different ones, for the life of the process (the table
+  /// grows by one entry per face a process draws text in).
+  public static func faceID(_ font: FontReference) -> Int {
+    faces.withLock { table in
+      if let known = table[font] { return known }
+      table[font] = table.count
+      return table.count - 1
+    }
+  }
 }
 
 /// A glyph piece's coverage (see the file's comment).

@@ -41,6 +41,8 @@ public struct GlyphRun: Hashable, Sendable {
 
   /// The face the glyphs index.
   public var font: FontReference
+  /// `font`'s number in mask keys (`GlyphMaskKey.faceID`).
+  public let faceID: Int
   /// Points: bounds units per em.
   public var fontSize: Double
   /// The similarity's scale the outlines were flattened for (at
@@ -53,6 +55,7 @@ public struct GlyphRun: Hashable, Sendable {
 
   public init(font: FontReference, fontSize: Double, scale: Double, outlines: [PolygonSet], glyphs: [Placed]) {
     self.font = font
+    faceID = GlyphMaskKey.faceID(font)
     self.fontSize = fontSize
     self.scale = scale
     self.outlines = outlines
@@ -88,13 +91,20 @@ public struct GlyphRun: Hashable, Sendable {
     return (s, matrix.m41, matrix.m42)
   }
 
-  /// Where each glyph's mask goes under `matrix`: its key, its outline and
-  /// the whole pixel of its origin on the target; `nil` when the glyph
-  /// route does not apply (not the similarity, or an origin beyond 10⁷
-  /// pixels, where a Double's phase would lose its bits).
-  public func placements(_ matrix: Transform3D) -> [(key: GlyphMaskKey, outline: PolygonSet, x: Int, y: Int)]? {
+  /// The largest side, in target pixels, of a glyph's box that takes the
+  /// glyph route: LaminaGL keeps regions of up to 1,024 texels a side in
+  /// its atlas (a mask is at most 2 pixels larger than the box). The
+  /// lowering gives larger glyphs no `GlyphRun`.
+  public static let maximumMaskSide: Double = 1000
+
+  /// Where each glyph's mask goes under `matrix`: its key, its outline (an
+  /// index into `outlines`) and the whole pixel of its origin on the
+  /// target; `nil` when the glyph route does not apply (not the
+  /// similarity, or an origin beyond 10⁷ pixels, where a Double's phase
+  /// would lose its bits).
+  public func placements(_ matrix: Transform3D) -> [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)]? {
     guard let (s, tx, ty) = similarity(matrix) else { return nil }
-    var out: [(key: GlyphMaskKey, outline: PolygonSet, x: Int, y: Int)] = []
+    var out: [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)] = []
     out.reserveCapacity(glyphs.count)
     for g in glyphs {
       let ox = g.origin.x * s + tx, oy = g.origin.y * s + ty
@@ -102,8 +112,8 @@ public struct GlyphRun: Hashable, Sendable {
       let ix = ox.rounded(.down), iy = oy.rounded(.down)
       out.append(
         (
-          GlyphMaskKey(font: font, glyph: g.glyph, fontSize: fontSize, scale: s, phaseX: ox - ix, phaseY: oy - iy),
-          outlines[g.outline], Int(ix), Int(iy)
+          GlyphMaskKey(face: faceID, glyph: g.glyph, fontSize: fontSize, scale: s, phaseX: ox - ix, phaseY: oy - iy),
+          g.outline, Int(ix), Int(iy)
         ))
     }
     return out

@@ -11,7 +11,7 @@
 //
 // Text under a similarity (`PathDraw.glyphPlacements`): a draw's grid,
 // when not kept, is assembled from glyph masks (`GlyphMask`, Lamina's
-// definition) kept in `GlyphMasks` under their `GlyphMaskKey`, so a
+// definition) kept in a `GlyphMasks` cache under their `GlyphMaskKey`, so a
 // paragraph's first frame fills each (glyph, phase) once, and a draw that
 // changes (text scrolled by whole pixels, a line re-wrapped) reuses them.
 // LaminaGL keeps the same masks, under the same key, in its atlas.
@@ -43,42 +43,6 @@ final class PathCoverages {
     previous = current
     current.removeAll(keepingCapacity: true)
     masks.endFrame()
-  }
-}
-
-/// Glyph masks by key (`GlyphMaskKey`), of this frame and the last: a mask
-/// asked for in neither is dropped. So the cache holds at most the masks of
-/// two frames' text (each bounded by `RenderLimits.maxShapeEdges`), and a
-/// glyph kept across frames is filled once. Used on one thread.
-final class GlyphMasks {
-  private var current: [GlyphMaskKey: GlyphMask?] = [:]
-  private var previous: [GlyphMaskKey: GlyphMask?] = [:]
-  /// Masks filled since the renderer was made (for tests and measurements).
-  private(set) var filled = 0
-  /// Masks asked for since the renderer was made (glyph pieces drawn from the cache or filled).
-  private(set) var asked = 0
-
-  /// The mask of `outline` under `key` (`GlyphMask`), kept or filled now.
-  func mask(_ key: GlyphMaskKey, _ outline: PolygonSet) -> GlyphMask? {
-    asked += 1
-    if let kept = current[key] { return kept }
-    let mask: GlyphMask?
-    if let kept = previous[key] {
-      mask = kept
-    } else {
-      filled += 1
-      mask = GlyphMask(outline: outline, key: key)
-    }
-    current[key] = mask
-    return mask
-  }
-
-  /// Masks kept now (this frame's and the last's).
-  var count: Int { Set(current.keys).union(previous.keys).count }
-
-  func endFrame() {
-    previous = current
-    current.removeAll(keepingCapacity: true)
   }
 }
 

@@ -89,6 +89,12 @@ final class CoverageAtlas {
   private var glyphs: [GlyphMaskKey: (region: Region, rect: PixelRect, frame: Int)] = [:]
   /// Glyph masks uploaded since the atlas was made (for tests and measurements).
   private(set) var glyphUploads = 0
+  /// The masks' floats, kept on the CPU for the frames that build a text
+  /// draw's own region from them (PathPass).
+  let glyphMasks = GlyphMasks()
+  /// Text draws drawn glyph by glyph, by the frame they last were: a draw
+  /// seen in an earlier frame gets a region of its own (`promotes`).
+  private var glyphDraws: [PathDraw.CoverageKey: Int] = [:]
   private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
   private let device: GLDevice
@@ -239,6 +245,20 @@ final class CoverageAtlas {
   /// Glyph masks kept (used this frame or the last).
   var glyphCount: Int { glyphs.count }
 
+  /// True when the text draw with `key` should be drawn from a region of
+  /// its own (it has one, or it was drawn glyph by glyph in an earlier
+  /// frame and is drawn again); false (and noted) on its first sighting,
+  /// when it is drawn glyph by glyph.
+  func promotes(_ key: PathDraw.CoverageKey, frame: Int) -> Bool {
+    if paths[key] != nil { return true }
+    if let last = glyphDraws[key], last < frame {
+      glyphDraws[key] = nil
+      return true
+    }
+    glyphDraws[key] = frame
+    return false
+  }
+
   /// Texels of the entries kept (used this frame or the last).
   private var liveTexels: Int {
     entries.values.reduce(0) { $0 + $1.region.width * $1.region.height }
@@ -251,6 +271,8 @@ final class CoverageAtlas {
     for (key, entry) in entries where entry.frame < frame { entries[key] = nil }
     for (key, entry) in paths where entry.frame < frame { paths[key] = nil }
     for (key, entry) in glyphs where entry.frame < frame { glyphs[key] = nil }
+    for (key, last) in glyphDraws where last < frame { glyphDraws[key] = nil }
+    glyphMasks.endFrame()
     for (key, last) in seen where last < frame { seen[key] = nil }
     if packer.used > side * side / 2 && liveTexels < packer.used / 2 { reset() }
   }
@@ -261,6 +283,7 @@ final class CoverageAtlas {
     entries.removeAll()
     paths.removeAll()
     glyphs.removeAll()
+    glyphDraws.removeAll()
     seen.removeAll()
     atlasTarget?.delete()
     atlasTarget = nil

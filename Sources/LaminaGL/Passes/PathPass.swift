@@ -13,15 +13,22 @@
 // into a texture of its own for one path.frag draw. Mirrors LaminaCPU's
 // PathStage.
 //
-// Text under a similarity (`PathDraw.glyphPlacements`), unclipped: each
-// glyph piece is its `GlyphMask` (Lamina's definition, the values
-// LaminaCPU assembles), uploaded once into the atlas under its
-// `GlyphMaskKey` and drawn as one instance of the quad batch at the glyph's
-// whole-pixel origin, so a paragraph costs one upload per distinct (glyph,
-// phase) and one instance per glyph. Pieces share no pixel, so instances
-// blended one after the other give the draw's assembled coverage blended
-// once. Clipped text, text under other matrices, and glyphs over 1,000
-// pixels a side take the whole-draw route above (the same coverage).
+// Text under a similarity (`PathDraw.glyphPlacements`), unclipped: the
+// first time a draw is seen, each glyph piece is its `GlyphMask` (Lamina's
+// definition, the values LaminaCPU assembles), uploaded once into the
+// atlas under its `GlyphMaskKey` and drawn as one instance of the quad
+// batch at the glyph's whole-pixel origin, so new text (a first frame,
+// text that moved) costs one fill and upload per distinct (glyph, phase)
+// and one instance per glyph. Pieces share no pixel, so instances blended
+// one after the other give the draw's assembled coverage blended once. A
+// draw seen again in a later frame gets a region of its own, assembled
+// from the same masks kept on the CPU (`GlyphMasks`) and drawn as one
+// instance, as a shape's path is: the same bytes, and a steady frame pays
+// one instance per draw instead of one per glyph (on llvmpipe 8,200 glyph
+// instances cost S7-flat's steady frame about 9 ms of CPU over 378 draw
+// instances: docs/architecture.md, "Text on the GL backend"). Clipped text and text under other matrices take the whole-draw
+// route above (the same coverage); glyphs over `GlyphRun.maximumMaskSide`
+// pixels are given no glyph route by the lowering, so a mask always fits.
 //
 // Measured (docs/architecture.md, "Shape layers on the GL backend"; 320
 // path draws on llvmpipe, release): drawn from the atlas, a steady frame
@@ -48,16 +55,17 @@ enum PathPass {
       minX: Double(reach.minX), minY: Double(reach.minY), maxX: Double(reach.maxX), maxY: Double(reach.maxY),
       within: whole)
     guard !limit.isEmpty else { return }
-    if d.clips.isEmpty, let atlas = tools.atlas, let placed = d.glyphPlacements(),
-      placed.allSatisfy({ fitsAtlas($0.outline, scale: $0.key.scale) })
+    let key = d.coverageKey(within: limit)
+    if d.clips.isEmpty, let atlas = tools.atlas, let glyphs = d.glyphs, let placed = d.glyphPlacements(),
+      !atlas.promotes(key, frame: tools.frame)
     {
-      try drawGlyphs(placed, color: color, limit: limit, atlas: atlas, tools)
+      try drawGlyphs(placed, outlines: glyphs.outlines, color: color, limit: limit, atlas: atlas, tools)
       return
     }
-    let key = d.coverageKey(within: limit)
     var computed: (rect: PixelRect, values: [Float])?
     func coverage() -> (rect: PixelRect, values: [Float])? {
-      if computed == nil { computed = d.coverage(within: limit) }
+      // A text draw's from the glyph masks kept on the CPU (the same floats).
+      if computed == nil { computed = d.coverage(within: limit, masks: d.glyphs == nil ? nil : tools.atlas?.glyphMasks.mask) }
       return computed
     }
     if let atlas = tools.atlas {
@@ -83,23 +91,16 @@ enum PathPass {
     try shade(d, box: limit, atlas: own, region: region, into: target, tools)
   }
 
-  /// True when a glyph's mask surely fits an atlas region (the outline's
-  /// box, scaled, under 1,000 pixels a side; the atlas takes up to 1,024).
-  private static func fitsAtlas(_ outline: PolygonSet, scale: Double) -> Bool {
-    let b = outline.boundingBox
-    return Double(b.width) * scale < 1000 && Double(b.height) * scale < 1000
-  }
-
   /// One batch instance per glyph piece: its mask's region (uploaded now
   /// when new) at the glyph's whole-pixel origin, cut to `limit`.
   private static func drawGlyphs(
-    _ placed: [(key: GlyphMaskKey, outline: PolygonSet, x: Int, y: Int)], color: PremultipliedColor,
+    _ placed: [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)], outlines: [PolygonSet], color: PremultipliedColor,
     limit: PixelRect, atlas: CoverageAtlas, _ tools: SurfaceTools
   ) throws(GLError) {
     for p in placed {
       var kept = try atlas.glyphRegion(p.key, frame: tools.frame)
       if kept == nil {
-        let mask = GlyphMask(outline: p.outline, key: p.key)
+        let mask = atlas.glyphMasks.mask(p.key, outlines[p.outline])
         let rect = mask?.rect ?? .empty
         guard let (region, texture) = try atlas.addGlyph(p.key, rect: rect, frame: tools.frame, batch: tools.batch)
         else { continue }

@@ -124,7 +124,9 @@ import Testing
       let (distinct, pieces) = GlyphRoutes.maskKeys(plan)
       let draws = GlyphRoutes.paths(plan)
       let routed = draws.filter { $0.glyphPlacements() != nil }.count
-      let outlinePieces = draws.filter { $0.glyphPlacements() == nil }.reduce(0) { $0 + max(1, $1.pieceEnds.count) }
+      let outlinePieces = draws.reduce(0) { n, d in
+        n + (d.glyphPlacements()?.filter { $0.outline < 0 }.count ?? max(1, d.pieceEnds.count))
+      }
       print(
         "\(name): \(draws.count) path draws, \(routed) on the glyph route, \(pieces) glyph pieces, \(distinct) masks; \(outlinePieces) pieces filled from outlines"
       )

@@ -65,9 +65,18 @@ public enum GlyphRoutes {
     var keys = Set<GlyphMaskKey>(), pieces = 0
     for d in paths(plan) {
       guard let placed = d.glyphPlacements() else { continue }
-      pieces += placed.count
-      for p in placed { keys.insert(p.key) }
+      for p in placed where p.outline >= 0 {
+        pieces += 1
+        keys.insert(p.key)
+      }
     }
     return (keys.count, pieces)
+  }
+
+  /// The one-glyph pieces of the glyph route's draws (what LaminaGL draws
+  /// as one instance each the first time), and how many such draws.
+  public static func instanced(_ plan: RenderPlan) -> (pieces: Int, draws: Int) {
+    let draws = paths(plan).compactMap { $0.glyphPlacements() }
+    return (draws.reduce(0) { $0 + $1.filter { $0.outline >= 0 }.count }, draws.count)
   }
 }

@@ -155,31 +155,28 @@ extension PlanBuilder {
           }
           // Pieces are gathered into draws of at most
           // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
-          // on its own (`PathDraw.pieceEnds`): pieces of one glyph under a
-          // similarity into draws with a `GlyphRun` (the glyph route), the
-          // others into plain draws. Pieces share no pixel, so the order of
-          // the two kinds of draw changes nothing.
-          struct Gathered {
-            var polygons = PolygonSet(), ends: [Int] = [], box = CGRect.null, placed: [GlyphRun.Placed] = []
-          }
-          var plain = Gathered(), byGlyph = Gathered()
-          func flush(_ g: inout Gathered, glyphRoute: Bool) {
-            if !g.polygons.isEmpty {
+          // on its own (`PathDraw.pieceEnds`); under a similarity the draw
+          // carries a `GlyphRun`: each one-glyph piece is its glyph's mask,
+          // a piece of several glyphs is filled from its placed polygons.
+          var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null, placed: [GlyphRun.Placed] = []
+          func flush() {
+            if !polygons.isEmpty {
               let glyphRun =
-                glyphRoute
-                ? GlyphRun(
-                  font: run.font, fontSize: run.fontSize, scale: similarity ?? 1, outlines: outlines, glyphs: g.placed)
-                : nil
+                similarity.flatMap { s in
+                  placed.contains { $0.outline >= 0 }
+                    ? GlyphRun(font: run.font, fontSize: run.fontSize, scale: s, outlines: outlines, glyphs: placed)
+                    : nil
+                }
               add(
                 .path(
                   PathDraw(
-                    matrix: m, polygons: g.polygons, rule: .nonZero, color: fill, clips: clips, name: name,
-                    pieceEnds: g.ends, glyphs: glyphRun)), to: t)
+                    matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: clips, name: name,
+                    pieceEnds: ends, glyphs: glyphRun)), to: t)
             }
-            g = Gathered()
+            (polygons, ends, drawBox, placed) = (PolygonSet(), [], .null, [])
           }
           for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
-            let glyphRoute =
+            let single =
               similarity.map { s in
                 let outline = outlines[outlineIndex[piece[0]]], box = outline.boundingBox
                 return piece.count == 1 && !outline.isEmpty
@@ -187,37 +184,32 @@ extension PlanBuilder {
               } ?? false
             let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
             let pixels = projectedBounds(of: ink, m) ?? .infinite
-            func gather(_ g: inout Gathered) throws(LoweringError) {
-              let grown = g.box.isNull ? pixels : g.box.union(pixels)
-              if !g.box.isNull, !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide) {
-                flush(&g, glyphRoute: glyphRoute)
-              }
-              g.box = g.box.isNull ? pixels : g.box.union(pixels)
-              let before = (g.polygons.count, g.polygons.edgeCount)
-              for i in piece {
-                let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
-                for k in 0..<outline.count { g.polygons.append(outline.polygon(k).map { $0 + origin }) }
-              }
-              edges += g.polygons.edgeCount - before.1
-              guard edges <= limits.maxShapeEdges else {
-                throw .invalidText(
-                  layer: layerPath(layer),
-                  reason:
-                    "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
-                )
-              }
-              if g.polygons.count > before.0 {
-                g.ends.append(g.polygons.count)
-                if glyphRoute {
-                  g.placed.append(
-                    GlyphRun.Placed(glyph: glyphs[piece[0]].glyph, outline: outlineIndex[piece[0]], origin: glyphs[piece[0]].origin))
-                }
-              }
+            let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
+            if !drawBox.isNull, !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide) { flush() }
+            drawBox = drawBox.isNull ? pixels : drawBox.union(pixels)
+            let before = (polygons.count, polygons.edgeCount)
+            for i in piece {
+              let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
+              for k in 0..<outline.count { polygons.append(outline.polygon(k).map { $0 + origin }) }
             }
-            if glyphRoute { try gather(&byGlyph) } else { try gather(&plain) }
+            edges += polygons.edgeCount - before.1
+            guard edges <= limits.maxShapeEdges else {
+              throw .invalidText(
+                layer: layerPath(layer),
+                reason:
+                  "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
+              )
+            }
+            if polygons.count > before.0 {
+              ends.append(polygons.count)
+              let first = glyphs[piece[0]]
+              placed.append(
+                GlyphRun.Placed(
+                  glyph: first.glyph, outline: single ? outlineIndex[piece[0]] : GlyphRun.Placed.severalGlyphs,
+                  origin: first.origin))
+            }
           }
-          flush(&plain, glyphRoute: false)
-          flush(&byGlyph, glyphRoute: true)
+          flush()
           continue
         }
         let drawing: TextLayout.RunDrawing

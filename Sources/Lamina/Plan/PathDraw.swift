@@ -74,7 +74,9 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     let pieces = max(1, self.pieceEnds.count)
     self.glyphs =
       glyphs.flatMap { g in
-        g.glyphs.count == pieces && g.glyphs.allSatisfy { g.outlines.indices.contains($0.outline) } ? g : nil
+        g.glyphs.count == pieces
+          && g.glyphs.allSatisfy { $0.outline == GlyphRun.Placed.severalGlyphs || g.outlines.indices.contains($0.outline) }
+          ? g : nil
       }
     polygonsDigest = polygons.hashValue
     self.rule = rule
@@ -109,6 +111,8 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     public var pieceEnds: [Int] = []
     /// The draw's glyphs (`PathDraw.glyphs`).
     public var glyphs: GlyphRun? = nil
+    /// Only the pieces of several glyphs (`coverage(within:masks:severalGlyphsOnly:)`).
+    public var severalGlyphsOnly = false
 
     /// The polygons by their digest; `==` still compares them (as bytes).
     public func hash(into h: inout Hasher) {
@@ -118,6 +122,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
       h.combine(limit)
       h.combine(pieceEnds.count)
       h.combine(glyphs?.glyphs.count)
+      h.combine(severalGlyphsOnly)
     }
   }
 
@@ -132,13 +137,25 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// the pixels of `limit` they touch: that box and its values, row-major;
   /// `nil` when they touch none (or the matrix is singular). Under the
   /// glyph route (`glyphPlacements`) each piece is its glyph's mask, asked
-  /// of `masks` (a backend's cache; computed here when `nil`).
+  /// of `masks` (a backend's cache; computed here when `nil`);
+  /// `severalGlyphsOnly` leaves those out, keeping the pieces of several
+  /// glyphs (what LaminaGL uploads beside its glyph instances).
   public func coverage(
-    within limit: PixelRect, masks: ((GlyphMaskKey, PolygonSet) -> GlyphMask?)? = nil
+    within limit: PixelRect, masks: ((GlyphMaskKey, PolygonSet) -> GlyphMask?)? = nil,
+    severalGlyphsOnly: Bool = false
   ) -> (rect: PixelRect, values: [Float])? {
     if let glyphs, let placed = glyphPlacements() {
       var grids: [(rect: PixelRect, values: [Float])] = []
-      for p in placed {
+      var h: Homography?
+      for (i, p) in placed.enumerated() {
+        if severalGlyphsOnly && p.outline >= 0 { continue }
+        guard p.outline >= 0 else {
+          // A piece of several glyphs: its placed polygons through the matrix.
+          h = h ?? Homography(matrix)
+          let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygons.count : pieceEnds[i]
+          if let g = Self.coverage(polygons, start..<end, h!, rule, within: limit) { grids.append(g) }
+          continue
+        }
         let outline = glyphs.outlines[p.outline]
         guard let mask = masks?(p.key, outline) ?? GlyphMask(outline: outline, key: p.key) else { continue }
         let at = PixelRect(

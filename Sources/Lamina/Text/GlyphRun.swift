@@ -27,10 +27,15 @@ public struct GlyphRun: Hashable, Sendable {
   public struct Placed: Hashable, Sendable {
     /// The glyph's id in `font`.
     public var glyph: UInt32
-    /// Its outline: an index into `outlines`.
+    /// Its outline: an index into `outlines`; `Placed.severalGlyphs` for a
+    /// piece of several glyphs (their pixel boxes meet), which is filled
+    /// from the draw's placed polygons under the non-zero rule, as before.
     public var outline: Int
     /// Its origin (on the baseline), in bounds space.
     public var origin: SIMD2<Double>
+
+    /// The `outline` of a piece of several glyphs.
+    public static let severalGlyphs = -1
 
     public init(glyph: UInt32, outline: Int, origin: SIMD2<Double>) {
       self.glyph = glyph
@@ -52,6 +57,8 @@ public struct GlyphRun: Hashable, Sendable {
   public var outlines: [PolygonSet]
   /// One per piece of the draw, in the pieces' order.
   public var glyphs: [Placed]
+  /// True when every piece is one glyph (no `Placed.severalGlyphs`).
+  public let allSingle: Bool
 
   public init(font: FontReference, fontSize: Double, scale: Double, outlines: [PolygonSet], glyphs: [Placed]) {
     self.font = font
@@ -60,6 +67,7 @@ public struct GlyphRun: Hashable, Sendable {
     self.scale = scale
     self.outlines = outlines
     self.glyphs = glyphs
+    allSingle = glyphs.allSatisfy { $0.outline >= 0 }
   }
 
   /// The outlines and glyphs by their counts (`==` still compares them):
@@ -98,7 +106,8 @@ public struct GlyphRun: Hashable, Sendable {
   public static let maximumMaskSide: Double = 1000
 
   /// Where each glyph's mask goes under `matrix`: its key, its outline (an
-  /// index into `outlines`) and the whole pixel of its origin on the
+  /// index into `outlines`, or `Placed.severalGlyphs`: then the key and the
+  /// pixel mean nothing) and the whole pixel of its origin on the
   /// target; `nil` when the glyph route does not apply (not the
   /// similarity, or an origin beyond 10⁷ pixels, where a Double's phase
   /// would lose its bits).

@@ -20,7 +20,10 @@
 // batch at the glyph's whole-pixel origin, so new text (a first frame,
 // text that moved) costs one fill and upload per distinct (glyph, phase)
 // and one instance per glyph. Pieces share no pixel, so instances blended
-// one after the other give the draw's assembled coverage blended once. A
+// one after the other give the draw's assembled coverage blended once; a
+// draw's pieces of several glyphs (a kerned pair whose pixels meet) are
+// filled from their placed polygons into one region of their own beside
+// them (`PathDraw.CoverageKey.severalGlyphsOnly`). A
 // draw seen again in a later frame gets a region of its own, assembled
 // from the same masks kept on the CPU (`GlyphMasks`) and drawn as one
 // instance, as a shape's path is: the same bytes, and a steady frame pays
@@ -56,10 +59,31 @@ enum PathPass {
       within: whole)
     guard !limit.isEmpty else { return }
     let key = d.coverageKey(within: limit)
-    if d.clips.isEmpty, let atlas = tools.atlas, let glyphs = d.glyphs, let placed = d.glyphPlacements(),
-      !atlas.promotes(key, frame: tools.frame)
+    if d.clips.isEmpty, let atlas = tools.atlas, let glyphs = d.glyphs, glyphs.similarity(d.matrix) != nil,
+      !atlas.promotes(key, frame: tools.frame), let placed = d.glyphPlacements()
     {
       try drawGlyphs(placed, outlines: glyphs.outlines, color: color, limit: limit, atlas: atlas, tools)
+      guard !glyphs.allSingle else { return }
+      // The pieces of several glyphs: one region of their own, keyed apart.
+      var rest = key
+      rest.severalGlyphsOnly = true
+      if let (region, texture, fresh) = try atlas.pathRegion(
+        rest, width: limit.width, height: limit.height, frame: tools.frame, batch: tools.batch)
+      {
+        if fresh {
+          let coverage = d.coverage(within: limit, severalGlyphsOnly: true)
+          upload(coverage, box: limit, into: texture, at: region, tools)
+        }
+        tools.batch.add(
+          [limit], color: color, coverage: CoverageAtlas.Placement(region: region, originX: limit.x0, originY: limit.y0))
+        return
+      }
+      // Too large for the atlas: a texture of its own, as below.
+      let own = try SurfaceTarget(width: limit.width, height: limit.height, format: .coverage, device: tools.device)
+      defer { own.delete() }
+      let region = CoverageAtlas.Region(x: 0, y: 0, width: limit.width, height: limit.height)
+      upload(d.coverage(within: limit, severalGlyphsOnly: true), box: limit, into: own, at: region, tools)
+      try shade(d, box: limit, atlas: own, region: region, into: target, tools)
       return
     }
     var computed: (rect: PixelRect, values: [Float])?
@@ -97,7 +121,7 @@ enum PathPass {
     _ placed: [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)], outlines: [PolygonSet], color: PremultipliedColor,
     limit: PixelRect, atlas: CoverageAtlas, _ tools: SurfaceTools
   ) throws(GLError) {
-    for p in placed {
+    for p in placed where p.outline >= 0 {
       var kept = try atlas.glyphRegion(p.key, frame: tools.frame)
       if kept == nil {
         let mask = atlas.glyphMasks.mask(p.key, outlines[p.outline])

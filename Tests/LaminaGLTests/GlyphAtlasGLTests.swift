@@ -101,4 +101,29 @@ struct GlyphAtlasGLTests {
     }
     #expect(differing > 10, "\(differing) pixels of the second o differ from the first moved by 20")
   }
+
+  /// The bench's S7-flat (docs/bench-scenes.md): the first frame draws its
+  /// 7,029 one-glyph pieces as instances in a few batch draws, a repeated
+  /// frame one instance per draw, the same bytes. The counts are printed
+  /// for docs/architecture.md.
+  @Test func benchPageInstances() throws {
+    let path = Corpus.root + "/Tests/Scenes/bench/S7-flat.json"
+    guard Self.hasFont, FileManager.default.fileExists(atPath: path) else { return }
+    let plan = try Scene(contentsOfFile: path).renderPlan()
+    let renderer = try GLRenderer()
+    let c0 = renderer.batchCounts
+    let first = try renderer.render(plan)
+    let c1 = renderer.batchCounts, m1 = renderer.glyphMaskCounts
+    let second = try renderer.render(plan)
+    let c2 = renderer.batchCounts
+    let third = try renderer.render(plan)
+    let c3 = renderer.batchCounts
+    print(
+      "S7-flat on GL: first frame \(c1.drawCalls - c0.drawCalls) batch draws, \(c1.instances - c0.instances) instances, \(m1.uploads) masks; second \(c2.drawCalls - c1.drawCalls) draws, \(c2.instances - c1.instances) instances; third \(c3.drawCalls - c2.drawCalls) draws, \(c3.instances - c2.instances) instances"
+    )
+    #expect(second.pixels == first.pixels && third.pixels == first.pixels)
+    #expect(c1.instances - c0.instances >= GlyphRoutes.instanced(plan).pieces)
+    #expect(c3.instances - c2.instances < 3000)
+    #expect(c3.drawCalls - c2.drawCalls <= 4)
+  }
 }

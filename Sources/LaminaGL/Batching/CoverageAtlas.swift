@@ -95,6 +95,9 @@ final class CoverageAtlas {
   /// Text draws drawn glyph by glyph, by the frame they last were: a draw
   /// seen in an earlier frame gets a region of its own (`promotes`).
   private var glyphDraws: [PathDraw.CoverageKey: Int] = [:]
+  /// Text draws' pieces of several glyphs, uploaded beside their glyph
+  /// instances: the region and the pixels it covers on the target.
+  private var rests: [PathDraw.CoverageKey: (region: Region, rect: PixelRect, frame: Int)] = [:]
   private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
   private let device: GLDevice
@@ -116,6 +119,7 @@ final class CoverageAtlas {
     entries.removeAll()
     paths.removeAll()
     glyphs.removeAll()
+    rests.removeAll()
     packer = ShelfPacker(width: side, height: side)
     _ = packer.allocate(width: 1, height: 1)
     guard let atlasTarget else { return }
@@ -249,14 +253,36 @@ final class CoverageAtlas {
   /// its own (it has one, or it was drawn glyph by glyph in an earlier
   /// frame and is drawn again); false (and noted) on its first sighting,
   /// when it is drawn glyph by glyph.
+  /// A promoted draw stays noted while it is drawn, so a draw whose region
+  /// a repacking dropped gets a new one at once.
   func promotes(_ key: PathDraw.CoverageKey, frame: Int) -> Bool {
-    if paths[key] != nil { return true }
-    if let last = glyphDraws[key], last < frame {
-      glyphDraws[key] = nil
-      return true
+    guard let last = glyphDraws[key] else {
+      glyphDraws[key] = frame
+      return paths[key] != nil
     }
     glyphDraws[key] = frame
-    return false
+    return last < frame || paths[key] != nil
+  }
+
+  /// Where the uploaded coverage of a text draw's pieces of several glyphs
+  /// (PathPass) lies and its pixels on the target; nil when not kept.
+  func restRegion(_ key: PathDraw.CoverageKey, frame: Int) throws(GLError) -> (
+    region: Region, rect: PixelRect, atlas: SurfaceTarget
+  )? {
+    guard let index = rests.index(forKey: key) else { return nil }
+    rests.values[index].frame = frame
+    return (rests.values[index].region, rests.values[index].rect, try target())
+  }
+
+  /// A region for that coverage over `rect` (target pixels), which the
+  /// caller uploads; nil when it does not fit (an atlas repacked to make
+  /// room flushes `batch` first).
+  func addRest(_ key: PathDraw.CoverageKey, rect: PixelRect, frame: Int, batch: QuadBatch) throws(GLError) -> (
+    region: Region, atlas: SurfaceTarget
+  )? {
+    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, batch: batch) else { return nil }
+    rests[key] = (region, rect, frame)
+    return (region, atlas)
   }
 
   /// Texels of the entries kept (used this frame or the last).
@@ -264,6 +290,7 @@ final class CoverageAtlas {
     entries.values.reduce(0) { $0 + $1.region.width * $1.region.height }
       + paths.values.reduce(0) { $0 + $1.region.width * $1.region.height }
       + glyphs.values.reduce(0) { $0 + $1.region.width * $1.region.height }
+      + rests.values.reduce(0) { $0 + $1.region.width * $1.region.height }
   }
 
   /// Forgets entries not used since `frame`; repacks a mostly forgotten atlas.
@@ -272,18 +299,20 @@ final class CoverageAtlas {
     for (key, entry) in paths where entry.frame < frame { paths[key] = nil }
     for (key, entry) in glyphs where entry.frame < frame { glyphs[key] = nil }
     for (key, last) in glyphDraws where last < frame { glyphDraws[key] = nil }
+    for (key, entry) in rests where entry.frame < frame { rests[key] = nil }
     glyphMasks.endFrame()
     for (key, last) in seen where last < frame { seen[key] = nil }
     if packer.used > side * side / 2 && liveTexels < packer.used / 2 { reset() }
   }
 
-  var count: Int { entries.count + paths.count + glyphs.count }
+  var count: Int { entries.count + paths.count + glyphs.count + rests.count }
 
   func deleteAll() {
     entries.removeAll()
     paths.removeAll()
     glyphs.removeAll()
     glyphDraws.removeAll()
+    rests.removeAll()
     seen.removeAll()
     atlasTarget?.delete()
     atlasTarget = nil

@@ -64,26 +64,31 @@ enum PathPass {
     {
       try drawGlyphs(placed, outlines: glyphs.outlines, color: color, limit: limit, atlas: atlas, tools)
       guard !glyphs.allSingle else { return }
-      // The pieces of several glyphs: one region of their own, keyed apart.
+      // The pieces of several glyphs: one region of their own, keyed apart,
+      // the size of what they cover.
       var rest = key
       rest.severalGlyphsOnly = true
-      if let (region, texture, fresh) = try atlas.pathRegion(
-        rest, width: limit.width, height: limit.height, frame: tools.frame, batch: tools.batch)
-      {
-        if fresh {
-          let coverage = d.coverage(within: limit, severalGlyphsOnly: true)
-          upload(coverage, box: limit, into: texture, at: region, tools)
+      var kept = try atlas.restRegion(rest, frame: tools.frame)
+      if kept == nil {
+        guard let coverage = d.coverage(within: limit, severalGlyphsOnly: true) else { return }
+        if let (region, texture) = try atlas.addRest(rest, rect: coverage.rect, frame: tools.frame, batch: tools.batch) {
+          upload(coverage, box: coverage.rect, into: texture, at: region, tools)
+          kept = (region, coverage.rect, texture)
+        } else {
+          // Too large for the atlas: a texture of its own, as below.
+          let box = coverage.rect
+          let own = try SurfaceTarget(width: box.width, height: box.height, format: .coverage, device: tools.device)
+          defer { own.delete() }
+          let region = CoverageAtlas.Region(x: 0, y: 0, width: box.width, height: box.height)
+          upload(coverage, box: box, into: own, at: region, tools)
+          try shade(d, box: box, atlas: own, region: region, into: target, tools)
+          return
         }
-        tools.batch.add(
-          [limit], color: color, coverage: CoverageAtlas.Placement(region: region, originX: limit.x0, originY: limit.y0))
-        return
       }
-      // Too large for the atlas: a texture of its own, as below.
-      let own = try SurfaceTarget(width: limit.width, height: limit.height, format: .coverage, device: tools.device)
-      defer { own.delete() }
-      let region = CoverageAtlas.Region(x: 0, y: 0, width: limit.width, height: limit.height)
-      upload(d.coverage(within: limit, severalGlyphsOnly: true), box: limit, into: own, at: region, tools)
-      try shade(d, box: limit, atlas: own, region: region, into: target, tools)
+      if let (region, rect, _) = kept {
+        tools.batch.add(
+          [rect], color: color, coverage: CoverageAtlas.Placement(region: region, originX: rect.x0, originY: rect.y0))
+      }
       return
     }
     var computed: (rect: PixelRect, values: [Float])?

@@ -60,7 +60,8 @@ public struct GlyphRun: Hashable, Sendable {
   /// True when every piece is one glyph (no `Placed.severalGlyphs`).
   public let allSingle: Bool
 
-  public init(font: FontReference, fontSize: Double, scale: Double, outlines: [PolygonSet], glyphs: [Placed]) {
+  /// Made by the lowering alone (the outlines must be what it flattens).
+  init(font: FontReference, fontSize: Double, scale: Double, outlines: [PolygonSet], glyphs: [Placed]) {
     self.font = font
     faceID = GlyphMaskKey.faceID(font)
     self.fontSize = fontSize
@@ -70,7 +71,19 @@ public struct GlyphRun: Hashable, Sendable {
     allSingle = glyphs.allSatisfy { $0.outline >= 0 }
   }
 
-  /// The outlines and glyphs by their counts (`==` still compares them):
+  /// Equal face, size, scale and glyphs (ids, outline indices, origins).
+  /// The outlines are not compared: only the lowering makes a `GlyphRun`,
+  /// and it flattens each glyph's outline from the face, the glyph, the
+  /// size and the scale alone (the premise `GlyphMaskKey` rests on too).
+  /// Comparing them was a tenth of a steady S7-flat frame on GL, where a
+  /// cache's key and the draw looked up held equal outlines in different
+  /// arrays.
+  public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
+    a.faceID == b.faceID && a.fontSize == b.fontSize && a.scale == b.scale && a.glyphs == b.glyphs
+      && a.outlines.count == b.outlines.count && a.font == b.font
+  }
+
+  /// The outlines and glyphs by their counts (`==` still compares the glyphs):
   /// the caches hash a draw's key every frame.
   public func hash(into h: inout Hasher) {
     h.combine(scale)

@@ -13,6 +13,12 @@
 // more primitive of the layer's content, so a content shadow follows the
 // glyphs' alpha.
 //
+// Glyph masks: each distinct glyph's outline is flattened once, relative to
+// its origin, and moved to its origins; under a similarity (a translation
+// and a uniform scale) the draw also carries a `GlyphRun`, so its pieces of
+// one glyph are their `GlyphMask`s, cached per glyph and phase by both
+// backends (docs/architecture.md, "Text on the GL backend").
+//
 // Device resolution: outlines are flattened, as a shape layer's path is,
 // at `Path.rasterTolerance` target pixels over the largest local scale of
 // the draw's matrix over the run's box, so text is sharp under any

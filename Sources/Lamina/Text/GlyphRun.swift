@@ -13,9 +13,8 @@
 // The placed polygons are the same flattened outlines moved to their
 // origins, so both routes fill the same contours (the outline route then
 // maps them through the matrix; the glyph route maps the origin and adds
-// the outline scaled: the same numbers in exact arithmetic, and the same
-// bits whenever the scale is a power of two and the positions are 1/64
-// points, as HarfBuzz's are).
+// the outline scaled: the same numbers in exact arithmetic, and coverage
+// within 1e-12 in floating point, GlyphMaskTests).
 //
 // Rejected: a new draw command beside `PathDraw` (`GlyphRunDraw`): every
 // pass, cull, damage and digest over commands would need a new case for

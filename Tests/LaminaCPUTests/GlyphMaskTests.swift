@@ -96,7 +96,7 @@ import Testing
     }
   }
 
-  @Test func masksUnusedForTwoFramesAreForgotten() throws {
+  @Test func masksAFrameDidNotAskForAreForgotten() throws {
     guard Self.hasFont else { return }
     let a = try GlyphRoutes.plan([("abc", CGRect(x: 10, y: 10, width: 80, height: 30))], size: 16, canvas: (100, 50))
     let b = try GlyphRoutes.plan([("xyz", CGRect(x: 10, y: 10, width: 80, height: 30))], size: 16, canvas: (100, 50))

@@ -50,6 +50,8 @@ public final class CPURenderer: IncrementalRenderer {
   private let stamps = StampCache()
   private let textures = TextureCache()
   private let paths = PathCoverages()
+  /// The glyph masks text draws are assembled from (for tests).
+  var glyphMasks: GlyphMasks { paths.masks }
   private let gradients = GradientStages()
   /// The last frame `renderFrame` drew: its plan's digest and its canvas.
   private var kept: (digest: PlanDigest, pixels: [UInt8])?

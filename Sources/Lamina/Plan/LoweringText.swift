@@ -13,6 +13,12 @@
 // more primitive of the layer's content, so a content shadow follows the
 // glyphs' alpha.
 //
+// Glyph masks: each distinct glyph's outline is flattened once, relative to
+// its origin, and moved to its origins; under a similarity (a translation
+// and a uniform scale) the draw also carries a `GlyphRun`, so its pieces of
+// one glyph are their `GlyphMask`s, cached per glyph and phase by both
+// backends (docs/architecture.md, "Text on the GL backend").
+//
 // Device resolution: outlines are flattened, as a shape layer's path is,
 // at `Path.rasterTolerance` target pixels over the largest local scale of
 // the draw's matrix over the run's box, so text is sharp under any
@@ -118,32 +124,70 @@ extension PlanBuilder {
         guard let color = run.color, color.alpha > 0 else { continue }
         if !run.isColorBitmap {
           guard let fill = shapeColor(color, alpha: alpha) else { continue }
-          let glyphs: [(elements: [Path.Element], ink: CGRect)]
+          let glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
           do {
-            glyphs = try TextLayout.glyphOutlines(run) { $0.intersects(reach) }
+            glyphs = try TextLayout.glyphShapes(run) { $0.intersects(reach) }
           } catch {
             throw .invalidText(layer: layerPath(layer), reason: error.description)
           }
           guard !glyphs.isEmpty else { continue }
-          // One tolerance for the run (over all its kept glyphs), so the
-          // flattening does not depend on how the run is cut into pieces.
-          let box = glyphs.reduce(CGRect.null) { $0.union($1.ink) }
-          let tolerance = Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
+          // One tolerance for the run, so the flattening does not depend on
+          // how the run is cut into pieces: under a similarity, a function
+          // of its scale alone (a glyph mask's key holds the scale, not the
+          // run's box); otherwise over all its kept glyphs.
+          let similarity = GlyphRun.scale(of: m)
+          let tolerance: Double
+          if let similarity {
+            tolerance = Path.rasterTolerance / similarity
+          } else {
+            let box = glyphs.reduce(CGRect.null) { $0.union($1.ink) }
+            tolerance = Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
+          }
+          // Each distinct glyph's outline flattened once, relative to its
+          // origin; a piece's polygons are those moved to its glyphs' origins.
+          var outlines: [PolygonSet] = [], outlineOf: [UInt32: Int] = [:], outlineIndex: [Int] = []
+          for g in glyphs {
+            if let known = outlineOf[g.glyph] {
+              outlineIndex.append(known)
+              continue
+            }
+            var set = PolygonSet()
+            for s in Path(elements: g.elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
+              set.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+            }
+            outlineOf[g.glyph] = outlines.count
+            outlineIndex.append(outlines.count)
+            outlines.append(set)
+          }
           // Pieces are gathered into draws of at most
           // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
-          // on its own (`PathDraw.pieceEnds`).
-          var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null
+          // on its own (`PathDraw.pieceEnds`); under a similarity the draw
+          // carries a `GlyphRun`: each one-glyph piece is its glyph's mask,
+          // a piece of several glyphs is filled from its placed polygons.
+          var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null, placed: [GlyphRun.Placed] = []
           func flush() {
             if !polygons.isEmpty {
+              let glyphRun =
+                similarity.flatMap { s in
+                  placed.contains { $0.outline >= 0 }
+                    ? GlyphRun(font: run.font, fontSize: run.fontSize, scale: s, outlines: outlines, glyphs: placed)
+                    : nil
+                }
               add(
                 .path(
                   PathDraw(
                     matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: clips, name: name,
-                    pieceEnds: ends)), to: t)
+                    pieceEnds: ends, glyphs: glyphRun)), to: t)
             }
-            (polygons, ends, drawBox) = (PolygonSet(), [], .null)
+            (polygons, ends, drawBox, placed) = (PolygonSet(), [], .null, [])
           }
           for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
+            let single =
+              similarity.map { s in
+                let outline = outlines[outlineIndex[piece[0]]], box = outline.boundingBox
+                return piece.count == 1 && !outline.isEmpty
+                  && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumMaskSide
+              } ?? false
             let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
             let pixels = projectedBounds(of: ink, m) ?? .infinite
             let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
@@ -151,9 +195,8 @@ extension PlanBuilder {
             drawBox = drawBox.isNull ? pixels : drawBox.union(pixels)
             let before = (polygons.count, polygons.edgeCount)
             for i in piece {
-              for s in Path(elements: glyphs[i].elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
-                polygons.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
-              }
+              let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
+              for k in 0..<outline.count { polygons.append(outline.polygon(k).map { $0 + origin }) }
             }
             edges += polygons.edgeCount - before.1
             guard edges <= limits.maxShapeEdges else {
@@ -163,7 +206,14 @@ extension PlanBuilder {
                   "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
               )
             }
-            if polygons.count > before.0 { ends.append(polygons.count) }
+            if polygons.count > before.0 {
+              ends.append(polygons.count)
+              let first = glyphs[piece[0]]
+              placed.append(
+                GlyphRun.Placed(
+                  glyph: first.glyph, outline: single ? outlineIndex[piece[0]] : GlyphRun.Placed.severalGlyphs,
+                  origin: first.origin))
+            }
           }
           flush()
           continue

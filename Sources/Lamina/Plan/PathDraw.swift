@@ -19,6 +19,13 @@
 // spent most of its time on their lookups, existential copies and
 // per-tile bookkeeping.
 //
+// Glyphs: a text draw whose pieces are each one glyph, lowered under a
+// similarity, also carries a `GlyphRun`. While its matrix is that
+// similarity, each piece's coverage is the glyph's `GlyphMask` (a function
+// of face, glyph, size, scale and sub-pixel phase, placed at the origin's
+// whole pixel), so the backends may cache it per glyph; otherwise the
+// placed polygons are filled as above.
+//
 // Rejected: coverage images computed in the lowering (as `shadowPath`'s
 // are): a plan moved into an offscreen's grid would have to move them too,
 // and a frame would pay for pixels a backend culls; and curves in the plan
@@ -47,11 +54,15 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// only into pieces that share no target pixel (`GlyphPieces`), so the
   /// result is the coverage of one draw per piece drawn in turn.
   public private(set) var pieceEnds: [Int]
+  /// One glyph per piece (text under a similarity): the pieces' coverage
+  /// is then their `GlyphMask`s while the matrix is `glyphs`' similarity.
+  /// `nil` for shapes, and for text whose pieces or matrix do not qualify.
+  public private(set) var glyphs: GlyphRun?
 
   /// A draw of `polygons` (local units) mapped by `matrix` to target pixels.
   public init(
     matrix: Transform3D, polygons: PolygonSet, rule: FillRule, color: PremultipliedColor, clips: [Clip],
-    name: String, pieceEnds: [Int] = []
+    name: String, pieceEnds: [Int] = [], glyphs: GlyphRun? = nil
   ) {
     self.polygons = polygons
     // Ascending counts up to the polygons' (a malformed list is one piece).
@@ -59,6 +70,14 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
       zip(pieceEnds, pieceEnds.dropFirst()).allSatisfy { $0 < $1 }
       && (pieceEnds.first ?? 1) > 0 && (pieceEnds.last ?? 0) == polygons.count
     self.pieceEnds = valid && pieceEnds.count > 1 ? pieceEnds : []
+    // A glyph per piece, each outline present (else the placed polygons).
+    let pieces = max(1, self.pieceEnds.count)
+    self.glyphs =
+      glyphs.flatMap { g in
+        g.glyphs.count == pieces
+          && g.glyphs.allSatisfy { $0.outline == GlyphRun.Placed.severalGlyphs || g.outlines.indices.contains($0.outline) }
+          ? g : nil
+      }
     polygonsDigest = polygons.hashValue
     self.rule = rule
     self.color = color
@@ -74,6 +93,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     h.combine(rule)
     h.combine(color)
     h.combine(pieceEnds.count)
+    h.combine(glyphs?.glyphs.count)
   }
 
   /// What decides `coverage(within:)`'s values: equal keys, equal values.
@@ -89,6 +109,10 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     public var limit: PixelRect
     /// The draw's pieces (`PathDraw.pieceEnds`).
     public var pieceEnds: [Int] = []
+    /// The draw's glyphs (`PathDraw.glyphs`).
+    public var glyphs: GlyphRun? = nil
+    /// Only the pieces of several glyphs (`coverage(within:masks:severalGlyphsOnly:)`).
+    public var severalGlyphsOnly = false
 
     /// The polygons by their digest; `==` still compares them (as bytes).
     public func hash(into h: inout Hasher) {
@@ -97,6 +121,8 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
       h.combine(matrix)
       h.combine(limit)
       h.combine(pieceEnds.count)
+      h.combine(glyphs?.glyphs.count)
+      h.combine(severalGlyphsOnly)
     }
   }
 
@@ -104,28 +130,79 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   public func coverageKey(within limit: PixelRect) -> CoverageKey {
     CoverageKey(
       polygons: polygons, polygonsDigest: polygonsDigest, rule: rule, matrix: matrix, limit: limit,
-      pieceEnds: pieceEnds)
+      pieceEnds: pieceEnds, glyphs: glyphs)
   }
 
   /// The exact area coverage (0…1) of the polygons in target pixels, over
   /// the pixels of `limit` they touch: that box and its values, row-major;
-  /// `nil` when they touch none (or the matrix is singular).
-  public func coverage(within limit: PixelRect) -> (rect: PixelRect, values: [Float])? {
+  /// `nil` when they touch none (or the matrix is singular). Under the
+  /// glyph route (`glyphPlacements`) each piece is its glyph's mask, asked
+  /// of `masks` (a backend's cache; computed here when `nil`);
+  /// `severalGlyphsOnly` leaves those out, keeping the pieces of several
+  /// glyphs (what LaminaGL uploads beside its glyph instances).
+  public func coverage(
+    within limit: PixelRect, masks: ((GlyphMaskKey, PolygonSet) -> GlyphMask?)? = nil,
+    severalGlyphsOnly: Bool = false
+  ) -> (rect: PixelRect, values: [Float])? {
+    if let glyphs, let placed = glyphPlacements() {
+      var grids: [(rect: PixelRect, values: [Float])] = []
+      var h: Homography?
+      for (i, p) in placed.enumerated() {
+        if severalGlyphsOnly && p.outline >= 0 { continue }
+        guard p.outline >= 0 else {
+          // A piece of several glyphs: its placed polygons through the matrix.
+          h = h ?? Homography(matrix)
+          let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygons.count : pieceEnds[i]
+          if let g = Self.coverage(polygons, start..<end, h!, rule, within: limit) { grids.append(g) }
+          continue
+        }
+        let outline = glyphs.outlines[p.outline]
+        guard let mask = masks?(p.key, outline) ?? GlyphMask(outline: outline, key: p.key) else { continue }
+        let at = PixelRect(
+          x0: mask.rect.x0 + p.x, y0: mask.rect.y0 + p.y, x1: mask.rect.x1 + p.x, y1: mask.rect.y1 + p.y)
+        let rect = at.intersection(limit)
+        guard !rect.isEmpty else { continue }
+        if rect == at {
+          grids.append((rect, mask.values))
+          continue
+        }
+        var values = [Float](repeating: 0, count: rect.width * rect.height)
+        for y in rect.y0..<rect.y1 {
+          let row = (y - rect.y0) * rect.width - rect.x0, source = (y - at.y0) * at.width - at.x0
+          for x in rect.x0..<rect.x1 { values[row + x] = mask.values[source + x] }
+        }
+        grids.append((rect, values))
+      }
+      return Self.placed(grids)
+    }
     let h = Homography(matrix)
     guard h.inverse != nil else { return nil }
     guard pieceEnds.count > 1 else { return Self.coverage(polygons, 0..<polygons.count, h, rule, within: limit) }
     // Each piece as its own draw would have it, then placed in their box.
     var grids: [(rect: PixelRect, values: [Float])] = []
-    var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
     var start = 0
     for end in pieceEnds {
-      if let g = Self.coverage(polygons, start..<end, h, rule, within: limit) {
-        grids.append(g)
-        (x0, y0, x1, y1) = (min(x0, g.rect.x0), min(y0, g.rect.y0), max(x1, g.rect.x1), max(y1, g.rect.y1))
-      }
+      if let g = Self.coverage(polygons, start..<end, h, rule, within: limit) { grids.append(g) }
       start = end
     }
+    return Self.placed(grids)
+  }
+
+  /// The glyph route: each piece's mask key, outline and whole-pixel origin
+  /// on the target, when the draw has `glyphs` and its matrix is their
+  /// similarity; `nil` otherwise (the placed polygons are filled). The
+  /// outline is an index into `glyphs.outlines`.
+  public func glyphPlacements() -> [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)]? {
+    glyphs?.placements(matrix)
+  }
+
+  /// Pieces' coverages placed side by side in their box (summed, at most 1).
+  private static func placed(_ grids: [(rect: PixelRect, values: [Float])]) -> (rect: PixelRect, values: [Float])? {
     guard !grids.isEmpty else { return nil }
+    var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+    for g in grids {
+      (x0, y0, x1, y1) = (min(x0, g.rect.x0), min(y0, g.rect.y0), max(x1, g.rect.x1), max(y1, g.rect.y1))
+    }
     let box = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
     var values = [Float](repeating: 0, count: box.width * box.height)
     for (rect, piece) in grids {

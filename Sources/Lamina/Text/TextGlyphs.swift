@@ -127,6 +127,55 @@ extension TextLayout {
   }
 }
 
+extension TextLayout {
+  /// Each of an outline run's glyphs (those `keeping` accepts, all when
+  /// `nil`; glyphs without an outline left out), in the run's order: its
+  /// id, its origin in bounds space, its outline scaled to the run's size
+  /// relative to that origin (y down), and its ink box placed in bounds
+  /// space (as `glyphOutlines` gives it). The lowering flattens each
+  /// distinct outline once and moves it to its origins (`GlyphRun`).
+  static func glyphShapes(_ run: Run, keeping: ((CGRect) -> Bool)?) throws(FontError)
+    -> [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
+  {
+    let face = try FontFace.open(run.font)
+    let k = run.fontSize / face.unitsPerEm
+    var shapes: [UInt32: [Path.Element]] = [:]
+    var out: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)] = []
+    for g in run.glyphs {
+      let ox = Double(g.position.x)
+      let oy = Double(g.position.y)
+      let outline = try face.outline(g.id)
+      guard let box = FontFace.controlBox(outline) else { continue }
+      let ink = CGRect(
+        x: ox + Double(box.minX) * k, y: oy - Double(box.maxY) * k,
+        width: Double(box.width) * k, height: Double(box.height) * k)
+      if let keeping, !keeping(ink) { continue }
+      let elements: [Path.Element]
+      if let known = shapes[g.id] {
+        elements = known
+      } else {
+        func scale(_ p: CGPoint) -> CGPoint { CGPoint(x: Double(p.x) * k, y: -(Double(p.y) * k)) }
+        var scaled: [Path.Element] = []
+        scaled.reserveCapacity(outline.count)
+        for e in outline {
+          switch e {
+          case .move(let p): scaled.append(.move(scale(p)))
+          case .line(let p): scaled.append(.line(scale(p)))
+          case .quad(let c, let p): scaled.append(.quad(control: scale(c), to: scale(p)))
+          case .cubic(let c1, let c2, let p):
+            scaled.append(.cubic(control1: scale(c1), control2: scale(c2), to: scale(p)))
+          case .close: scaled.append(.close)
+          }
+        }
+        shapes[g.id] = scaled
+        elements = scaled
+      }
+      out.append((g.id, SIMD2(ox, oy), elements, ink))
+    }
+    return out
+  }
+}
+
 extension FontFace {
   /// The box of an outline's points, control points included (it holds
   /// the curves: each lies in the hull of its control points), in font

@@ -29,6 +29,11 @@
 // Lamina on the CPU and uploaded into a region of its own, in the red
 // channel (a stack of one), keyed by the draw's polygons, rule and matrix.
 //
+// A glyph's mask (GlyphMask: Lamina's coverage of one glyph piece of text
+// under a similarity) is uploaded the same way, keyed by GlyphMaskKey
+// (face, glyph, size, scale, exact sub-pixel phase), and read by every
+// occurrence of that glyph at that phase, one instance each (PathPass).
+//
 // The atlas stores and looks up; it draws no coverage. A region allocated
 // now comes back as a FreshRegion (the region cleared),
 // and the caller (ShapePass, ShadowPass, CoverageStack) draws the layers
@@ -79,6 +84,20 @@ final class CoverageAtlas {
   private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
   /// Paths' coverages, computed by Lamina and uploaded (PathPass).
   private var paths: [PathDraw.CoverageKey: (region: Region, frame: Int)] = [:]
+  /// Glyph masks (PathPass), uploaded: the region and the mask's pixels
+  /// relative to the glyph's whole-pixel origin (empty: a mask of no pixel).
+  private var glyphs: [GlyphMaskKey: (region: Region, rect: PixelRect, frame: Int)] = [:]
+  /// Glyph masks uploaded since the atlas was made (for tests and measurements).
+  private(set) var glyphUploads = 0
+  /// The masks' floats, kept on the CPU for the frames that build a text
+  /// draw's own region from them (PathPass).
+  let glyphMasks = GlyphMasks()
+  /// Text draws drawn glyph by glyph, by the frame they last were: a draw
+  /// seen in an earlier frame gets a region of its own (`promotes`).
+  private var glyphDraws: [PathDraw.CoverageKey: Int] = [:]
+  /// Text draws' pieces of several glyphs, uploaded beside their glyph
+  /// instances: the region and the pixels it covers on the target.
+  private var rests: [PathDraw.CoverageKey: (region: Region, rect: PixelRect, frame: Int)] = [:]
   private var seen: [CoverageKey: Int] = [:]
   private var packer = ShelfPacker(width: firstSide, height: firstSide)
   private let device: GLDevice
@@ -99,6 +118,8 @@ final class CoverageAtlas {
   private func reset() {
     entries.removeAll()
     paths.removeAll()
+    glyphs.removeAll()
+    rests.removeAll()
     packer = ShelfPacker(width: side, height: side)
     _ = packer.allocate(width: 1, height: 1)
     guard let atlasTarget else { return }
@@ -198,25 +219,100 @@ final class CoverageAtlas {
     return (region, atlas, true)
   }
 
+  /// Where the uploaded mask of the glyph with `key` lies and its pixels
+  /// relative to the glyph's whole-pixel origin; nil when not kept.
+  func glyphRegion(_ key: GlyphMaskKey, frame: Int) throws(GLError) -> (
+    region: Region, rect: PixelRect, atlas: SurfaceTarget
+  )? {
+    guard let index = glyphs.index(forKey: key) else { return nil }
+    glyphs.values[index].frame = frame
+    return (glyphs.values[index].region, glyphs.values[index].rect, try target())
+  }
+
+  /// A region for the mask of the glyph with `key` over `rect` (relative to
+  /// its whole-pixel origin), which the caller uploads before anything
+  /// reads it; nil when it does not fit (an atlas repacked to make room
+  /// flushes `batch` first). An empty `rect` is kept with no region.
+  func addGlyph(_ key: GlyphMaskKey, rect: PixelRect, frame: Int, batch: QuadBatch) throws(GLError) -> (
+    region: Region, atlas: SurfaceTarget
+  )? {
+    if rect.isEmpty {
+      glyphs[key] = (Self.unit, rect, frame)
+      return (Self.unit, try target())
+    }
+    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, batch: batch) else { return nil }
+    glyphs[key] = (region, rect, frame)
+    glyphUploads += 1
+    return (region, atlas)
+  }
+
+  /// Glyph masks kept (used this frame or the last).
+  var glyphCount: Int { glyphs.count }
+
+  /// True when the text draw with `key` should be drawn from a region of
+  /// its own (it has one, or it was drawn glyph by glyph in an earlier
+  /// frame and is drawn again); false (and noted) on its first sighting,
+  /// when it is drawn glyph by glyph.
+  /// A promoted draw stays noted while it is drawn, so a draw whose region
+  /// a repacking dropped gets a new one at once.
+  func promotes(_ key: PathDraw.CoverageKey, frame: Int) -> Bool {
+    guard let last = glyphDraws[key] else {
+      glyphDraws[key] = frame
+      return paths[key] != nil
+    }
+    glyphDraws[key] = frame
+    return last < frame || paths[key] != nil
+  }
+
+  /// Where the uploaded coverage of a text draw's pieces of several glyphs
+  /// (PathPass) lies and its pixels on the target; nil when not kept.
+  func restRegion(_ key: PathDraw.CoverageKey, frame: Int) throws(GLError) -> (
+    region: Region, rect: PixelRect, atlas: SurfaceTarget
+  )? {
+    guard let index = rests.index(forKey: key) else { return nil }
+    rests.values[index].frame = frame
+    return (rests.values[index].region, rests.values[index].rect, try target())
+  }
+
+  /// A region for that coverage over `rect` (target pixels), which the
+  /// caller uploads; nil when it does not fit (an atlas repacked to make
+  /// room flushes `batch` first).
+  func addRest(_ key: PathDraw.CoverageKey, rect: PixelRect, frame: Int, batch: QuadBatch) throws(GLError) -> (
+    region: Region, atlas: SurfaceTarget
+  )? {
+    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, batch: batch) else { return nil }
+    rests[key] = (region, rect, frame)
+    return (region, atlas)
+  }
+
   /// Texels of the entries kept (used this frame or the last).
   private var liveTexels: Int {
     entries.values.reduce(0) { $0 + $1.region.width * $1.region.height }
       + paths.values.reduce(0) { $0 + $1.region.width * $1.region.height }
+      + glyphs.values.reduce(0) { $0 + $1.region.width * $1.region.height }
+      + rests.values.reduce(0) { $0 + $1.region.width * $1.region.height }
   }
 
   /// Forgets entries not used since `frame`; repacks a mostly forgotten atlas.
   func evict(olderThan frame: Int) {
     for (key, entry) in entries where entry.frame < frame { entries[key] = nil }
     for (key, entry) in paths where entry.frame < frame { paths[key] = nil }
+    for (key, entry) in glyphs where entry.frame < frame { glyphs[key] = nil }
+    for (key, last) in glyphDraws where last < frame { glyphDraws[key] = nil }
+    for (key, entry) in rests where entry.frame < frame { rests[key] = nil }
+    glyphMasks.endFrame()
     for (key, last) in seen where last < frame { seen[key] = nil }
     if packer.used > side * side / 2 && liveTexels < packer.used / 2 { reset() }
   }
 
-  var count: Int { entries.count + paths.count }
+  var count: Int { entries.count + paths.count + glyphs.count + rests.count }
 
   func deleteAll() {
     entries.removeAll()
     paths.removeAll()
+    glyphs.removeAll()
+    glyphDraws.removeAll()
+    rests.removeAll()
     seen.removeAll()
     atlasTarget?.delete()
     atlasTarget = nil

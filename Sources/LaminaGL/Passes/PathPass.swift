@@ -13,6 +13,26 @@
 // into a texture of its own for one path.frag draw. Mirrors LaminaCPU's
 // PathStage.
 //
+// Text under a similarity (`PathDraw.glyphPlacements`), unclipped: the
+// first time a draw is seen, each glyph piece is its `GlyphMask` (Lamina's
+// definition, the values LaminaCPU assembles), uploaded once into the
+// atlas under its `GlyphMaskKey` and drawn as one instance of the quad
+// batch at the glyph's whole-pixel origin, so new text (a first frame,
+// text that moved) costs one fill and upload per distinct (glyph, phase)
+// and one instance per glyph. Pieces share no pixel, so instances blended
+// one after the other give the draw's assembled coverage blended once; a
+// draw's pieces of several glyphs (a kerned pair whose pixels meet) are
+// filled from their placed polygons into one region of their own beside
+// them (`PathDraw.CoverageKey.severalGlyphsOnly`). A
+// draw seen again in a later frame gets a region of its own, assembled
+// from the same masks kept on the CPU (`GlyphMasks`) and drawn as one
+// instance, as a shape's path is: the same bytes, and a steady frame pays
+// one instance per draw instead of one per glyph (on llvmpipe 8,200 glyph
+// instances cost S7-flat's steady frame about 9 ms of CPU over 378 draw
+// instances: docs/architecture.md, "Text on the GL backend"). Clipped text and text under other matrices take the whole-draw
+// route above (the same coverage); glyphs over `GlyphRun.maximumMaskSide`
+// pixels are given no glyph route by the lowering, so a mask always fits.
+//
 // Measured (docs/architecture.md, "Shape layers on the GL backend"; 320
 // path draws on llvmpipe, release): drawn from the atlas, a steady frame
 // takes 4–6 ms (median); computing and uploading the coverage again every
@@ -39,9 +59,42 @@ enum PathPass {
       within: whole)
     guard !limit.isEmpty else { return }
     let key = d.coverageKey(within: limit)
+    if d.clips.isEmpty, let atlas = tools.atlas, let glyphs = d.glyphs, glyphs.similarity(d.matrix) != nil,
+      !atlas.promotes(key, frame: tools.frame), let placed = d.glyphPlacements()
+    {
+      try drawGlyphs(placed, outlines: glyphs.outlines, color: color, limit: limit, atlas: atlas, tools)
+      guard !glyphs.allSingle else { return }
+      // The pieces of several glyphs: one region of their own, keyed apart,
+      // the size of what they cover.
+      var rest = key
+      rest.severalGlyphsOnly = true
+      var kept = try atlas.restRegion(rest, frame: tools.frame)
+      if kept == nil {
+        guard let coverage = d.coverage(within: limit, severalGlyphsOnly: true) else { return }
+        if let (region, texture) = try atlas.addRest(rest, rect: coverage.rect, frame: tools.frame, batch: tools.batch) {
+          upload(coverage, box: coverage.rect, into: texture, at: region, tools)
+          kept = (region, coverage.rect, texture)
+        } else {
+          // Too large for the atlas: a texture of its own, as below.
+          let box = coverage.rect
+          let own = try SurfaceTarget(width: box.width, height: box.height, format: .coverage, device: tools.device)
+          defer { own.delete() }
+          let region = CoverageAtlas.Region(x: 0, y: 0, width: box.width, height: box.height)
+          upload(coverage, box: box, into: own, at: region, tools)
+          try shade(d, box: box, atlas: own, region: region, into: target, tools)
+          return
+        }
+      }
+      if let (region, rect, _) = kept {
+        tools.batch.add(
+          [rect], color: color, coverage: CoverageAtlas.Placement(region: region, originX: rect.x0, originY: rect.y0))
+      }
+      return
+    }
     var computed: (rect: PixelRect, values: [Float])?
     func coverage() -> (rect: PixelRect, values: [Float])? {
-      if computed == nil { computed = d.coverage(within: limit) }
+      // A text draw's from the glyph masks kept on the CPU (the same floats).
+      if computed == nil { computed = d.coverage(within: limit, masks: d.glyphs == nil ? nil : tools.atlas?.glyphMasks.mask) }
       return computed
     }
     if let atlas = tools.atlas {
@@ -65,6 +118,31 @@ enum PathPass {
     let region = CoverageAtlas.Region(x: 0, y: 0, width: limit.width, height: limit.height)
     upload(coverage(), box: limit, into: own, at: region, tools)
     try shade(d, box: limit, atlas: own, region: region, into: target, tools)
+  }
+
+  /// One batch instance per glyph piece: its mask's region (uploaded now
+  /// when new) at the glyph's whole-pixel origin, cut to `limit`.
+  private static func drawGlyphs(
+    _ placed: [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)], outlines: [PolygonSet], color: PremultipliedColor,
+    limit: PixelRect, atlas: CoverageAtlas, _ tools: SurfaceTools
+  ) throws(GLError) {
+    for p in placed where p.outline >= 0 {
+      var kept = try atlas.glyphRegion(p.key, frame: tools.frame)
+      if kept == nil {
+        let mask = atlas.glyphMasks.mask(p.key, outlines[p.outline])
+        let rect = mask?.rect ?? .empty
+        guard let (region, texture) = try atlas.addGlyph(p.key, rect: rect, frame: tools.frame, batch: tools.batch)
+        else { continue }
+        if let mask { upload((mask.rect, mask.values), box: mask.rect, into: texture, at: region, tools) }
+        kept = (region, rect, texture)
+      }
+      guard let (region, rect, _) = kept, !rect.isEmpty else { continue }
+      let at = PixelRect(x0: rect.x0 + p.x, y0: rect.y0 + p.y, x1: rect.x1 + p.x, y1: rect.y1 + p.y)
+      let quad = at.intersection(limit)
+      guard !quad.isEmpty else { continue }
+      tools.batch.add([quad], color: color, coverage: CoverageAtlas.Placement(region: region, originX: at.x0, originY: at.y0))
+      try tools.batch.flushIfLong()
+    }
   }
 
   /// The coverage over `box` (zero outside its own rect) as RGBA floats

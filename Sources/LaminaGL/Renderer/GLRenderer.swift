@@ -100,6 +100,11 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
   /// The side of the coverage atlas in texels (for tests).
   var atlasSide: Int { resources.atlas?.side ?? 0 }
 
+  /// Glyph masks the atlas keeps, and how many it has uploaded (for tests).
+  var glyphMaskCounts: (kept: Int, uploads: Int) {
+    (resources.atlas?.glyphCount ?? 0, resources.atlas?.glyphUploads ?? 0)
+  }
+
   /// The coverages the atlas holds (for tests).
   var cachedCoverageCount: Int { resources.atlas?.count ?? 0 }
 

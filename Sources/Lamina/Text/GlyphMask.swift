@@ -1,0 +1,93 @@
+// GlyphMask: the coverage of one glyph piece of a text draw under a
+// similarity (a translation and a uniform positive scale), defined once
+// here for both backends so that it is a function of a small key: the
+// face, the glyph, the size, the scale and the exact sub-pixel phase of
+// the glyph's origin on the target (`GlyphMaskKey`). LaminaCPU keeps masks
+// in a cache under that key (`GlyphMasks`); LaminaGL keeps them in its
+// coverage atlas and draws one instance per glyph piece (and builds a
+// repeated draw's region from the same cache).
+//
+// The definition: the glyph's outline, flattened once per face, glyph, size
+// and scale at `Path.rasterTolerance / scale` in bounds units relative to
+// the glyph's origin (`GlyphRun.outlines`), mapped by p ↦ scale·p + phase,
+// where phase = o − ⌊o⌋ and o = scale·origin + translation is the origin
+// on the target, then filled (non-zero, exact area) in a box of whole
+// pixels whose own origin is the pixel ⌊o⌋. Nothing in it depends on where
+// else the glyph is drawn, so equal keys give equal values by construction:
+// no quantisation of the phase. HarfBuzz places glyphs at multiples of
+// 1/64 point, so a glyph has at most 64 horizontal phases at 1x; on a page
+// of many sizes and baselines they still repeat little (S7-flat: 5,651
+// masks for 7,029 glyphs), and what the key buys is text that moves by
+// whole pixels (docs/architecture.md, "Text on the GL backend").
+//
+// Rejected: quantising the phase to 1/4 or 1/3 pixel (what glyph caches
+// usually do: glyphs would move by up to 1/8 pixel, and the backends' bytes
+// and the text goldens would become tolerances), and keying the mask by
+// the glyph's placed polygons (exact, but every occurrence would hash its
+// outline's points; the key here is five numbers and a font).
+
+import Synchronization
+
+/// What decides a `GlyphMask`'s values: equal keys, equal values.
+public struct GlyphMaskKey: Hashable, Sendable {
+  /// The face the glyph indexes, as its `GlyphMaskKey.faceID` (one number
+  /// per `FontReference` for the life of the process: hashing the file's
+  /// path for every glyph of every frame was measured in a steady frame).
+  public var face: Int
+  /// The glyph's id in the face.
+  public var glyph: UInt32
+  /// The run's size in points (bounds units per em).
+  public var fontSize: Double
+  /// The similarity's scale, target pixels per bounds unit.
+  public var scale: Double
+  /// Where the glyph's origin falls inside its target pixel, each in [0, 1).
+  public var phaseX: Double, phaseY: Double
+}
+
+extension GlyphMaskKey {
+  private static let faces = Mutex<[FontReference: Int]>([:])
+
+  /// The number `font` goes by in keys: the same for equal references,
+  /// different for different ones, for the life of the process (the table
+  /// grows by one entry per face a process draws text in).
+  public static func faceID(_ font: FontReference) -> Int {
+    faces.withLock { table in
+      if let known = table[font] { return known }
+      table[font] = table.count
+      return table.count - 1
+    }
+  }
+}
+
+/// A glyph piece's coverage (see the file's comment).
+public struct GlyphMask: Sendable {
+  /// The pixels it covers, relative to the whole pixel ⌊o⌋ of the glyph's
+  /// origin on the target (so `x0` is often negative: a left bearing, the
+  /// part above the baseline).
+  public let rect: PixelRect
+  /// Coverage 0…1 over `rect`, row-major.
+  public let values: [Float]
+
+  /// The mask of `outline` (bounds units, relative to the glyph's origin,
+  /// y down) under `key`'s scale and phase; `nil` when it covers no pixel.
+  public init?(outline: PolygonSet, key: GlyphMaskKey) {
+    let s = key.scale, phase = SIMD2(key.phaseX, key.phaseY)
+    var mapped = PolygonSet()
+    var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
+    for i in 0..<outline.count {
+      let p = outline.polygon(i).map { $0 * s + phase }
+      for q in p {
+        lo = pointwiseMin(lo, q)
+        hi = pointwiseMax(hi, q)
+      }
+      mapped.append(p)
+    }
+    guard !mapped.isEmpty, lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return nil }
+    let everywhere = PixelRect(x0: -1_000_000_000, y0: -1_000_000_000, x1: 1_000_000_000, y1: 1_000_000_000)
+    let rect = PixelRect.covering(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, within: everywhere)
+    guard !rect.isEmpty else { return nil }
+    var sweep = FillSweep(mapped, offset: SIMD2(-Double(rect.x0), -Double(rect.y0)), rule: .nonZero)
+    self.rect = rect
+    values = sweep.coverage(width: rect.width, height: rect.height)
+  }
+}

@@ -1,0 +1,142 @@
+// GlyphRun: what a text `PathDraw` carries besides its placed polygons when
+// each of its pieces is one glyph and the lowering's matrix was a
+// similarity: the face, size and scale, each distinct glyph's outline
+// flattened once relative to its origin, and per piece the glyph and its
+// origin in bounds space. With it, a piece's coverage is its `GlyphMask`
+// (a function of face, glyph, size, scale and sub-pixel phase), which both
+// backends cache by glyph instead of by draw: LaminaGL draws one instanced
+// quad per piece from its coverage atlas, LaminaCPU assembles the draw
+// from its mask cache. Under any other matrix (a 3D turn, a rotation, a
+// matrix that is no longer the scale the outlines were flattened for) the
+// draw is filled from its placed polygons as before (`PathDraw.coverage`).
+//
+// The placed polygons are the same flattened outlines moved to their
+// origins, so both routes fill the same contours (the outline route then
+// maps them through the matrix; the glyph route maps the origin and adds
+// the outline scaled: the same numbers in exact arithmetic, and coverage
+// within 1e-12 in floating point, GlyphMaskTests).
+//
+// Rejected: a new draw command beside `PathDraw` (`GlyphRunDraw`): every
+// pass, cull, damage and digest over commands would need a new case for
+// what is, under any matrix that is not a similarity, exactly a path draw.
+
+/// The glyphs of a text `PathDraw` whose pieces are each one glyph.
+public struct GlyphRun: Hashable, Sendable {
+  /// One piece's glyph.
+  public struct Placed: Hashable, Sendable {
+    /// The glyph's id in `font`.
+    public var glyph: UInt32
+    /// Its outline: an index into `outlines`; `Placed.severalGlyphs` for a
+    /// piece of several glyphs (their pixel boxes meet), which is filled
+    /// from the draw's placed polygons under the non-zero rule, as before.
+    public var outline: Int
+    /// Its origin (on the baseline), in bounds space.
+    public var origin: SIMD2<Double>
+
+    /// The `outline` of a piece of several glyphs.
+    public static let severalGlyphs = -1
+
+    public init(glyph: UInt32, outline: Int, origin: SIMD2<Double>) {
+      self.glyph = glyph
+      self.outline = outline
+      self.origin = origin
+    }
+  }
+
+  /// The face the glyphs index.
+  public var font: FontReference
+  /// `font`'s number in mask keys (`GlyphMaskKey.faceID`).
+  public let faceID: Int
+  /// Points: bounds units per em.
+  public var fontSize: Double
+  /// The similarity's scale the outlines were flattened for (at
+  /// `Path.rasterTolerance / scale` bounds units), target pixels per unit.
+  public var scale: Double
+  /// Each distinct glyph's outline, relative to its origin, in bounds units, y down.
+  public var outlines: [PolygonSet]
+  /// One per piece of the draw, in the pieces' order.
+  public var glyphs: [Placed]
+  /// True when every piece is one glyph (no `Placed.severalGlyphs`).
+  public let allSingle: Bool
+
+  /// Made by the lowering alone (the outlines must be what it flattens).
+  init(font: FontReference, fontSize: Double, scale: Double, outlines: [PolygonSet], glyphs: [Placed]) {
+    self.font = font
+    faceID = GlyphMaskKey.faceID(font)
+    self.fontSize = fontSize
+    self.scale = scale
+    self.outlines = outlines
+    self.glyphs = glyphs
+    allSingle = glyphs.allSatisfy { $0.outline >= 0 }
+  }
+
+  /// Equal face, size, scale and glyphs (ids, outline indices, origins).
+  /// The outlines are not compared: only the lowering makes a `GlyphRun`,
+  /// and it flattens each glyph's outline from the face, the glyph, the
+  /// size and the scale alone (the premise `GlyphMaskKey` rests on too).
+  /// Comparing them was a tenth of a steady S7-flat frame on GL, where a
+  /// cache's key and the draw looked up held equal outlines in different
+  /// arrays.
+  public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
+    a.faceID == b.faceID && a.fontSize == b.fontSize && a.scale == b.scale && a.glyphs == b.glyphs
+      && a.outlines.count == b.outlines.count && a.font == b.font
+  }
+
+  /// The outlines and glyphs by their counts (`==` still compares the glyphs):
+  /// the caches hash a draw's key every frame.
+  public func hash(into h: inout Hasher) {
+    h.combine(scale)
+    h.combine(fontSize)
+    h.combine(glyphs.count)
+    h.combine(glyphs.first?.origin.x)
+    h.combine(glyphs.last?.origin.x)
+  }
+
+  /// The scale of `m` when the glyph route takes it: a translation and a
+  /// uniform positive scale, nothing else that the 2D homography reads
+  /// (exactly: m11 = m22 > 0, m12 = m21 = m14 = m24 = 0, m44 = 1). `nil`
+  /// otherwise (rotations, flips, skews, perspective).
+  public static func scale(of m: Transform3D) -> Double? {
+    let s = m.m11
+    guard s > 0, s.isFinite, m.m22 == s, m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1,
+      m.m41.isFinite, m.m42.isFinite
+    else { return nil }
+    return s
+  }
+
+  /// The scale and translation of `matrix` when it is the similarity the
+  /// outlines were flattened for (`scale(of:)` equal to `scale`).
+  public func similarity(_ matrix: Transform3D) -> (scale: Double, tx: Double, ty: Double)? {
+    guard let s = Self.scale(of: matrix), s == scale else { return nil }
+    return (s, matrix.m41, matrix.m42)
+  }
+
+  /// The largest side, in target pixels, of a glyph's box that takes the
+  /// glyph route: LaminaGL keeps regions of up to 1,024 texels a side in
+  /// its atlas (a mask is at most 2 pixels larger than the box). The
+  /// lowering gives larger glyphs no `GlyphRun`.
+  public static let maximumMaskSide: Double = 1000
+
+  /// Where each glyph's mask goes under `matrix`: its key, its outline (an
+  /// index into `outlines`, or `Placed.severalGlyphs`: then the key and the
+  /// pixel mean nothing) and the whole pixel of its origin on the
+  /// target; `nil` when the glyph route does not apply (not the
+  /// similarity, or an origin beyond 10⁷ pixels, where a Double's phase
+  /// would lose its bits).
+  public func placements(_ matrix: Transform3D) -> [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)]? {
+    guard let (s, tx, ty) = similarity(matrix) else { return nil }
+    var out: [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)] = []
+    out.reserveCapacity(glyphs.count)
+    for g in glyphs {
+      let ox = g.origin.x * s + tx, oy = g.origin.y * s + ty
+      guard ox.isFinite, oy.isFinite, abs(ox) < 1e7, abs(oy) < 1e7 else { return nil }
+      let ix = ox.rounded(.down), iy = oy.rounded(.down)
+      out.append(
+        (
+          GlyphMaskKey(face: faceID, glyph: g.glyph, fontSize: fontSize, scale: s, phaseX: ox - ix, phaseY: oy - iy),
+          g.outline, Int(ix), Int(iy)
+        ))
+    }
+    return out
+  }
+}

@@ -1,0 +1,139 @@
+// The glyph route of text (GlyphMask, GlyphRun) on LaminaCPU against the
+// outline route (the same placed outlines through the matrix, filled per
+// piece): the two are the same sums in another order, so their coverages
+// agree to rounding (1e-12) and the rendered bytes to a level at a few
+// pixels; a glyph moved by a quarter pixel must draw what the outline
+// route draws there (a route that ignored the phase would draw the
+// unmoved glyph); the mask cache
+// fills one mask per (glyph, phase) and forgets a mask a frame did not ask for.
+import Foundation
+import LaminaTestSupport
+import Testing
+
+@testable import Lamina
+@testable import LaminaCPU
+
+@Suite struct GlyphMaskTests {
+  /// Largest coverage difference between the routes where positions are
+  /// not dyadic (size 13.3 at x = 10.3): the two add the same terms in
+  /// another order, so edges move by a few ulps of a pixel, and the area
+  /// under them by as much (1e-12 leaves six orders of magnitude).
+  static let placementRounding: Float = 1e-12
+
+  static var hasFont: Bool { FileManager.default.fileExists(atPath: GlyphRoutes.dejaVu) }
+
+  /// The largest coverage difference between the routes' draws, and how
+  /// many of the rendered bytes differ and by how much at most.
+  static func compareRoutes(_ plan: RenderPlan) -> (coverage: Float, bytes: Int, levels: Int) {
+    let outline = GlyphRoutes.outlineRoute(plan)
+    let limit = PixelRect(x0: 0, y0: 0, x1: plan.width, y1: plan.height)
+    var worst: Float = 0
+    for (a, b) in zip(GlyphRoutes.paths(plan), GlyphRoutes.paths(outline)) {
+      guard let ga = a.coverage(within: limit), let gb = b.coverage(within: limit), ga.rect == gb.rect else {
+        return (.infinity, 0, 0)
+      }
+      for (x, y) in zip(ga.values, gb.values) { worst = max(worst, abs(x - y)) }
+    }
+    let x = CPURenderer().render(plan), y = CPURenderer().render(outline)
+    var bytes = 0, levels = 0
+    for (p, q) in zip(x.pixels, y.pixels) where p != q {
+      bytes += 1
+      levels = max(levels, abs(Int(p) - Int(q)))
+    }
+    return (worst, bytes, levels)
+  }
+
+  @Test(arguments: [(16.0, 10.25, 20.5, 1.0), (16.0, 10.25, 20.5, 2.0), (13.3, 10.3, 20.7, 1.5)])
+  func glyphRouteIsTheOutlineRouteUpToRounding(size: Double, x: Double, y: Double, scale: Double) throws {
+    guard Self.hasFont else {
+      Issue.record("missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
+      return
+    }
+    let plan = try GlyphRoutes.plan(
+      [("Glyph masks: fi Wavy AVATAR 0123 jumps", CGRect(x: x, y: y, width: 400, height: 40))], size: size,
+      canvas: (420, 80), scale: scale)
+    #expect(GlyphRoutes.maskKeys(plan).pieces >= 20, "most glyphs are pieces of their own")
+    #expect(TextDrawingCPUTests.ink(CPURenderer().render(plan)) > 100)
+    let (coverage, bytes, levels) = Self.compareRoutes(plan)
+    #expect(coverage <= Self.placementRounding, "largest coverage difference \(coverage)")
+    #expect(levels <= 1 && bytes <= 8, "\(bytes) bytes differ, by up to \(levels) levels")
+  }
+
+  @Test func aQuarterPixelMoveIsDrawnAtItsPhase() throws {
+    guard Self.hasFont else { return }
+    func image(_ x: Double) throws -> (glyph: Image, outline: Image) {
+      let plan = try GlyphRoutes.plan([("og", CGRect(x: x, y: 10, width: 60, height: 30))], size: 16, canvas: (80, 50))
+      #expect(GlyphRoutes.maskKeys(plan).pieces == 2)
+      return (CPURenderer().render(plan), CPURenderer().render(GlyphRoutes.outlineRoute(plan)))
+    }
+    func beyondOneLevel(_ a: Image, _ b: Image) -> Int {
+      zip(a.pixels, b.pixels).filter { abs(Int($0) - Int($1)) > 1 }.count
+    }
+    let still = try image(10), moved = try image(10.25)
+    // Each route agrees with the other at its place; a route that ignored
+    // the phase would draw the glyphs of x = 10 at 10.25.
+    #expect(beyondOneLevel(moved.glyph, moved.outline) == 0)
+    #expect(beyondOneLevel(still.glyph, still.outline) == 0)
+    #expect(beyondOneLevel(moved.glyph, still.glyph) > 20, "the quarter pixel is drawn")
+    #expect(TextDrawingCPUTests.ink(moved.glyph) > 20)
+  }
+
+  @Test func oneMaskPerGlyphAndPhase() throws {
+    guard Self.hasFont else { return }
+    // Two layers of "o": 40 points apart (the same phase), then 40.25.
+    for (dx, masks) in [(40.0, 1), (40.25, 2)] {
+      let plan = try GlyphRoutes.plan(
+        [("o", CGRect(x: 10, y: 10, width: 30, height: 30)), ("o", CGRect(x: 10 + dx, y: 10, width: 30, height: 30))],
+        size: 16, canvas: (100, 50))
+      #expect(GlyphRoutes.maskKeys(plan) == (masks, 2))
+      let renderer = CPURenderer()
+      let first = renderer.render(plan)
+      #expect(renderer.glyphMasks.filled == masks, "dx \(dx)")
+      #expect(renderer.glyphMasks.asked == 2)
+      // A steady frame reuses the draws' grids: no mask is asked for.
+      #expect(renderer.render(plan).pixels == first.pixels)
+      #expect(renderer.glyphMasks.filled == masks && renderer.glyphMasks.asked == 2)
+    }
+  }
+
+  @Test func masksAFrameDidNotAskForAreForgotten() throws {
+    guard Self.hasFont else { return }
+    let a = try GlyphRoutes.plan([("abc", CGRect(x: 10, y: 10, width: 80, height: 30))], size: 16, canvas: (100, 50))
+    let b = try GlyphRoutes.plan([("xyz", CGRect(x: 10, y: 10, width: 80, height: 30))], size: 16, canvas: (100, 50))
+    // A mask is kept while frames ask for it, and one frame after; a
+    // steady frame reads its draws' grids (PathCoverages) and asks for none.
+    let renderer = CPURenderer()
+    _ = renderer.render(a)
+    #expect(renderer.glyphMasks.count == 3)
+    _ = renderer.render(b)
+    #expect(renderer.glyphMasks.count == 3, "a's masks are dropped, b's kept")
+    #expect(renderer.glyphMasks.filled == 6)
+    _ = renderer.render(b)
+    #expect(renderer.glyphMasks.count == 0, "b's draws came from their grids")
+  }
+
+  /// The bench's text pages (docs/bench-scenes.md): on S7-flat most draws
+  /// take the glyph route and some masks repeat (docs/architecture.md,
+  /// "Text on the GL backend"); S7's turned cards fall back to their
+  /// outlines. The counts are printed for the docs.
+  @Test func benchPagesReuseMasks() throws {
+    for (name, flat) in [("S7-flat", true), ("S7", false)] {
+      let path = Corpus.root + "/Tests/Scenes/bench/\(name).json"
+      guard FileManager.default.fileExists(atPath: path), Self.hasFont else { return }
+      let plan = try Scene(contentsOfFile: path).renderPlan()
+      let (distinct, pieces) = GlyphRoutes.maskKeys(plan)
+      let draws = GlyphRoutes.paths(plan)
+      let routed = draws.filter { $0.glyphPlacements() != nil }.count
+      let outlinePieces = draws.reduce(0) { n, d in
+        n + (d.glyphPlacements()?.filter { $0.outline < 0 }.count ?? max(1, d.pieceEnds.count))
+      }
+      print(
+        "\(name): \(draws.count) path draws, \(routed) on the glyph route, \(pieces) glyph pieces, \(distinct) masks; \(outlinePieces) pieces filled from outlines"
+      )
+      // Measured: 5,651 masks for 7,029 pieces (the page's sizes and
+      // baselines give most glyphs a phase of their own); at least 10 %.
+      #expect(distinct * 10 < pieces * 9, "\(name): \(distinct) masks for \(pieces) pieces")
+      if flat { #expect(routed * 2 > draws.count) }
+    }
+  }
+}

@@ -156,6 +156,15 @@ struct CommandMatchingTests {
       },
       path("rule") { var d = $0; d.rule = .evenOdd; return d },
       path("color") { var d = $0; d.color.b = 0.5; return d },
+      path("glyphs (a run of two)") {
+        let run = GlyphRun(
+          font: FontReference(path: "/fonts/stand-in.ttf"), fontSize: 12, scale: 1,
+          outlines: [PolygonSet([[SIMD2(0, 0), SIMD2(5, 0), SIMD2(5, 5)]])],
+          glyphs: [.init(glyph: 3, outline: 0, origin: SIMD2(0, 0)), .init(glyph: 4, outline: 0, origin: SIMD2(25, 0))])
+        return PathDraw(
+          matrix: $0.matrix, polygons: $0.polygons, rule: $0.rule, color: $0.color, clips: $0.clips, name: $0.name,
+          pieceEnds: $0.pieceEnds, glyphs: run)
+      },
       path("pieceEnds (one piece)") {
         PathDraw(matrix: $0.matrix, polygons: $0.polygons, rule: $0.rule, color: $0.color, clips: $0.clips, name: $0.name)
       },
@@ -242,7 +251,7 @@ struct CommandMatchingTests {
       "ShadowDraw": ["header", "shape", "sigma", "color", "extent"],
       "ImageDraw": ["header", "image", "slices", "sampling", "opacity", "tint"],
       "GradientDraw": ["header", "shape", "gradient", "opacity"],
-      "PathDraw": ["header", "polygons", "polygonsDigest", "rule", "color", "bounds", "pieceEnds"],
+      "PathDraw": ["header", "polygons", "polygonsDigest", "rule", "color", "bounds", "pieceEnds", "glyphs"],
       "CompositeDraw": ["header", "surface", "opacity", "mask", "shadow", "sampling"],
       "DrawHeader": ["matrix", "clips", "name"],
       "Transform3D": Set((1...4).flatMap { r in (1...4).map { c in "m\(r)\(c)" } }),

@@ -297,6 +297,25 @@ struct CommandWords: @unchecked Sendable {
         add(d.bounds)
         add(d.pieceEnds.count)
         for end in d.pieceEnds { add(end) }
+        // Text under a similarity: its glyphs decide the pieces' masks. The
+        // outlines follow from the face, glyph, size and scale (only the
+        // lowering makes a GlyphRun), and `==` confirms the rest.
+        if let g = d.glyphs {
+          add(1)
+          add(g.faceID)
+          add(g.fontSize)
+          add(g.scale)
+          add(g.outlines.count)
+          add(g.glyphs.count)
+          for p in g.glyphs {
+            add(UInt64(p.glyph))
+            add(p.outline)
+            add(p.origin.x)
+            add(p.origin.y)
+          }
+        } else {
+          add(0)
+        }
         return true
       case .composite(let d):
         add(6)

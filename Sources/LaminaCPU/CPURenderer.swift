@@ -233,17 +233,27 @@ public final class CPURenderer: IncrementalRenderer {
       let x0 = (tile % columns) * size, y0 = (tile / columns) * size
       return PixelRect(x0: x0, y0: y0, x1: min(raster.width, x0 + size), y1: min(raster.height, y0 + size))
     }
-    if let only {
-      for tile in only.tiles { raster.fill(tileRect(tile), with: backdrop) }
-    } else {
-      raster.fill(limit, with: backdrop)
+    guard !prepared.isEmpty else {
+      if let only {
+        for tile in only.tiles { raster.fill(tileRect(tile), with: backdrop) }
+      } else {
+        raster.fill(limit, with: backdrop)
+      }
+      return
     }
-    guard !prepared.isEmpty else { return }
     let list = only?.tiles
     let tiles = list?.count ?? columns * rows
     let workers = min(threads, tiles)
     let commands = prepared
     let bounds = prepared.map { $0.bounds }, occluders = prepared.map { $0.occluder }
+    // The tile less `except` (at most four rectangles), as the backdrop.
+    @Sendable func fill(_ tile: PixelRect, with pixel: UInt32, except: PixelRect) {
+      guard !except.isEmpty else { return raster.fill(tile, with: pixel) }
+      raster.fill(PixelRect(x0: tile.x0, y0: tile.y0, x1: tile.x1, y1: except.y0), with: pixel)
+      raster.fill(PixelRect(x0: tile.x0, y0: except.y0, x1: except.x0, y1: except.y1), with: pixel)
+      raster.fill(PixelRect(x0: except.x1, y0: except.y0, x1: tile.x1, y1: except.y1), with: pixel)
+      raster.fill(PixelRect(x0: tile.x0, y0: except.y1, x1: tile.x1, y1: tile.y1), with: pixel)
+    }
     // Tiles are taken from a shared counter, not dealt out in turn: a worker
     // the system pauses (a busy machine) leaves its tiles to the others.
     let next = Atomic<Int>(0)
@@ -255,18 +265,43 @@ public final class CPURenderer: IncrementalRenderer {
         guard taken < tiles else { break }
         let rect = tileRect(list?[taken] ?? taken)
         active.removeAll(keepingCapacity: true)
-        for c in bounds.indices where !bounds[c].intersection(rect).isEmpty { active.append(c) }
+        // The tile starts as the backdrop (filled here, by the worker that
+        // draws it, not before the workers on one thread), except the
+        // largest rectangle a command's occluder covers: that command
+        // stores its own colour there whatever lies under it.
+        var stored = PixelRect.empty
+        for c in bounds.indices where !bounds[c].intersection(rect).isEmpty {
+          active.append(c)
+          let o = occluders[c].intersection(rect)
+          if o.width * o.height > stored.width * stored.height { stored = o }
+        }
+        fill(rect, with: backdrop, except: stored)
         for (n, c) in active.enumerated() {
           let region = bounds[c].intersection(rect)
-          // The largest part of the region a later opaque command overwrites.
-          var skip = PixelRect.empty
+          // The parts of the region later opaque commands overwrite: the
+          // largest, and up to hiddenCapacity in all (HiddenRects).
+          var skip = PixelRect.empty, count = 0
+          let hidden = scratch.hidden, capacity = TileScratch.hiddenCapacity
           for later in active[(n + 1)...] {
             let o = occluders[later].intersection(region)
+            guard !o.isEmpty else { continue }
             if o.width * o.height > skip.width * skip.height { skip = o }
+            if count < capacity {
+              (hidden[4 * count], hidden[4 * count + 1], hidden[4 * count + 2], hidden[4 * count + 3]) =
+                (o.x0, o.y0, o.x1, o.y1)
+              count += 1
+            } else {
+              (hidden[0], hidden[1], hidden[2], hidden[3]) = (skip.x0, skip.y0, skip.x1, skip.y1)
+            }
           }
           // No earlier command touched the region: it still holds the backdrop.
           let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }
-          commands[c].draw(region, skipping: skip, pristine: pristine, into: raster, scratch: scratch)
+          if count <= 1 {
+            commands[c].draw(region, skipping: skip, pristine: pristine, into: raster, scratch: scratch)
+          } else {
+            let list = HiddenRects(rects: UnsafePointer(hidden), count: count, largest: skip)
+            commands[c].draw(region, skipping: list, pristine: pristine, into: raster, scratch: scratch)
+          }
         }
       }
     }

@@ -163,7 +163,21 @@ struct GradientStage: PreparedDraw {
   func draw(
     _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
   ) {
-    if skip == region { return }
+    let h = scratch.hidden
+    (h[0], h[1], h[2], h[3]) = (skip.x0, skip.y0, skip.x1, skip.y1)
+    let hidden = HiddenRects(rects: h, count: skip.isEmpty ? 0 : 1, largest: skip)
+    draw(region, skipping: hidden, pristine: pristine, into: target, scratch: scratch)
+  }
+
+  /// Draws the region less every rectangle of `hidden`. (Whether the
+  /// drawn pixels are all wholly inside is asked of the region less the
+  /// largest rectangle alone: a yes there is a yes for fewer pixels, and
+  /// the answer stays kept per region and rectangle, CoverageTiles.)
+  func draw(
+    _ region: PixelRect, skipping hidden: HiddenRects, pristine: Bool, into target: Raster, scratch: TileScratch
+  ) {
+    if hidden.cover(region) { return }
+    let skip = hidden.largest
     let clipped = !clips.isEmpty
     if clipped { clips.render(region, scratch) }
     // Every pixel to draw wholly inside (coverage exactly 1): the kernel
@@ -188,12 +202,12 @@ struct GradientStage: PreparedDraw {
     // The AVX2 rows: the whole region in one call.
     if let kernel {
       kernel.draw(
-        region: region, skipping: skip, coverage: inside ? nil : coverage, clip: clipped ? UnsafePointer(clip) : nil,
+        region: region, skipping: hidden, coverage: inside ? nil : coverage, clip: clipped ? UnsafePointer(clip) : nil,
         pixels: pixels, width: width)
       return
     }
     let ts = scratch.gradientT, colors = scratch.gradientColors, size = TileScratch.size
-    forEachSpan(region, skipping: skip) { y, x0, x1 in
+    hidden.forEachSpan(region) { y, x0, x1 in
       let j = y - region.y0
       // k = coverage × clip, as forEachCoveredPixel has it.
       @inline(__always) func k(_ x: Int) -> Float {

@@ -19,8 +19,20 @@ protocol PreparedDraw: Sendable {
   func draw(
     _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
   )
+  /// Draws the part inside `region` except the pixels of any rectangle of
+  /// `hidden` (later commands overwrite each). By default: all but the
+  /// largest one's pixels.
+  func draw(
+    _ region: PixelRect, skipping hidden: HiddenRects, pristine: Bool, into target: Raster, scratch: TileScratch
+  )
 }
 
 extension PreparedDraw {
   var occluder: PixelRect { .empty }
+
+  func draw(
+    _ region: PixelRect, skipping hidden: HiddenRects, pristine: Bool, into target: Raster, scratch: TileScratch
+  ) {
+    draw(region, skipping: hidden.largest, pristine: pristine, into: target, scratch: scratch)
+  }
 }

@@ -280,27 +280,15 @@ public final class CPURenderer: IncrementalRenderer {
           let region = bounds[c].intersection(rect)
           // The parts of the region later opaque commands overwrite: the
           // largest, and up to hiddenCapacity in all (HiddenRects).
-          var skip = PixelRect.empty, count = 0
-          let hidden = scratch.hidden, capacity = TileScratch.hiddenCapacity
-          for later in active[(n + 1)...] {
-            let o = occluders[later].intersection(region)
-            guard !o.isEmpty else { continue }
-            if o.width * o.height > skip.width * skip.height { skip = o }
-            if count < capacity {
-              (hidden[4 * count], hidden[4 * count + 1], hidden[4 * count + 2], hidden[4 * count + 3]) =
-                (o.x0, o.y0, o.x1, o.y1)
-              count += 1
-            } else {
-              (hidden[0], hidden[1], hidden[2], hidden[3]) = (skip.x0, skip.y0, skip.x1, skip.y1)
-            }
-          }
+          let hidden = HiddenRects.collect(
+            region, later: active[(n + 1)...].lazy.map { occluders[$0] }, into: scratch.hidden,
+            capacity: TileScratch.hiddenCapacity)
           // No earlier command touched the region: it still holds the backdrop.
           let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }
-          if count <= 1 {
-            commands[c].draw(region, skipping: skip, pristine: pristine, into: raster, scratch: scratch)
+          if hidden.count <= 1 {
+            commands[c].draw(region, skipping: hidden.largest, pristine: pristine, into: raster, scratch: scratch)
           } else {
-            let list = HiddenRects(rects: UnsafePointer(hidden), count: count, largest: skip)
-            commands[c].draw(region, skipping: list, pristine: pristine, into: raster, scratch: scratch)
+            commands[c].draw(region, skipping: hidden, pristine: pristine, into: raster, scratch: scratch)
           }
         }
       }

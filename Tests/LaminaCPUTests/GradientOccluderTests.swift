@@ -224,16 +224,31 @@ private typealias F = PlanFixtures
   }
 
   /// Two later opaque gradients side by side hide an earlier one's part
-  /// between them; neither alone covers its region. The frame equals every
-  /// stage drawn in order, and the earlier gradient's hidden pixels are
-  /// not drawn: a translucent "poison" command the renderer would blend
-  /// there first shows nowhere, as the reference shows.
+  /// between them; neither alone covers its region. What the tile loop
+  /// collects for that region covers it (so the earlier gradient draws
+  /// nothing there; the largest alone would leave a band), and the frame
+  /// equals every stage drawn in order.
   @Test func severalLaterOccludersHideARegionTogether() throws {
     let width = 128, height = 64
-    // The earlier layer spans one tile's width; the two later cover x 0..<40 and 40..<100 (their crosses).
+    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    // Crosses, by hand (square corners): left x 0..<44, y 0..<60; right x 44..<104, y 0..<60.
     let under = Self.gradient(CGRect(x: 8, y: 8, width: 80, height: 40), radius: 6, type: .radial)
     let left = Self.gradient(CGRect(x: 0, y: 0, width: 44, height: 60), radius: 0)
     let right = Self.gradient(CGRect(x: 44, y: 0, width: 60, height: 60), radius: 0, type: .conic)
+    let occluders = try [left, right].map { try #require(GradientStage($0, limit: limit)).occluder }
+    #expect(occluders == [PixelRect(x0: 0, y0: 0, x1: 44, y1: 60), PixelRect(x0: 44, y0: 0, x1: 104, y1: 60)])
+    // The earlier gradient's region in the first tile: x 8..<64, y 8..<48.
+    let region = try #require(GradientStage(under, limit: limit)).bounds.intersection(PixelRect(x0: 0, y0: 0, x1: 64, y1: 64))
+    #expect(region == PixelRect(x0: 8, y0: 8, x1: 64, y1: 48))
+    let store = UnsafeMutablePointer<Int>.allocate(capacity: 4 * TileScratch.hiddenCapacity)
+    defer { store.deallocate() }
+    let hidden = HiddenRects.collect(region, later: occluders, into: store, capacity: TileScratch.hiddenCapacity)
+    #expect(hidden.count == 2 && hidden.largest == PixelRect(x0: 8, y0: 8, x1: 44, y1: 48))
+    #expect(hidden.cover(region) && hidden.largest != region)
+    // Full: the largest kept in the last slot.
+    let many = (0..<40).map { PixelRect(x0: 8 + $0, y0: 8, x1: 9 + $0, y1: 9) } + [occluders[1]]
+    let capped = HiddenRects.collect(region, later: many, into: store, capacity: TileScratch.hiddenCapacity)
+    #expect(capped.count == TileScratch.hiddenCapacity && capped[capped.count - 1] == capped.largest)
     let plan = F.plan(
       width, height, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1),
       [.gradient(under), .gradient(left), .gradient(right)])

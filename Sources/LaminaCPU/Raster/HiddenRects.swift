@@ -14,9 +14,9 @@
 //
 // The rectangles live in the worker's TileScratch (four Ints each, the
 // layout CLaminaBlend's `lamina_gradient_region` reads), filled by
-// CPURenderer's tile loop; nothing is allocated per region. A list longer
-// than `TileScratch.hiddenCapacity` keeps the first ones and the largest
-// (skipping fewer pixels is always exact).
+// CPURenderer's tile loop (`collect`); nothing is allocated per region. A
+// list longer than `TileScratch.hiddenCapacity` keeps the first ones and
+// the largest (skipping fewer pixels is always exact).
 //
 // Rejected: cutting the region into the rectangles of its visible part and
 // drawing each as a region of its own (coverage planes resolved over
@@ -35,6 +35,31 @@ struct HiddenRects {
   /// The largest of them (by area, the first of equals): what a stage
   /// that skips one rectangle skips.
   let largest: PixelRect
+
+  /// The parts of `region` the `later` occluders cover (the empty ones
+  /// left out), stored in `store` (room for `capacity` rectangles): the
+  /// first `capacity`, the last slot then holding the largest. What
+  /// CPURenderer's tile loop skips in a command's region.
+  @inline(__always)
+  static func collect(
+    _ region: PixelRect, later: some Sequence<PixelRect>, into store: UnsafeMutablePointer<Int>, capacity: Int
+  ) -> HiddenRects {
+    var largest = PixelRect.empty, count = 0
+    for occluder in later {
+      let o = occluder.intersection(region)
+      guard !o.isEmpty else { continue }
+      if o.width * o.height > largest.width * largest.height { largest = o }
+      if count == capacity { count -= 1 }
+      (store[4 * count], store[4 * count + 1], store[4 * count + 2], store[4 * count + 3]) = (o.x0, o.y0, o.x1, o.y1)
+      count += 1
+    }
+    if count == capacity {
+      let i = capacity - 1
+      (store[4 * i], store[4 * i + 1], store[4 * i + 2], store[4 * i + 3]) =
+        (largest.x0, largest.y0, largest.x1, largest.y1)
+    }
+    return HiddenRects(rects: UnsafePointer(store), count: count, largest: largest)
+  }
 
   /// The `i`-th rectangle.
   @inline(__always)

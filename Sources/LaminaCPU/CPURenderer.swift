@@ -246,6 +246,8 @@ public final class CPURenderer: IncrementalRenderer {
     let workers = min(threads, tiles)
     let commands = prepared
     let bounds = prepared.map { $0.bounds }, occluders = prepared.map { $0.occluder }
+    // Each command's occluder and second occluder, in turn (HiddenRects.collect reads both).
+    let crosses = prepared.flatMap { [$0.occluder, $0.secondOccluder] }
     // The tile less `except` (at most four rectangles), as the backdrop.
     @Sendable func fill(_ tile: PixelRect, with pixel: UInt32, except: PixelRect) {
       guard !except.isEmpty else { return raster.fill(tile, with: pixel) }
@@ -278,10 +280,11 @@ public final class CPURenderer: IncrementalRenderer {
         fill(rect, with: backdrop, except: stored)
         for (n, c) in active.enumerated() {
           let region = bounds[c].intersection(rect)
-          // The parts of the region later opaque commands overwrite: the
-          // largest, and up to hiddenCapacity in all (HiddenRects).
+          // The parts of the region later opaque commands overwrite (both
+          // rectangles of each cross): the largest, and up to
+          // hiddenCapacity in all (HiddenRects).
           let hidden = HiddenRects.collect(
-            region, later: active[(n + 1)...].lazy.map { occluders[$0] }, into: scratch.hidden,
+            region, later: active[(n + 1)...].lazy.flatMap { crosses[(2 * $0)..<(2 * $0 + 2)] }, into: scratch.hidden,
             capacity: TileScratch.hiddenCapacity)
           // No earlier command touched the region: it still holds the backdrop.
           let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }

@@ -46,6 +46,7 @@ private typealias F = PlanFixtures
     let draw = Self.gradient(CGRect(x: 10.5, y: 5.25, width: 100, height: 80), radius: 12)
     let stage = try #require(GradientStage(draw, limit: limit))
     #expect(stage.occluder == PixelRect(x0: 23, y0: 6, x1: 98, y1: 85))
+    #expect(stage.secondOccluder == PixelRect(x0: 11, y0: 18, x1: 110, y1: 73))
     // None: faded, clipped, translucent stops, rotated.
     var faded = draw
     faded.opacity = 0.99

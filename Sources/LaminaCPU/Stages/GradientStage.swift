@@ -99,6 +99,7 @@ struct GradientStage: PreparedDraw {
   let clips: PreparedClips
   let bounds: PixelRect
   let occluder: PixelRect
+  let secondOccluder: PixelRect
 
   /// `vectorKernel`: draw rows with GradientKernel where the CPU has AVX2
   /// (false: GradientRow's Swift rows, the same bytes; for tests);
@@ -123,7 +124,9 @@ struct GradientStage: PreparedDraw {
     guard !bounds.isEmpty else { return nil }
     outline = OutlineCoverage(polygon, bounds: bounds)
     coverageTiles = CoverageTiles(bounds: bounds)
-    occluder = Self.occluder(draw, evaluator, opaque: row.opaque, bounds: bounds)
+    let cross = Self.opaqueCross(draw, evaluator, opaque: row.opaque, bounds: bounds)
+    occluder = cross?.largest ?? .empty
+    secondOccluder = cross.map { $0.largest == $0.wide ? $0.tall : $0.wide } ?? .empty
   }
 
   /// The whole pixels an opaque, unfaded, unclipped gradient stores
@@ -133,18 +136,19 @@ struct GradientStage: PreparedDraw {
   /// where every colour has alpha 1 and every t is a number (checked at the
   /// rectangle's corners: t, and every product it is made of, is largest
   /// in magnitude there under such a matrix), so the pixel takes its
-  /// colour whatever lay under it. Empty otherwise.
-  static func occluder(_ draw: GradientDraw, _ evaluator: Gradient.Evaluator, opaque: Bool, bounds: PixelRect)
-    -> PixelRect
+  /// colour whatever lay under it. Nil otherwise. (`occluder` is its
+  /// larger rectangle, `secondOccluder` the other.)
+  static func opaqueCross(_ draw: GradientDraw, _ evaluator: Gradient.Evaluator, opaque: Bool, bounds: PixelRect)
+    -> OpaqueInterior?
   {
-    guard opaque, draw.opacity >= 1, draw.clips.isEmpty else { return .empty }
+    guard opaque, draw.opacity >= 1, draw.clips.isEmpty else { return nil }
     let r = draw.shape.rect.standardized
     let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)]
-    guard corners.allSatisfy({ evaluator.t(Double($0.0), Double($0.1)).isFinite }) else { return .empty }
+    guard corners.allSatisfy({ evaluator.t(Double($0.0), Double($0.1)).isFinite }) else { return nil }
     let fill = ShapeDraw(
       matrix: draw.matrix, outer: draw.shape, inner: nil, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
       clips: [], name: draw.header.name)
-    return DrawCommand.shape(fill).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })?.largest ?? .empty
+    return DrawCommand.shape(fill).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
   }
 
   /// Whether every pixel of `region` outside `skip` lies wholly inside

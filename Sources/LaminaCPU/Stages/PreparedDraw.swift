@@ -13,6 +13,10 @@ protocol PreparedDraw: Sendable {
   /// Pixels it overwrites completely (opaque, full coverage): earlier
   /// commands may skip them. Empty when unknown.
   var occluder: PixelRect { get }
+  /// More pixels it overwrites completely: the other rectangle of its
+  /// opaque cross (`OpaqueInterior`), which `occluder`, the larger, leaves
+  /// out. Empty when unknown.
+  var secondOccluder: PixelRect { get }
   /// Draws the part inside `region` (within `bounds` and one tile), except
   /// the pixels of `skip`, which a later command overwrites. `pristine`: the
   /// region's pixels all still hold the surface's backdrop.
@@ -29,6 +33,7 @@ protocol PreparedDraw: Sendable {
 
 extension PreparedDraw {
   var occluder: PixelRect { .empty }
+  var secondOccluder: PixelRect { .empty }
 
   func draw(
     _ region: PixelRect, skipping hidden: HiddenRects, pristine: Bool, into target: Raster, scratch: TileScratch

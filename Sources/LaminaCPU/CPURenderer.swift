@@ -247,7 +247,35 @@ public final class CPURenderer: IncrementalRenderer {
     let commands = prepared
     let bounds = prepared.map { $0.bounds }, occluders = prepared.map { $0.occluder }
     // Each command's occluder and second occluder, in turn (HiddenRects.collect reads both).
-    let crosses = prepared.flatMap { [$0.occluder, $0.secondOccluder] }
+    var crosses = [PixelRect](repeating: .empty, count: 2 * prepared.count)
+    for (c, p) in prepared.enumerated() { (crosses[2 * c], crosses[2 * c + 1]) = (p.occluder, p.secondOccluder) }
+    let crossList = crosses
+    // Per tile, the commands whose bounds meet it, in plan order (tile t's
+    // are members[starts[t] ..< starts[t + 1]]): binned once from each
+    // command's tile range, instead of every tile testing every command
+    // (S5: 200 commands × 510 tiles a frame).
+    var starts = [Int](repeating: 0, count: columns * rows + 1)
+    @inline(__always) func tileRange(_ b: PixelRect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+      let b = b.intersection(limit)
+      guard !b.isEmpty else { return nil }
+      return (b.x0 / size, (b.x1 - 1) / size, b.y0 / size, (b.y1 - 1) / size)
+    }
+    for b in bounds {
+      guard let t = tileRange(b) else { continue }
+      for r in t.r0...t.r1 { for c in t.c0...t.c1 { starts[r * columns + c + 1] += 1 } }
+    }
+    for t in 0..<(columns * rows) { starts[t + 1] += starts[t] }
+    var members = [Int](repeating: 0, count: starts[columns * rows]), next = starts
+    for (i, b) in bounds.enumerated() {
+      guard let t = tileRange(b) else { continue }
+      for r in t.r0...t.r1 {
+        for c in t.c0...t.c1 {
+          members[next[r * columns + c]] = i
+          next[r * columns + c] += 1
+        }
+      }
+    }
+    let tileStarts = starts, tileMembers = members
     // The tile less `except` (at most four rectangles), as the backdrop.
     @Sendable func fill(_ tile: PixelRect, with pixel: UInt32, except: PixelRect) {
       guard !except.isEmpty else { return raster.fill(tile, with: pixel) }
@@ -258,40 +286,43 @@ public final class CPURenderer: IncrementalRenderer {
     }
     // Tiles are taken from a shared counter, not dealt out in turn: a worker
     // the system pauses (a busy machine) leaves its tiles to the others.
-    let next = Atomic<Int>(0)
+    let taking = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let scratch = TileScratch()
       var active: [Int] = []
-      while true {
-        let taken = next.add(1, ordering: .relaxed).oldValue
-        guard taken < tiles else { break }
-        let rect = tileRect(list?[taken] ?? taken)
-        active.removeAll(keepingCapacity: true)
-        // The tile starts as the backdrop (filled here, by the worker that
-        // draws it, not before the workers on one thread), except the
-        // largest rectangle a command's occluder covers: that command
-        // stores its own colour there whatever lies under it.
-        var stored = PixelRect.empty
-        for c in bounds.indices where !bounds[c].intersection(rect).isEmpty {
-          active.append(c)
-          let o = occluders[c].intersection(rect)
-          if o.width * o.height > stored.width * stored.height { stored = o }
-        }
-        fill(rect, with: backdrop, except: stored)
-        for (n, c) in active.enumerated() {
-          let region = bounds[c].intersection(rect)
-          // The parts of the region later opaque commands overwrite (both
-          // rectangles of each cross): the largest, and up to
-          // hiddenCapacity in all (HiddenRects).
-          let hidden = HiddenRects.collect(
-            region, later: active[(n + 1)...].lazy.flatMap { crosses[(2 * $0)..<(2 * $0 + 2)] }, into: scratch.hidden,
-            capacity: TileScratch.hiddenCapacity)
-          // No earlier command touched the region: it still holds the backdrop.
-          let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }
-          if hidden.count <= 1 {
-            commands[c].draw(region, skipping: hidden.largest, pristine: pristine, into: raster, scratch: scratch)
-          } else {
-            commands[c].draw(region, skipping: hidden, pristine: pristine, into: raster, scratch: scratch)
+      crossList.withUnsafeBufferPointer { crosses in
+        while true {
+          let taken = taking.add(1, ordering: .relaxed).oldValue
+          guard taken < tiles else { break }
+          let tile = list?[taken] ?? taken
+          let rect = tileRect(tile)
+          active.removeAll(keepingCapacity: true)
+          // The tile starts as the backdrop (filled here, by the worker that
+          // draws it, not before the workers on one thread), except the
+          // largest rectangle a command's occluder covers: that command
+          // stores its own colour there whatever lies under it.
+          var stored = PixelRect.empty
+          for c in tileMembers[tileStarts[tile]..<tileStarts[tile + 1]] where !bounds[c].intersection(rect).isEmpty {
+            active.append(c)
+            let o = occluders[c].intersection(rect)
+            if o.width * o.height > stored.width * stored.height { stored = o }
+          }
+          fill(rect, with: backdrop, except: stored)
+          for (n, c) in active.enumerated() {
+            let region = bounds[c].intersection(rect)
+            // The parts of the region later opaque commands overwrite (both
+            // rectangles of each cross): the largest, and up to
+            // hiddenCapacity in all (HiddenRects).
+            let hidden = HiddenRects.collect(
+              region, later: active[(n + 1)...], crosses: crosses.baseAddress!, into: scratch.hidden,
+              capacity: TileScratch.hiddenCapacity)
+            // No earlier command touched the region: it still holds the backdrop.
+            let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }
+            if hidden.count <= 1 {
+              commands[c].draw(region, skipping: hidden.largest, pristine: pristine, into: raster, scratch: scratch)
+            } else {
+              commands[c].draw(region, skipping: hidden, pristine: pristine, into: raster, scratch: scratch)
+            }
           }
         }
       }

@@ -36,22 +36,27 @@ struct HiddenRects {
   /// that skips one rectangle skips.
   let largest: PixelRect
 
-  /// The parts of `region` the `later` occluders cover (the empty ones
-  /// left out), stored in `store` (room for `capacity` rectangles): the
-  /// first `capacity`, the last slot then holding the largest. What
+  /// The parts of `region` the occluders of the `later` commands cover,
+  /// stored in `store` (room for `capacity` rectangles): command c's
+  /// are `crosses[2c]` and `crosses[2c + 1]` (PreparedDraw's occluder and
+  /// second occluder); empty ones and ones inside the largest so far are
+  /// left out; past `capacity` the last slot holds the largest. What
   /// CPURenderer's tile loop skips in a command's region.
   @inline(__always)
   static func collect(
-    _ region: PixelRect, later: some Sequence<PixelRect>, into store: UnsafeMutablePointer<Int>, capacity: Int
+    _ region: PixelRect, later: ArraySlice<Int>, crosses: UnsafePointer<PixelRect>,
+    into store: UnsafeMutablePointer<Int>, capacity: Int
   ) -> HiddenRects {
     var largest = PixelRect.empty, count = 0
-    for occluder in later {
-      let o = occluder.intersection(region)
-      guard !o.isEmpty else { continue }
+    for c in later {
+      for k in 0..<2 {
+      let o = crosses[2 * c + k].intersection(region)
+      guard !o.isEmpty, o.intersection(largest) != o else { continue }
       if o.width * o.height > largest.width * largest.height { largest = o }
       if count == capacity { count -= 1 }
       (store[4 * count], store[4 * count + 1], store[4 * count + 2], store[4 * count + 3]) = (o.x0, o.y0, o.x1, o.y1)
       count += 1
+      }
     }
     if count == capacity {
       let i = capacity - 1
@@ -92,14 +97,5 @@ struct HiddenRects {
         x = next
       }
     }
-  }
-
-  /// Whether the rectangles cover every pixel of `region`.
-  func cover(_ region: PixelRect) -> Bool {
-    if largest == region { return true }
-    if count <= 1 { return false }
-    var any = false
-    forEachSpan(region) { _, _, _ in any = true }
-    return !any
   }
 }

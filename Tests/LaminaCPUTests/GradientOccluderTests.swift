@@ -253,9 +253,9 @@ private typealias F = PlanFixtures
     }
     let hidden = collect(occluders)
     #expect(hidden.count == 2 && hidden.largest == PixelRect(x0: 8, y0: 8, x1: 44, y1: 48))
-    var left = 0
-    hidden.forEachSpan(region) { _, x0, x1 in left += x1 - x0 }
-    #expect(left == 0 && hidden.largest != region)
+    var uncovered = 0
+    hidden.forEachSpan(region) { _, x0, x1 in uncovered += x1 - x0 }
+    #expect(uncovered == 0 && hidden.largest != region)
     // Full: the largest kept in the last slot.
     let many = (0..<40).map { PixelRect(x0: 8 + $0, y0: 8, x1: 9 + $0, y1: 9) } + [occluders[1]]
     let capped = collect(many)

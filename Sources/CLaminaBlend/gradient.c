@@ -40,6 +40,11 @@
 // (Blend2D's way; 1024 entries) replayed at 0.72 of the time, every byte
 // within 1 level (185,464 bytes of 8.3 million off by 1): not the
 // definition's bytes, and by itself not the 1.5× issue 16 asks.
+//
+// lamina_gradient_region takes a list of skipped rectangles (HiddenRects:
+// every later opaque cross that meets the region, not the largest one):
+// each row walks them, left to right, to the spans none covers; a row
+// they cover whole costs the walk alone (S5: 1.98 → 1.67 Mpx shaded).
 #include "CLaminaGradient.h"
 #include "CLaminaBlend.h"
 

@@ -6,8 +6,11 @@
 // textures, shadow stamps, blurred alphas: everything that does not depend
 // on the pixel), then the surface is cut into 64×64 tiles and `threads`
 // workers draw every tile, each running, in plan order, the commands whose
-// pixel bounds touch it. A tile is written by one worker only, so no locks;
-// per-pixel work allocates nothing (each worker owns its scratch planes).
+// pixel bounds touch it (binned per tile once per surface). Each worker
+// fills its tile with the backdrop first, less the largest occluder there
+// (that command stores its colour whatever lies under it). A tile is
+// written by one worker only, so no locks; per-pixel work allocates
+// nothing (each worker owns its scratch planes).
 // A surface starts as its backdrop (the plan's background, or transparent);
 // stages learn that colour and whether a region still holds it
 // (`pristine`: no earlier command's bounds touch it), so a shadow over the

@@ -26,6 +26,9 @@
 // need no coverage; stages are kept across frames (GradientStages) with
 // their resolved tile coverage (CoverageTiles). S5: 13.5 ms of CPU a
 // frame (medians of 5 alternating rounds against 48.0 before, busy host).
+// Then both rectangles of the opaque cross are occluders (`occluder`,
+// `secondOccluder`), and a region skips every later one that meets it
+// (HiddenRects), not the largest: S5 shades 1.67 Mpx a frame, not 1.98.
 //
 // Rejected: a stamp of the colours (they depend on the position in the
 // gradient, so no two draws share one); stepping t by a constant per

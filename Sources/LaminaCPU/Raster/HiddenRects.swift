@@ -8,9 +8,11 @@
 // nothing from that pixel that survives the occluder.
 //
 // Why (issue 16, S5: 200 overlapping gradient layers): with the largest
-// occluder alone a region still shaded pixels that two or three later
-// layers hid between them, 1.98 Mpx shaded a frame for 1.61 Mpx of
-// distinct gradient pixels.
+// occluder alone a region still shaded pixels that later layers hid
+// between them, or that the other rectangle of a later cross hid: 1.98
+// Mpx shaded a frame for 1.61 Mpx of distinct gradient pixels (now 1.67;
+// each later command gives both rectangles of its cross,
+// PreparedDraw.secondOccluder).
 //
 // The rectangles live in the worker's TileScratch (four Ints each, the
 // layout CLaminaBlend's `lamina_gradient_region` reads), filled by
@@ -22,8 +24,8 @@
 // drawing each as a region of its own (coverage planes resolved over
 // other regions than the first frame's would need another key, and every
 // cut would pay a stage's per-region setup), and a per-tile bit mask of
-// hidden pixels (64×64 bits to build and read per command per tile, where
-// S5 meets two to six rectangles).
+// hidden pixels (64×64 bits to build and read per command per tile, for
+// what a few rectangles say).
 import Lamina
 
 /// Rectangles of a region that later opaque commands overwrite, stored as

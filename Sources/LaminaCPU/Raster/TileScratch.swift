@@ -24,7 +24,8 @@ final class TileScratch {
   /// The rectangles of a region later opaque commands overwrite
   /// (HiddenRects: four Ints each, `hiddenCapacity` of them).
   let hidden: UnsafeMutablePointer<Int>
-  /// How many rectangles `hidden` holds (S5 meets up to a dozen a region).
+  /// How many rectangles `hidden` holds (a longer list keeps the first
+  /// ones and the largest).
   static let hiddenCapacity = 32
 
   init() {

@@ -6,8 +6,11 @@
 // textures, shadow stamps, blurred alphas: everything that does not depend
 // on the pixel), then the surface is cut into 64×64 tiles and `threads`
 // workers draw every tile, each running, in plan order, the commands whose
-// pixel bounds touch it. A tile is written by one worker only, so no locks;
-// per-pixel work allocates nothing (each worker owns its scratch planes).
+// pixel bounds touch it (binned per tile once per surface). Each worker
+// fills its tile with the backdrop first, less the largest occluder there
+// (that command stores its colour whatever lies under it). A tile is
+// written by one worker only, so no locks; per-pixel work allocates
+// nothing (each worker owns its scratch planes).
 // A surface starts as its backdrop (the plan's background, or transparent);
 // stages learn that colour and whether a region still holds it
 // (`pristine`: no earlier command's bounds touch it), so a shadow over the
@@ -235,40 +238,97 @@ public final class CPURenderer: IncrementalRenderer {
       let x0 = (tile % columns) * size, y0 = (tile / columns) * size
       return PixelRect(x0: x0, y0: y0, x1: min(raster.width, x0 + size), y1: min(raster.height, y0 + size))
     }
-    if let only {
-      for tile in only.tiles { raster.fill(tileRect(tile), with: backdrop) }
-    } else {
-      raster.fill(limit, with: backdrop)
+    guard !prepared.isEmpty else {
+      if let only {
+        for tile in only.tiles { raster.fill(tileRect(tile), with: backdrop) }
+      } else {
+        raster.fill(limit, with: backdrop)
+      }
+      return
     }
-    guard !prepared.isEmpty else { return }
     let list = only?.tiles
     let tiles = list?.count ?? columns * rows
     let workers = min(threads, tiles)
     let commands = prepared
     let bounds = prepared.map { $0.bounds }, occluders = prepared.map { $0.occluder }
+    // Each command's occluder and second occluder, in turn (HiddenRects.collect reads both).
+    var crosses = [PixelRect](repeating: .empty, count: 2 * prepared.count)
+    for (c, p) in prepared.enumerated() { (crosses[2 * c], crosses[2 * c + 1]) = (p.occluder, p.secondOccluder) }
+    let crossList = crosses
+    // Per tile, the commands whose bounds meet it, in plan order (tile t's
+    // are members[starts[t] ..< starts[t + 1]]): binned once from each
+    // command's tile range, instead of every tile testing every command
+    // (S5: 200 commands × 510 tiles a frame).
+    var starts = [Int](repeating: 0, count: columns * rows + 1)
+    @inline(__always) func tileRange(_ b: PixelRect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+      let b = b.intersection(limit)
+      guard !b.isEmpty else { return nil }
+      return (b.x0 / size, (b.x1 - 1) / size, b.y0 / size, (b.y1 - 1) / size)
+    }
+    for b in bounds {
+      guard let t = tileRange(b) else { continue }
+      for r in t.r0...t.r1 { for c in t.c0...t.c1 { starts[r * columns + c + 1] += 1 } }
+    }
+    for t in 0..<(columns * rows) { starts[t + 1] += starts[t] }
+    var members = [Int](repeating: 0, count: starts[columns * rows]), next = starts
+    for (i, b) in bounds.enumerated() {
+      guard let t = tileRange(b) else { continue }
+      for r in t.r0...t.r1 {
+        for c in t.c0...t.c1 {
+          members[next[r * columns + c]] = i
+          next[r * columns + c] += 1
+        }
+      }
+    }
+    let tileStarts = starts, tileMembers = members
+    // The tile less `except` (at most four rectangles), as the backdrop.
+    @Sendable func fill(_ tile: PixelRect, with pixel: UInt32, except: PixelRect) {
+      guard !except.isEmpty else { return raster.fill(tile, with: pixel) }
+      raster.fill(PixelRect(x0: tile.x0, y0: tile.y0, x1: tile.x1, y1: except.y0), with: pixel)
+      raster.fill(PixelRect(x0: tile.x0, y0: except.y0, x1: except.x0, y1: except.y1), with: pixel)
+      raster.fill(PixelRect(x0: except.x1, y0: except.y0, x1: tile.x1, y1: except.y1), with: pixel)
+      raster.fill(PixelRect(x0: tile.x0, y0: except.y1, x1: tile.x1, y1: tile.y1), with: pixel)
+    }
     // Tiles are taken from a shared counter, not dealt out in turn: a worker
     // the system pauses (a busy machine) leaves its tiles to the others.
-    let next = Atomic<Int>(0)
+    let taking = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let scratch = TileScratch()
       var active: [Int] = []
-      while true {
-        let taken = next.add(1, ordering: .relaxed).oldValue
-        guard taken < tiles else { break }
-        let rect = tileRect(list?[taken] ?? taken)
-        active.removeAll(keepingCapacity: true)
-        for c in bounds.indices where !bounds[c].intersection(rect).isEmpty { active.append(c) }
-        for (n, c) in active.enumerated() {
-          let region = bounds[c].intersection(rect)
-          // The largest part of the region a later opaque command overwrites.
-          var skip = PixelRect.empty
-          for later in active[(n + 1)...] {
-            let o = occluders[later].intersection(region)
-            if o.width * o.height > skip.width * skip.height { skip = o }
+      crossList.withUnsafeBufferPointer { crosses in
+        while true {
+          let taken = taking.add(1, ordering: .relaxed).oldValue
+          guard taken < tiles else { break }
+          let tile = list?[taken] ?? taken
+          let rect = tileRect(tile)
+          active.removeAll(keepingCapacity: true)
+          // The tile starts as the backdrop (filled here, by the worker that
+          // draws it, not before the workers on one thread), except the
+          // largest rectangle a command's occluder covers: that command
+          // stores its own colour there whatever lies under it.
+          var stored = PixelRect.empty
+          for c in tileMembers[tileStarts[tile]..<tileStarts[tile + 1]] where !bounds[c].intersection(rect).isEmpty {
+            active.append(c)
+            let o = occluders[c].intersection(rect)
+            if o.width * o.height > stored.width * stored.height { stored = o }
           }
-          // No earlier command touched the region: it still holds the backdrop.
-          let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }
-          commands[c].draw(region, skipping: skip, pristine: pristine, into: raster, scratch: scratch)
+          fill(rect, with: backdrop, except: stored)
+          for (n, c) in active.enumerated() {
+            let region = bounds[c].intersection(rect)
+            // The parts of the region later opaque commands overwrite (both
+            // rectangles of each cross): the largest, and up to
+            // hiddenCapacity in all (HiddenRects).
+            let hidden = HiddenRects.collect(
+              region, later: active[(n + 1)...], crosses: crosses.baseAddress!, into: scratch.hidden,
+              capacity: TileScratch.hiddenCapacity)
+            // No earlier command touched the region: it still holds the backdrop.
+            let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }
+            if hidden.count <= 1 {
+              commands[c].draw(region, skipping: hidden.largest, pristine: pristine, into: raster, scratch: scratch)
+            } else {
+              commands[c].draw(region, skipping: hidden, pristine: pristine, into: raster, scratch: scratch)
+            }
+          }
         }
       }
     }

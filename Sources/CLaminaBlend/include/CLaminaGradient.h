@@ -53,15 +53,17 @@ void lamina_gradient_row(
     const LaminaGradientRow *g, long y, long x0, long count, const float *coverage, const float *clip, uint8_t *dst);
 
 /// GradientStage's tile region: rows y0 ..< y1, columns x0 ..< x1, less
-/// the rectangle sx0, sy0 ..< sx1, sy1 (pixels a later opaque draw overwrites), each
-/// span drawn by `lamina_gradient_row` from its first to its last pixel
-/// of coverage (× clip) above 0. `coverage` and `clip` are planes over the
-/// region (row-major, x1 − x0 wide; `coverage` null: every pixel wholly
-/// inside, no clip); `pixels` is the target's first pixel, `width` pixels
-/// a row. One call per region instead of one per row (S5: ~53,000 rows a
-/// frame). Call only when `lamina_blend_has_avx2()` is 1.
+/// the `count` rectangles of `skips` (x0, y0, x1, y1 each, inside the
+/// region, in any order, overlapping or not: pixels later opaque draws
+/// overwrite), each remaining span drawn by `lamina_gradient_row` from its
+/// first to its last pixel of coverage (× clip) above 0. `coverage` and
+/// `clip` are planes over the region (row-major, x1 − x0 wide; `coverage`
+/// null: every pixel wholly inside, no clip); `pixels` is the target's
+/// first pixel, `width` pixels a row. One call per region instead of one
+/// per row (S5: ~53,000 rows a frame). Call only when
+/// `lamina_blend_has_avx2()` is 1.
 void lamina_gradient_region(
-    const LaminaGradientRow *g, long x0, long y0, long x1, long y1, long sx0, long sy0, long sx1, long sy1,
+    const LaminaGradientRow *g, long x0, long y0, long x1, long y1, const long *skips, long count,
     const float *coverage, const float *clip, uint8_t *pixels, long width);
 
 #endif

@@ -70,16 +70,16 @@ final class GradientKernel: @unchecked Sendable {
     colors.deallocate()
   }
 
-  /// Draws a tile region less `skip` (see `lamina_gradient_region`):
-  /// `coverage` (nil: every pixel wholly inside) and `clip` are planes
-  /// over the region, `pixels` the target's bytes, `width` pixels a row.
+  /// Draws a tile region less the rectangles of `hidden` (see
+  /// `lamina_gradient_region`): `coverage` (nil: every pixel wholly
+  /// inside) and `clip` are planes over the region, `pixels` the target's
+  /// bytes, `width` pixels a row.
   @inline(__always)
   func draw(
-    region: PixelRect, skipping skip: PixelRect, coverage: UnsafePointer<Float>?, clip: UnsafePointer<Float>?,
+    region: PixelRect, skipping hidden: HiddenRects, coverage: UnsafePointer<Float>?, clip: UnsafePointer<Float>?,
     pixels: UnsafeMutablePointer<UInt8>, width: Int
   ) {
     lamina_gradient_region(
-      row, region.x0, region.y0, region.x1, region.y1, skip.x0, skip.y0, skip.x1, skip.y1, coverage, clip, pixels,
-      width)
+      row, region.x0, region.y0, region.x1, region.y1, hidden.rects, hidden.count, coverage, clip, pixels, width)
   }
 }

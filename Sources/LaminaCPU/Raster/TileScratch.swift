@@ -21,6 +21,12 @@ final class TileScratch {
   let gradientT: UnsafeMutablePointer<Double>
   /// One row of premultiplied gradient colours as four planes (r, g, b, a), `size` Floats each.
   let gradientColors: UnsafeMutablePointer<Float>
+  /// The rectangles of a region later opaque commands overwrite
+  /// (HiddenRects: four Ints each, `hiddenCapacity` of them).
+  let hidden: UnsafeMutablePointer<Int>
+  /// How many rectangles `hidden` holds (a longer list keeps the first
+  /// ones and the largest).
+  static let hiddenCapacity = 32
 
   init() {
     let n = Self.size * Self.size
@@ -30,10 +36,11 @@ final class TileScratch {
     temp = .allocate(capacity: n)
     gradientT = .allocate(capacity: Self.size)
     gradientColors = .allocate(capacity: 4 * Self.size)
+    hidden = .allocate(capacity: 4 * Self.hiddenCapacity)
   }
 
   deinit {
     coverage.deallocate(); clip.deallocate(); extra.deallocate(); temp.deallocate()
-    gradientT.deallocate(); gradientColors.deallocate()
+    gradientT.deallocate(); gradientColors.deallocate(); hidden.deallocate()
   }
 }

@@ -58,17 +58,7 @@ extension Path {
   /// under affine transforms). `shape` is dropped unless `t` is the identity.
   public func applying(_ t: CGAffineTransform) -> Path {
     if t.isIdentity { return self }
-    let mapped = elements.map { element -> Element in
-      switch element {
-      case .move(let p): return .move(t.apply(p))
-      case .line(let p): return .line(t.apply(p))
-      case .quad(let c, let p): return .quad(control: t.apply(c), to: t.apply(p))
-      case .cubic(let c1, let c2, let p):
-        return .cubic(control1: t.apply(c1), control2: t.apply(c2), to: t.apply(p))
-      case .close: return .close
-      }
-    }
-    return Path(elements: mapped)
+    return Path(elements: elements.map { $0.mapped { t.apply($0) } })
   }
 
   /// The subpaths as polylines. Curves are replaced by chords whose distance
@@ -207,5 +197,19 @@ struct BoundsAccumulator {
   var rect: CGRect {
     guard minX <= maxX, minY <= maxY else { return .null }
     return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+}
+
+extension Path.Element {
+  /// The element with every point (end and control points) mapped by `f`.
+  @inline(__always)
+  func mapped(_ f: (CGPoint) -> CGPoint) -> Path.Element {
+    switch self {
+    case .move(let p): return .move(f(p))
+    case .line(let p): return .line(f(p))
+    case .quad(let c, let p): return .quad(control: f(c), to: f(p))
+    case .cubic(let c1, let c2, let p): return .cubic(control1: f(c1), control2: f(c2), to: f(p))
+    case .close: return .close
+    }
   }
 }

@@ -109,19 +109,7 @@ extension TextLayout {
         x: ox + Double(box.minX) * k, y: oy - Double(box.maxY) * k,
         width: Double(box.width) * k, height: Double(box.height) * k)
       if let keeping, !keeping(ink) { continue }
-      var elements: [Path.Element] = []
-      elements.reserveCapacity(outline.count)
-      for e in outline {
-        switch e {
-        case .move(let p): elements.append(.move(place(p)))
-        case .line(let p): elements.append(.line(place(p)))
-        case .quad(let c, let p): elements.append(.quad(control: place(c), to: place(p)))
-        case .cubic(let c1, let c2, let p):
-          elements.append(.cubic(control1: place(c1), control2: place(c2), to: place(p)))
-        case .close: elements.append(.close)
-        }
-      }
-      out.append((elements, ink))
+      out.append((outline.map { $0.mapped(place) }, ink))
     }
     return out
   }
@@ -155,18 +143,7 @@ extension TextLayout {
         elements = known
       } else {
         func scale(_ p: CGPoint) -> CGPoint { CGPoint(x: Double(p.x) * k, y: -(Double(p.y) * k)) }
-        var scaled: [Path.Element] = []
-        scaled.reserveCapacity(outline.count)
-        for e in outline {
-          switch e {
-          case .move(let p): scaled.append(.move(scale(p)))
-          case .line(let p): scaled.append(.line(scale(p)))
-          case .quad(let c, let p): scaled.append(.quad(control: scale(c), to: scale(p)))
-          case .cubic(let c1, let c2, let p):
-            scaled.append(.cubic(control1: scale(c1), control2: scale(c2), to: scale(p)))
-          case .close: scaled.append(.close)
-          }
-        }
+        let scaled = outline.map { $0.mapped(scale) }
         shapes[g.id] = scaled
         elements = scaled
       }

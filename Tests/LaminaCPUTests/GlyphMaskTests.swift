@@ -60,7 +60,7 @@ import Testing
   }
 
   @Test func aQuarterPixelMoveIsDrawnAtItsPhase() throws {
-    guard Self.hasFont else { return }
+    try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     func image(_ x: Double) throws -> (glyph: Image, outline: Image) {
       let plan = try GlyphRoutes.plan([("og", CGRect(x: x, y: 10, width: 60, height: 30))], size: 16, canvas: (80, 50))
       #expect(GlyphRoutes.maskKeys(plan).pieces == 2)
@@ -79,7 +79,7 @@ import Testing
   }
 
   @Test func oneMaskPerGlyphAndPhase() throws {
-    guard Self.hasFont else { return }
+    try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     // Two layers of "o": 40 points apart (the same phase), then 40.25.
     for (dx, masks) in [(40.0, 1), (40.25, 2)] {
       let plan = try GlyphRoutes.plan(
@@ -97,7 +97,7 @@ import Testing
   }
 
   @Test func masksAFrameDidNotAskForAreForgotten() throws {
-    guard Self.hasFont else { return }
+    try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     let a = try GlyphRoutes.plan([("abc", CGRect(x: 10, y: 10, width: 80, height: 30))], size: 16, canvas: (100, 50))
     let b = try GlyphRoutes.plan([("xyz", CGRect(x: 10, y: 10, width: 80, height: 30))], size: 16, canvas: (100, 50))
     // A mask is kept while frames ask for it, and one frame after; a
@@ -119,7 +119,8 @@ import Testing
   @Test func benchPagesReuseMasks() throws {
     for (name, flat) in [("S7-flat", true), ("S7", false)] {
       let path = Corpus.root + "/Tests/Scenes/bench/\(name).json"
-      guard FileManager.default.fileExists(atPath: path), Self.hasFont else { return }
+      try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
+      try #require(FileManager.default.fileExists(atPath: path), "missing bench scene \(path)")
       let plan = try Scene(contentsOfFile: path).renderPlan()
       let (distinct, pieces) = GlyphRoutes.maskKeys(plan)
       let draws = GlyphRoutes.paths(plan)

@@ -70,7 +70,7 @@ struct GlyphAtlasGLTests {
   }
 
   @Test func aQuarterPixelMoveUploadsMasksAtItsPhase() throws {
-    guard Self.hasFont else { return }
+    try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     let renderer = try GLRenderer()
     // Two "o"s: at x and at x + 20.25 (a quarter pixel off the first's phase).
     func frame(_ x: Double) throws -> (gl: Image, cpu: Image, outline: Image) {
@@ -108,7 +108,8 @@ struct GlyphAtlasGLTests {
   /// for docs/architecture.md.
   @Test func benchPageInstances() throws {
     let path = Corpus.root + "/Tests/Scenes/bench/S7-flat.json"
-    guard Self.hasFont, FileManager.default.fileExists(atPath: path) else { return }
+    try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
+    try #require(FileManager.default.fileExists(atPath: path), "missing bench scene \(path)")
     let plan = try Scene(contentsOfFile: path).renderPlan()
     let renderer = try GLRenderer()
     let c0 = renderer.batchCounts

@@ -94,24 +94,11 @@ extension TextLayout {
   static func glyphOutlines(_ run: Run, keeping: ((CGRect) -> Bool)?) throws(FontError)
     -> [(elements: [Path.Element], ink: CGRect)]
   {
-    let face = try FontFace.open(run.font)
-    let k = run.fontSize / face.unitsPerEm
-    var out: [(elements: [Path.Element], ink: CGRect)] = []
-    for g in run.glyphs {
-      let ox = Double(g.position.x)
-      let oy = Double(g.position.y)
-      func place(_ p: CGPoint) -> CGPoint {
-        CGPoint(x: ox + Double(p.x) * k, y: oy - Double(p.y) * k)
-      }
-      let outline = try face.outline(g.id)
-      guard let box = FontFace.controlBox(outline) else { continue }
-      let ink = CGRect(
-        x: ox + Double(box.minX) * k, y: oy - Double(box.maxY) * k,
-        width: Double(box.width) * k, height: Double(box.height) * k)
-      if let keeping, !keeping(ink) { continue }
-      out.append((outline.map { $0.mapped(place) }, ink))
+    // The shapes relative to their origins, moved there: ox + p.x·k and
+    // oy − p.y·k, the same bits as placing each point directly.
+    try glyphShapes(run, keeping: keeping).map { g in
+      (g.elements.map { $0.mapped { p in CGPoint(x: g.origin.x + Double(p.x), y: g.origin.y + Double(p.y)) } }, g.ink)
     }
-    return out
   }
 }
 

@@ -56,6 +56,8 @@ public final class CPURenderer: IncrementalRenderer {
   /// The glyph masks text draws are assembled from (for tests).
   var glyphMasks: GlyphMasks { paths.masks }
   private let gradients = GradientStages()
+  /// The last images `render` returned, whose pixels a frame may reuse.
+  private let canvases = Canvases()
   /// The last frame `renderFrame` drew: its plan's digest and its canvas.
   private var kept: (digest: PlanDigest, pixels: [UInt8])?
   /// What the last `renderFrame` redrew.
@@ -69,9 +71,16 @@ public final class CPURenderer: IncrementalRenderer {
   /// Draws the plan and returns the canvas (premultiplied, rows top-down).
   /// Commands that cannot be drawn (a singular matrix, a composite naming a
   /// surface that is not later in the list) are skipped; nothing traps.
+  ///
+  /// The renderer keeps the last two images it returned here: the next
+  /// frame draws over the pixels of one the caller no longer references
+  /// (as a swap chain reuses its buffers) instead of allocating a canvas.
+  /// An image anybody still holds is never written.
   public func render(_ plan: RenderPlan) -> Image {
     var none: [UInt8] = []
-    return drawFrame(plan, over: &none, damage: nil, footprints: [])
+    let image = drawFrame(plan, over: &none, damage: nil, footprints: [], recycling: true)
+    canvases.returned(image)
+    return image
   }
 
   /// Draws `plan` as the next frame of a sequence: over the canvas of the
@@ -92,7 +101,10 @@ public final class CPURenderer: IncrementalRenderer {
     lastDamage = damage
     let image: Image
     if damage.isEverything {
-      image = render(plan)
+      // Not through `render`: `kept` shares this image's pixels, so it is
+      // no canvas to recycle.
+      var none: [UInt8] = []
+      image = drawFrame(plan, over: &none, damage: nil, footprints: [], recycling: false)
       digest.measure()
     } else {
       image = drawFrame(plan, over: &previous, damage: damage, footprints: digest.footprints)
@@ -101,16 +113,20 @@ public final class CPURenderer: IncrementalRenderer {
     return image
   }
 
-  /// Drops the kept frame: the next `renderFrame` draws everything.
+  /// Drops the kept frame (the next `renderFrame` draws everything) and
+  /// the returned frames kept for their storage.
   public func forgetFrame() {
     kept = nil
     lastDamage = nil
+    canvases.removeAll()
   }
 
   /// A full render (`damage` nil), or the damaged tiles drawn into
-  /// `previous` (the last canvas), with the new plan's canvas footprints.
+  /// `previous` (the last canvas), with the new plan's canvas footprints;
+  /// a full render reuses a returned canvas (`Canvases`) when `recycling`.
   private func drawFrame(
-    _ plan: RenderPlan, over previousPixels: inout [UInt8], damage: PlanDamage?, footprints: [PixelRect]
+    _ plan: RenderPlan, over previousPixels: inout [UInt8], damage: PlanDamage?, footprints: [PixelRect],
+    recycling: Bool = false
   ) -> Image {
     let previous = damage.map { ($0, footprints) }
     let count = plan.surfaces.count
@@ -179,10 +195,9 @@ public final class CPURenderer: IncrementalRenderer {
       image = Image(width: plan.width, height: plan.height, premultipliedPixels: previousPixels)
     } else if count > 0, RenderLimits.default.violation(width: plan.width, height: plan.height) == nil {
       let bytes = plan.width * plan.height * 4
-      let pixels = [UInt8](unsafeUninitializedCapacity: max(4, bytes)) { buffer, initialized in
-        let canvas = Raster(over: buffer.baseAddress!, width: plan.width, height: plan.height)
+      let pixels = canvases.pixels(count: bytes, reusing: recycling) { base in
+        let canvas = Raster(over: base, width: plan.width, height: plan.height)
         draw(plan.surfaces[0], index: 0, into: canvas, backdrop: plan.background, surfaces: drawn)
-        initialized = bytes
       }
       image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
     }

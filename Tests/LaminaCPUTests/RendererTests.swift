@@ -69,3 +69,11 @@ private typealias F = PlanFixtures
     #expect(CPURenderer().render(negative).width == 0)
   }
 }
+
+@Suite("Canvas reuse (CPU)")
+struct CanvasReuseTests {
+  @Test func framesLetGoOfAreReusedAndHeldOnesNeverWritten() throws {
+    let failures = try CanvasReuse.failures({ CPURenderer() }, render: { $0.render($1) })
+    #expect(failures.isEmpty, "\(failures)")
+  }
+}

@@ -34,3 +34,11 @@ struct ReadbackTests {
     #expect(Array(image.pixels[40..<44]) == [0, 0, 255, 255], "the last pixel of the first row is the background")
   }
 }
+
+@Suite("Canvas reuse (GL)", requiresGL)
+struct CanvasReuseGLTests {
+  @Test func framesLetGoOfAreReusedAndHeldOnesNeverWritten() throws {
+    let failures = try CanvasReuse.failures({ try GLRenderer() }, render: { try $0.render($1) })
+    #expect(failures.isEmpty, "\(failures)")
+  }
+}

@@ -113,7 +113,10 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
     (try? context.withCurrent { () throws(GLError) in resources.programs.count }) ?? 0
   }
 
-  /// Draws the plan and reads the canvas back.
+  /// Draws the plan and reads the canvas back: into the pixels of one of
+  /// the last two images it returned that the caller no longer references
+  /// (`Canvases`), else into new ones. An image anybody holds is never
+  /// written.
   public func render(_ plan: RenderPlan) throws(GLError) -> Image {
     try validate(plan)
     return try context.withFrame { () throws(GLError) -> Image in
@@ -148,10 +151,14 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
     }
   }
 
-  /// Drops the kept frame: the next `renderFrame` draws everything.
+  /// Drops the kept frame (the next `renderFrame` draws everything) and
+  /// the returned frames kept for their storage.
   public func forgetFrame() {
     let resources = self.resources
-    try? context.withCurrent { () throws(GLError) in resources.forgetFrame() }
+    try? context.withCurrent { () throws(GLError) in
+      resources.forgetFrame()
+      resources.canvases.removeAll()
+    }
     damage.withLock { $0 = nil }
   }
 
@@ -258,14 +265,21 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
         for box in boxes { r.device.read(.surface(canvas), rect: box, into: buffer.baseAddress!, bgra: bgra) }
       }
     } else {
-      pixels = r.device.read(.surface(canvas), bgra: bgra)
+      // Into a returned frame's pixels the caller has let go of (Canvases),
+      // unless `keptFrame` will share them.
+      let whole = PixelRect(x0: 0, y0: 0, x1: plan.width, y1: plan.height)
+      pixels = r.canvases.pixels(count: plan.width * plan.height * 4, reusing: digest == nil) { base in
+        r.device.read(.surface(canvas), rect: whole, into: base, bgra: bgra)
+      }
     }
     try checkGL("glReadPixels")
     if digest != nil { r.keptFrame?.pixels = pixels }
     let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
     readback.withLock { $0 = readMs }
     r.caches.end(pool: r.pool, textures: r.textures, atlas: r.atlas)
-    return Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
+    let image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
+    if digest == nil { r.canvases.returned(image) }
+    return image
   }
 
   /// The canvas of an incremental frame, in the kept target: whole when

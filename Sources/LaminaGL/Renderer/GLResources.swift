@@ -24,6 +24,8 @@ final class GLResources {
   let batch: QuadBatch
   /// Kept rasters, the frame number, and the end-of-frame rule.
   let caches = FrameCaches()
+  /// The last images `render` returned, whose pixels a readback may reuse.
+  let canvases = Canvases()
   /// The frame being drawn.
   var frame: Int { caches.frame }
 

@@ -37,7 +37,15 @@ struct BenchRunner {
       var timings: [BackendTiming] = []
       var lastImages: [Image] = []
       for (name, renderer) in renderers {
-        let first = try firstFrame(scene, name, renderer)
+        // The first image is then held by `last` alone: a renderer that
+        // reuses the canvas of a frame its caller let go of (Lamina's
+        // Canvases) sees it freed once the next frame replaces it.
+        var last: Image?
+        let first: (ms: Double, cpuMs: Double)
+        do {
+          let frame = try firstFrame(scene, name, renderer)
+          (first, last) = ((frame.ms, frame.cpuMs), frame.value)
+        }
         progress.step("\(scene.name) \(name)")
         // Lowered untimed, after the first backend's first frame so that
         // frame pays everything a fresh process pays.
@@ -45,7 +53,6 @@ struct BenchRunner {
         var times: [Double] = []
         var readbacks: [Double] = []
         var reusesBefore = Self.rasterReuses(renderer)
-        var last: Image? = first.value
         var cpuTimes: [Double] = []
         for frame in 1..<(untimed + frames) {
           let (ms, cpuMs, image) = try Self.timed {

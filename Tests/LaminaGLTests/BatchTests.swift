@@ -157,7 +157,17 @@ struct BatchTests {
     let plan = cards(count: 240, width: 400, height: 300, sizes: 120)
     let renderer = try GLRenderer()
     _ = try renderer.render(plan)
+    #expect(renderer.atlasCounts.grown > 0)
+    // Every stack is cached from its first use, and a grown atlas keeps
+    // its regions where they were: the next frames find every coverage
+    // and allocate none. (Growing into an empty atlas made the next frame
+    // draw again what the frame before had drawn before the growth; and
+    // shelves of exact heights left the atlas full at 12 % of its texels,
+    // so it started again, and drew all 200 stacks, every frame.)
+    let allocated = renderer.atlasCounts.allocations
+    _ = try renderer.render(plan)
     let image = try renderer.render(plan)
+    #expect(renderer.atlasCounts.allocations == allocated)
     #expect(renderer.atlasSide > CoverageAtlas.firstSide)
     let cpu = CPURenderer().render(plan)
     let failure = ImageExpectation.check(image, against: cpu, tolerance: .glParity, name: "batch-atlas")
@@ -447,5 +457,38 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
     }
     #expect(refused > 0, "400 rectangles of up to 40² cannot all fit in 256²")
     #expect(packer.allocate(width: 257, height: 1) == nil)
+
+    // Grown to 512², it keeps every place and fills the rest without overlap.
+    packer = packer.grown(width: 512, height: 512)
+    var more = 0
+    for _ in 0..<400 {
+      let w = u(40) + 1, h = u(40) + 1
+      guard let p = packer.allocate(width: w, height: h) else { continue }
+      more += 1
+      #expect(p.x + w <= 512 && p.y + h <= 512)
+      #expect(!placed.contains { q in p.x < q.0 + q.2 && q.0 < p.x + w && p.y < q.1 + q.3 && q.1 < p.y + h })
+      placed.append((p.x, p.y, w, h))
+    }
+    #expect(more > refused, "the grown packer takes what the small one refused, and more")
+  }
+
+  @Test func heightsThatGrowATexelAtATimeShareShelves() {
+    // 240 regions 120 wide, 50 to 109 tall, each a little taller than the
+    // last (a scene's cards of 120 sizes): exact-height shelves would open
+    // one each (a 240-shelf column 19,000 texels tall); bucketed ones
+    // open a few per bucket and fit in 2048².
+    var packer = ShelfPacker(width: 2048, height: 2048)
+    var shelves = Set<Int>()
+    for i in 0..<240 {
+      let h = 50 + i / 4
+      guard let p = packer.allocate(width: 120, height: h) else {
+        Issue.record("region \(i) (\(h) tall) did not fit")
+        return
+      }
+      shelves.insert(p.y)
+    }
+    #expect(shelves.count <= 20, "\(shelves.count) shelves")
+    #expect(ShelfPacker.shelfHeight(for: 57) == 64 && ShelfPacker.shelfHeight(for: 3) == 4)
+    #expect(ShelfPacker.shelfHeight(for: 100) == 112 && ShelfPacker.shelfHeight(for: 128) == 128)
   }
 }

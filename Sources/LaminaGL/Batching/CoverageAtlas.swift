@@ -22,7 +22,8 @@
 // later ones by a level at some edge pixels, so frames depended on the
 // frames before them); entries not used in a frame are
 // forgotten after it, and the atlas is repacked from empty when it fills up
-// or is mostly forgotten. Texel (0, 0) holds (1, 0, 0, 1): the coverage of
+// or is mostly forgotten, or grows (to twice its side, its regions copied
+// where they were) when what the last frames used fills half of it. Texel (0, 0) holds (1, 0, 0, 1): the coverage of
 // solid cells, so they join the same batch.
 //
 // A path's coverage (PathPass) is not drawn by a shader but computed by
@@ -164,7 +165,7 @@ final class CoverageAtlas {
     }
     let width = Int((Double(bounds.width) * map.sx).rounded(.up)) + 5
     let height = Int((Double(bounds.height) * map.sy).rounded(.up)) + 5
-    guard let (region, atlas) = try allocate(width: width, height: height, batch: batch) else { return nil }
+    guard let (region, atlas) = try allocate(width: width, height: height, frame: frame, batch: batch) else { return nil }
     entries[key] = (region, frame)
     var moved = matrix
     moved.m41 += Double(region.x - originX)
@@ -177,31 +178,57 @@ final class CoverageAtlas {
     )
   }
 
-  /// A region of `width × height` texels, repacking (or growing) a full
-  /// atlas first; nil when it cannot fit (over half the largest side).
-  private func allocate(width: Int, height: Int, batch: QuadBatch) throws(GLError) -> (Region, SurfaceTarget)? {
+  /// A region of `width × height` texels for `frame`, repacking (or
+  /// growing) a full atlas first; nil when it cannot fit (over half the
+  /// largest side).
+  private func allocate(width: Int, height: Int, frame: Int, batch: QuadBatch) throws(GLError) -> (
+    Region, SurfaceTarget
+  )? {
     guard width > 0, height > 0, width <= Self.maxSide / 2, height <= Self.maxSide / 2 else { return nil }
     var atlas = try target()
     var place = packer.allocate(width: width, height: height)
     if place == nil {
-      // Full: draw what refers to the old regions, then start again, in a
-      // larger atlas when what the last frames used fills half of it (else
-      // the churn of scenes that come and go would grow it to the largest).
+      // Full: draw what refers to the old regions, then grow when this
+      // frame's own coverages are at least half of what the atlas holds
+      // (starting again would drop what the frame needs, so every frame
+      // would fill it again), else start again from empty (the churn of
+      // scenes that come and go would grow it to the largest). Not measured
+      // against the atlas's area: shelves leave gaps, and a 1024² atlas
+      // of 240 cards' stacks filled with 30 % of its texels handed out,
+      // then started again every frame.
       try batch.flush()
       let fitsEmpty = width <= side && height <= side - 1  // the unit texel's shelf
-      if side < Self.maxSide && (liveTexels * 2 >= side * side || !fitsEmpty) {
-        side *= 2
-        atlasTarget?.delete()
-        atlasTarget = nil
-        atlas = try target()
+      if side < Self.maxSide && (texels(usedIn: frame) * 2 >= packer.used || !fitsEmpty) {
+        atlas = try grow()
       } else {
         reset()
       }
       place = packer.allocate(width: width, height: height)
     }
     guard let place else { return nil }
+    allocations += 1
     return (Region(x: place.x, y: place.y, width: width, height: height), atlas)
   }
+
+  /// The atlas at twice its side, holding every region where it was: the
+  /// old texels are copied over (GLDevice.copy) and the packer goes on
+  /// from its shelves. (Starting again from empty made every coverage of
+  /// the frame that filled it be computed and uploaded again in the next
+  /// frame: S4's second frame on GL took 160–220 ms against 14.)
+  private func grow() throws(GLError) -> SurfaceTarget {
+    let old = try target(), oldSide = side
+    let larger = try SurfaceTarget(width: 2 * oldSide, height: 2 * oldSide, format: .coverage, device: device)
+    device.copy(old, into: larger, width: oldSide, height: oldSide)
+    old.delete()
+    side = 2 * oldSide
+    atlasTarget = larger
+    packer = packer.grown(width: side, height: side)
+    grownCount += 1
+    return larger
+  }
+
+  /// Times the atlas has grown, and regions allocated (for tests).
+  private(set) var grownCount = 0, allocations = 0
 
   /// Where the uploaded coverage of a path (PathPass) with `key` lies, and
   /// whether its region was allocated now (the caller must then upload the
@@ -214,7 +241,7 @@ final class CoverageAtlas {
       paths.values[index].frame = frame
       return (paths.values[index].region, try target(), false)
     }
-    guard let (region, atlas) = try allocate(width: width, height: height, batch: batch) else { return nil }
+    guard let (region, atlas) = try allocate(width: width, height: height, frame: frame, batch: batch) else { return nil }
     paths[key] = (region, frame)
     return (region, atlas, true)
   }
@@ -240,7 +267,7 @@ final class CoverageAtlas {
       glyphs[key] = (Self.unit, rect, frame)
       return (Self.unit, try target())
     }
-    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, batch: batch) else { return nil }
+    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, frame: frame, batch: batch) else { return nil }
     glyphs[key] = (region, rect, frame)
     glyphUploads += 1
     return (region, atlas)
@@ -280,9 +307,18 @@ final class CoverageAtlas {
   func addRest(_ key: PathDraw.CoverageKey, rect: PixelRect, frame: Int, batch: QuadBatch) throws(GLError) -> (
     region: Region, atlas: SurfaceTarget
   )? {
-    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, batch: batch) else { return nil }
+    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, frame: frame, batch: batch) else { return nil }
     rests[key] = (region, rect, frame)
     return (region, atlas)
+  }
+
+  /// Texels of the entries used in `frame`.
+  private func texels(usedIn frame: Int) -> Int {
+    func area(_ r: Region) -> Int { r.width * r.height }
+    return entries.values.reduce(0) { $0 + ($1.frame == frame ? area($1.region) : 0) }
+      + paths.values.reduce(0) { $0 + ($1.frame == frame ? area($1.region) : 0) }
+      + glyphs.values.reduce(0) { $0 + ($1.frame == frame ? area($1.region) : 0) }
+      + rests.values.reduce(0) { $0 + ($1.frame == frame ? area($1.region) : 0) }
   }
 
   /// Texels of the entries kept (used this frame or the last).

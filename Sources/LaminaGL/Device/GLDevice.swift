@@ -131,6 +131,20 @@ final class GLDevice {
     }
   }
 
+  /// Copies the `width`×`height` texels at (0, 0) of `source` to (0, 0) of
+  /// `destination`, a target of the same format: a framebuffer blit with
+  /// nearest filtering, so every float arrives as it was (a growing
+  /// coverage atlas keeps its regions).
+  func copy(_ source: SurfaceTarget, into destination: SurfaceTarget, width: Int, height: Int) {
+    bind(.surface(destination))
+    glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source.framebuffer)
+    glBlitFramebuffer(
+      0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height), GLbitfield(GL_COLOR_BUFFER_BIT),
+      GLenum(GL_NEAREST))
+    // Back to `destination` for reading too, as `bind` left both.
+    glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), destination.framebuffer)
+  }
+
   /// Writes `texels` (4 floats each, rows in order from `region.y`) into
   /// `region` of a coverage target's texture: the upload of a coverage
   /// computed on the CPU (PathPass).

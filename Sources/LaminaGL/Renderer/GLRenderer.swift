@@ -100,6 +100,12 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
   /// The side of the coverage atlas in texels (for tests).
   var atlasSide: Int { resources.atlas?.side ?? 0 }
 
+  /// How many times the coverage atlas grew, and the regions it has
+  /// allocated (for tests).
+  var atlasCounts: (grown: Int, allocations: Int) {
+    (resources.atlas?.grownCount ?? 0, resources.atlas?.allocations ?? 0)
+  }
+
   /// Glyph masks the atlas keeps, and how many it has uploaded (for tests).
   var glyphMaskCounts: (kept: Int, uploads: Int) {
     (resources.atlas?.glyphCount ?? 0, resources.atlas?.glyphUploads ?? 0)

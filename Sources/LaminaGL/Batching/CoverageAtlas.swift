@@ -23,8 +23,9 @@
 // frames before them); entries not used in a frame are
 // forgotten after it, and the atlas is repacked from empty when it fills up
 // or is mostly forgotten, or grows (to twice its side, its regions copied
-// where they were) when what the last frames used fills half of it. Texel (0, 0) holds (1, 0, 0, 1): the coverage of
-// solid cells, so they join the same batch.
+// where they were) when the frame being drawn uses half of what it holds.
+// Texel (0, 0) holds (1, 0, 0, 1): the coverage of solid cells, so they
+// join the same batch.
 //
 // A path's coverage (PathPass) is not drawn by a shader but computed by
 // Lamina on the CPU and uploaded into a region of its own, in the red
@@ -165,7 +166,9 @@ final class CoverageAtlas {
     }
     let width = Int((Double(bounds.width) * map.sx).rounded(.up)) + 5
     let height = Int((Double(bounds.height) * map.sy).rounded(.up)) + 5
-    guard let (region, atlas) = try allocate(width: width, height: height, frame: frame, batch: batch) else { return nil }
+    guard let (region, atlas) = try allocate(width: width, height: height, frame: frame, batch: batch) else {
+      return nil
+    }
     entries[key] = (region, frame)
     var moved = matrix
     moved.m41 += Double(region.x - originX)
@@ -241,7 +244,9 @@ final class CoverageAtlas {
       paths.values[index].frame = frame
       return (paths.values[index].region, try target(), false)
     }
-    guard let (region, atlas) = try allocate(width: width, height: height, frame: frame, batch: batch) else { return nil }
+    guard let (region, atlas) = try allocate(width: width, height: height, frame: frame, batch: batch) else {
+      return nil
+    }
     paths[key] = (region, frame)
     return (region, atlas, true)
   }
@@ -267,7 +272,8 @@ final class CoverageAtlas {
       glyphs[key] = (Self.unit, rect, frame)
       return (Self.unit, try target())
     }
-    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, frame: frame, batch: batch) else { return nil }
+    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, frame: frame, batch: batch)
+    else { return nil }
     glyphs[key] = (region, rect, frame)
     glyphUploads += 1
     return (region, atlas)
@@ -307,7 +313,8 @@ final class CoverageAtlas {
   func addRest(_ key: PathDraw.CoverageKey, rect: PixelRect, frame: Int, batch: QuadBatch) throws(GLError) -> (
     region: Region, atlas: SurfaceTarget
   )? {
-    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, frame: frame, batch: batch) else { return nil }
+    guard let (region, atlas) = try allocate(width: rect.width, height: rect.height, frame: frame, batch: batch)
+    else { return nil }
     rests[key] = (region, rect, frame)
     return (region, atlas)
   }

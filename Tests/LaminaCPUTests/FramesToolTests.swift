@@ -35,14 +35,22 @@ struct FramesToolTests {
     // Not a terminal: plain progress lines with the rate and the time left.
     #expect(err.contains("frame 2/2,") && err.contains("frames/s, ETA"), "\(err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").sorted() == ["frame-00002.png", "frame-00003.png"])
+    // The same frames with `render`'s compression, to compare files byte for byte.
+    let small = try LaminaTool.run(
+      ["frames", dir + "/scene.json", "-o", dir + "/small", "--range", "2..3", "--backend", "cpu", "--png-compression", "small"],
+      environment: [:])
+    #expect(small.status == 0, "\(small.err)")
     for n in [2, 3] {
       let still = dir + "/still\(n).png"
       let r = try LaminaTool.run(
         ["render", dir + "/scene.json", "-o", still, "--time", "\(Double(n) / 10)", "--backend", "cpu"], environment: [:])
       #expect(r.status == 0, "\(r.err)")
       let a = FileManager.default.contents(atPath: still)
-      let b = FileManager.default.contents(atPath: dir + "/out/frame-0000\(n).png")
+      let b = FileManager.default.contents(atPath: dir + "/small/frame-0000\(n).png")
       #expect(a != nil && a == b, "frame \(n)")
+      // The default, fast compression: other bytes, the same pixels.
+      let fast = try #require(FileManager.default.contents(atPath: dir + "/out/frame-0000\(n).png"))
+      #expect(try StraightImage(pngData: Array(fast)) == StraightImage(pngData: Array(a ?? Data())), "frame \(n)")
     }
   }
 

@@ -29,6 +29,23 @@ import LaminaTestSupport
     #expect(try back.pngData() == data)
   }
 
+  @Test func fastCompressionKeepsThePixels() throws {
+    // A smooth ramp with a little noise, as rendered frames are: fast
+    // compression writes other (larger) bytes that decode to the same image.
+    var rng = PNGTestRandom(seed: 5)
+    let width = 256, height = 64
+    let pixels: [UInt8] = (0..<width * height).flatMap { i -> [UInt8] in
+      let x = i % width, y = i / width
+      return [UInt8(x), UInt8((x + y) / 2), UInt8(y * 4), 200 + rng.nextByte() % 8]
+    }
+    let image = StraightImage(width: width, height: height, pixels: pixels)
+    let small = try image.pngData(), fast = try image.pngData(compression: .fast)
+    #expect(fast != small)
+    #expect(fast.count > small.count, "fast \(fast.count) bytes, small \(small.count)")
+    #expect(try StraightImage(pngData: fast) == image)
+    #expect(try StraightImage(pngData: small) == image)
+  }
+
   @Test func incompressibleImageFitsTheEncodeBuffer() throws {
     // 300×200 of noise: several deflate blocks and IDAT chunks, no savings.
     let image = Self.noise(width: 300, height: 200, seed: 9)

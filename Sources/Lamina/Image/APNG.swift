@@ -27,14 +27,20 @@ public struct APNGEncoder: Sendable {
   /// Each frame's delay, as a fraction of a second.
   public let delayNumerator: UInt16
   public let delayDenominator: UInt16
+  /// How each frame is compressed.
+  public let compression: PNGCompression
   private var header: [UInt8] = []  // IHDR and the ancillary chunks before IDAT
   private var frames: [[UInt8]] = []  // each frame's chunks (fcTL + data)
   private var sequence: UInt32 = 0
 
-  /// An encoder of `width`×`height` frames, each shown for `delay` (num, den) seconds.
-  public init(width: Int, height: Int, delay: (numerator: UInt16, denominator: UInt16)) {
+  /// An encoder of `width`×`height` frames, each shown for `delay` (num,
+  /// den) seconds, compressed as `compression` says.
+  public init(
+    width: Int, height: Int, delay: (numerator: UInt16, denominator: UInt16), compression: PNGCompression = .small
+  ) {
     self.width = width
     self.height = height
+    self.compression = compression
     delayNumerator = delay.numerator
     delayDenominator = delay.denominator
   }
@@ -55,7 +61,7 @@ public struct APNGEncoder: Sendable {
     guard image.width == width, image.height == height else {
       throw PNGError("APNG frame \(frames.count) is \(image.width)×\(image.height), expected \(width)×\(height)")
     }
-    let png = try image.pngData()
+    let png = try image.pngData(compression: compression)
     guard let chunks = PNGChunks.parse(png) else { throw PNGError("libpng wrote a PNG that does not parse") }
     if frames.isEmpty {
       for c in chunks where c.type != "IDAT" && c.type != "IEND" { header += PNGChunks.chunk(c.type, c.data) }

@@ -93,14 +93,16 @@ enum SequenceBench {
           let png = try BenchRunner.timed {
             for n in 0..<count {
               let image = try draw(try lowered(scene, sequence, n), renderer, incrementally)
-              try image.writePNG(to: "\(folder)/frame-\(String(format: "%05d", n)).png")
+              try image.writePNG(
+                to: "\(folder)/frame-\(String(format: "%05d", n)).png", compression: FramesCommand.defaultPNGCompression)
             }
           }.ms
           renderer.forgetFrame()
           let apng = try BenchRunner.timed {
             var encoder = APNGEncoder(
               width: plans[0].width, height: plans[0].height,
-              delay: APNGEncoder.delay(framesPerSecond: canvas.frameRate))
+              delay: APNGEncoder.delay(framesPerSecond: canvas.frameRate),
+              compression: FramesCommand.defaultPNGCompression)
             for n in 0..<count { try encoder.append(try draw(try lowered(scene, sequence, n), renderer, incrementally)) }
             try encoder.write(to: "\(folder)/sequence.png")
           }.ms

@@ -33,6 +33,9 @@ public struct OpaqueInterior: Hashable, Sendable {
     wide.width * wide.height >= tall.width * tall.height ? wide : tall
   }
 
+  /// The other rectangle: `tall` when `largest` is `wide`, else `wide`.
+  public var second: PixelRect { largest == wide ? tall : wide }
+
   /// The cross as disjoint rectangles: the wide band, and the parts of the
   /// tall column above and below it (empty ones left out).
   public var cells: [PixelRect] {

@@ -129,7 +129,7 @@ struct GradientStage: PreparedDraw {
     coverageTiles = CoverageTiles(bounds: bounds)
     let cross = Self.opaqueCross(draw, evaluator, opaque: row.opaque, bounds: bounds)
     occluder = cross?.largest ?? .empty
-    secondOccluder = cross.map { $0.largest == $0.wide ? $0.tall : $0.wide } ?? .empty
+    secondOccluder = cross?.second ?? .empty
   }
 
   /// The whole pixels an opaque, unfaded, unclipped gradient stores

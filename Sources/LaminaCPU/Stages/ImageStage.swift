@@ -32,6 +32,7 @@ struct ImageStage: PreparedDraw {
   let clips: PreparedClips
   let bounds: PixelRect
   let occluder: PixelRect
+  let secondOccluder: PixelRect
   /// The inverse has no perspective column: w is the constant `inverse.m.8`.
   let isAffine: Bool
 
@@ -73,7 +74,8 @@ struct ImageStage: PreparedDraw {
     // Lamina's rule, shared with LaminaGL's occlusion grid: whole pixels
     // inside an opaque single slice under a scale and translation.
     let opaque = texture.isOpaque
-    occluder = DrawCommand.image(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in opaque })?.largest ?? .empty
+    let cross = DrawCommand.image(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in opaque })
+    (occluder, secondOccluder) = (cross?.largest ?? .empty, cross?.second ?? .empty)
   }
 
   /// The slice containing the local point, or the nearest one; a point on

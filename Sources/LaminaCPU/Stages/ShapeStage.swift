@@ -19,6 +19,7 @@ struct ShapeStage: PreparedDraw {
   let clips: PreparedClips
   let bounds: PixelRect
   let occluder: PixelRect
+  let secondOccluder: PixelRect
 
   init?(_ draw: ShapeDraw, limit: PixelRect, stamps: StampCache) {
     let h = Homography(draw.matrix)
@@ -42,12 +43,13 @@ struct ShapeStage: PreparedDraw {
       let r = stamp.rect
       bounds = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
       // Lamina's rule, shared with LaminaGL's occlusion grid.
-      occluder = DrawCommand.shape(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })?.largest ?? .empty
+      let cross = DrawCommand.shape(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
+      (occluder, secondOccluder) = (cross?.largest ?? .empty, cross?.second ?? .empty)
     } else {
       let outer = projectedOutline(draw.outer, h)
       source = .polygons(outer: outer, inner: draw.inner.map { projectedOutline($0, h) })
       bounds = pixelBounds(outer, within: clips.bounds)
-      occluder = .empty
+      (occluder, secondOccluder) = (.empty, .empty)
     }
     guard !bounds.isEmpty else { return nil }
   }

@@ -6,8 +6,10 @@
 // (from blur.frag, possibly at a reduced resolution) under the content, at
 // the source point minus the offset, tinted, within SHADOW_CLIP if set;
 // SHADOW_ONLY drops the content. Then × opacity × clips, with the source
-// rectangle's edges anti-aliased. Variants: NEAREST, MASK, SHADOW,
-// SHADOW_ONLY, SHADOW_CLIP, CLIPS.
+// rectangle's edges anti-aliased. BLEND composites that with a copy of
+// the target's pixels by the draw's compositing filter (blend.glsl), and
+// the draw replaces the target's pixels. Variants: NEAREST, MASK, SHADOW,
+// SHADOW_ONLY, SHADOW_CLIP, CLIPS, BLEND.
 
 uniform mat3 uInverse;
 uniform sampler2D uSource;
@@ -68,5 +70,10 @@ void main() {
 #ifdef CLIPS
   cov *= clipCoverage(gl_FragCoord.xy);
 #endif
+#ifdef BLEND
+  vec4 backdrop = texelFetch(uBackdrop, ivec2(gl_FragCoord.xy) - uBackdropOrigin, 0);
+  fragColor = blendComposite(colour * cov, backdrop);
+#else
   fragColor = colour * cov;
+#endif
 }

@@ -12,7 +12,7 @@ struct CorpusParityTests {
   func glMatchesCPU(_ scene: CorpusScene) throws {
     let gl = try GLRenderer().render(try scene.plan())
     let cpu = try Image(contentsOfPNGFile: scene.goldenPath)
-    if let failure = ImageExpectation.check(gl, against: cpu, tolerance: .glParity, name: "parity-" + scene.id) {
+    if let failure = ImageExpectation.check(gl, against: cpu, tolerance: scene.parityTolerance, name: "parity-" + scene.id) {
       Issue.record(Comment(rawValue: failure))
     }
   }

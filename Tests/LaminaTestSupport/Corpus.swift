@@ -11,6 +11,11 @@ public struct CorpusScene: Sendable, CustomStringConvertible {
   public let path: String
   public var goldenPath: String { Corpus.root + "/Tests/Goldens/" + id + ".png" }
   public var description: String { id }
+  /// `glBlendParity` for scenes with a compositing filter, else `glParity`.
+  public var parityTolerance: ImageTolerance {
+    let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    return text.contains("\"compositingFilter\"") ? .glBlendParity : .glParity
+  }
 
   /// Loads and lowers the scene.
   public func plan() throws -> RenderPlan {

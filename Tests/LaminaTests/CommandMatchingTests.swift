@@ -185,6 +185,7 @@ struct CommandMatchingTests {
       composite("shadow.clip (none)") { d, _ in d.shadow?.clip = nil },
       composite("shadow.clip.matrix") { d, _ in d.shadow?.clip?.matrix.m42 = 11 },
       composite("sampling") { d, _ in d.sampling.magnification = .linear },
+      composite("blendMode") { d, _ in d.blendMode = .multiply },
     ]
     return all
   }
@@ -252,7 +253,7 @@ struct CommandMatchingTests {
       "ImageDraw": ["header", "image", "slices", "sampling", "opacity", "tint"],
       "GradientDraw": ["header", "shape", "gradient", "opacity"],
       "PathDraw": ["header", "polygons", "polygonsDigest", "rule", "color", "bounds", "pieceEnds", "glyphs"],
-      "CompositeDraw": ["header", "surface", "opacity", "mask", "shadow", "sampling"],
+      "CompositeDraw": ["header", "surface", "opacity", "mask", "shadow", "sampling", "blendMode"],
       "DrawHeader": ["matrix", "clips", "name"],
       "Transform3D": Set((1...4).flatMap { r in (1...4).map { c in "m\(r)\(c)" } }),
       "Clip": ["matrix", "shape"],

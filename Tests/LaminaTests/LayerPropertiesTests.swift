@@ -32,7 +32,7 @@ import Testing
       "beginTime": 0.5, "duration": 2, "speed": -1.5, "timeOffset": 0.25, "repeatCount": 2.5,
       "repeatDuration": 4, "autoreverses": true, "fillMode": "both",
       "animations": [{ "type": "basic", "keyPath": "opacity", "toValue": 0.5 }],
-      "mask": { "bounds": [0, 0, 5, 5], "opacity": 0.5 },
+      "mask": { "bounds": [0, 0, 5, 5], "opacity": 0.5 }, "compositingFilter": "CIColorBurnBlendMode",
       "sublayers": [{ "name": "child" }, { "hidden": true }] }
     """##
 
@@ -80,7 +80,7 @@ import Testing
 
   @Test func theTableHasTheFormatsKeysOnce() {
     let keys = Self.table.map(\.key)
-    #expect(keys.count == 47)
+    #expect(keys.count == 48)
     #expect(Set(keys).count == keys.count, "a key is listed twice")
     #expect(LayerClasses.layer.keys == keys)
     #expect(LayerClasses.transformLayer.keys == keys)

@@ -114,7 +114,7 @@ import Testing
     ],
     "syntax-error.json": ["line 4, column 32: expected a key in double quotes, found '}'"],
     "duplicate-key.json": ["layers[0].opacity: duplicate key"],
-    "newer-version.json": ["version: version 3 is newer than this Lamina reads (2)"],
+    "newer-version.json": ["version: version 4 is newer than this Lamina reads (3)"],
     "gradient-errors.json": [
       "layers[0].locations[2]: must be ≥ the location before it (0.6), got 0.4",
       "layers[1].locations: expected 3 locations, one per colour, got 2",

@@ -105,7 +105,7 @@ import Testing
       "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius", "shadowPath", "contents",
       "contentsRect", "contentsGravity", "contentsScale", "contentsCenter", "minificationFilter",
       "magnificationFilter", "minificationFilterBias", "shouldRasterize", "rasterizationScale",
-      "mask", "sublayers", "superlayer", "timing", "animationEntries",
+      "mask", "compositingFilter", "sublayers", "superlayer", "timing", "animationEntries",
     ]
     let stored = Set(Mirror(reflecting: Layer()).children.compactMap(\.label))
     #expect(

@@ -137,14 +137,14 @@ import Testing
         == ["canvas.height: required", "canvas.width: must be > 0, got 0"])
     #expect(
       SceneFixtures.errors(
-        ##"{ "format": "svg", "version": 3, "canvas": { "width": 1, "height": 1 } }"##)
+        ##"{ "format": "svg", "version": 4, "canvas": { "width": 1, "height": 1 } }"##)
         == [
           ##"format: expected "lamina-scene", got "svg""##,
-          "version: version 3 is newer than this Lamina reads (2)",
+          "version: version 4 is newer than this Lamina reads (3)",
         ])
     #expect(
       SceneFixtures.errors(##"{ "version": 1.5, "canvas": { "width": 1, "height": 1 } }"##)
-        == ["version: expected 1 or 2, got 1.5"])
+        == ["version: expected 1, 2 or 3, got 1.5"])
     #expect(SceneFixtures.errors(##"{ "version": 2, "canvas": { "width": 1, "height": 1 } }"##) == [])
     #expect(
       SceneFixtures.errors(##"{ "canvas": { "width": 0.2, "height": 1 } }"##)

@@ -116,6 +116,12 @@ open class Layer {
   public var rasterizationScale: Double = 1
   /// A layer whose alpha masks this one, laid out in this layer's space.
   public var mask: Layer?
+  /// How the layer, drawn as one group with its sublayers, shadow, mask
+  /// and opacity, meets what is already drawn under it (`compositingFilter`,
+  /// by Core Image's names: `.multiply` is `"multiplyBlendMode"`); `nil`
+  /// and `.normal` composite source-over. docs/scene-format.md,
+  /// "Compositing filters".
+  public var compositingFilter: BlendMode?
 
   // MARK: Time (Time/LayerAnimations.swift)
 

@@ -330,6 +330,7 @@ struct CommandWords: @unchecked Sendable {
           add(0)
         }
         add(d.sampling)
+        add(d.blendMode.map { Int($0.shaderIndex) } ?? -1)
         return true
       }
     }

@@ -118,7 +118,13 @@ final class PlanBuilder {
     _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double, opacity: Double
   ) throws(LoweringError) {
     let shadow = ShadowKind(layer)
-    let fadesAsGroup = layer.allowsGroupOpacity && opacity < 1 && primitiveCount(layer, shadow) > 1
+    // A compositing filter blends the layer as one group, faded as a group
+    // (CSS's mix-blend-mode on an element: its stacking context is
+    // flattened, then opacity, then the blend; docs/scene-format.md,
+    // "Compositing filters").
+    let blend = BlendMode.effective(layer.compositingFilter)
+    let fadesAsGroup =
+      blend != nil || (layer.allowsGroupOpacity && opacity < 1 && primitiveCount(layer, shadow) > 1)
     let contentShadow = shadow == .content
     guard layer.mask != nil || fadesAsGroup || contentShadow else {
       try emitContent(layer, m, into: t, clips: clips, alpha: alpha * opacity)
@@ -146,7 +152,7 @@ final class PlanBuilder {
       try emitContent(layer, m, into: t, clips: clips, alpha: innerAlpha)
       return
     }
-    try emitGroup(layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha)
+    try emitGroup(layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha, blend: blend)
   }
 
   /// A group of the layer's content: in its own plane when its content
@@ -154,14 +160,16 @@ final class PlanBuilder {
   /// similarity), else in the target's pixel grid.
   func emitGroup(
     _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double,
-    shadowOnly: Bool = false
+    shadowOnly: Bool = false, blend: BlendMode? = nil
   ) throws(LoweringError) {
     if ShadowKind(layer) == .content, similarityScale(m) == nil {
       try emitPlanarGroup(
-        layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha, shadowOnly: shadowOnly)
+        layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha, shadowOnly: shadowOnly,
+        blend: blend)
     } else {
       try emitScreenGroup(
-        layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha, shadowOnly: shadowOnly)
+        layer, m, into: t, clips: clips, groupAlpha: groupAlpha, innerAlpha: innerAlpha, shadowOnly: shadowOnly,
+        blend: blend)
     }
   }
 

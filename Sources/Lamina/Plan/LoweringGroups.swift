@@ -71,7 +71,7 @@ extension PlanBuilder {
   /// resampled. Content shadows need `m` to be a similarity (checked by the caller).
   func emitScreenGroup(
     _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double,
-    shadowOnly: Bool = false
+    shadowOnly: Bool = false, blend: BlendMode? = nil
   ) throws(LoweringError) {
     var shadow: SurfaceShadow?
     var margin = 0.0
@@ -102,14 +102,14 @@ extension PlanBuilder {
     let mask = try emitMask(of: layer, m, originX: ox, originY: oy, width: box.w, height: box.h)
     add(.composite(CompositeDraw(
       surface: s, matrix: Transform3D(translationX: ox, y: oy), opacity: Float(groupAlpha), mask: mask,
-      shadow: shadow, sampling: .nearest, clips: clips, name: layer.name ?? "")), to: t)
+      shadow: shadow, sampling: .nearest, clips: clips, name: layer.name ?? "", blendMode: blend)), to: t)
   }
 
   /// A group drawn in the layer's own plane at `k` pixels per point, then
   /// mapped onto the target by the layer's transform.
   func emitPlanarGroup(
     _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], groupAlpha: Double, innerAlpha: Double,
-    shadowOnly: Bool = false
+    shadowOnly: Bool = false, blend: BlendMode? = nil
   ) throws(LoweringError) {
     let sigma = max(0, layer.shadowRadius)
     let content = localExtent(of: layer, includingShadow: false)
@@ -140,7 +140,7 @@ extension PlanBuilder {
       // transformSweep relation). At λ ≤ 0 trilinear reads level 0, the
       // same values: no golden changed.
       sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0), clips: clips,
-      name: layer.name ?? "")), to: t)
+      name: layer.name ?? "", blendMode: blend)), to: t)
   }
 
   /// `shouldRasterize`: the subtree drawn once at `rasterizationScale` into a
@@ -159,7 +159,8 @@ extension PlanBuilder {
     surfaces[s].rasterKey = contentHash(of: s)
     add(.composite(CompositeDraw(
       surface: s, matrix: gridToTarget(p, m), opacity: Float(alpha * min(max(layer.opacity, 0), 1)),
-      mask: nil, shadow: nil, sampling: sampling(of: layer), clips: clips, name: layer.name ?? "")), to: t)
+      mask: nil, shadow: nil, sampling: sampling(of: layer), clips: clips, name: layer.name ?? "",
+      blendMode: layer.compositingFilter)), to: t)
   }
 
   /// A `shadowPath` that is not a rectangle: its exact coverage rasterized

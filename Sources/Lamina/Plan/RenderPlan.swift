@@ -312,16 +312,22 @@ public struct CompositeDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// How the source is resampled: `.nearest` when the matrix maps pixels
   /// onto pixels exactly, else the layer's filters (shouldRasterize).
   public var sampling: Sampling
+  /// How the source (content over shadow, × mask × opacity × coverage)
+  /// meets the target's pixels: `nil` is source-over; a mode blends with
+  /// what the target holds, by `BlendMode.composite` (never `.normal`: the
+  /// lowering writes `nil` for it).
+  public var blendMode: BlendMode?
 
   public init(
     surface: Int, matrix: Transform3D, opacity: Float, mask: Int?, shadow: SurfaceShadow?,
-    sampling: Sampling, clips: [Clip], name: String
+    sampling: Sampling, clips: [Clip], name: String, blendMode: BlendMode? = nil
   ) {
     self.surface = surface
     self.opacity = opacity
     self.mask = mask
     self.shadow = shadow
     self.sampling = sampling
+    self.blendMode = BlendMode.effective(blendMode)
     header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 }

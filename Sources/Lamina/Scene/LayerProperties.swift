@@ -218,6 +218,8 @@ enum LayerProperties {
         members.append(SceneWriter.member("animations", SceneWriter.animations(layer.animations)))
       }),
     .stored("mask", \.mask, .layer, default: nil),
+    // Core Image's names ("multiplyBlendMode"; "CIMultiplyBlendMode" read too), or null.
+    .stored("compositingFilter", \.compositingFilter, .nullable(.name(caPrefix: "CI")), default: nil),
     // Attached one by one (the setter is private); `nil` and empty are equal.
     .custom(
       "sublayers", \.sublayers, default: nil, isEqual: Layer.sameLayers,

@@ -290,6 +290,8 @@ extension SceneDecoder {
     case .image:
       if case .null = value.kind { return .image(nil) }
       return animationImage(value, path).map { .image($0) }
+    case .blendMode:
+      return SceneCodec<BlendMode?>.nullable(.name(caPrefix: "CI")).read(&self, value, path).map { .blendMode($0) }
     }
   }
 
@@ -416,6 +418,7 @@ extension SceneWriter {
     case .path(let p): return p.map(path) ?? JSONValue(.null)
     case .bool(let b): return JSONValue(.bool(b))
     case .image(let image): return image.flatMap(SceneWriter.imageJSON) ?? JSONValue(.null)
+    case .blendMode(let mode): return mode.map { JSONValue(.string($0.rawValue)) } ?? JSONValue(.null)
     case .colors(let c): return JSONValue(.array((c ?? []).map(colorJSON)))
     case .numbers(let n): return numbers(n ?? [])
     }

@@ -43,6 +43,20 @@ struct SceneCodec<Value>: Sendable {
   }
 }
 
+extension SceneCodec {
+  /// An optional value that JSON `null` may also set to `nil` (written
+  /// as absent, its default).
+  static func nullable<W>(_ wrapped: SceneCodec<W>) -> Self where Value == W? {
+    let optional = SceneCodec.optional(wrapped)
+    return Self(
+      read: { d, v, p in
+        if case .null = v.kind { return .some(nil) }
+        return optional.read(&d, v, p)
+      },
+      write: optional.write, isEqual: optional.isEqual, isFinite: optional.isFinite)
+  }
+}
+
 extension SceneCodec where Value: Equatable & Sendable {
   /// A codec comparing with `==`.
   init(

@@ -36,11 +36,11 @@ extension SceneDecoder {
             "expected \"lamina-scene\", got \(JSONWriter.quoted(s))")
         }
       case "version":
-        if let v = number(member.value, path), v != 1, v != 2 {
+        if let v = number(member.value, path), v != 1, v != 2, v != 3 {
           let message =
-            v > 2 && v == v.rounded()
-            ? "version \(JSONWriter.number(v)) is newer than this Lamina reads (2)"
-            : "expected 1 or 2, got \(JSONWriter.number(v))"
+            v > 3 && v == v.rounded()
+            ? "version \(JSONWriter.number(v)) is newer than this Lamina reads (3)"
+            : "expected 1, 2 or 3, got \(JSONWriter.number(v))"
           fail(path, at: member.value.location, message)
         }
       case "layers":

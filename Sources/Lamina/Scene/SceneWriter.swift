@@ -73,6 +73,8 @@ enum SceneWriter {
       version = max(version, l.sceneClass.version)
       // Timing and animations are version 2's (docs/scene-format.md, "Time and animation").
       if !l.animationEntries.isEmpty || l.timing != MediaTiming() { version = max(version, 2) }
+      // Compositing filters are version 3's (docs/scene-format.md, "Compositing filters").
+      if l.compositingFilter != nil { version = max(version, 3) }
       stack += l.sublayers ?? []
       if let mask = l.mask { stack.append(mask) }
     }

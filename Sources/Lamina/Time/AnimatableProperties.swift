@@ -174,6 +174,9 @@ enum AnimatableProperties {
     rect("contentsRect", \.contentsRect),
     rect("contentsCenter", \.contentsCenter),
     bool("doubleSided", \.isDoubleSided),
+    .value("compositingFilter", \Layer.compositingFilter, wrap: { .blendMode($0) }, unwrap: {
+      if case .blendMode(let m) = $0 { return m } else { return nil }
+    }),
     // gradientLayer
     .value("colors", \GradientLayer.colors, "gradientLayer", wrap: { .colors($0) }, unwrap: { if case .colors(let c) = $0 { return c } else { return nil } }),
     .value("locations", \GradientLayer.locations, "gradientLayer", wrap: { .numbers($0) }, unwrap: {

@@ -13,7 +13,7 @@
 // - paths: point by point when both have the same commands, else discretely;
 // - colour and number arrays: element-wise when the counts match, else
 //   discretely;
-// - booleans, images, and everything else that does not match: discretely,
+// - booleans, images, blend modes, and everything else that does not match: discretely,
 //   switching at the midpoint as CSS's discrete animation does.
 //
 // Rejected: a protocol adopted by the value types (Double, CGPoint, …):
@@ -31,6 +31,8 @@ public enum AnimationValue: Sendable {
   case path(Path?)
   case bool(Bool)
   case image(Image?)
+  /// `compositingFilter`: switches discretely.
+  case blendMode(BlendMode?)
   case colors([Color]?)
   case numbers([Double]?)
 
@@ -68,7 +70,7 @@ public enum AnimationValue: Sendable {
   func sameKind(_ other: AnimationValue) -> Bool {
     switch (self, other) {
     case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-      (.transform, .transform), (.path, .path), (.bool, .bool), (.image, .image),
+      (.transform, .transform), (.path, .path), (.bool, .bool), (.image, .image), (.blendMode, .blendMode),
       (.colors, .colors), (.numbers, .numbers):
       return true
     default: return false
@@ -206,7 +208,7 @@ public enum AnimationValue: Sendable {
     case .path(let p): return p?.elements.allSatisfy(\.isFinite) ?? true
     case .colors(let c): return c?.allSatisfy { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } ?? true
     case .numbers(let n): return n?.allSatisfy(\.isFinite) ?? true
-    case .bool, .image: return true
+    case .bool, .image, .blendMode: return true
     default: return components?.allSatisfy(\.isFinite) ?? true
     }
   }

@@ -52,6 +52,7 @@ extension Layer {
     c.minificationFilterBias = minificationFilterBias
     c.shouldRasterize = shouldRasterize
     c.rasterizationScale = rasterizationScale
+    c.compositingFilter = compositingFilter
     if let r = asReplicator, let to = c.asReplicator {
       to.instanceCount = r.instanceCount
       to.instanceTransform = r.instanceTransform

@@ -92,6 +92,20 @@ func blendPixel(_ p: UnsafeMutablePointer<UInt8>, _ color: SIMD4<Float>, _ k: Fl
   p[3] = UInt8(min(255, s.w + Float(p[3]) * inverse + 0.5))
 }
 
+/// A premultiplied colour scaled by `k` (0…1) composited onto the pixel at
+/// `p` under `mode` (`BlendMode.composite`, in Lamina: the same Float
+/// arithmetic as Shaders/blend.glsl), rounded to nearest.
+@inline(__always)
+func blendPixel(_ p: UnsafeMutablePointer<UInt8>, _ color: SIMD4<Float>, _ k: Float, mode: BlendMode) {
+  // Over nothing every mode is the source itself: the source-over blend,
+  // so a blend inside an empty group gives a plain composite's bytes.
+  if p[3] == 0 { return blendPixel(p, color, k) }
+  let s = color * k
+  guard s.w > 0 else { return }
+  let b = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
+  UnsafeMutableRawPointer(p).storeBytes(of: packed(mode.composite(s, over: b)), as: UInt32.self)
+}
+
 /// A premultiplied colour as the four bytes of one pixel, in memory order.
 @inline(__always)
 func packed(_ c: PremultipliedColor) -> UInt32 {

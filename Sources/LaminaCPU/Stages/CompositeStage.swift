@@ -4,7 +4,9 @@
 // pixel-aligned copy exactly), the source rectangle's edge is anti-aliased
 // by exact coverage. A surface shadow is the blurred unmasked alpha read at
 // (source − offset), tinted, × its clip; content over shadow (or the shadow
-// alone), × mask alpha, × opacity × clips, source-over.
+// alone), × mask alpha, × opacity × clips, source-over, or blended with the
+// target's pixel by the draw's `blendMode` (`blendPixel(_:_:_:mode:)`, the
+// `BLEND` variant of composite.frag).
 import Lamina
 
 struct CompositeStage: PreparedDraw {
@@ -23,6 +25,7 @@ struct CompositeStage: PreparedDraw {
   let sampling: Sampling
   let nearestReads: Bool
   let opacity: Float
+  let blendMode: BlendMode?
   let outline: [SIMD2<Double>]
   let clips: PreparedClips
   let bounds: PixelRect
@@ -39,6 +42,7 @@ struct CompositeStage: PreparedDraw {
     source = Texture(raster.image(), mipmapped: mip)
     mask = maskRaster.map { Texture($0.image(), mipmapped: mip) }
     opacity = min(1, draw.opacity)
+    blendMode = draw.blendMode
     if let s = draw.shadow, s.color.a > 0, s.sigma.isFinite, s.sigma >= 0 {
       var clipGrid: AlphaGrid? = nil
       if let clip = s.clip {
@@ -116,7 +120,11 @@ struct CompositeStage: PreparedDraw {
       if masked {
         color *= maskTexture.sample(x, y, dudx: dxdX, dvdx: dydX, dudy: dxdY, dvdy: dydY, sampling).w
       }
-      target.blend(index, color, k * opacity)
+      if let blendMode {
+        blendPixel(target.pixels + index * 4, color, k * opacity, mode: blendMode)
+      } else {
+        target.blend(index, color, k * opacity)
+      }
     }
   }
 }

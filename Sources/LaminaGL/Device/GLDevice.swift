@@ -145,6 +145,20 @@ final class GLDevice {
     glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), destination.framebuffer)
   }
 
+  /// Copies the pixels of `rect` of `source` to (0, 0) of `destination`
+  /// (a target of the same format, at least as large): a framebuffer blit
+  /// with nearest filtering, so every byte arrives as it was. A blended
+  /// composite's backdrop (CompositePass).
+  func copy(_ rect: PixelRect, of source: SurfaceTarget, into destination: SurfaceTarget) {
+    precondition(rect.width <= destination.width && rect.height <= destination.height, "the copy fits")
+    bind(.surface(destination))
+    glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source.framebuffer)
+    glBlitFramebuffer(
+      GLint(rect.x0), GLint(rect.y0), GLint(rect.x1), GLint(rect.y1), 0, 0, GLint(rect.width), GLint(rect.height),
+      GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+    glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), destination.framebuffer)
+  }
+
   /// Writes `texels` (4 floats each, rows in order from `region.y`) into
   /// `region` of a coverage target's texture: the upload of a coverage
   /// computed on the CPU (PathPass).
@@ -338,6 +352,7 @@ final class GLDevice {
     case .int(let v): glUniform1i(l, v)
     case .float(let v): glUniform1f(l, v)
     case .vec2(let x, let y): glUniform2f(l, x, y)
+    case .ivec2(let x, let y): glUniform2i(l, x, y)
     case .vec4(let x, let y, let z, let w): glUniform4f(l, x, y, z, w)
     case .floats(let v): glUniform1fv(l, GLsizei(v.count), v)
     case .vec3s(let v): glUniform3fv(l, GLsizei(v.count / 3), v)

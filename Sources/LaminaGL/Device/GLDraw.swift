@@ -59,6 +59,7 @@ struct Uniform {
     case int(GLint)
     case float(Float)
     case vec2(Float, Float)
+    case ivec2(GLint, GLint)
     case vec4(Float, Float, Float, Float)
     /// Arrays: the floats of `count` elements of 1, 3 or 4 components, or 3×3 matrices.
     case floats([Float])

@@ -1,6 +1,10 @@
 // CompositePass: `.composite` commands, a drawn surface into another with
 // composite.frag (+ mask, + a blurred-alpha shadow under the content from
-// BlurPass). Mirrors LaminaCPU's CompositeStage.
+// BlurPass). Mirrors LaminaCPU's CompositeStage. A composite with a
+// `blendMode` first copies the target's pixels under its quad (only
+// those: a small layer never copies the whole surface) into a pooled
+// scratch target, and composite.frag's BLEND variant reads them as the
+// backdrop and replaces the target's pixels with the blended composite.
 
 import CGLES
 import Lamina
@@ -31,12 +35,23 @@ enum CompositePass {
     if !d.clips.isEmpty { defines.append("CLIPS") }
     // A planar group under perspective: exact area of its quadrilateral.
     if d.matrix.m14 != 0 || d.matrix.m24 != 0 { defines.append("PROJECTIVE") }
+    if d.blendMode != nil { defines.append("BLEND") }
     let p = try gl.programs.composite(defines: defines)
     let bounds = CGRect(x: 0, y: 0, width: source.width, height: source.height)
-    guard
+    guard let quad = Homography(d.matrix).pixelBounds(of: bounds, width: target.width, height: target.height),
       let common = try commonUniforms(
-        p.common, matrix: d.matrix, localBounds: bounds, clips: d.clips, target: target.size, name: d.name)
+        p.common, matrix: d.matrix, localBounds: bounds, quads: [quad], clips: d.clips, target: target.size,
+        name: d.name)
     else { return }
+    var backdrop: SurfaceTarget? = nil
+    if d.blendMode != nil {
+      // Sizes rounded up to 64 pixels, so the pool keeps a few sizes, not one per layer.
+      let round = { (v: Int) in (v + 63) / 64 * 64 }
+      let copy = try gl.pool.acquire(width: round(quad.width), height: round(quad.height))
+      gl.device.copy(quad, of: target, into: copy)
+      backdrop = copy
+    }
+    defer { if let backdrop { gl.pool.release(backdrop) } }
 
     if !nearest && d.sampling.minification == .trilinear {
       // Read through mip levels: build the chains first.
@@ -79,9 +94,19 @@ enum CompositePass {
         }
       }
     }
+    var blend = Blend.sourceOver
+    if let mode = d.blendMode, let backdrop {
+      textures.append(TextureBinding(unit: 3, texture: backdrop.texture, sampler: .nearest))
+      uniforms += [
+        Uniform(p[.backdrop], .int(3)),
+        Uniform(p[.backdropOrigin], .ivec2(GLint(quad.x0), GLint(quad.y0))),
+        Uniform(p[.blendMode], .int(GLint(mode.shaderIndex))),
+      ]
+      blend = .replace
+    }
     gl.device.draw(
       GLDraw(
-        program: p.program, target: .surface(target), textures: textures, uniforms: uniforms,
+        program: p.program, target: .surface(target), blend: blend, textures: textures, uniforms: uniforms,
         geometry: .quads(common.count)))
   }
 }

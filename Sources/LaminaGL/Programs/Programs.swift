@@ -43,6 +43,7 @@ enum CompositeUniform: Int, UniformNames {
   case source, sourceSize, bias, opacity, mask
   case shadow, shadowOffset, shadowScale, shadowColor
   case shadowClipInverse, shadowClipRect, shadowClipRadii, shadowClipContinuous
+  case backdrop, backdropOrigin, blendMode  // BLEND
 }
 /// batch.vert/batch.frag, mip.frag and blur.frag draw their own quads, not
 /// quad.vert's: their `common` holds only -1s.
@@ -65,7 +66,7 @@ enum ShaderVariants {
     ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
     ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
     ("image.frag", ["CLIPS", "INTERIOR", "TINT"]),
-    ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS", "PROJECTIVE"]),
+    ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS", "PROJECTIVE", "BLEND"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("batch.frag", ["SOLID"]),
     ("mip.frag", []),

@@ -27,10 +27,25 @@ enum ShaderSource {
         text += continuousCurveDeclaration
         text += "#line 1\n" + (file("coverage.glsl") ?? "")
         if defines.contains("CLIPS") { text += "#line 1\n" + (file("clip.glsl") ?? "") }
+        if defines.contains("BLEND") { text += blendModeDeclaration + "#line 1\n" + (file("blend.glsl") ?? "") }
       }
     }
     return text + "#line 1\n" + body
   }
+
+  /// blend.glsl's numbers for the modes: `BLEND_MULTIPLY` … from
+  /// `BlendMode.allCases` (`shaderIndex`, the value of `uBlendMode`), so
+  /// the shader and the CPU share one list.
+  static let blendModeDeclaration: String = {
+    BlendMode.allCases.map { mode in
+      var name = ""
+      for c in String(describing: mode) {
+        if c.isUppercase { name += "_" }
+        name += c.uppercased()
+      }
+      return "#define BLEND_\(name) \(mode.shaderIndex)\n"
+    }.joined()
+  }()
 
   /// How far Apple's continuous corner reaches along each edge, in radii.
   static let continuousReach = ContinuousCorner.extent

@@ -15,7 +15,7 @@ struct BenchCommand: ParsableCommand {
     commandName: "bench",
     abstract: "Time scenes on the GL and CPU backends, side by side.",
     discussion: """
-      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear, S4, S5, S7, S7-flat of docs/bench-scenes.md; \
+      Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear, S4, S5, S7, S7-flat, S8, S8-none of docs/bench-scenes.md; \
       S4 is skipped, saying why, by a build that does not read shape layers yet) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
       planes-3d, gradients, animation) and sequences (S6, S6-one: animations timed frame by frame, \

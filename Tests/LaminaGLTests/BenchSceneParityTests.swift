@@ -7,7 +7,9 @@
 // takes a minute and a half in a debug build) and S2's middle sigmas are
 // left to `lamina bench`, which compares the two images of every scene it
 // times; so are S7 and S7-flat (text: TextBenchSceneTests checks their
-// layout), and S6 and S6-one (animations: IncrementalFramesTests draw S6).
+// layout), S6 and S6-one (animations: IncrementalFramesTests draw S6), and
+// S8 and S8-none (200 cards at 1080p, seconds a frame in a debug build:
+// BlendGLTests and the blend corpus scenes check the blends' parity).
 import Foundation
 import Lamina
 import LaminaCPU
@@ -54,7 +56,7 @@ struct BenchSceneParityTests {
     let expected =
       Self.names + [
         "S2-sigma4", "S2-sigma8", "S3-nearest", "S3-linear", "S3-trilinear", "animation", "S7", "S7-flat",
-        "S6", "S6-one",
+        "S6", "S6-one", "S8", "S8-none",
       ]
     #expect(Set(files.map { String($0.dropLast(5)) }) == Set(expected))
   }

@@ -7,9 +7,11 @@ S1 (1000 cards), S2 (one card at sigma 2, 4, 8, 32), S3 (a test image
 drawn 200 times, once per filter), S4 (1000 paths: stars, arcs, cubic
 curves and polylines, filled, stroked and dashed), S5 (200 rounded
 gradient layers), S6 (S1's cards with 20 of them animated over 120 frames,
-and S6-one, one card moved) and S7 (about 5,000 words of text, flat and on
-3D cards) become `S1.json`, `S2-sigma*.json`, `S3-*.json`, `S4.json`,
-`S5.json`, `S6.json`, `S6-one.json`, `S7.json` (and `S7-flat.json`, its flat half), and the image `test-image.png`; the feature scenes of
+and S6-one, one card moved), S7 (about 5,000 words of text, flat and on
+3D cards) and S8 (200 cards in the 15 blend modes on the test image)
+become `S1.json`, `S2-sigma*.json`, `S3-*.json`, `S4.json`,
+`S5.json`, `S6.json`, `S6-one.json`, `S7.json` (and `S7-flat.json`, its flat half),
+`S8.json` (and `S8-none.json`, the same without blend modes), and the image `test-image.png`; the feature scenes of
 `--suite standard` (below) become `<name>.json`. `lamina bench`, the tests and
 tools/peers all read these files; nothing else builds the layouts.
 
@@ -17,7 +19,7 @@ The random numbers come from one 32-bit linear congruential generator,
 
     state = (1664525 * state + 1013904223) mod 2^32,   u = state / 2^32,
 
-seeded 12345 for S1, 777 for S3, 4444 for S4, 5555 for S5, 606 for S6 and 7777 for S7 (Numerical
+seeded 12345 for S1, 777 for S3, 4444 for S4, 5555 for S5, 606 for S6, 7777 for S7 and 8888 for S8 (Numerical
 Recipes' constants; one line
 in any language, so a peer that wants to regenerate can). Coordinates are
 rounded half-to-even (Python's `round`), as the layouts were first defined.
@@ -407,6 +409,76 @@ def s7_flat():
                  [layer for layer in full["layers"] if layer.get("type") == "textLayer"], version=2)
 
 
+# S8 "blend": the test image of S3 stretched over the canvas as a photo-like
+# backdrop, then 200 cards blended onto it, each with one of the fifteen
+# blend modes of `compositingFilter` in turn (card i: BLEND_MODES[i % 15],
+# so five modes appear 14 times and ten 13 times). Each card is an isolated
+# group blended onto what is drawn below it; most are one primitive (a
+# solid or gradient fill), the bordered ones two (fill and border, blended
+# as one). Per card the LCG (seed 8888) draws, in this order and for every
+# card whether used or not: w, h (80..260), x, y (anywhere on the canvas),
+# whether it is rounded (u >= 0.25) and its radius (6 up to a quarter of
+# the shorter side), the colour index, a second colour index (gradients),
+# the gradient's angle and the translucency's amount. Translucent are the
+# cards of every third round of the modes (k = i // 15, k % 3 == 1: 65 of
+# 200, four or five of each mode): with k even by opacity 0.5..0.9 (group
+# opacity), with k odd by the colour's alpha 0x80..0xE0 (the fill alone).
+# Cards with i % 8 == 3 are axial gradientLayers (two colours, through the
+# centre at the angle drawn), those with i % 16 == 9 have a 3-point white
+# border; both rules meet every blend mode and both kinds of translucency.
+# S8-none is the same scene without the compositingFilter keys (and so
+# version 2, not 3): the cost of the modes is S8 over it.
+
+BLEND_MODES = ["multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode",
+               "lightenBlendMode", "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode",
+               "softLightBlendMode", "differenceBlendMode", "exclusionBlendMode", "hueBlendMode",
+               "saturationBlendMode", "colorBlendMode", "luminosityBlendMode"]
+
+
+def s8(blend=True):
+    rng = LCG(8888)
+    layers = [{"name": "backdrop", "frame": [0, 0, 1920, 1080], "contents": "test-image.png"}]
+    for i in range(200):
+        w, h = round(80 + rng.next() * 180), round(80 + rng.next() * 180)
+        x, y = round(rng.next() * (1920 - w)), round(rng.next() * (1080 - h))
+        rounded, r = rng.next() >= 0.25, rng.next()
+        radius = round(6 + r * (min(w, h) / 4 - 6)) if rounded else 0
+        first = int(rng.next() * len(PATH_COLORS))
+        second = int(rng.next() * len(PATH_COLORS))
+        if second == first:
+            second = (first + 3) % len(PATH_COLORS)
+        angle = rng.next() * 2 * math.pi
+        amount = rng.next()
+        alpha = ""
+        layer = {"name": f"card{i}", "frame": [x, y, w, h], "cornerRadius": radius}
+        round_of_modes = i // len(BLEND_MODES)
+        if round_of_modes % 3 == 1 and round_of_modes % 2 == 0:
+            layer["opacity"] = round(0.5 + amount * 0.4, 2)
+        elif round_of_modes % 3 == 1:
+            alpha = f"{round(0x80 + amount * 0x60):02X}"
+        if i % 8 == 3:
+            dx, dy = round(math.cos(angle) / 2, 2), round(math.sin(angle) / 2, 2)
+            layer = {"name": layer["name"], "type": "gradientLayer", **{k: v for k, v in layer.items() if k != "name"},
+                     "colors": [PATH_COLORS[first] + alpha, PATH_COLORS[second] + alpha],
+                     "startPoint": [number(round(0.5 - dx, 2)), number(round(0.5 - dy, 2))],
+                     "endPoint": [number(round(0.5 + dx, 2)), number(round(0.5 + dy, 2))]}
+        else:
+            layer["backgroundColor"] = PATH_COLORS[first] + alpha
+        if i % 16 == 9:
+            layer["borderWidth"] = 3
+            layer["borderColor"] = "#FFFFFF"
+        if blend:
+            layer["compositingFilter"] = BLEND_MODES[i % len(BLEND_MODES)]
+        layers.append(layer)
+    if blend:
+        comment = ("S8 of docs/bench-scenes.md: the test image stretched over the canvas, 200 cards on it in "
+                   "the 15 blend modes of compositingFilter in turn, a third translucent (LCG seed 8888)")
+    else:
+        comment = "S8-none of docs/bench-scenes.md: S8 without its compositingFilter keys (LCG seed 8888)"
+    # compositingFilter is version 3's (docs/scene-format.md), gradient layers version 2's.
+    return scene(1920, 1080, comment, layers, version=3 if blend else 2)
+
+
 def test_image():
     """The 1024x1024 opaque test image of S3, (h, w, 3) uint8: gradients, a
     zone plate, hash noise, a black 1-px grid every 64 px and white 2-px
@@ -600,6 +672,8 @@ def files():
     out["S6-one.json"] = s6(one=True)
     out["S7.json"] = s7()
     out["S7-flat.json"] = s7_flat()
+    out["S8.json"] = s8()
+    out["S8-none.json"] = s8(blend=False)
     for name, layers in [("mask", mask_tiles()), ("group-opacity", opacity_groups()),
                          ("rasterize", raster_groups()), ("shadow-content", content_shadows()),
                          ("nine-slice", nine_slice()), ("planes-3d", planes_3d()),

@@ -11,7 +11,9 @@ peers, S6 for ThorVG; every scene for Lamina). S6 has no Skia peer, so its
 ratios are to ThorVG's (marked †); where a renderer reports frames drawn
 and encoded as PNG (`to_png_median_ms`), a third table shows those. Two
 files of one backend (skia_peers.py and skia_text.py are both "skia-cpu")
-share its column.
+share its column. Where a renderer drew both S8 and S8-none, a line gives
+S8's time over S8-none's: what the 15 blend modes cost over drawing the
+same cards source-over (the issue's bound: under 2× on LaminaCPU).
 
 Lamina's S6 and S6-one come from the `sequences` rows of `lamina bench
 --suite sequences --json` (any file given that has no `renderer` is
@@ -55,6 +57,19 @@ def table(times, columns, only=None):
         print("".join(cells))
     if footnote:
         print("†: ratio to ThorVG's (S6 has no Skia peer: skia-python has no Skottie)")
+
+
+def blend_cost(times, columns):
+    """S8 over S8-none per renderer that drew both, or None when none did."""
+    cells, any_pair = [f"{'S8 / S8-none':13s}"], False
+    for backend, _ in columns:
+        blend, none = times.get(("S8", backend)), times.get(("S8-none", backend))
+        if blend is not None and none:
+            cells.append(f" {blend / none:10.2f}× {'':6s}")
+            any_pair = True
+        else:
+            cells.append(f" {'—':>11s} {'':6s}")
+    return "".join(cells) if any_pair else None
 
 
 def sequence_rows(document):
@@ -108,6 +123,10 @@ def main():
     print("median ms per steady frame; ×: ratio to Skia (below 1: faster than Skia);"
           " Lamina's S6, S6-one: a frame from the model, drawn whole (lower + full)\n")
     table(times, columns)
+    cost = blend_cost(times, columns)
+    if cost:
+        print("\nthe blend modes' cost: S8's median over S8-none's (the same cards drawn source-over)\n")
+        print(cost.rstrip())
     if sequences:
         print("\nLamina's sequences (median ms per frame of 120)\n")
         sequences_table(sequences, times)

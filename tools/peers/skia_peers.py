@@ -1,4 +1,4 @@
-"""Times S1-S5 with Skia's CPU raster backend (skia-python) the way
+"""Times S1-S5 and S8 with Skia's CPU raster backend (skia-python) the way
 `lamina bench` times Lamina (harness.py): one surface per scene, warm-up
 frames first, then per-frame wall-clock times; median, p95 and min. Writes
 the same JSON shape as `lamina bench --json` (backend "skia-cpu").
@@ -16,6 +16,18 @@ Drawing choices, each the fast path a Skia user would take:
           linear between the two points, radial on the unit circle under a
           local matrix scaling it to the ellipse, sweep rotated so t = 0
           points at endPoint; opaque colours evenly spaced, no dithering.
+  blend   (S8, S8-none) the backdrop as an S3 image (bilinear, stretched
+          over the canvas), then each card in order with its
+          compositingFilter as the paint's SkBlendMode (kMultiply ...
+          kLuminosity, the W3C formulas; none: kSrcOver). A card of one
+          primitive (a solid or gradient rounded rect) is drawn with the
+          mode on its paint and its opacity folded into the paint's alpha:
+          for one primitive that is the isolated group, since the formula
+          is linear in the source's alpha. A bordered card (fill and
+          border, two primitives) is a saveLayer(bounds, paint with the
+          mode and opacity as alpha) whose fill is pulled in under the
+          opaque border by half its width, as Lamina's is; with neither
+          mode nor opacity (S8-none, opaque) it is drawn directly.
 The scenes are the files `lamina bench` reads (scenes.py).
 A frame ends with flushAndSubmit(); the raster surface is then complete.
 
@@ -109,6 +121,61 @@ def gradient_items(items):
     return out
 
 
+def image_sampling(name, image, minification, magnification):
+    """(image, SamplingOptions) for the scene's filters (trilinear: mipmaps
+    built here, once, before timing)."""
+    if (minification, magnification) == ("nearest", "nearest"):
+        return image, skia.SamplingOptions(skia.FilterMode.kNearest, skia.MipmapMode.kNone)
+    if (minification, magnification) == ("linear", "linear"):
+        return image, skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kNone)
+    if (minification, magnification) == ("trilinear", "linear"):
+        return image.withDefaultMipmaps(), skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
+    raise ValueError(f"{name}: filters {minification}/{magnification} have no Skia counterpart here")
+
+
+def color4f(rgba, alpha=1.0):
+    r, g, b, a = rgba
+    return skia.Color4f(r / 255, g / 255, b / 255, a / 255 * alpha)
+
+
+def blend_mode(mode):
+    """scenes.BLEND_MODES's value ("colorDodge") as skia.BlendMode.kColorDodge; None: kSrcOver."""
+    return skia.BlendMode.kSrcOver if mode is None else getattr(skia.BlendMode, "k" + mode[0].upper() + mode[1:])
+
+
+def blend_items(cards):
+    """(group, primitives) per S8 card, in order: group None, or (bounds,
+    paint) of the saveLayer; primitives (rounded rect, paint)."""
+    out = []
+    for c in cards:
+        mode = blend_mode(c.mode)
+        fill = skia.Paint(AntiAlias=True)
+        if c.fill[0] == "solid":
+            fill.setColor4f(color4f(c.fill[1]))
+        else:
+            _, colors, start, end = c.fill
+            _, x0, y0, x1, y1 = G.gradient_geometry(c.x, c.y, c.w, c.h, "axial", start, end)
+            fill.setShader(skia.GradientShader.MakeLinear([skia.Point(x0, y0), skia.Point(x1, y1)],
+                                                          [color4f(k).toColor() for k in colors]))
+            fill.setDither(False)
+        if c.border is None:
+            fill.setBlendMode(mode)
+            fill.setAlphaf(fill.getAlphaf() * c.opacity)
+            out.append((None, [(rrect(c.x, c.y, c.w, c.h, c.radius), fill)]))
+            continue
+        bw = c.border_width
+        inner = rrect(c.x + bw / 2, c.y + bw / 2, c.w - bw, c.h - bw, max(c.radius - bw / 2, 0))
+        stroke = skia.Paint(AntiAlias=True, Style=skia.Paint.kStroke_Style, StrokeWidth=bw)
+        stroke.setColor4f(color4f(c.border))
+        group = None
+        if c.mode is not None or c.opacity < 1:
+            paint = skia.Paint(BlendMode=mode)
+            paint.setAlphaf(c.opacity)
+            group = (skia.Rect.MakeXYWH(c.x, c.y, c.w, c.h), paint)
+        out.append((group, [(inner, fill), (inner, stroke)]))
+    return out
+
+
 def frame_function(name):
     """Returns (draw_one_frame, snapshot) for scene `name`, read from its file."""
     width, height, background_rgb, kind, items, image_spec = S.load(name)
@@ -132,18 +199,24 @@ def frame_function(name):
         def body(canvas):
             for rr, paint in fills:
                 canvas.drawRRect(rr, paint)
+    elif kind == "blend":
+        path, minification, magnification, frame = image_spec
+        image, sampling = image_sampling(name, skia.Image.open(path).makeRasterImage(), minification, magnification)
+        backdrop, plain = skia.Rect.MakeXYWH(*frame), skia.Paint(AntiAlias=False)
+        cards = blend_items(items)
+
+        def body(canvas):
+            canvas.drawImageRect(image, backdrop, sampling, plain)
+            for group, primitives in cards:
+                if group is not None:
+                    canvas.saveLayer(*group)
+                for rr, paint in primitives:
+                    canvas.drawRRect(rr, paint)
+                if group is not None:
+                    canvas.restore()
     else:
         path, minification, magnification = image_spec
-        image = skia.Image.open(path).makeRasterImage()
-        if (minification, magnification) == ("nearest", "nearest"):
-            sampling = skia.SamplingOptions(skia.FilterMode.kNearest, skia.MipmapMode.kNone)
-        elif (minification, magnification) == ("linear", "linear"):
-            sampling = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kNone)
-        elif (minification, magnification) == ("trilinear", "linear"):
-            image = image.withDefaultMipmaps()
-            sampling = skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear)
-        else:
-            raise ValueError(f"{name}: filters {minification}/{magnification} have no Skia counterpart here")
+        image, sampling = image_sampling(name, skia.Image.open(path).makeRasterImage(), minification, magnification)
         rects = [skia.Rect.MakeXYWH(*r) for r in items]
         paint = skia.Paint(AntiAlias=False)
 

@@ -4,6 +4,8 @@ a second Lamina file) show beside ThorVG's, as lower + full ms in the main
 table and with the incremental frame in the sequences table; a Lamina file
 without sequences leaves the S6 cells dashed.
 
+S8's time over S8-none's shows per renderer that drew both.
+
   python3 tools/peers/test_compare.py
 """
 import contextlib
@@ -66,6 +68,20 @@ class CompareTests(unittest.TestCase):
         text = run(LAMINA, SKIA, THORVG)
         self.assertEqual(row(text, "S6-one")[1:5], ["—", "—", "—", "—"])
         self.assertNotIn("Lamina's sequences", text)
+
+    def test_blend_cost(self):
+        lamina = dict(LAMINA, results=LAMINA["results"] + [
+            {"scene": "S8", "backend": "cpu", "median_ms": 30.0},
+            {"scene": "S8-none", "backend": "cpu", "median_ms": 20.0},
+            {"scene": "S8", "backend": "gl", "median_ms": 50.0}])
+        skia = dict(SKIA, results=SKIA["results"] + [
+            {"scene": "S8", "backend": "skia-cpu", "median_ms": 26.0},
+            {"scene": "S8-none", "backend": "skia-cpu", "median_ms": 16.0}])
+        text = run(lamina, skia)
+        cost = text[text.index("the blend modes' cost"):]
+        # LaminaGL drew S8 only (a dash); LaminaCPU 30 / 20; Skia 26 / 16.
+        self.assertEqual(row(cost, "S8 / S8-none"), ["S8", "/", "S8-none", "—", "1.50×", "1.62×"])
+        self.assertNotIn("the blend modes' cost", run(LAMINA, SKIA))
 
 
 if __name__ == "__main__":

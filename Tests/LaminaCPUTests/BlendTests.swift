@@ -21,3 +21,10 @@ import Testing
     #expect(inert.isEmpty, "\(inert)")
   }
 }
+
+@Suite struct UnboundedLayerTests {
+  @Test func hugeLayersCostWhatIsVisible() throws {
+    let failures = try UnboundedLayers.failures { CPURenderer().render($0) }
+    #expect(failures.isEmpty, "\(failures)")
+  }
+}

@@ -33,3 +33,12 @@ struct BlendGLTests {
     }
   }
 }
+
+@Suite("Unbounded layers (GL)", requiresGL)
+struct UnboundedLayerGLTests {
+  @Test func hugeLayersCostWhatIsVisible() throws {
+    let gl = try GLRenderer()
+    let failures = try UnboundedLayers.failures { try gl.render($0) }
+    #expect(failures.isEmpty, "\(failures)")
+  }
+}

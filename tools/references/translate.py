@@ -12,8 +12,11 @@ layer itself stays flat), and the border as a last overlay (CSS paints an
 element's own border under its children; the drawing model draws it
 above). A content-derived shadow is `filter: drop-shadow()` on `B`,
 whose third length is a standard deviation; group opacity is `opacity`;
-`mask` is an SVG `mask-image`. docs/references.md quotes the spec
-sentence each rule rests on.
+`mask` is an SVG `mask-image`; `compositingFilter` is `mix-blend-mode` on
+`B`, with the boxes between a blended layer and its Lamina surface made no
+stacking context (`plan_blends`: CSS blends with its nearest stacking
+context, Lamina with its nearest surface). docs/references.md quotes the
+spec sentence each rule rests on.
 
 Anything that has no exact CSS counterpart is refused with the JSON path
 and the reason (`Refusal`), never approximated. Rejected alternative:
@@ -157,7 +160,7 @@ SUPPORTED = {
     "borderWidth", "borderColor", "shadowOpacity", "shadowColor", "shadowOffset", "shadowRadius",
     "shadowPath", "contents", "contentsRect", "contentsGravity", "contentsScale", "contentsCenter",
     "minificationFilter", "magnificationFilter", "minificationFilterBias", "doubleSided", "mask",
-    "sublayers", "shouldRasterize", "rasterizationScale",
+    "sublayers", "shouldRasterize", "rasterizationScale", "compositingFilter",
 }
 GRADIENT_KEYS = {"colors", "locations", "startPoint", "endPoint", "gradientType"}
 SHAPE_KEYS = {"path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
@@ -175,6 +178,31 @@ CORNERS = ["minXMinY", "maxXMinY", "maxXMaxY", "minXMaxY"]  # CSS order: tl tr b
 GRAVITY_ALIASES = {"kCAGravity" + g[0].upper() + g[1:]: g for g in (
     "center", "top", "bottom", "left", "right", "topLeft", "topRight", "bottomLeft",
     "bottomRight", "resize", "resizeAspect", "resizeAspectFill")}
+# compositingFilter: Core Animation's / Core Image's names as lottie-ios writes
+# them, as CSS mix-blend-mode values (W3C Compositing and Blending 1, the
+# same formulas); normal is no blending at all.
+BLEND_MODES = {
+    "normalBlendMode": None, "multiplyBlendMode": "multiply", "screenBlendMode": "screen",
+    "overlayBlendMode": "overlay", "darkenBlendMode": "darken", "lightenBlendMode": "lighten",
+    "colorDodgeBlendMode": "color-dodge", "colorBurnBlendMode": "color-burn",
+    "hardLightBlendMode": "hard-light", "softLightBlendMode": "soft-light",
+    "differenceBlendMode": "difference", "exclusionBlendMode": "exclusion", "hueBlendMode": "hue",
+    "saturationBlendMode": "saturation", "colorBlendMode": "color", "luminosityBlendMode": "luminosity",
+}
+
+
+def blend_mode(layer, path):
+    """The CSS mix-blend-mode of a layer's compositingFilter; None for none
+    or normal. xor is Porter-Duff XOR, an operator, not a blend mode."""
+    value = layer.get("compositingFilter")
+    if value is None:
+        return None
+    if value == "xor":
+        raise Refusal(path + ".compositingFilter", "xor is Porter-Duff XOR, a compositing operator, not a "
+                      "blend mode: CSS mix-blend-mode has no counterpart")
+    if value not in BLEND_MODES:
+        raise Refusal(path + ".compositingFilter", f"unknown compositingFilter {value!r}")
+    return BLEND_MODES[value]
 
 
 class Geometry:
@@ -310,10 +338,12 @@ class Translator:
             raise Refusal("canvas.background", "references need an opaque canvas background: "
                           "Chromium's screenshot has no alpha channel")
         self.background = bg
+        self.unisolated, self.isolated = set(), set()  # plan_blends
 
     # The whole page.
     def page(self):
         root = {"bounds": [0, 0, self.width, self.height]}
+        self.plan_blends(root)
         body = self.sublayers(self.scene.get("layers", []), "layers", root, Geometry(root, ""),
                               context=[("root", [])], origin=(0.0, 0.0))
         return ("<!doctype html><html><head><meta charset='utf-8'><style>"
@@ -359,6 +389,7 @@ class Translator:
                 raise Refusal(f"{path}.{k}", "not translated (no exact CSS counterpart was written)")
         if kind not in ("layer", "transformLayer", "gradientLayer", "shapeLayer"):
             raise Refusal(path + ".type", f"{kind} is not translated")
+        mode = blend_mode(layer, path)
         if layer.get("shouldRasterize", False):
             raise Refusal(path + ".shouldRasterize", "rasterizing resamples a bitmap; CSS has no "
                           "counterpart of its pixel grid")
@@ -405,7 +436,9 @@ class Translator:
                     transform=css_transform(tf, path + ".transform") if tf else None,
                     transform_origin=f"{num(ax * w)}px {num(ay * h)}px" if tf else None,
                     backface_visibility="hidden" if layer.get("doubleSided", True) is False else None,
-                    z_index="0")
+                    z_index=None if path in self.unisolated else "0")
+        if path in self.isolated:
+            base["isolation"] = "isolate"
         if kind == "transformLayer":
             for k in ("masksToBounds", "mask", "shadowOpacity", "allowsGroupOpacity"):
                 if k in layer and layer[k] not in (False, 0, True if k == "allowsGroupOpacity" else None):
@@ -468,6 +501,10 @@ class Translator:
         extra = {}
         if opacity != 1:
             extra["opacity"] = num(opacity)
+        if mode is not None:
+            # the layer's box with everything in it (shadow filter, mask,
+            # opacity) is the isolated group that is blended
+            extra["mix_blend_mode"] = mode
         if has_shadow and "shadowPath" not in layer:
             extra["filter"] = (f"drop-shadow({css_color(shadow_color, shadow_opacity)} {num(sdx)}px "
                                f"{num(sdy)}px {num(sigma)}px)")
@@ -483,6 +520,134 @@ class Translator:
             inner = (f"<div class='O' style='{style(left=num(ox) + 'px', top=num(oy) + 'px', width=num(mw) + 'px', height=num(mh) + 'px', **mstyle)}'>"
                      f"<div class='I' style='{inner_s}'>{inner}</div></div>")
         return f"<div class='B' data-path='{path}' style='{style(**base, **extra)}'>{inner}</div>"
+
+    # ------------------------------------------------------------ blends
+
+    def plan_blends(self, root):
+        """Where CSS's isolated groups differ from Lamina's surfaces, for
+        `compositingFilter` (mix-blend-mode). W3C Compositing and Blending 1:
+        a blended element's backdrop is what its nearest isolated group (in
+        CSS, every stacking context) holds so far; in Lamina, what the nearest
+        surface holds (the canvas, a grouped fade of more than one primitive,
+        a mask, a content shadow, a rasterized or a blended layer). Walks the
+        tree in paint order and fills
+        - `unisolated`: boxes between a blended layer and its surface that
+          lose the `z-index: 0` every box otherwise has (it makes a box a
+          stacking context, which would hide the rest of the backdrop);
+        - `isolated`: surfaces without a CSS grouping property of their own
+          (a content shadow of a transparent colour), given `isolation: isolate`;
+        and refuses a blend whose backdrop CSS would cut: a transformed or
+        preserve-3d box (or a sublayer wrapper), which is a stacking context in
+        CSS and no surface in Lamina, between the layer and its surface,
+        after something was already drawn in that surface. Where nothing was,
+        the two backdrops are the same (the cut-off part is empty). A 3D
+        wrapper that becomes the group must keep its 3D meaning as a flat
+        surface: no 3D sublayerTransform, not a transform layer's space."""
+        self.unisolated, self.isolated = set(), set()
+        if not any_blend(self.scene.get("layers", [])):
+            return
+        canvas = {"drawn": True}  # the opaque background is the first backdrop
+        self.blend_children(self.scene.get("layers", []), "layers", Geometry(root, ""), canvas, None, [],
+                            False, 1.0, 1.0)
+
+    def blend_children(self, layers, path, pgeo, surf, x, chain, force_3d, opacity_scale, fade):
+        """The sublayers in paint order, as `sublayers()` sorts and wraps
+        them. `surf` is the enclosing Lamina surface ({"drawn": bool});
+        `x` the innermost CSS stacking context inside it that Lamina does
+        not isolate, as (its path, whether the surface had drawing before
+        it, why Chromium would flatten it as a group or None); `chain` the
+        boxes in between that must not isolate."""
+        items = sorted([(float(c.get("zPosition", 0)), i, c) for i, c in enumerate(layers)
+                        if not c.get("hidden", False)], key=lambda t: (t[0], t[1]))
+        geos = [Geometry(c, f"{path}[{i}]") for _, i, c in items]
+        st = pgeo.sublayer_transform
+        three_d = any(not is_2d(g.transform) or c.get("type") == "transformLayer" for g, (_, _, c) in zip(geos, items))
+        three_d = three_d or (not is_2d(st) and any(g.z != 0 for g in geos)) or force_3d
+        if items and (st or three_d):
+            # W: a transform or preserve-3d makes it a stacking context. As the
+            # isolated group of a blend, Chromium draws a 3D context into a flat
+            # surface and then applies W's own transform to it (measured: a
+            # perspective sublayerTransform then no longer reached the
+            # sublayers; depth sorting inside the surface was kept).
+            flat = None
+            if three_d and force_3d:
+                flat = ("a blend in a transform layer's 3D space: Chromium would draw that space into a flat "
+                        "surface of its own, cut out of the enclosing 3D space")
+            elif three_d and not is_2d(st):
+                flat = ("a blend in a 3D space under a 3D sublayerTransform: Chromium draws the space of an isolated "
+                        "group flat and applies the sublayerTransform to the flat image")
+            x = (path, surf["drawn"], flat)
+        for (_, i, c), g in zip(items, geos):
+            self.blend_layer(c, f"{path}[{i}]", g, surf, x, chain, three_d, opacity_scale, fade)
+
+    def blend_layer(self, layer, path, geo, surf, x, chain, in_3d, opacity_scale, fade):
+        kind = layer.get("type", "layer")
+        mode = blend_mode(layer, path)
+        own = float(layer.get("opacity", 1))
+        ungrouped = layer.get("allowsGroupOpacity", True) is False and own != 1
+        if ungrouped:
+            leaf_fade, opacity = fade * own, 1.0
+        elif own * opacity_scale != 1:
+            leaf_fade, opacity = 1.0, own * opacity_scale * fade
+        else:
+            leaf_fade, opacity = fade, 1.0
+        if mode is not None:
+            if kind == "transformLayer":
+                raise Refusal(path + ".compositingFilter", "a blended transformLayer: a blend groups and "
+                              "flattens, a transform layer does neither")
+            if leaf_fade != 1:
+                raise Refusal(path + ".compositingFilter", "a blend under allowsGroupOpacity: false: the "
+                              "contract fades the blended group, the translation would fade its primitives")
+            if x is not None and x[1]:
+                raise Refusal(path + ".compositingFilter", f"{x[0]} is a stacking context in CSS (a transform "
+                              "or preserve-3d) but no surface in Lamina, and something is drawn before it in "
+                              "the backdrop: CSS would blend with less of it")
+            if x is not None and x[2]:
+                raise Refusal(path + ".compositingFilter", f"{x[0]}: {x[2]}")
+            self.unisolated.update(chain)
+        tf = bool(geo.transform) or (in_3d and geo.z != 0)
+        if kind == "transformLayer":
+            # preserve-3d: a stacking context in CSS, no surface in Lamina; its
+            # opacity reaches each sublayer on its own
+            self.blend_children(layer.get("sublayers", []), path + ".sublayers", geo, surf,
+                                (path, surf["drawn"], None), chain, True, opacity, leaf_fade)
+            if draws(layer):
+                surf["drawn"] = True
+            return
+        mask = layer.get("mask")
+        if mask is not None and mask.get("hidden", False):
+            return
+        # A shadow is cast only with a visible colour (Lamina's ShadowKind):
+        # a transparent or null shadowColor casts none and opens nothing.
+        shadow_color = color(layer.get("shadowColor", "#000000"), path + ".shadowColor")
+        shadow = (float(layer.get("shadowOpacity", 0)) > 0 and "shadowPath" not in layer
+                  and shadow_color is not None and shadow_color[3] > 0)
+        # A plain background (under no border, or an opaque one) casts its
+        # shadow in closed form, without a group.
+        background = color(layer.get("backgroundColor"), path + ".backgroundColor")
+        bordered = float(layer.get("borderWidth", 0)) > 0 and (
+            color(layer.get("borderColor", "#000000"), path + ".borderColor") or (0, 0, 0, 0))[3] > 0
+        plain = (not any(draws(c) for c in layer.get("sublayers", [])) and layer.get("contents") is None
+                 and not layer.get("colors") and layer.get("path") is None
+                 and background is not None and background[3] > 0 and (not bordered or background[3] >= 1))
+        opens = (mode is not None or mask is not None or layer.get("shouldRasterize", False)
+                 or (shadow and not plain) or (opacity < 1 and primitives(layer) > 1))
+        if opens:
+            css_group = mode is not None or mask is not None or opacity != 1 or shadow
+            if not css_group:
+                self.isolated.add(path)
+            inner, inner_x, inner_chain = {"drawn": False}, None, []
+        elif tf or in_3d:
+            # a stacking context (its transform, or a plane of a 3D context)
+            inner, inner_x, inner_chain = surf, (path, surf["drawn"], None), chain
+        else:
+            inner, inner_x, inner_chain = surf, x, chain + [path]
+        if draws_before_sublayers(layer):
+            inner["drawn"] = True
+        self.blend_children(layer.get("sublayers", []), path + ".sublayers", geo, inner, inner_x, inner_chain,
+                            False, 1.0, leaf_fade)
+        if draws(layer):
+            surf["drawn"] = True
 
     def shape(self, layer, path, w, h, fade):
         """A shape layer's path as inline SVG: one `<path>` with its fill
@@ -767,7 +932,7 @@ class Translator:
                 continue
             if k not in ("name", "frame", "bounds", "position", "anchorPoint", "backgroundColor",
                          "cornerRadius", "maskedCorners", "cornerCurve", "opacity", "sublayers", "hidden",
-                         "zPosition"):
+                         "zPosition") and not (k == "compositingFilter" and blend_mode(layer, path) is None):
                 raise Refusal(f"{path}.{k}", "not translated inside a mask")
         x, y, w, h = geo.bounds
         rs = radii(layer, w, h, path)
@@ -792,6 +957,46 @@ class Translator:
         op = float(layer.get("opacity", 1))
         inner = "".join(out)
         return f"<g opacity='{num(op)}'>{inner}</g>" if op != 1 else inner
+
+
+# ---------------------------------------------------------------- blend helpers
+
+def any_blend(layers):
+    """True when a layer of the tree (masks aside) has a compositingFilter
+    other than none or normal."""
+    for c in layers:
+        if c.get("compositingFilter") not in (None, "normalBlendMode") or any_blend(c.get("sublayers", [])):
+            return True
+    return False
+
+
+def draws_before_sublayers(layer):
+    """True when the layer draws something of its own under its sublayers,
+    inside its own group: a shadowPath shadow, the background, contents, a
+    gradient or a shape (a content shadow is made from the group, outside
+    it; the border comes after the sublayers)."""
+    bg = color(layer.get("backgroundColor"), "")
+    return ((bg is not None and bg[3] > 0) or layer.get("contents") is not None or bool(layer.get("colors"))
+            or layer.get("path") is not None
+            or (float(layer.get("shadowOpacity", 0)) > 0 and "shadowPath" in layer))
+
+
+def draws(layer):
+    """True when the layer or its subtree may draw anything (conservative)."""
+    if layer.get("hidden", False) or (layer.get("mask") or {}).get("hidden", False):
+        return False
+    return (draws_before_sublayers(layer) or float(layer.get("borderWidth", 0)) > 0
+            or float(layer.get("shadowOpacity", 0)) > 0 or any(draws(c) for c in layer.get("sublayers", [])))
+
+
+def primitives(layer):
+    """How many primitives a layer draws for the grouping rule of opacity:
+    its own, and two for any sublayer that draws (then always more than one)."""
+    bg = color(layer.get("backgroundColor"), "")
+    own = [bg is not None and bg[3] > 0, float(layer.get("borderWidth", 0)) > 0,
+           layer.get("contents") is not None, bool(layer.get("colors")), layer.get("path") is not None,
+           float(layer.get("shadowOpacity", 0)) > 0]
+    return sum(own) + (2 if any(draws(c) for c in layer.get("sublayers", [])) else 0)
 
 
 # ---------------------------------------------------------------- replicators

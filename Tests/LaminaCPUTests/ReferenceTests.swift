@@ -59,3 +59,23 @@ struct ReferenceTests {
     }
   }
 }
+
+@Suite("The blend references see the blends")
+struct BlendReferenceSensitivityTests {
+  /// Each blend reference, drawn with its compositing filters taken out,
+  /// fails its tolerance: the references can tell a blend from none.
+  @Test func referencesRefuseTheSceneWithoutItsFilters() throws {
+    let blends = References.scenes.filter { $0.id.hasPrefix("blend-") }
+    #expect(blends.count >= 30)
+    for scene in blends {
+      var text = String(decoding: try #require(FileManager.default.contents(atPath: scene.path)), as: UTF8.self)
+      for mode in BlendMode.allCases {
+        text = text.replacingOccurrences(of: "\"compositingFilter\": \"\(mode.rawValue)\"", with: "\"_compositingFilter\": \"removed\"")
+      }
+      let plain = try Scene(jsonData: Array(text.utf8), baseDirectory: References.folder).renderPlan()
+      let image = CPURenderer().render(plain)
+      let d = try ImageDiff(image, try scene.reference())
+      #expect(!scene.tolerance.violations(of: d).isEmpty, "\(scene.id) passes without its filters")
+    }
+  }
+}

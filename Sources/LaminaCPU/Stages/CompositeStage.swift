@@ -7,6 +7,14 @@
 // alone), × mask alpha, × opacity × clips, source-over, or blended with the
 // target's pixel by the draw's `blendMode` (`blendPixel(_:_:_:mode:)`, the
 // `BLEND` variant of composite.frag).
+//
+// A blended group composited 1:1 (a whole-pixel translation, nearest
+// reads, no shadow: every blended layer under a translation) is read
+// straight from the source raster row by row (`blendAligned`), with the
+// mode's switch taken once per region rather than per channel; its bytes
+// are the general loop's (inside a pixel-aligned rectangle the exact
+// coverage is 1). Measured on S8 (release, 2-core host): the general loop
+// drew the 200 blended cards in 173 ms a frame.
 import Lamina
 
 struct CompositeStage: PreparedDraw {
@@ -26,6 +34,9 @@ struct CompositeStage: PreparedDraw {
   let nearestReads: Bool
   let opacity: Float
   let blendMode: BlendMode?
+  /// For a blended 1:1 composite: the source and mask rasters and where
+  /// the source's pixel (0, 0) lands in the target.
+  let aligned: (source: Raster, mask: Raster?, dx: Int, dy: Int)?
   let outline: [SIMD2<Double>]
   let clips: PreparedClips
   let bounds: PixelRect
@@ -39,10 +50,23 @@ struct CompositeStage: PreparedDraw {
     sampling = draw.sampling
     nearestReads = draw.sampling.minification == .nearest && draw.sampling.magnification == .nearest
     let mip = draw.sampling.needsMipChain
-    source = Texture(raster.image(), mipmapped: mip)
-    mask = maskRaster.map { Texture($0.image(), mipmapped: mip) }
     opacity = min(1, draw.opacity)
     blendMode = draw.blendMode
+    let m = draw.matrix
+    if draw.blendMode != nil, draw.shadow == nil, nearestReads, m.m11 == 1, m.m12 == 0, m.m21 == 0, m.m22 == 1,
+      m.m14 == 0, m.m24 == 0, m.m44 == 1, m.m41 == m.m41.rounded(), m.m42 == m.m42.rounded(),
+      abs(m.m41) < 1e9, abs(m.m42) < 1e9,
+      maskRaster.map({ $0.width == raster.width && $0.height == raster.height }) ?? true
+    {
+      // Read from the rasters themselves: no texture copies.
+      aligned = (raster, maskRaster, Int(m.m41), Int(m.m42))
+      source = Self.unread
+      mask = nil
+    } else {
+      aligned = nil
+      source = Texture(raster.image(), mipmapped: mip)
+      mask = maskRaster.map { Texture($0.image(), mipmapped: mip) }
+    }
     if let s = draw.shadow, s.color.a > 0, s.sigma.isFinite, s.sigma >= 0 {
       var clipGrid: AlphaGrid? = nil
       if let clip = s.clip {
@@ -59,6 +83,10 @@ struct CompositeStage: PreparedDraw {
     bounds = pixelBounds(outline, within: clips.bounds)
     guard !bounds.isEmpty else { return nil }
   }
+
+  /// Stands in for the texture of a source read as a raster (never read).
+  private static let unread = Texture(
+    Image(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0]), mipmapped: false)
 
   /// Stands in for an absent shadow grid (never read).
   private static let noGrid = AlphaGrid(width: 1, height: 1, pad: 0)
@@ -87,6 +115,29 @@ struct CompositeStage: PreparedDraw {
   ) {
     // Draws every pixel of the region: skipping is an optimisation only.
     if !clips.isEmpty { clips.render(region, scratch) }
+    if let aligned, let blendMode {
+      // The mode's switch, once: `blendAligned` is specialized for each mode.
+      switch blendMode {
+      case .normal: blendAligned(aligned, BlendModeIsNormal.self, region, into: target, scratch: scratch)
+      case .multiply: blendAligned(aligned, BlendModeIsMultiply.self, region, into: target, scratch: scratch)
+      case .screen: blendAligned(aligned, BlendModeIsScreen.self, region, into: target, scratch: scratch)
+      case .overlay: blendAligned(aligned, BlendModeIsOverlay.self, region, into: target, scratch: scratch)
+      case .darken: blendAligned(aligned, BlendModeIsDarken.self, region, into: target, scratch: scratch)
+      case .lighten: blendAligned(aligned, BlendModeIsLighten.self, region, into: target, scratch: scratch)
+      case .colorDodge: blendAligned(aligned, BlendModeIsColorDodge.self, region, into: target, scratch: scratch)
+      case .colorBurn: blendAligned(aligned, BlendModeIsColorBurn.self, region, into: target, scratch: scratch)
+      case .hardLight: blendAligned(aligned, BlendModeIsHardLight.self, region, into: target, scratch: scratch)
+      case .softLight: blendAligned(aligned, BlendModeIsSoftLight.self, region, into: target, scratch: scratch)
+      case .difference: blendAligned(aligned, BlendModeIsDifference.self, region, into: target, scratch: scratch)
+      case .exclusion: blendAligned(aligned, BlendModeIsExclusion.self, region, into: target, scratch: scratch)
+      case .hue: blendAligned(aligned, BlendModeIsHue.self, region, into: target, scratch: scratch)
+      case .saturation: blendAligned(aligned, BlendModeIsSaturation.self, region, into: target, scratch: scratch)
+      case .color: blendAligned(aligned, BlendModeIsColor.self, region, into: target, scratch: scratch)
+      case .luminosity: blendAligned(aligned, BlendModeIsLuminosity.self, region, into: target, scratch: scratch)
+      case .xor: blendAligned(aligned, BlendModeIsXor.self, region, into: target, scratch: scratch)
+      }
+      return
+    }
     scratch.accumulator.begin(region)
     scratch.accumulator.add(outline)
     scratch.accumulator.resolve(into: scratch.coverage)
@@ -127,4 +178,67 @@ struct CompositeStage: PreparedDraw {
       }
     }
   }
+
+  /// The region's pixels of a 1:1 blended composite: texel × mask alpha,
+  /// × clips × opacity, blended by `Mode.mode`: specialized per mode, so
+  /// `BlendMode.composite` (inlinable) is compiled with its switches
+  /// resolved (a runtime mode left one call and three switches a pixel:
+  /// S8's cards took 125 ms, 40 % of it in the per-pixel blend call).
+  private func blendAligned<Mode: BlendModeTag>(
+    _ a: (source: Raster, mask: Raster?, dx: Int, dy: Int), _: Mode.Type, _ region: PixelRect,
+    into target: Raster, scratch: TileScratch
+  ) {
+    let mode = Mode.mode
+    let placed = PixelRect(x0: a.dx, y0: a.dy, x1: a.dx + a.source.width, y1: a.dy + a.source.height)
+    let r = region.intersection(placed).intersection(bounds)
+    guard !r.isEmpty else { return }
+    let clipped = !clips.isEmpty, clip = scratch.clip, opacity = self.opacity
+    let width = a.source.width, masked = a.mask != nil
+    let source = a.source.pixels, mask = a.mask?.pixels ?? a.source.pixels
+    for y in r.y0..<r.y1 {
+      let row = (y - a.dy) * width + (r.x0 - a.dx)
+      let clipRow = (y - region.y0) * region.width + (r.x0 - region.x0)
+      let out = target.pixels + (y * target.width + r.x0) * 4
+      for i in 0..<r.width {
+        let p = source + (row + i) * 4
+        var color = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
+        if masked { color *= Float(mask[(row + i) * 4 + 3]) * (1 / 255) }
+        var k: Float = 1
+        if clipped { k *= clip[clipRow + i] }
+        guard k > 0 else { continue }
+        // `blendPixel(_:_:_:mode:)`, written out so `mode` is a constant here.
+        let d = out + i * 4
+        if d[3] == 0 {
+          blendPixel(d, color, k * opacity)
+          continue
+        }
+        let s = color * (k * opacity)
+        guard s.w > 0 else { continue }
+        let b = SIMD4(Float(d[0]), Float(d[1]), Float(d[2]), Float(d[3])) * (1 / 255)
+        UnsafeMutableRawPointer(d).storeBytes(of: packed(mode.composite(s, over: b)), as: UInt32.self)
+      }
+    }
+  }
 }
+
+/// A blend mode as a type, so a loop generic over it is specialized with
+/// the mode a constant (CompositeStage.blendAligned).
+protocol BlendModeTag { static var mode: BlendMode { get } }
+
+enum BlendModeIsNormal: BlendModeTag { static var mode: BlendMode { .normal } }
+enum BlendModeIsMultiply: BlendModeTag { static var mode: BlendMode { .multiply } }
+enum BlendModeIsScreen: BlendModeTag { static var mode: BlendMode { .screen } }
+enum BlendModeIsOverlay: BlendModeTag { static var mode: BlendMode { .overlay } }
+enum BlendModeIsDarken: BlendModeTag { static var mode: BlendMode { .darken } }
+enum BlendModeIsLighten: BlendModeTag { static var mode: BlendMode { .lighten } }
+enum BlendModeIsColorDodge: BlendModeTag { static var mode: BlendMode { .colorDodge } }
+enum BlendModeIsColorBurn: BlendModeTag { static var mode: BlendMode { .colorBurn } }
+enum BlendModeIsHardLight: BlendModeTag { static var mode: BlendMode { .hardLight } }
+enum BlendModeIsSoftLight: BlendModeTag { static var mode: BlendMode { .softLight } }
+enum BlendModeIsDifference: BlendModeTag { static var mode: BlendMode { .difference } }
+enum BlendModeIsExclusion: BlendModeTag { static var mode: BlendMode { .exclusion } }
+enum BlendModeIsHue: BlendModeTag { static var mode: BlendMode { .hue } }
+enum BlendModeIsSaturation: BlendModeTag { static var mode: BlendMode { .saturation } }
+enum BlendModeIsColor: BlendModeTag { static var mode: BlendMode { .color } }
+enum BlendModeIsLuminosity: BlendModeTag { static var mode: BlendMode { .luminosity } }
+enum BlendModeIsXor: BlendModeTag { static var mode: BlendMode { .xor } }

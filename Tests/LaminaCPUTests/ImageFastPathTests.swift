@@ -58,6 +58,8 @@ private typealias F = PlanFixtures
       Transform3D(rotationAngle: 0.4, x: 0, y: 0, z: 1).concatenating(Transform3D(translationX: 40.5, y: 2)),
       Transform3D(CGAffineTransform(a: -0.8, b: 0.15, c: 0.3, d: 0.6, tx: 90.7, ty: 20.2)),  // flipped, sheared
       Transform3D(translationX: 60.5, y: 50.25),  // past the right and bottom edges
+      // Mirrored along x, stretched along y: the axis-aligned reads (spanAxisAligned).
+      Transform3D(CGAffineTransform(a: -1.3, b: 0, c: 0, d: 1.9, tx: 85.25, ty: -3.5)),
     ]
     for (n, matrix) in matrices.enumerated() {
       for opaque in [true, false] {

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "CLaminaGradient.h"
+#include "CLaminaBlendModes.h"
 
 /// 1 when this CPU runs `lamina_blend_span8`, else 0.
 int lamina_blend_has_avx2(void);

@@ -10,6 +10,8 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+#include "source_over8.h"
+
 #define TARGET __attribute__((target("avx2")))
 
 typedef struct { __m256 r, g, b; } rgb8;
@@ -139,50 +141,22 @@ TARGET static inline rgb8 blended(int mode, rgb8 cb, rgb8 cs) {
 // BlendMode.unit
 TARGET static inline __m256 unit(__m256 v) { return smin(smax(v, _mm256_setzero_ps()), set1(1)); }
 
-// Byte `shift / 8` of each pixel as floats.
-TARGET static inline __m256 channel(__m256i p, int shift) {
-  return _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(p, shift), _mm256_set1_epi32(0xFF)));
-}
-
-// `quantize`: min(255, max(0, v·255 + ½)), truncated, into byte `shift / 8`.
-TARGET static inline __m256i quantize(__m256 v, int shift) {
-  __m256 t = _mm256_add_ps(_mm256_mul_ps(v, set1(255)), set1(0.5f));
-  t = smin(set1(255), smax(set1(0), t));
-  return _mm256_slli_epi32(_mm256_cvttps_epi32(t), shift);
-}
-
 // Eight pixels of blendAligned: the composite under `mode`, or where the
 // backdrop is transparent blendPixel's source-over; lanes with k ≤ 0 or a
 // source of alpha 0 keep their pixel.
 TARGET static inline __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, float opacity, int mode) {
   const __m256 inv255 = set1(1.0f / 255.0f), one = set1(1), zero = _mm256_setzero_ps();
-  __m256 cr = _mm256_mul_ps(channel(src, 0), inv255), cg = _mm256_mul_ps(channel(src, 8), inv255);
-  __m256 cbl = _mm256_mul_ps(channel(src, 16), inv255), ca = _mm256_mul_ps(channel(src, 24), inv255);
+  __m256 cr = _mm256_mul_ps(lamina_channel8(src, 0), inv255), cg = _mm256_mul_ps(lamina_channel8(src, 8), inv255);
+  __m256 cbl = _mm256_mul_ps(lamina_channel8(src, 16), inv255), ca = _mm256_mul_ps(lamina_channel8(src, 24), inv255);
   cr = _mm256_mul_ps(cr, m); cg = _mm256_mul_ps(cg, m); cbl = _mm256_mul_ps(cbl, m); ca = _mm256_mul_ps(ca, m);
   __m256 kk = _mm256_mul_ps(k, set1(opacity));
-  __m256 dr = channel(d, 0), dg = channel(d, 8), db = channel(d, 16), da = channel(d, 24);
+  __m256 dr = lamina_channel8(d, 0), dg = lamina_channel8(d, 8), db = lamina_channel8(d, 16), da = lamina_channel8(d, 24);
   __m256 keep = _mm256_cmp_ps(k, zero, _CMP_LE_OQ);  // also NaN: guard k > 0 fails
   keep = _mm256_or_ps(keep, _mm256_cmp_ps(k, k, _CMP_UNORD_Q));
   __m256 clear = _mm256_cmp_ps(da, zero, _CMP_EQ_OQ);
 
   // blendPixel(p, color, kk) over a transparent backdrop.
-  __m256i over;
-  {
-    __m256 skip = _mm256_cmp_ps(_mm256_mul_ps(_mm256_mul_ps(ca, kk), set1(255)), set1(0.5f), _CMP_LT_OQ);
-    __m256 solid = _mm256_and_ps(_mm256_cmp_ps(kk, one, _CMP_GE_OQ), _mm256_cmp_ps(ca, one, _CMP_GE_OQ));
-    __m256 scale = _mm256_mul_ps(kk, set1(255));
-    __m256 inverse = _mm256_sub_ps(one, _mm256_mul_ps(ca, kk));
-#define MIXED(c, p) \
-  _mm256_cvttps_epi32(smin(set1(255), _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(c, scale), _mm256_mul_ps(p, inverse)), set1(0.5f))))
-    __m256i mixed = _mm256_or_si256(
-        _mm256_or_si256(MIXED(cr, dr), _mm256_slli_epi32(MIXED(cg, dg), 8)),
-        _mm256_or_si256(_mm256_slli_epi32(MIXED(cbl, db), 16), _mm256_slli_epi32(MIXED(ca, da), 24)));
-#undef MIXED
-    __m256i packed = _mm256_or_si256(
-        _mm256_or_si256(quantize(cr, 0), quantize(cg, 8)), _mm256_or_si256(quantize(cbl, 16), quantize(ca, 24)));
-    over = _mm256_castps_si256(sel(solid, _mm256_castsi256_ps(packed), _mm256_castsi256_ps(mixed)));
-    over = _mm256_castps_si256(sel(skip, _mm256_castsi256_ps(d), _mm256_castsi256_ps(over)));
-  }
+  __m256i over = lamina_source_over8(d, cr, cg, cbl, ca, kk);
 
   // BlendMode.composite over an opaque-or-translucent backdrop.
   __m256i blended_pixels;
@@ -208,7 +182,7 @@ TARGET static inline __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, 
       ob = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(sb, nb), _mm256_mul_ps(bb, ns)), _mm256_mul_ps(both, mx.b));
     }
     blended_pixels = _mm256_or_si256(
-        _mm256_or_si256(quantize(or_, 0), quantize(og, 8)), _mm256_or_si256(quantize(ob, 16), quantize(oa, 24)));
+        _mm256_or_si256(lamina_quantize8(or_, 0), lamina_quantize8(og, 8)), _mm256_or_si256(lamina_quantize8(ob, 16), lamina_quantize8(oa, 24)));
     // guard s.w > 0
     __m256 none = _mm256_cmp_ps(as, zero, _CMP_LE_OQ);
     blended_pixels = _mm256_castps_si256(sel(none, _mm256_castsi256_ps(d), _mm256_castsi256_ps(blended_pixels)));
@@ -226,7 +200,7 @@ TARGET long lamina_blend_mode_span8(
     __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i * 4));
     __m256i s = _mm256_loadu_si256((const __m256i *)(src + i * 4));
     __m256 m = set1(1);
-    if (mask) m = _mm256_mul_ps(channel(_mm256_loadu_si256((const __m256i *)(mask + i * 4)), 24), inv255);
+    if (mask) m = _mm256_mul_ps(lamina_channel8(_mm256_loadu_si256((const __m256i *)(mask + i * 4)), 24), inv255);
     __m256 k = clip ? _mm256_loadu_ps(clip + i) : set1(1);
     _mm256_storeu_si256((__m256i *)(dst + i * 4), blend8(d, s, m, k, opacity, mode));
   }

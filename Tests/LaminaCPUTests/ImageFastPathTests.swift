@@ -125,3 +125,38 @@ private typealias F = PlanFixtures
     #expect(try #require(ImageStage(faded, limit: limit, textures: TextureCache())).occluder == PixelRect(x0: 0, y0: 0, x1: 20, y1: 20))
   }
 }
+
+@Suite(.serialized) struct ImageKernelTests {
+  /// The AVX2 rows of axis-aligned bilinear reads (image_rows.c) against
+  /// the Swift loop: the same bytes on a stretched, mirrored, translucent
+  /// and clipped image, partly off the canvas.
+  @Test func theKernelDrawsTheSwiftLoopsBytes() throws {
+    guard spanBlendHasAVX2 else { return }
+    let root = LayerFixtures.canvas(96)
+    root.backgroundColor = Color(red: 0.2, green: 0.5, blue: 0.3, alpha: 0.7)
+    let images: [(CGRect, Double, Bool)] = [
+      (CGRect(x: -7.3, y: 3.6, width: 70.2, height: 51.7), 1, false),
+      (CGRect(x: 30.5, y: 40.25, width: 80.4, height: 66.6), 0.7, true),
+    ]
+    for (n, (frame, opacity, rounded)) in images.enumerated() {
+      let layer = Layer()
+      layer.frame = frame
+      layer.contents = BlendKernelTests.noise(37 + n, 29, seed: UInt64(7 + n))
+      layer.opacity = opacity
+      if rounded {
+        layer.masksToBounds = true
+        layer.cornerRadius = 14
+        layer.transform = Transform3D(scaleX: -1, y: 1)
+      }
+      try root.addSublayer(layer)
+    }
+    let plan = try RenderPlan(root: root, size: CGSize(width: 96, height: 96))
+    ImageStage.useImageKernel = false
+    let swift = CPURenderer().render(plan)
+    ImageStage.useImageKernel = true
+    let kernel = CPURenderer().render(plan)
+    let differing = zip(kernel.pixels, swift.pixels).filter { $0 != $1 }.count
+    #expect(differing == 0, "\(differing) bytes differ")
+    #expect(Set(stride(from: 0, to: swift.pixels.count, by: 4).map { swift.pixels[$0] }).count > 100)
+  }
+}

@@ -13,6 +13,7 @@
 
 #include "CLaminaGradient.h"
 #include "CLaminaBlendModes.h"
+#include "CLaminaImageRows.h"
 
 /// 1 when this CPU runs `lamina_blend_span8`, else 0.
 int lamina_blend_has_avx2(void);

@@ -19,6 +19,7 @@
 // Rejected: stepping u, v by a constant increment per pixel (fewer
 // operations, but the rounding drifts from the projective path's values,
 // and the reference must stay one definition).
+import CLaminaBlend
 import Lamina
 
 extension ImageStage {
@@ -91,7 +92,9 @@ extension ImageStage {
 
   /// `span` with `TextureLevel.bilinear` for a matrix whose inverse has no
   /// cross terms: each column's texel pair and weight, and each row's, are
-  /// `bilinear`'s own values, computed once.
+  /// `bilinear`'s own values, computed once; rows go eight pixels a step
+  /// through `lamina_image_axis_span8` (AVX2, the same bytes) where the CPU
+  /// has it.
   private func spanAxisAligned(
     _ region: PixelRect, _ skip: PixelRect, _ target: Raster, _ scratch: TileScratch, _ level: TextureLevel
   ) {
@@ -99,13 +102,16 @@ extension ImageStage {
     let z = m.8
     let s = slices[0]
     let opacity = opacity, pixels = target.pixels
-    let w = region.width, h = region.height
+    let w = region.width
     let texels = level.pixels, width = level.width, height = level.height
-    guard width > 0, height > 0 else { return }
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (w + h)) { at in
-      withUnsafeTemporaryAllocation(of: Float.self, capacity: w + h) { weight in
-        // Columns: texel indices i, i + 1 (clamped) and tx; rows: byte
-        // offsets of rows j, j + 1 (clamped) and ty.
+    guard width > 0, height > 0, width * height < Int(Int32.max) / 4 else {
+      return span(region, skip, target, scratch) { u, v in level.bilinear(u, v) }
+    }
+    let clipped = !clips.isEmpty, coverage = scratch.coverage, clip = scratch.clip
+    let kernel = Self.imageKernel
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * w) { columns in
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { tx in
+        // Column c: byte offsets of texels i and i + 1 (clamped) in a row, and tx.
         for c in 0..<w {
           let X = Double(region.x0 + c) + 0.5
           let x = (X * m.0 + m.6) / z
@@ -113,36 +119,49 @@ extension ImageStage {
           let cx = max(-2, min(1e9, su - 0.5))
           let fx = cx.rounded(.down)
           let i = Int(fx)
-          at[2 * c] = min(width - 1, max(0, i)) * 4
-          at[2 * c + 1] = min(width - 1, max(0, i + 1)) * 4
-          weight[c] = Float(cx - fx)
-        }
-        for r in 0..<h {
-          let Y = Double(region.y0 + r) + 0.5
-          let y = (Y * m.4 + m.7) / z
-          let sv = s.v0 + (y - s.minY) * s.sv
-          let cy = max(-2, min(1e9, sv - 0.5))
-          let fy = cy.rounded(.down)
-          let j = Int(fy)
-          at[2 * w + 2 * r] = min(height - 1, max(0, j)) * width * 4
-          at[2 * w + 2 * r + 1] = min(height - 1, max(0, j + 1)) * width * 4
-          weight[w + r] = Float(cy - fy)
+          columns[c] = Int32(min(width - 1, max(0, i)) * 4)
+          columns[w + c] = Int32(min(width - 1, max(0, i + 1)) * 4)
+          tx[c] = Float(cx - fx)
         }
         @inline(__always) func texel(_ offset: Int) -> SIMD4<Float> {
           let p = texels + offset
           return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
         }
-        forEachCoveredPixel(region, skipping: skip, width: target.width, scratch: scratch, clipped: !clips.isEmpty) {
-          index, X, Y, k in
-          let c = Int(X) - region.x0, r = Int(Y) - region.y0
-          let i0 = at[2 * c], i1 = at[2 * c + 1], j0 = at[2 * w + 2 * r], j1 = at[2 * w + 2 * r + 1]
-          let tx = weight[c], ty = weight[w + r]
-          let a = texel(j0 + i0), b = texel(j0 + i1)
-          let cc = texel(j1 + i0), d = texel(j1 + i1)
-          let top = a + (b - a) * tx, bottom = cc + (d - cc) * tx
-          blendPixel(pixels + index * 4, top + (bottom - top) * ty, k * opacity)
+        forEachSpan(region, skipping: skip) { row, x0, x1 in
+          // Row: byte offsets of rows j and j + 1 (clamped), and ty.
+          let Y = Double(row) + 0.5
+          let y = (Y * m.4 + m.7) / z
+          let sv = s.v0 + (y - s.minY) * s.sv
+          let cy = max(-2, min(1e9, sv - 0.5))
+          let fy = cy.rounded(.down)
+          let j = Int(fy)
+          let j0 = min(height - 1, max(0, j)) * width * 4, j1 = min(height - 1, max(0, j + 1)) * width * 4
+          let ty = Float(cy - fy)
+          let first = x0 - region.x0, cells = (row - region.y0) * w + first, out = pixels + (row * target.width + x0) * 4
+          let done =
+            kernel
+            ? lamina_image_axis_span8(
+              out, texels, columns.baseAddress! + first, columns.baseAddress! + w + first, tx.baseAddress! + first, j0, j1,
+              ty, coverage + cells,
+              clipped ? clip + cells : nil, x1 - x0, opacity) : 0
+          for i in done..<(x1 - x0) {
+            var k = coverage[cells + i]
+            if clipped { k *= clip[cells + i] }
+            guard k > 0 else { continue }
+            let c = first + i
+            let i0 = Int(columns[c]), i1 = Int(columns[w + c]), t = tx[c]
+            let a = texel(j0 + i0), b = texel(j0 + i1)
+            let cc = texel(j1 + i0), d = texel(j1 + i1)
+            let top = a + (b - a) * t, bottom = cc + (d - cc) * t
+            blendPixel(out + i * 4, top + (bottom - top) * ty, k * opacity)
+          }
         }
       }
     }
   }
+
+  /// Whether axis-aligned rows go through `lamina_image_axis_span8`
+  /// (`useImageKernel`: the tests compare it with the Swift loop).
+  nonisolated(unsafe) static var useImageKernel = true
+  static var imageKernel: Bool { useImageKernel && spanBlendHasAVX2 }
 }

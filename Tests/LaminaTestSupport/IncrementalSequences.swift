@@ -33,7 +33,7 @@ public enum IncrementalSequences {
 
   /// Changes one animatable property of `layer` as a frame of an animation would.
   static func mutate(_ layer: Layer, _ rng: inout SplitMix64) {
-    switch rng.int(0...7) {
+    switch rng.int(0...8) {
     case 0:
       layer.position = CGPoint(
         x: Double(layer.position.x) + rng.uniform(-6, 6), y: Double(layer.position.y) + rng.uniform(-6, 6))
@@ -52,6 +52,10 @@ public enum IncrementalSequences {
         red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.pick([1, 0.6]))
     case 6:
       layer.cornerRadius = rng.uniform(0, 10)
+    case 7:
+      // A blend reads what lies under it: a change below a blended layer
+      // must redraw it (the damage is the backdrop's footprint).
+      layer.compositingFilter = rng.pick([nil, .multiply, .screen, .difference, .colorDodge, .hue, .xor])
     default:
       layer.isHidden.toggle()
     }

@@ -155,8 +155,8 @@ TARGET static inline __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, 
   keep = _mm256_or_ps(keep, _mm256_cmp_ps(k, k, _CMP_UNORD_Q));
   __m256 clear = _mm256_cmp_ps(da, zero, _CMP_EQ_OQ);
 
-  // blendPixel(p, color, kk) over a transparent backdrop.
-  __m256i over = lamina_source_over8(d, cr, cg, cbl, ca, kk);
+  // blendPixel(p, color, kk) over a transparent backdrop (where there is one).
+  __m256i over = _mm256_testz_ps(clear, clear) ? d : lamina_source_over8(d, cr, cg, cbl, ca, kk);
 
   // BlendMode.composite over an opaque-or-translucent backdrop.
   __m256i blended_pixels;
@@ -173,8 +173,16 @@ TARGET static inline __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, 
       oa = _mm256_add_ps(_mm256_mul_ps(as, nb), _mm256_mul_ps(ab, ns));
     } else {
       oa = _mm256_sub_ps(_mm256_add_ps(as, ab), _mm256_mul_ps(as, ab));
-      rgb8 cb = {unit(_mm256_div_ps(br, ab)), unit(_mm256_div_ps(bg, ab)), unit(_mm256_div_ps(bb, ab))};
-      rgb8 cs = {unit(_mm256_div_ps(sr, as)), unit(_mm256_div_ps(sg, as)), unit(_mm256_div_ps(sb, as))};
+      // x / 1 is x: where every lane is opaque the division is left out.
+      rgb8 cb = {br, bg, bb}, cs = {sr, sg, sb};
+      if (_mm256_movemask_ps(_mm256_cmp_ps(ab, one, _CMP_EQ_OQ)) != 0xFF) {
+        cb.r = _mm256_div_ps(br, ab); cb.g = _mm256_div_ps(bg, ab); cb.b = _mm256_div_ps(bb, ab);
+      }
+      if (_mm256_movemask_ps(_mm256_cmp_ps(as, one, _CMP_EQ_OQ)) != 0xFF) {
+        cs.r = _mm256_div_ps(sr, as); cs.g = _mm256_div_ps(sg, as); cs.b = _mm256_div_ps(sb, as);
+      }
+      cb.r = unit(cb.r); cb.g = unit(cb.g); cb.b = unit(cb.b);
+      cs.r = unit(cs.r); cs.g = unit(cs.g); cs.b = unit(cs.b);
       rgb8 mx = blended(mode, cb, cs);
       __m256 both = _mm256_mul_ps(as, ab);
       or_ = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(sr, nb), _mm256_mul_ps(br, ns)), _mm256_mul_ps(both, mx.r));

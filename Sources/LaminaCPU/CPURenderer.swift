@@ -58,6 +58,8 @@ public final class CPURenderer: IncrementalRenderer {
   private let gradients = GradientStages()
   /// The last images `render` returned, whose pixels a frame may reuse.
   private let canvases = Canvases()
+  /// The offscreens' pixel memory, lent frame after frame.
+  let storage = SurfaceStorage()
   /// The last frame `renderFrame` drew: its plan's digest and its canvas.
   private var kept: (digest: PlanDigest, pixels: [UInt8])?
   /// What the last `renderFrame` redrew.
@@ -175,7 +177,12 @@ public final class CPURenderer: IncrementalRenderer {
       }
       // Sizes beyond the limits (the lowering never makes them) draw nothing.
       let fits = RenderLimits.default.violation(width: surface.width, height: surface.height) == nil
-      let raster = Raster(unfilledWidth: fits ? surface.width : 0, height: fits ? surface.height : 0)
+      // A raster kept for `shouldRasterize` owns its memory; the others
+      // borrow the frame's storage.
+      let raster =
+        fits && surface.rasterKey == nil
+        ? Raster(over: storage.take(surface.width * surface.height * 4), width: surface.width, height: surface.height)
+        : Raster(unfilledWidth: fits ? surface.width : 0, height: fits ? surface.height : 0)
       draw(surface, index: index, into: raster, backdrop: .transparent, surfaces: drawn)
       drawn[index] = raster
       if let key = surface.rasterKey { keptRasters[key] = raster }
@@ -202,6 +209,8 @@ public final class CPURenderer: IncrementalRenderer {
       image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
     }
     rasters = keptRasters
+    drawn.removeAll()
+    storage.endFrame()
     stamps.endFrame()
     textures.endFrame()
     paths.endFrame()

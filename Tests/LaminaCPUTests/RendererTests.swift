@@ -77,3 +77,32 @@ struct CanvasReuseTests {
     #expect(failures.isEmpty, "\(failures)")
   }
 }
+
+@Suite struct SurfaceStorageTests {
+  /// A block lent in one frame is lent again in the next (no new memory),
+  /// and a block no frame took for a whole frame is released.
+  @Test func blocksAreReusedAndReleased() {
+    let storage = SurfaceStorage()
+    let a = storage.take(300_000)
+    _ = storage.take(10)
+    storage.endFrame()
+    let held = storage.bytes
+    #expect(storage.take(250_000) == a, "the smallest free block that holds it")
+    storage.endFrame()  // the small block went untaken for a frame
+    storage.endFrame()  // and the large one now too
+    #expect(held >= 300_000 && storage.bytes == 0)
+  }
+
+  /// A renderer drawing the same grouped scene twice takes no new memory
+  /// for its offscreens the second time, and draws the same bytes.
+  @Test func offscreensDrawTheSameBytesFromKeptMemory() throws {
+    let plan = try BlendChecks.parityPlan(BlendChecks.parityScenes[0].json)
+    let renderer = CPURenderer()
+    let first = renderer.render(plan)
+    let bytes = renderer.storage.bytes
+    let second = renderer.render(plan)
+    #expect(renderer.storage.bytes == bytes && bytes > 0)
+    #expect(first.pixels == second.pixels)
+    #expect(second.pixels == CPURenderer().render(plan).pixels)
+  }
+}

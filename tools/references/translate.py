@@ -311,6 +311,20 @@ def style(**props):
     return ";".join(f"{k.replace('_', '-')}:{v}" for k, v in props.items() if v is not None)
 
 
+def fades(layer, fade, opacity_scale):
+    """(leaf_fade, opacity): the fade handed down to primitives and the
+    group opacity of a layer, as `layer()` and `blend_layer()` share it: an
+    `allowsGroupOpacity: false` layer fades its primitives one by one; a
+    grouping one takes the inherited multiplier into its group."""
+    own = float(layer.get("opacity", 1))
+    ungrouped = layer.get("allowsGroupOpacity", True) is False and own != 1
+    if ungrouped:
+        return fade * own, 1.0
+    if own * opacity_scale != 1:
+        return 1.0, own * opacity_scale * fade
+    return fade, 1.0
+
+
 class Translator:
     """Turns one scene document into one HTML page (`page()`)."""
 
@@ -404,12 +418,7 @@ class Translator:
         if (ungrouped or fade != 1) and opacity_scale != 1:
             raise Refusal(path + ".allowsGroupOpacity", "an ungrouped fade inside a transform layer's "
                           "opacity is not translated")
-        if ungrouped:
-            leaf_fade, opacity = fade * own, 1.0
-        elif own * opacity_scale != 1:
-            leaf_fade, opacity = 1.0, own * opacity_scale * fade
-        else:
-            leaf_fade, opacity = fade, 1.0
+        leaf_fade, opacity = fades(layer, fade, opacity_scale)
         if leaf_fade != 1:
             for k in ("shadowOpacity", "mask"):
                 if layer.get(k) not in (None, 0):
@@ -583,14 +592,7 @@ class Translator:
     def blend_layer(self, layer, path, geo, surf, x, chain, in_3d, opacity_scale, fade):
         kind = layer.get("type", "layer")
         mode = blend_mode(layer, path)
-        own = float(layer.get("opacity", 1))
-        ungrouped = layer.get("allowsGroupOpacity", True) is False and own != 1
-        if ungrouped:
-            leaf_fade, opacity = fade * own, 1.0
-        elif own * opacity_scale != 1:
-            leaf_fade, opacity = 1.0, own * opacity_scale * fade
-        else:
-            leaf_fade, opacity = fade, 1.0
+        leaf_fade, opacity = fades(layer, fade, opacity_scale)
         if mode is not None:
             if kind == "transformLayer":
                 raise Refusal(path + ".compositingFilter", "a blended transformLayer: a blend groups and "

@@ -56,20 +56,6 @@ public enum BlendMode: String, Hashable, Sendable, CaseIterable {
   /// The number Shaders/blend.glsl switches on (`uBlendMode`).
   public var shaderIndex: Int32 { Int32(Self.allCases.firstIndex(of: self)!) }
 
-  /// The family of the formula: the stage (LaminaCPU) and the shader
-  /// branch that computes it.
-  public enum Family: Sendable { case normal, separable, nonSeparable, xor }
-
-  @inlinable
-  public var family: Family {
-    switch self {
-    case .normal: return .normal
-    case .hue, .saturation, .color, .luminosity: return .nonSeparable
-    case .xor: return .xor
-    default: return .separable
-    }
-  }
-
   /// The mode a layer's filter gives, or `nil` for plain source-over.
   public static func effective(_ filter: BlendMode?) -> BlendMode? {
     guard let filter, filter != .normal else { return nil }

@@ -198,6 +198,8 @@ enum LayerProperties {
     .stored("shouldRasterize", \.shouldRasterize, .bool, default: false),
     .stored("rasterizationScale", \.rasterizationScale, .number(.positive), default: 1),
     .stored("doubleSided", \.isDoubleSided, .bool, default: true, name: "isDoubleSided"),
+    // Core Image's names ("multiplyBlendMode"; "CIMultiplyBlendMode" read too), or null.
+    .stored("compositingFilter", \.compositingFilter, .nullable(.name(caPrefix: "CI")), default: nil),
     // Time (Time/, SceneAnimationDecoder.swift): the layer's own timing, then its animations.
     .stored("beginTime", \.timing.beginTime, .timing(), default: 0),
     .stored("duration", \.timing.duration, .timing(.nonNegative), default: 0),
@@ -218,8 +220,6 @@ enum LayerProperties {
         members.append(SceneWriter.member("animations", SceneWriter.animations(layer.animations)))
       }),
     .stored("mask", \.mask, .layer, default: nil),
-    // Core Image's names ("multiplyBlendMode"; "CIMultiplyBlendMode" read too), or null.
-    .stored("compositingFilter", \.compositingFilter, .nullable(.name(caPrefix: "CI")), default: nil),
     // Attached one by one (the setter is private); `nil` and empty are equal.
     .custom(
       "sublayers", \.sublayers, default: nil, isEqual: Layer.sameLayers,

@@ -187,7 +187,7 @@ open class Layer {
 
   /// A name for messages: `name`, or the type and address.
   public var debugName: String {
-    name.map { "'\($0)'" } ?? "unnamed layer"
+    name.map { Excerpt.named($0) } ?? "unnamed layer"
   }
 
   /// Appends `layer`, removing it from its current superlayer first.

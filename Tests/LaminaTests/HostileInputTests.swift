@@ -90,4 +90,27 @@ import LaminaTestSupport
     #expect(Excerpt.quoted(String(repeating: "é", count: 64)) == "\"" + String(repeating: "é", count: 64) + "\"")
     #expect(Excerpt.quoted(String(repeating: "é", count: 65)) == "\"" + String(repeating: "é", count: 32) + "…\" (65 characters)")
   }
+
+  // MARK: A gradient's stops (item 2)
+
+  @Test func moreStopsThanTheLimitAreRefusedWithTheirPath() throws {
+    let small = RenderLimits(maxGradientStops: 4)
+    let colors = ##"["#f00", "#0f0", "#00f", "#fff", "#000"]"##
+    #expect(
+      errors(oneLayer(##""type": "gradientLayer", "colors": \##(colors)"##), limits: small)
+        == ["layers[0].colors: at most 4 stops (RenderLimits.maxGradientStops), got 5"])
+    #expect(errors(oneLayer(##""type": "gradientLayer", "colors": \##(colors)"##)) == [])
+    // Through the Swift API (or an animation of colors), the lowering.
+    let g = GradientLayer()
+    g.name = "g"
+    g.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+    g.colors = [.red, .green, .blue, .white, .black]
+    let scene = Scene(canvas: Canvas(width: 40, height: 40), layers: [g])
+    #expect(throws: LoweringError.invalidGradient(
+      layer: "'g'", reason: "colors: 5 stops, more than 4 (RenderLimits.maxGradientStops)")) {
+      try scene.renderPlan(limits: small)
+    }
+    _ = try scene.renderPlan()
+    #expect(RenderLimits.default.maxGradientStops == 1_000_000)
+  }
 }

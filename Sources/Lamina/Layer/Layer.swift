@@ -180,6 +180,10 @@ open class Layer {
   /// refuses such a tree, as the scene loader refuses such a file).
   var gradientProblem: String? { nil }
 
+  /// How many stops the layer's gradient has (0 for a layer that draws
+  /// none); the lowering refuses more than `RenderLimits.maxGradientStops`.
+  var gradientStopCount: Int { 0 }
+
   /// Why the layer's stroke cannot be drawn (a value out of its range), or
   /// `nil` (the lowering refuses such a tree, as the scene loader refuses
   /// such a file).

@@ -41,7 +41,7 @@ extension RenderPlan {
     let pw = Int(fw), ph = Int(fh)
     if let why = limits.violation(width: pw, height: ph) { throw .tooLarge(what: "canvas", reason: why) }
     guard pw > 0, ph > 0 else { throw .invalidCanvas("\(pw)×\(ph) pixels is empty") }
-    try TreeCheck.validate(root)
+    try TreeCheck.validate(root, limits: limits)
     let builder = PlanBuilder(width: pw, height: ph, scale: scale, limits: limits)
     builder.root = root
     let rootMatrix = Transform3D(translationX: -Double(root.bounds.minX), y: -Double(root.bounds.minY))

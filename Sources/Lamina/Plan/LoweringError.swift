@@ -15,9 +15,10 @@ public enum LoweringError: Error, Equatable, CustomStringConvertible {
   /// A layer property holds a NaN or an infinity (set through the Swift
   /// API; scene files cannot hold them). `property` is its Swift name.
   case notFinite(layer: String, property: String)
-  /// A gradient layer's stops cannot be drawn (set through the Swift API;
-  /// scene files cannot hold them): a count of locations other than the
-  /// colours', or a location outside 0…1 or below the one before.
+  /// A gradient layer's stops cannot be drawn (set through the Swift API or
+  /// an animation of `colors`; scene files cannot hold them): a count of
+  /// locations other than the colours', a location outside 0…1 or below
+  /// the one before, or more stops than `RenderLimits.maxGradientStops`.
   case invalidGradient(layer: String, reason: String)
   /// The tree, with every replicator's copies expanded (nested replicators
   /// multiply), holds more layers than `maximumReplicatedLayers`.
@@ -64,8 +65,9 @@ public let maximumReplicatedLayers = 200_000
 
 enum TreeCheck {
   /// Refuses cycles, layers used twice, trees deeper than the limit,
-  /// non-finite numbers and gradient stops that cannot be drawn, without recursion (a 100,000-level chain must not overflow the stack).
-  static func validate(_ root: Layer) throws(LoweringError) {
+  /// non-finite numbers and gradient stops that cannot be drawn (or are more
+  /// than the limits' `maxGradientStops`), without recursion (a 100,000-level chain must not overflow the stack).
+  static func validate(_ root: Layer, limits: RenderLimits = .default) throws(LoweringError) {
     var seen = Set<ObjectIdentifier>()
     var onPath = Set<ObjectIdentifier>()
     // (layer, depth, exiting): an explicit stack for an iterative DFS.
@@ -84,6 +86,11 @@ enum TreeCheck {
         throw .notFinite(layer: layer.debugName, property: property)
       }
       if let problem = layer.gradientProblem { throw .invalidGradient(layer: layer.debugName, reason: problem) }
+      if layer.gradientStopCount > limits.maxGradientStops {
+        throw .invalidGradient(
+          layer: layer.debugName,
+          reason: "colors: \(layer.gradientStopCount) stops, more than \(limits.maxGradientStops) (RenderLimits.maxGradientStops)")
+      }
       if layer.asReplicator != nil { replicates = true }
       if let problem = layer.shapeProblem { throw .invalidShape(layer: layer.debugName, reason: problem) }
       onPath.insert(id)

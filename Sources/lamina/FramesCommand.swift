@@ -32,11 +32,11 @@ struct FramesCommand: ParsableCommand {
     name: .shortAndLong,
     help: "A folder (PNGs), OUT.png or OUT.apng (animated PNG), or OUT.mp4, OUT.webm, OUT.gif (needs ffmpeg).")
   var output: String
-  @Option(help: "Frames per second (default: the scene's canvas.frameRate).") var fps: Double?
-  @Option(help: "Seconds (default: the scene's canvas.duration).") var duration: Double?
-  @Option(help: "Only frames FIRST..LAST (inclusive, numbered from 0).") var range: String?
+  @Option(parsing: .unconditional, help: "Frames per second (default: the scene's canvas.frameRate).") var fps: Double?
+  @Option(parsing: .unconditional, help: "Seconds (default: the scene's canvas.duration).") var duration: Double?
+  @Option(parsing: .unconditional, help: "Only frames FIRST..LAST (inclusive, numbered from 0).") var range: String?
   @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
-  @Option(help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
+  @Option(parsing: .unconditional, help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
   @Flag(help: "Draw every frame whole (by default only what changed since the frame before is redrawn; the bytes are the same).")
   var full = false
   @Option(

@@ -1,6 +1,13 @@
 // The `lamina` command-line tool: render scenes, validate them, diff
 // images, hit test, show the GL set-up, benchmark and run the demo. It uses
 // the library as any user would.
+//
+// Every option that takes a number reads the word after it as its value
+// whatever it starts with (`parsing: .unconditional`), so `--time -1e300`
+// is -1e300, not an option named `-1e300`; `hit` takes its two coordinates
+// the same way. Rejected: only `--time=-1e300` (ArgumentParser's default
+// reads a word starting with '-' as the next option, which said "Missing
+// value for '--time <time>'").
 import ArgumentParser
 import Lamina
 
@@ -29,3 +36,4 @@ func loadScene(_ path: String) throws -> Scene {
     throw ExitCode(1)
   }
 }
+

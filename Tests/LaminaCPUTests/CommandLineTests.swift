@@ -1,0 +1,74 @@
+// The `lamina` tool under hostile input (issue 31), run as a user runs it:
+// a negative number is a value wherever a command takes a number (every
+// numeric option of every subcommand, and `hit`'s coordinates), not an
+// unknown option.
+
+import Foundation
+import LaminaTestSupport
+import Testing
+
+@Suite(.enabled(if: LaminaTool.isBuilt, "the lamina tool is not built"))
+struct CommandLineTests {
+  /// A temporary folder holding `scene.json` with `json`.
+  func folder(_ json: String) throws -> String {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-cli-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    try json.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+    return dir
+  }
+
+  static let small = ##"""
+    { "version": 2, "canvas": { "width": 20, "height": 10, "duration": 0.5, "frameRate": 10 },
+      "layers": [ { "name": "dot", "bounds": [0, 0, 6, 6], "position": [5, 5], "backgroundColor": "#ff0000",
+        "animations": [ { "type": "basic", "keyPath": "position.x", "fromValue": 5, "toValue": 15, "duration": 0.5 } ] } ] }
+    """##
+
+  /// The parser's own complaints: none may appear for a negative number.
+  static func misread(_ err: String) -> Bool {
+    err.contains("Missing value") || err.contains("Unknown option") || err.contains("Missing expected argument")
+  }
+
+  @Test func aNegativeNumberIsAValueForEveryCommand() throws {
+    let dir = try folder(Self.small)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scene = dir + "/scene.json"
+    // (arguments, what the command itself says about the value; "" when it draws)
+    let cases: [([String], String)] = [
+      (["render", scene, "-o", dir + "/a.png", "--backend", "cpu", "--time", "-1e300"], ""),
+      (["render", scene, "-o", dir + "/b.png", "--backend", "cpu", "--time", "-0.25"], ""),
+      (["render", scene, "-o", dir + "/c.png", "--backend", "cpu", "--scale", "-2"], "scale -2.0 must be > 0"),
+      (["frames", scene, "-o", dir + "/f", "--backend", "cpu", "--fps", "-10"], "the frame rate must be > 0"),
+      (["frames", scene, "-o", dir + "/f", "--backend", "cpu", "--duration", "-1"], "the duration must be ≥ 0 seconds"),
+      (["frames", scene, "-o", dir + "/f", "--backend", "cpu", "--scale", "-1", "--range", "0..0"], "scale -1.0 must be > 0"),
+      (["frames", scene, "-o", dir + "/f", "--backend", "cpu", "--range", "-2..1"], "the range -2..1 is outside the sequence's frames 0..4"),
+      (["bench", "--frames", "-1"], "--frames must be at least 1, not -1"),
+      (["bench", "--warmup", "-2"], "--warmup must be 0 or more, not -2"),
+      (["demo", "--bench-frames", "-1"], "--bench-frames must be 0 or more"),
+      (["diff", dir + "/a.png", dir + "/a.png", "--tolerance", "-1"], "--tolerance must be 0…255, not -1"),
+      (["soak", "--iterations", "-3"], "--iterations must be at least 2, not -3"),
+      (["soak", "--warmup", "-1"], "--warmup must be 0 or more, not -1"),
+      (["soak", "--tolerance", "-5"], "--tolerance must be a percentage ≥ 0, not -5.0"),
+    ]
+    for (arguments, message) in cases {
+      let r = try LaminaTool.run(arguments, environment: [:])
+      #expect(!Self.misread(r.err), "\(arguments): \(r.err)")
+      if message.isEmpty {
+        #expect(r.status == 0, "\(arguments): \(r.err)")
+      } else {
+        #expect(r.status != 0 && r.err.contains(message), "\(arguments): \(r.err)")
+      }
+    }
+    // `hit`'s coordinates: a point left of the canvas hits nothing; one on the dot hits it.
+    let left = try LaminaTool.run(["hit", scene, "-5", "5"], environment: [:])
+    #expect(left.status == 1 && left.out == "nothing\n" && !Self.misread(left.err), "\(left.err)")
+    let dot = try LaminaTool.run(["hit", scene, "5", "5"], environment: [:])
+    #expect(dot.status == 0 && dot.out == "dot\n", "\(dot.out) \(dot.err)")
+    let three = try LaminaTool.run(["hit", scene, "-1", "2", "3"], environment: [:])
+    #expect(three.status != 0 && three.err.contains("expected two numbers, x and y, got 3"), "\(three.err)")
+    // `--time -0.25` draws what `--time=-0.25` draws.
+    let equals = try LaminaTool.run(
+      ["render", scene, "-o", dir + "/d.png", "--backend", "cpu", "--time=-0.25"], environment: [:])
+    #expect(equals.status == 0)
+    #expect(FileManager.default.contents(atPath: dir + "/b.png") == FileManager.default.contents(atPath: dir + "/d.png"))
+  }
+}

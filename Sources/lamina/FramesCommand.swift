@@ -60,17 +60,20 @@ struct FramesCommand: ParsableCommand {
     let loaded = try loadScene(scene)
     let rate = fps ?? loaded.canvas.frameRate
     let seconds = duration ?? loaded.canvas.duration
+    // A sequence too long names where its duration came from.
+    func failure(_ e: FrameSequenceError) -> ValidationError {
+      ValidationError(e.kind == .tooLong ? "\(duration == nil ? "canvas.duration" : "--duration"): \(e.message)" : e.message)
+    }
     let sequence: FrameSequence
     switch FrameSequence.make(duration: seconds, frameRate: rate) {
     case .success(let s): sequence = s
-    case .failure(let e): throw ValidationError(e.message)
+    case .failure(let e): throw failure(e)
     }
-    var frames = 0...(sequence.frameCount - 1)
-    if let range {
-      switch sequence.range(range) {
-      case .success(let r): frames = r
-      case .failure(let e): throw ValidationError(e.message)
-      }
+    // The limit on frames is on those drawn: a range of a long sequence draws.
+    let frames: ClosedRange<Int>
+    switch sequence.frames(range) {
+    case .success(let r): frames = r
+    case .failure(let e): throw failure(e)
     }
     let ext = (output as NSString).pathExtension.lowercased()
     let target: Output
@@ -164,7 +167,7 @@ struct FrameSink {
   mutating func add(_ image: Image, frame n: Int) throws {
     switch kind {
     case .folder(let path):
-      try image.writePNG(to: "\(path)/frame-\(String(format: "%05d", n)).png", compression: compression)
+      try image.writePNG(to: "\(path)/\(Self.fileName(ofFrame: n))", compression: compression)
     case .apng:
       try apng?.append(image)
     case .video:
@@ -176,6 +179,13 @@ struct FrameSink {
         throw ExitCode(1)
       }
     }
+  }
+
+  /// `frame-00012.png`: at least five digits, every digit of a frame
+  /// number past 2³¹ too (`%05d` printed its low 32 bits).
+  static func fileName(ofFrame n: Int) -> String {
+    let digits = String(n)
+    return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
   }
 
   mutating func finish() throws {

@@ -1,7 +1,9 @@
 // The `lamina` tool under hostile input (issue 31), run as a user runs it:
 // a negative number is a value wherever a command takes a number (every
 // numeric option of every subcommand, and `hit`'s coordinates), not an
-// unknown option.
+// unknown option; and `frames` limits the frames it draws, not the
+// sequence (a range of a 10⁹-second scene draws; the whole of it is refused
+// naming `canvas.duration`; a reversed range says so).
 
 import Foundation
 import LaminaTestSupport
@@ -70,5 +72,33 @@ struct CommandLineTests {
       ["render", scene, "-o", dir + "/d.png", "--backend", "cpu", "--time=-0.25"], environment: [:])
     #expect(equals.status == 0)
     #expect(FileManager.default.contents(atPath: dir + "/b.png") == FileManager.default.contents(atPath: dir + "/d.png"))
+  }
+
+  @Test func framesLimitsTheFramesDrawnNotTheSequence() throws {
+    let dir = try folder(##"""
+      { "version": 2, "canvas": { "width": 20, "height": 10, "duration": 1e9 },
+        "layers": [ { "bounds": [0, 0, 6, 6], "position": [5, 5], "backgroundColor": "#ff0000" } ] }
+      """##)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scene = dir + "/scene.json"
+    let two = try LaminaTool.run(["frames", scene, "-o", dir + "/seq", "--range", "0..1", "--backend", "cpu"], environment: [:])
+    #expect(two.status == 0 && two.out.contains("2 frames"), "\(two.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/seq/frame-00001.png"))
+    // Late frames of the sequence too.
+    let late = try LaminaTool.run(
+      ["frames", scene, "-o", dir + "/late", "--range", "59999999998..59999999999", "--backend", "cpu"], environment: [:])
+    #expect(late.status == 0, "\(late.err)")
+    #expect(FileManager.default.fileExists(atPath: dir + "/late/frame-59999999999.png"))
+    let cases: [([String], String)] = [
+      ([], "canvas.duration: 1000000000 s at 60 frames/s is 60000000000 frames; at most 100000 are drawn in one run"),
+      (["--range", "0.."], "the range 0..59999999999 is 60000000000 frames; at most 100000 are drawn in one run"),
+      (["--range", "0..100000"], "the range 0..100000 is 100001 frames; at most 100000 are drawn in one run"),
+      (["--range", "5..2"], "the range 5..2 is reversed: FIRST must be ≤ LAST"),
+      (["--duration", "1e9", "--fps", "1"], "--duration: 1000000000 s at 1 frames/s is 1000000000 frames"),
+    ]
+    for (options, message) in cases {
+      let r = try LaminaTool.run(["frames", scene, "-o", dir + "/x", "--backend", "cpu"] + options, environment: [:])
+      #expect(r.status != 0 && r.err.contains(message), "\(options): \(r.err)")
+    }
   }
 }

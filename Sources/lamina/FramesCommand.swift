@@ -9,7 +9,8 @@
 // bytes are those of a full render); `--full` draws every frame whole.
 // PNGs are written with libpng's fast compression unless `--png-compression
 // small` (S6's 1080p frame: 23 ms and 399 KB against 95 ms and 283 KB;
-// the encoder was most of a frame's time end to end).
+// the encoder was most of a frame's time end to end). Text warnings (a
+// font not found and the one used) go to standard error, once per font.
 //
 // Rejected: linking libav* (the `ffmpeg` tool is what the field uses from
 // scripts, and keeps Lamina's build free of codec libraries).
@@ -58,6 +59,7 @@ struct FramesCommand: ParsableCommand {
 
   func run() throws {
     let loaded = try loadScene(scene)
+    warnAboutText(loaded, path: scene)
     let rate = fps ?? loaded.canvas.frameRate
     let seconds = duration ?? loaded.canvas.duration
     // A sequence too long names where its duration came from.

@@ -37,3 +37,23 @@ func loadScene(_ path: String) throws -> Scene {
   }
 }
 
+/// Prints the scene's text warnings (a font that matched nothing and the
+/// one used instead, characters no font has) on standard error, each once
+/// however many layers share it, as `path: warning: layer: warning`: what
+/// `validate` prints, for `render` and `frames`, which draw the scene
+/// anyway. A layout that fails is left to the lowering, which names it.
+func warnAboutText(_ scene: Scene, path: String) {
+  var seen = Set<String>()
+  var stack: [Layer] = [scene.root]
+  var warnings: [(String, String)] = []
+  while let layer = stack.popLast() {
+    if let text = layer as? TextLayer, let layout = try? text.layout() {
+      let name = text.name.map { "text layer \(Excerpt.named($0))" } ?? "a text layer"
+      warnings += layout.warnings.map { (name, $0) }
+    }
+    stack += ((layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? [])).reversed()
+  }
+  for (layer, warning) in warnings where seen.insert(warning).inserted {
+    warn("\(path): warning: \(layer): \(warning)")
+  }
+}

@@ -1,4 +1,5 @@
-// `lamina render SCENE -o OUT.png [--time T]`.
+// `lamina render SCENE -o OUT.png [--time T]`. Text warnings (a font not
+// found and the one used) go to standard error, once per font.
 import ArgumentParser
 import Lamina
 
@@ -19,6 +20,7 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     let loaded = try loadScene(scene)
+    warnAboutText(loaded, path: scene)
     let plan: RenderPlan
     do {
       plan = try loaded.presentation(at: time).renderPlan(scale: scale)

@@ -1,9 +1,10 @@
 // The `lamina` tool under hostile input (issue 31), run as a user runs it:
 // a negative number is a value wherever a command takes a number (every
 // numeric option of every subcommand, and `hit`'s coordinates), not an
-// unknown option; and `frames` limits the frames it draws, not the
-// sequence (a range of a 10⁹-second scene draws; the whole of it is refused
-// naming `canvas.duration`; a reversed range says so).
+// unknown option; `frames` limits the frames it draws, not the sequence (a
+// range of a 10⁹-second scene draws; the whole of it is refused naming
+// `canvas.duration`; a reversed range says so); and `render` and `frames`
+// print a missing font's warning on standard error, once per font.
 
 import Foundation
 import LaminaTestSupport
@@ -99,6 +100,30 @@ struct CommandLineTests {
     for (options, message) in cases {
       let r = try LaminaTool.run(["frames", scene, "-o", dir + "/x", "--backend", "cpu"] + options, environment: [:])
       #expect(r.status != 0 && r.err.contains(message), "\(options): \(r.err)")
+    }
+  }
+
+  @Test func renderAndFramesWarnOfAMissingFontOncePerFont() throws {
+    let dir = try folder(##"""
+      { "version": 2, "canvas": { "width": 80, "height": 40, "duration": 0.1, "frameRate": 20 },
+        "layers": [
+          { "type": "textLayer", "name": "a", "frame": [0, 0, 80, 20], "string": "hi", "font": "NoSuchFontLamina31" },
+          { "type": "textLayer", "frame": [0, 20, 80, 20], "string": "yo", "font": "NoSuchFontLamina31" },
+          { "type": "textLayer", "frame": [40, 20, 40, 20], "string": "yo", "font": "OtherMissingLamina31" } ] }
+      """##)
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scene = dir + "/scene.json"
+    for arguments in [
+      ["render", scene, "-o", dir + "/t.png", "--backend", "cpu"], ["frames", scene, "-o", dir + "/t", "--backend", "cpu"],
+    ] {
+      let r = try LaminaTool.run(arguments, environment: [:])
+      #expect(r.status == 0, "\(r.err)")
+      let lines = r.err.split(separator: "\n").filter { $0.contains("warning:") }
+      #expect(lines.count == 2, "\(arguments[0]): \(r.err)")
+      #expect(lines.first?.hasPrefix("\(scene): warning: text layer 'a': font \"NoSuchFontLamina31\" was not found; using ") == true,
+        "\(r.err)")
+      #expect(lines.last?.contains("font \"OtherMissingLamina31\" was not found") == true, "\(r.err)")
+      #expect(!r.out.contains("warning"), "warnings go to standard error")
     }
   }
 }

@@ -107,10 +107,101 @@ import LaminaTestSupport
     g.colors = [.red, .green, .blue, .white, .black]
     let scene = Scene(canvas: Canvas(width: 40, height: 40), layers: [g])
     #expect(throws: LoweringError.invalidGradient(
-      layer: "'g'", reason: "colors: 5 stops, more than 4 (RenderLimits.maxGradientStops)")) {
+      layer: "layers[0] ('g')", reason: "colors: 5 stops, more than 4 (RenderLimits.maxGradientStops)")) {
       try scene.renderPlan(limits: small)
     }
     _ = try scene.renderPlan()
     #expect(RenderLimits.default.maxGradientStops == 1_000_000)
+  }
+
+  // MARK: Every error from a scene names its JSON path (item 6)
+
+  /// The error lowering (after presenting at `time`) `json` gives, as printed.
+  func drawingError(_ json: String, time: Double = 0, limits: RenderLimits = .default) -> String? {
+    do {
+      let scene = try Scene(jsonData: Array(json.utf8), limits: limits)
+      _ = try scene.presentation(at: time).renderPlan(limits: limits)
+      return nil
+    } catch let error as SceneErrors {
+      return "load: \(error)"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// A scene whose layers are `layers` (JSON objects, comma-separated).
+  func scene(_ layers: String) -> String {
+    ##"{ "version": 3, "canvas": { "width": 40, "height": 40, "duration": 1 }, "layers": [ "## + layers + ##" ] }"##
+  }
+
+  @Test func theShapeLimitsNameTheLayersPath() {
+    let holder = ##"{ "frame": [0, 0, 40, 40] }, { "frame": [0, 0, 40, 40], "sublayers": [ "##
+    // 100,000 dashes and more, unnamed, under another layer.
+    let dashed = ##"{ "type": "shapeLayer", "path": { "svg": "M0 0 L100000 0" }, "strokeColor": "#000", "lineDashPattern": [0.1, 0.1] }"##
+    #expect(
+      drawingError(scene(holder + dashed + "] }"))
+        == "layers[1].sublayers[0]: lineDashPattern cuts the path into more than 100000 dashes (RenderLimits.maxStrokeDashes)")
+    // A stroke's outline past the edge limit (a small limit), named.
+    let stroked = ##"{ "type": "shapeLayer", "name": "zig", "path": { "svg": "M0 0 L10 10 L20 0 L30 10 L40 0" }, "strokeColor": "#000", "fillColor": null }"##
+    #expect(
+      drawingError(scene(holder + stroked + "] }"), limits: RenderLimits(maxShapeEdges: 16))
+        == "layers[1].sublayers[0] ('zig'): the stroke's outline needs more than 16 edges (RenderLimits.maxShapeEdges)")
+    // A fill past it.
+    let filled = ##"{ "type": "shapeLayer", "path": { "svg": "M0 0 L10 10 L20 0 L30 10 L40 0 Z" } }"##
+    #expect(
+      drawingError(scene(holder + filled + "] }"), limits: RenderLimits(maxShapeEdges: 3))
+        == "layers[1].sublayers[0]: the fill's path has 6 edges, more than 3 (RenderLimits.maxShapeEdges)")
+  }
+
+  @Test func theReplicatorLimitsNameTheLayersPath() {
+    // Three nested replicators of 100: 10⁶ copies; the outer one passes the limit.
+    func nested(_ inner: String) -> String {
+      ##"{ "type": "replicatorLayer", "frame": [0, 0, 40, 40], "instanceCount": 100, "sublayers": [ "## + inner + " ] }"
+    }
+    let leaf = ##"{ "frame": [0, 0, 2, 2], "backgroundColor": "#f00" }"##
+    #expect(
+      drawingError(scene(##"{ "frame": [0, 0, 4, 4] }, "## + nested(nested(nested(leaf)))))
+        == "layers[1]: the replicators' copies make more than 200000 layers; the limit is 200000 (instanceCount × sublayers, nested replicators multiplying)")
+    // Side by side, no one replicator passes it: the tree does.
+    let wide = (0..<21).map { _ in ##"{ "type": "replicatorLayer", "instanceCount": 10000, "sublayers": [ "## + leaf + " ] }" }
+    #expect(
+      drawingError(scene(wide.joined(separator: ", ")))
+        == "the replicators' copies make more than 200000 layers; the limit is 200000 (instanceCount × sublayers, nested replicators multiplying)")
+    // Delayed copies (instanceDelay) in the presentation: the replicator expanding them.
+    let animated = ##"{ "frame": [0, 0, 2, 2], "backgroundColor": "#f00", "animations": [ { "type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1 } ] }"##
+    let delayed = ##"{ "type": "replicatorLayer", "name": "outer", "instanceCount": 1000, "instanceDelay": 0.001, "sublayers": [ { "type": "replicatorLayer", "instanceCount": 300, "instanceDelay": 0.001, "sublayers": [ "## + animated + " ] } ] }"
+    let found = drawingError(scene(delayed), time: 0.5) ?? ""
+    // The inner replicator's copies cross the count, inside the outer's.
+    #expect(
+      found == "layers[0].sublayers[0]: the presentation makes more than 200000 layers (replicator copies with instanceDelay included)")
+  }
+
+  @Test func presentationErrorsNameTheLayersPath() {
+    // A value that overflows at t = 0.5: −1e308 + (1e308 − (−1e308)) × 0.5.
+    let overflow = ##"{ "frame": [0, 0, 4, 4] }, { "name": "far", "frame": [0, 0, 4, 4], "animations": [ { "type": "basic", "keyPath": "position.x", "fromValue": -1e308, "toValue": 1e308, "duration": 1 } ] }"##
+    #expect(
+      drawingError(scene(overflow), time: 0.5)
+        == "layers[1] ('far'): the animation of position.x gives a value that is not finite at 0.5 s")
+  }
+
+  @Test func aLoneSurrogateNamesItsPath() {
+    #expect(
+      errors(oneLayer(##""name": "\ud800""##))
+        == ["layers[0].name: unpaired UTF-16 surrogate in \\u escape"])
+    #expect(
+      errors(oneLayer(##""sublayers": [ { "name": "ok\udc00" } ]"##))
+        == ["layers[0].sublayers[0].name: unpaired UTF-16 surrogate in \\u escape"])
+    // In a key: the path of the object holding it.
+    #expect(errors(oneLayer(##""\ud800": 1"##)) == ["layers[0]: in a key: unpaired UTF-16 surrogate in \\u escape"])
+    // Invalid UTF-8 in a string, too.
+    var bytes = Array(oneLayer(##""name": "ab""##).utf8)
+    let at = bytes.firstIndex(of: UInt8(ascii: "b"))!
+    bytes[at] = 0xFF
+    do {
+      _ = try Scene(jsonData: bytes)
+      Issue.record("invalid UTF-8 loaded")
+    } catch {
+      #expect(error.errors.map(\.description) == ["layers[0].name: the string is not valid UTF-8"])
+    }
   }
 }

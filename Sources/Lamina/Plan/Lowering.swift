@@ -235,6 +235,12 @@ final class PlanBuilder {
       add(.image(draw), to: t)
     }
     if let gradient, let outline = under.visibleOutline {
+      // Checked here too: a replicator's delayed copies are not in the tree TreeCheck walks.
+      guard gradient.stops.count <= limits.maxGradientStops else {
+        throw .invalidGradient(
+          layer: place(of: layer),
+          reason: "colors: \(gradient.stops.count) stops, more than \(limits.maxGradientStops) (RenderLimits.maxGradientStops)")
+      }
       emitGradient(multipliedGradient(gradient), outline, m, into: t, clips: clips, alpha: alpha, name: name)
     }
     if layer.drawsShape, let shape = layer as? ShapeLayer {

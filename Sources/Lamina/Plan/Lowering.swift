@@ -74,7 +74,7 @@ final class PlanBuilder {
   /// emitted (nested copies multiply); every colour goes through
   /// `multipliedColor(_:)` (ColorMultiplier.swift).
   var colorMultiplier = ColorMultiplier.identity
-  /// The tree's root, for naming a layer's place in errors (`layerPath`).
+  /// The tree's root, for naming a layer's place in errors (`place(of:)`, LayerPlace.swift).
   weak var root: Layer?
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {

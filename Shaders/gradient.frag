@@ -6,11 +6,11 @@
 // and LaminaCPU's GradientStage, in Float32. Variants: RADIAL, CONIC (else
 // axial), ROUNDED, CLIPS, AXIS_ALIGNED, PROJECTIVE (as in shape.frag).
 //
-// A draw takes MAX_STOPS stops. GradientPass draws a gradient with more
-// in several draws over consecutive runs of stops (each run starts with
-// the stop the one before ended with), and each draw keeps only the pixels
-// whose t lies in its run, [uRange.x, uRange.y): every draw computes the
-// same t, so each pixel is drawn once.
+// A draw takes MAX_STOPS stops as uniforms. A gradient with more has them
+// in a texture (STOP_TEXTURE, GradientPass's StopTexture): stop i's colour
+// at texel (i mod STOP_WIDTH, i / STOP_WIDTH), its location in the red of
+// the texel uStopRows rows below; the segment is found by bisection, the
+// search Gradient.Evaluator makes, in log₂(stops) fetches a pixel.
 
 #define MAX_STOPS 16
 #define TWO_PI 6.283185307179586
@@ -21,9 +21,15 @@ uniform vec4 uRadii;
 uniform vec2 uOrigin;  // the start point (axial), the centre (radial, conic)
 uniform vec2 uVector;  // axial: (end − start) / |end − start|²; radial: 1 / half-axes; conic: unit direction
 uniform int uStopCount;
+#ifdef STOP_TEXTURE
+#define STOP_WIDTH 2048
+uniform sampler2D uStops;
+uniform int uStopRows;
+#else
 uniform float uLocations[MAX_STOPS];
 uniform vec4 uColors[MAX_STOPS];  // straight alpha
-uniform vec2 uRange;
+#endif
+uniform vec2 uRange;  // t outside [x, y) (and NaN) draws nothing
 uniform float uOpacity;
 
 #ifdef ROUNDED
@@ -51,19 +57,44 @@ float gradientT(vec2 p) {
 #endif
 }
 
-// The straight colour at t: clamped to the end stops, else interpolated in
-// the segment after the last stop at or below t.
-vec4 stopColor(float t) {
+#ifdef STOP_TEXTURE
+float stopLocation(int i) { return texelFetch(uStops, ivec2(i % STOP_WIDTH, uStopRows + i / STOP_WIDTH), 0).r; }
+vec4 stopColorAt(int i) { return texelFetch(uStops, ivec2(i % STOP_WIDTH, i / STOP_WIDTH), 0); }
+#else
+float stopLocation(int i) { return uLocations[i]; }
+vec4 stopColorAt(int i) { return uColors[i]; }
+#endif
+
+// How many stops lie at or below t (the locations never decrease).
+int stopsAtOrBelow(float t) {
+#ifdef STOP_TEXTURE
+  int lo = 0;
+  int hi = uStopCount;
+  while (lo < hi) {
+    int mid = (lo + hi) / 2;
+    if (stopLocation(mid) <= t) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+#else
   int k = 0;
   for (int i = 0; i < MAX_STOPS; i++) {
     if (i >= uStopCount) break;
     if (uLocations[i] <= t) k++;
   }
-  if (k == 0) return uColors[0];
-  if (k >= uStopCount) return uColors[uStopCount - 1];
-  float a = uLocations[k - 1];
-  float b = uLocations[k];
-  return uColors[k - 1] + (uColors[k] - uColors[k - 1]) * ((t - a) / (b - a));
+  return k;
+#endif
+}
+
+// The straight colour at t: clamped to the end stops, else interpolated in
+// the segment after the last stop at or below t.
+vec4 stopColor(float t) {
+  int k = stopsAtOrBelow(t);
+  if (k == 0) return stopColorAt(0);
+  if (k >= uStopCount) return stopColorAt(uStopCount - 1);
+  float a = stopLocation(k - 1);
+  float b = stopLocation(k);
+  vec4 c0 = stopColorAt(k - 1);
+  return c0 + (stopColorAt(k) - c0) * ((t - a) / (b - a));
 }
 
 void main() {

@@ -318,35 +318,39 @@ public final class CPURenderer: IncrementalRenderer {
     let taking = Atomic<Int>(0)
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
       let scratch = TileScratch()
-      var active: [Int] = []
+      // Each tile's commands, and what the loop asks about them in time
+      // that does not grow with their number (TileWalk).
+      var walk = TileWalk()
       crossList.withUnsafeBufferPointer { crosses in
         while true {
           let taken = taking.add(1, ordering: .relaxed).oldValue
           guard taken < tiles else { break }
           let tile = list?[taken] ?? taken
           let rect = tileRect(tile)
-          active.removeAll(keepingCapacity: true)
+          walk.begin(
+            rect, candidates: tileMembers[tileStarts[tile]..<tileStarts[tile + 1]], bounds: bounds,
+            crosses: crosses.baseAddress!)
           // The tile starts as the backdrop (filled here, by the worker that
           // draws it, not before the workers on one thread), except the
           // largest rectangle a command's occluder covers: that command
           // stores its own colour there whatever lies under it.
           var stored = PixelRect.empty
-          for c in tileMembers[tileStarts[tile]..<tileStarts[tile + 1]] where !bounds[c].intersection(rect).isEmpty {
-            active.append(c)
+          for c in walk.active {
             let o = occluders[c].intersection(rect)
             if o.width * o.height > stored.width * stored.height { stored = o }
           }
           fill(rect, with: backdrop, except: stored)
-          for (n, c) in active.enumerated() {
+          for (n, c) in walk.active.enumerated() {
             let region = bounds[c].intersection(rect)
             // The parts of the region later opaque commands overwrite (both
             // rectangles of each cross): the largest, and up to
-            // hiddenCapacity in all (HiddenRects).
+            // hiddenCapacity in all (HiddenRects), among the nearest later
+            // occluders (TileWalk.occluderWindow).
             let hidden = HiddenRects.collect(
-              region, later: active[(n + 1)...], crosses: crosses.baseAddress!, into: scratch.hidden,
+              region, later: walk.laterOccluders(after: n), crosses: crosses.baseAddress!, into: scratch.hidden,
               capacity: TileScratch.hiddenCapacity)
             // No earlier command touched the region: it still holds the backdrop.
-            let pristine = active[..<n].allSatisfy { bounds[$0].intersection(region).isEmpty }
+            let pristine = walk.pristine(region, marking: bounds[c])
             if hidden.count <= 1 {
               commands[c].draw(region, skipping: hidden.largest, pristine: pristine, into: raster, scratch: scratch)
             } else {

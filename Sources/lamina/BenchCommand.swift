@@ -26,8 +26,9 @@ struct BenchCommand: ParsableCommand {
   @Argument(help: "Scenes to run (default: the whole suite). See --list.") var scenes: [String] = []
   @Option(help: "standard, peers or sequences.") var suite: BenchSuite = .standard
   @Option(help: "Backends, comma-separated: gl, cpu.") var backend: String = "gl,cpu"
-  @Option(help: "Timed frames per scene and backend.") var frames: Int = 5
+  @Option(parsing: .unconditional, help: "Timed frames per scene and backend.") var frames: Int = 5
   @Option(
+    parsing: .unconditional,
     help: """
       Frames drawn before the timed ones (they fill the caches); the first of them is reported \
       as the first frame, which is drawn even with 0.

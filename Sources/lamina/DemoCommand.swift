@@ -22,7 +22,7 @@ struct DemoCommand: ParsableCommand {
 
   @Option(help: "The folder to write (created if missing).") var out: String = "lamina-demo"
   @Option(help: "The folder of figure-*.json scene files.") var examples: String = "Examples"
-  @Option(help: "Timed frames per scene of the closing benchmark (after one warm-up); 0 skips it.")
+  @Option(parsing: .unconditional, help: "Timed frames per scene of the closing benchmark (after one warm-up); 0 skips it.")
   var benchFrames: Int = 1
 
   func validate() throws {

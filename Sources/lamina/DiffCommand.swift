@@ -10,8 +10,12 @@ struct DiffCommand: ParsableCommand {
   @Argument(help: "The expected image.") var expected: String
   @Argument(help: "The actual image.") var actual: String
   @Option(help: "Write a heat map of the differences to this PNG.") var heatmap: String?
-  @Option(help: "The largest channel difference (0–255) that still counts as equal.")
+  @Option(parsing: .unconditional, help: "The largest channel difference (0–255) that still counts as equal.")
   var tolerance: Int = 0
+
+  func validate() throws {
+    guard (0...255).contains(tolerance) else { throw ValidationError("--tolerance must be 0…255, not \(tolerance)") }
+  }
 
   func run() throws {
     let a = try StraightImage(pngData: try readBytes(expected))

@@ -9,7 +9,8 @@
 // bytes are those of a full render); `--full` draws every frame whole.
 // PNGs are written with libpng's fast compression unless `--png-compression
 // small` (S6's 1080p frame: 23 ms and 399 KB against 95 ms and 283 KB;
-// the encoder was most of a frame's time end to end).
+// the encoder was most of a frame's time end to end). Text warnings (a
+// font not found and the one used) go to standard error, once per font.
 //
 // Rejected: linking libav* (the `ffmpeg` tool is what the field uses from
 // scripts, and keeps Lamina's build free of codec libraries).
@@ -32,11 +33,11 @@ struct FramesCommand: ParsableCommand {
     name: .shortAndLong,
     help: "A folder (PNGs), OUT.png or OUT.apng (animated PNG), or OUT.mp4, OUT.webm, OUT.gif (needs ffmpeg).")
   var output: String
-  @Option(help: "Frames per second (default: the scene's canvas.frameRate).") var fps: Double?
-  @Option(help: "Seconds (default: the scene's canvas.duration).") var duration: Double?
-  @Option(help: "Only frames FIRST..LAST (inclusive, numbered from 0).") var range: String?
+  @Option(parsing: .unconditional, help: "Frames per second (default: the scene's canvas.frameRate).") var fps: Double?
+  @Option(parsing: .unconditional, help: "Seconds (default: the scene's canvas.duration).") var duration: Double?
+  @Option(parsing: .unconditional, help: "Only frames FIRST..LAST (inclusive, numbered from 0).") var range: String?
   @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
-  @Option(help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
+  @Option(parsing: .unconditional, help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
   @Flag(help: "Draw every frame whole (by default only what changed since the frame before is redrawn; the bytes are the same).")
   var full = false
   @Option(
@@ -58,19 +59,23 @@ struct FramesCommand: ParsableCommand {
 
   func run() throws {
     let loaded = try loadScene(scene)
+    warnAboutText(loaded, path: scene)
     let rate = fps ?? loaded.canvas.frameRate
     let seconds = duration ?? loaded.canvas.duration
+    // A sequence too long names where its duration came from.
+    func failure(_ e: FrameSequenceError) -> ValidationError {
+      ValidationError(e.kind == .tooLong ? "\(duration == nil ? "canvas.duration" : "--duration"): \(e.message)" : e.message)
+    }
     let sequence: FrameSequence
     switch FrameSequence.make(duration: seconds, frameRate: rate) {
     case .success(let s): sequence = s
-    case .failure(let e): throw ValidationError(e.message)
+    case .failure(let e): throw failure(e)
     }
-    var frames = 0...(sequence.frameCount - 1)
-    if let range {
-      switch sequence.range(range) {
-      case .success(let r): frames = r
-      case .failure(let e): throw ValidationError(e.message)
-      }
+    // The limit on frames is on those drawn: a range of a long sequence draws.
+    let frames: ClosedRange<Int>
+    switch sequence.frames(range) {
+    case .success(let r): frames = r
+    case .failure(let e): throw failure(e)
     }
     let ext = (output as NSString).pathExtension.lowercased()
     let target: Output
@@ -164,7 +169,7 @@ struct FrameSink {
   mutating func add(_ image: Image, frame n: Int) throws {
     switch kind {
     case .folder(let path):
-      try image.writePNG(to: "\(path)/frame-\(String(format: "%05d", n)).png", compression: compression)
+      try image.writePNG(to: "\(path)/\(Self.fileName(ofFrame: n))", compression: compression)
     case .apng:
       try apng?.append(image)
     case .video:
@@ -176,6 +181,13 @@ struct FrameSink {
         throw ExitCode(1)
       }
     }
+  }
+
+  /// `frame-00012.png`: at least five digits, every digit of a frame
+  /// number past 2³¹ too (`%05d` printed its low 32 bits).
+  static func fileName(ofFrame n: Int) -> String {
+    let digits = String(n)
+    return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
   }
 
   mutating func finish() throws {

@@ -7,8 +7,17 @@ struct HitCommand: ParsableCommand {
     commandName: "hit", abstract: "Hit test a point (canvas points) and print the name path of the layer hit.")
 
   @Argument(help: "The scene file.") var scene: String
-  @Argument(help: "x in canvas points.") var x: Double
-  @Argument(help: "y in canvas points.") var y: Double
+  // Both coordinates as one list that takes words starting with '-' too,
+  // so a negative x or y is a number, not an unknown option.
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("x and y in canvas points (may be negative).", valueName: "x y"))
+  var point: [Double] = []
+
+  var x: Double { point[0] }
+  var y: Double { point[1] }
+
+  func validate() throws {
+    guard point.count == 2 else { throw ValidationError("expected two numbers, x and y, got \(point.count)") }
+  }
 
   func run() throws {
     let loaded = try loadScene(scene)

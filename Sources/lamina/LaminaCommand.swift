@@ -1,6 +1,13 @@
 // The `lamina` command-line tool: render scenes, validate them, diff
 // images, hit test, show the GL set-up, benchmark and run the demo. It uses
 // the library as any user would.
+//
+// Every option that takes a number reads the word after it as its value
+// whatever it starts with (`parsing: .unconditional`), so `--time -1e300`
+// is -1e300, not an option named `-1e300`; `hit` takes its two coordinates
+// the same way. Rejected: only `--time=-1e300` (ArgumentParser's default
+// reads a word starting with '-' as the next option, which said "Missing
+// value for '--time <time>'").
 import ArgumentParser
 import Lamina
 
@@ -27,5 +34,26 @@ func loadScene(_ path: String) throws -> Scene {
   } catch {
     for e in error.errors { warn(e.located(in: path)) }
     throw ExitCode(1)
+  }
+}
+
+/// Prints the scene's text warnings (a font that matched nothing and the
+/// one used instead, characters no font has) on standard error, each once
+/// however many layers share it, as `path: warning: layer: warning`: what
+/// `validate` prints, for `render` and `frames`, which draw the scene
+/// anyway. A layout that fails is left to the lowering, which names it.
+func warnAboutText(_ scene: Scene, path: String) {
+  var seen = Set<String>()
+  var stack: [Layer] = [scene.root]
+  var warnings: [(String, String)] = []
+  while let layer = stack.popLast() {
+    if let text = layer as? TextLayer, let layout = try? text.layout() {
+      let name = text.name.map { "text layer \(Excerpt.named($0))" } ?? "a text layer"
+      warnings += layout.warnings.map { (name, $0) }
+    }
+    stack += ((layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? [])).reversed()
+  }
+  for (layer, warning) in warnings where seen.insert(warning).inserted {
+    warn("\(path): warning: \(layer): \(warning)")
   }
 }

@@ -1,4 +1,5 @@
-// `lamina render SCENE -o OUT.png [--time T]`.
+// `lamina render SCENE -o OUT.png [--time T]`. Text warnings (a font not
+// found and the one used) go to standard error, once per font.
 import ArgumentParser
 import Lamina
 
@@ -9,8 +10,9 @@ struct RenderCommand: ParsableCommand {
   @Argument(help: "The scene file (JSON).") var scene: String
   @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
   @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
-  @Option(help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
-  @Option(help: "The scene time in seconds at which to draw the animations (default 0).") var time: Double = 0
+  @Option(parsing: .unconditional, help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
+  @Option(parsing: .unconditional, help: "The scene time in seconds at which to draw the animations (default 0).")
+  var time: Double = 0
 
   func validate() throws {
     guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
@@ -18,6 +20,7 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     let loaded = try loadScene(scene)
+    warnAboutText(loaded, path: scene)
     let plan: RenderPlan
     do {
       plan = try loaded.presentation(at: time).renderPlan(scale: scale)

@@ -28,17 +28,26 @@ struct SoakCommand: ParsableCommand {
 
   enum Which: String, ExpressibleByArgument, CaseIterable { case cpu, gl, both }
 
-  @Option(help: "Renders of the whole scene set per backend.") var iterations = 1000
-  @Option(help: "Iterations before the reference measurement (at most iterations − 1).") var warmup = 20
+  @Option(parsing: .unconditional, help: "Renders of the whole scene set per backend.") var iterations = 1000
+  @Option(parsing: .unconditional, help: "Iterations before the reference measurement (at most iterations − 1).")
+  var warmup = 20
   @Option(help: "cpu, gl or both.") var backend: Which = .both
   @Option(help: "Folders of scene files (*.json) to render; Examples takes only figure-*.json.")
   var scenes: [String] = ["Tests/Scenes", "Examples"]
   @Option(help: "Render the benchmark suite standard or peers instead of scene files.") var suite: BenchSuite?
   @Option(help: "Only the suite's scenes of these names (see bench --list).") var only: [String] = []
-  @Option(help: "The largest memory growth after warm-up that passes, in percent.") var tolerance = 5.0
+  @Option(parsing: .unconditional, help: "The largest memory growth after warm-up that passes, in percent.")
+  var tolerance = 5.0
+
+  func validate() throws {
+    guard iterations >= 2 else { throw ValidationError("--iterations must be at least 2, not \(iterations)") }
+    guard warmup >= 0 else { throw ValidationError("--warmup must be 0 or more, not \(warmup)") }
+    guard tolerance >= 0, tolerance.isFinite else {
+      throw ValidationError("--tolerance must be a percentage ≥ 0, not \(tolerance)")
+    }
+  }
 
   func run() throws {
-    guard iterations >= 2 else { throw ValidationError("--iterations must be at least 2") }
     let loaded = try suite.map {
       try $0.scenes(only: only).map { scene in (scene.name, scene.plan(frame:)) }
     } ?? loadScenes()

@@ -34,7 +34,7 @@ struct ValidateCommand: ParsableCommand {
   static func textWarnings(_ layer: Layer) throws -> [(String, String)] {
     var out: [(String, String)] = []
     if let text = layer as? TextLayer {
-      let name = text.name.map { "text layer '\($0)'" } ?? "a text layer"
+      let name = text.name.map { "text layer \(Excerpt.named($0))" } ?? "a text layer"
       out += try text.layout().warnings.map { (name, $0) }
     }
     for child in (layer.sublayers ?? []) + (layer.mask.map { [$0] } ?? []) { out += try textWarnings(child) }

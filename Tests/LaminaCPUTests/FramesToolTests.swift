@@ -84,10 +84,11 @@ struct FramesToolTests {
     let dir = try folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
     let cases: [([String], String)] = [
-      (["--range", "4..2"], "the range 4..2 is outside the sequence's frames 0..4"),
+      (["--range", "4..2"], "the range 4..2 is reversed: FIRST must be ≤ LAST"),
+      (["--range", "3..9"], "the range 3..9 is outside the sequence's frames 0..4"),
       (["--range", "7"], "expected FIRST..LAST, got '7'"),
       (["--fps", "0"], "the frame rate must be > 0"),
-      (["--duration", "1e9"], "the limit is 100000"),
+      (["--duration", "1e9"], "--duration: 1000000000 s at 10 frames/s is 10000000000 frames; at most 100000 are drawn in one run"),
     ]
     for (options, message) in cases {
       let r = try LaminaTool.run(["frames", dir + "/scene.json", "-o", dir + "/x"] + options, environment: [:])

@@ -1,8 +1,11 @@
 // Gradient layers on LaminaGL: the closed-form cases of LaminaTestSupport's
 // GradientChecks, evaluated in gradient.frag (LaminaCPU runs the same
 // cases in GradientTests); a gradient with more stops than one draw takes
-// against the CPU under `glParity`; and the shader's variants under
-// perspective and clips against the CPU. The corpus scenes
+// against the CPU under `glParity`; the shader's variants under
+// perspective and clips against the CPU; and 200,000 stops (issue 31: a
+// gradient with more than 16 stops was drawn in a draw per run of 16, each
+// over every pixel, 7.9 s for 10⁵ stops on 600×300 pixels; its stops are
+// now a texture the shader searches) against the CPU, in bounded time. The corpus scenes
 // (Tests/Scenes/gradient-*.json) are compared with the CPU goldens by
 // CorpusParityTests.
 import Lamina
@@ -53,6 +56,41 @@ struct GradientGLTests {
       {
         Issue.record(Comment(rawValue: failure))
       }
+    }
+  }
+
+  /// 200,000 stops over 600×300 pixels, every type:
+  /// GL against the CPU within `glParity`, each in seconds (a draw per run
+  /// of 16 stops took 16 s here for one).
+  @Test(arguments: GradientType.allCases)
+  func manyStopsMatchTheCPUQuickly(_ type: GradientType) throws {
+    let n = 200_000
+    let g = GradientLayer()
+    g.frame = CGRect(x: 0, y: 0, width: 600, height: 300)
+    g.type = type
+    g.startPoint = type == .axial ? CGPoint(x: 0, y: 0) : CGPoint(x: 0.5, y: 0.5)
+    g.endPoint = CGPoint(x: 1, y: 1)
+    // Smooth waves (hard edges would put Float32's t against Double's at
+    // each of them), each stop a colour of its own.
+    g.colors = (0..<n).map { i in
+      let x = Double(i) / Double(n) * 2 * .pi
+      return Color(red: 0.5 + 0.5 * sin(7 * x), green: 0.5 + 0.5 * sin(11 * x + 1), blue: 0.5 + 0.5 * sin(3 * x + 2),
+        alpha: 0.75 + 0.25 * sin(5 * x))
+    }
+    var locations = (0..<n).map { Double($0) / Double(n - 1) }
+    locations[n / 2] = locations[n / 2 - 1]  // a hard stop
+    g.locations = locations
+    let scene = Scene(canvas: Canvas(width: 600, height: 300), layers: [g])
+    let plan = try scene.renderPlan()
+    let renderer = try GLRenderer()
+    _ = try renderer.render(try Scene(canvas: Canvas(width: 8, height: 8), layers: []).renderPlan())  // programs, context
+    let started = ContinuousClock.now
+    let gl = try renderer.render(plan)
+    let elapsed = ContinuousClock.now - started
+    #expect(elapsed < .seconds(5), "\(elapsed)")
+    let cpu = CPURenderer().render(plan)
+    if let failure = ImageExpectation.check(gl, against: cpu, tolerance: .glParity, name: "gradient-\(type)-\(n)-stops") {
+      Issue.record(Comment(rawValue: failure))
     }
   }
 }

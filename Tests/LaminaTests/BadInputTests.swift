@@ -109,7 +109,7 @@ import LaminaTestSupport
   func nonFiniteNumbersThroughTheAPIAreRefusedByName(property: String, variant: Int) {
     let layer = square("bad")
     Self.poison(layer, property, variant: variant)
-    #expect(throws: LoweringError.notFinite(layer: "'bad'", property: property)) { try plan(layer) }
+    #expect(throws: LoweringError.notFinite(layer: "layers[0] ('bad')", property: property)) { try plan(layer) }
   }
 
   @Test func aNonFiniteNumberDeepInAHiddenSubtreeIsStillFound() throws {
@@ -118,7 +118,7 @@ import LaminaTestSupport
     let child = square("child")
     child.opacity = .nan
     try parent.addSublayer(child)
-    #expect(throws: LoweringError.notFinite(layer: "'child'", property: "opacity")) { try plan(parent) }
+    #expect(throws: LoweringError.notFinite(layer: "layers[0].sublayers[0] ('child')", property: "opacity")) { try plan(parent) }
   }
 
   // MARK: Negative and absurd sizes
@@ -276,7 +276,7 @@ import LaminaTestSupport
   @Test func aMaskContainingItsOwnerIsACycle() throws {
     let owner = square("owner")
     owner.mask = owner
-    #expect(throws: LoweringError.cycle(layer: "'owner'")) { try plan(owner) }
+    #expect(throws: LoweringError.cycle(layer: "layers[0] ('owner')")) { try plan(owner) }
 
     let owner2 = square("owner2")
     let mask = square("mask")
@@ -288,7 +288,7 @@ import LaminaTestSupport
     let top = square("top")
     try root.addSublayer(top)
     top.mask = mask
-    #expect(throws: LoweringError.cycle(layer: "'mask'")) {
+    #expect(throws: LoweringError.cycle(layer: "layers[0].mask ('mask')")) {
       try RenderPlan(root: root, size: CGSize(width: 40, height: 40))
     }
   }

@@ -158,7 +158,7 @@ import Testing
       g.locations = locations
       g.isHidden = true  // validated all the same
       try root.addSublayer(g)
-      #expect(throws: LoweringError.invalidGradient(layer: "'g'", reason: reason)) {
+      #expect(throws: LoweringError.invalidGradient(layer: "layers[0] ('g')", reason: reason)) {
         _ = try RenderPlan(root: root, size: CGSize(width: 10, height: 10))
       }
     }

@@ -157,7 +157,7 @@ import Testing
     let b = layer("b", CGRect(x: 0, y: 0, width: 10, height: 10))
     try root.addSublayer(b)
     a.mask = b
-    #expect(throws: LoweringError.layerUsedTwice(layer: "'b'")) {
+    #expect(throws: LoweringError.layerUsedTwice(layer: "layers[0].mask ('b')")) {
       _ = try RenderPlan(root: root, size: CGSize(width: 10, height: 10))
     }
   }

@@ -152,16 +152,17 @@ import Testing
       _ = try RenderPlan(root: million, size: CGSize(width: 10, height: 10))
       Issue.record("a million copies were drawn")
     } catch {
+      // Named by the replicator whose copies pass the limit (the outer one).
       #expect(
         error.description
-          == "the replicators' copies make more than 200000 layers; the limit is 200000 (instanceCount × sublayers, nested replicators multiplying)")
+          == "layers[0]: the replicators' copies make more than 200000 layers; the limit is 200000 (instanceCount × sublayers, nested replicators multiplying)")
     }
     // Under the limit: drawn, one shape per copy; negative counts draw none.
     let plan = try RenderPlan(root: try tree([10, 20], leaves: 2), size: CGSize(width: 10, height: 10))
     #expect(plan.surfaces[0].commands.count == 400)
     let none = try RenderPlan(root: try tree([-3]), size: CGSize(width: 10, height: 10))
     #expect(none.surfaces[0].commands.isEmpty)
-    #expect(TreeCheck.expandedCount(try tree([10, 20], leaves: 2), limit: 1000) == 1 + 1 + 10 * (1 + 20 * 2))
+    #expect(TreeCheck.expandedCount(try tree([10, 20], leaves: 2), limit: 1000).count == 1 + 1 + 10 * (1 + 20 * 2))
   }
 
   /// Copies are drawn, not hit: the sublayer is hit where it is (copy 0),

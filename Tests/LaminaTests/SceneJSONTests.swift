@@ -73,16 +73,19 @@ import Testing
       ("[-]", "line 1, column 3: expected a digit, found ']'"),
       ("{\"a\": tru}", "line 1, column 7: expected 'true'"),
       ("{\"a\": 1, \"a\": 2}", "a: duplicate key"),
+      // An error inside a string names the value's path too (issue 31).
       (
         "{\"a\": \"x\ny\"}",
-        "line 1, column 9: control character in a string (write it as an escape such as \\n)"
+        "a: control character in a string (write it as an escape such as \\n)"
       ),
       (
         "[\"\\x\"]",
-        "line 1, column 4: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found 'x'"
+        "[0]: expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX), found 'x'"
       ),
-      ("[\"\\ud800\"]", "line 1, column 5: unpaired UTF-16 surrogate in \\u escape"),
-      ("[\"\\udc00\"]", "line 1, column 5: unpaired UTF-16 surrogate in \\u escape"),
+      ("[\"\\ud800\"]", "[0]: unpaired UTF-16 surrogate in \\u escape"),
+      ("[\"\\udc00\"]", "[0]: unpaired UTF-16 surrogate in \\u escape"),
+      ("{\"a\": {\"\\ud800\": 1}}", "a: in a key: unpaired UTF-16 surrogate in \\u escape"),
+      ("\"\\ud800\"", "line 1, column 4: unpaired UTF-16 surrogate in \\u escape"),
       ("{} {}", "line 1, column 4: unexpected text after the end of the document"),
       ("[NaN]", "line 1, column 2: expected a value, found 'N'"),
       ("'a'", "line 1, column 1: expected a value, found '''"),
@@ -90,6 +93,8 @@ import Testing
     for (text, message) in cases {
       #expect(parseError(text)?.description == message, "\(text)")
     }
+    // The path comes with the line and column, as every syntax error's.
+    #expect(parseError("[\"\\ud800\"]").map { [$0.line, $0.column] } == [1, 5])
   }
 
   @Test func aLeadingByteOrderMarkIsIgnored() throws {

@@ -131,7 +131,7 @@ import Testing
       let s = ShapeLayer()
       set(s)
       s.isHidden = true  // validated all the same
-      #expect(throws: LoweringError.invalidShape(layer: "'s'", reason: reason)) { try Self.lower(s) }
+      #expect(throws: LoweringError.invalidShape(layer: "layers[0] ('s')", reason: reason)) { try Self.lower(s) }
     }
   }
 
@@ -143,7 +143,7 @@ import Testing
     dashed.lineDashPattern = [0.0001, 0.0001]
     #expect(
       throws: LoweringError.invalidShape(
-        layer: "'s'", reason: StrokeError.tooManyDashes(limit: RenderLimits.default.maxStrokeDashes).description)
+        layer: "layers[0] ('s')", reason: StrokeError.tooManyDashes(limit: RenderLimits.default.maxStrokeDashes).description)
     ) { try Self.lower(dashed) }
     // A path of a million segments, stroked.
     let long = ShapeLayer()
@@ -152,7 +152,7 @@ import Testing
     long.fillColor = nil
     #expect(
       throws: LoweringError.invalidShape(
-        layer: "'s'", reason: StrokeError.tooManyEdges(limit: RenderLimits.default.maxShapeEdges).description)
+        layer: "layers[0] ('s')", reason: StrokeError.tooManyEdges(limit: RenderLimits.default.maxShapeEdges).description)
     ) { try Self.lower(long) }
     // A billion-wide stroke and a miter limit of 0 draw.
     let wide = ShapeLayer()

@@ -135,7 +135,7 @@ import Testing
         Issue.record("unexpected error \(error)")
         return
       }
-      #expect(where_ == "'caption' at layers[0].sublayers[1]")
+      #expect(where_ == "layers[0].sublayers[1] ('caption')")
       #expect(why.contains("missing.ttf"))
     }
   }

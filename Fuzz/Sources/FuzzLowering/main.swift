@@ -26,6 +26,8 @@ func fuzzLowering(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     plan = try scene.renderPlan(limits: limits)
   } catch {
     precondition(!error.description.isEmpty)
+    // A layer is named by its path and a shortened name (LayerPlace, Excerpt).
+    precondition(error.description.utf8.count <= 1 << 16, "an error of \(error.description.utf8.count) bytes")
     return 0
   }
   for s in plan.surfaces {

@@ -1,5 +1,6 @@
 // libFuzzer target: the scene loader. Any bytes must either load or throw
-// `SceneErrors` whose every error has a message; nothing may trap, hang or
+// `SceneErrors` whose every error has a message of bounded length and a
+// place (a JSON path, or a line and column); nothing may trap, hang or
 // leak. Images resolve against a folder that does not exist, so file
 // references fail as "cannot read" instead of touching the disk.
 //
@@ -19,7 +20,14 @@ func fuzzScene(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     _ = scene.layers.count
   } catch {
     precondition(!error.errors.isEmpty, "SceneErrors without an error")
-    for e in error.errors { precondition(!e.message.isEmpty, "an error without a message at \(e.path)") }
+    for e in error.errors {
+      precondition(!e.message.isEmpty, "an error without a message at \(e.path)")
+      // Values are quoted by a prefix and their length (Excerpt): a message
+      // never grows with the value it quotes.
+      precondition(e.description.utf8.count <= 1 << 16, "an error of \(e.description.utf8.count) bytes")
+      // Every error says where: a JSON path, or a line and column.
+      precondition(!e.path.isEmpty || e.line > 0, "an error that says nowhere: \(e.message)")
+    }
   }
   return 0
 }

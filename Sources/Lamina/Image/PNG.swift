@@ -177,7 +177,7 @@ extension Image {
     do {
       data = try FileBytes.contents(ofFile: path)
     } catch {
-      throw PNGError("\(path): cannot read: \(error.reason)")
+      throw PNGError("\(Excerpt.plain(path)): cannot read: \(error.reason)")
     }
     let straight: StraightImage
     do {

@@ -48,6 +48,8 @@ public final class GradientLayer: Layer {
     return nil
   }
 
+  override var gradientStopCount: Int { colors?.count ?? 0 }
+
   /// Why the stops cannot be drawn (a count of locations other than the
   /// colours', a location outside 0…1 or below the one before), or `nil`.
   override var gradientProblem: String? {

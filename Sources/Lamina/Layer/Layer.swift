@@ -180,6 +180,10 @@ open class Layer {
   /// refuses such a tree, as the scene loader refuses such a file).
   var gradientProblem: String? { nil }
 
+  /// How many stops the layer's gradient has (0 for a layer that draws
+  /// none); the lowering refuses more than `RenderLimits.maxGradientStops`.
+  var gradientStopCount: Int { 0 }
+
   /// Why the layer's stroke cannot be drawn (a value out of its range), or
   /// `nil` (the lowering refuses such a tree, as the scene loader refuses
   /// such a file).
@@ -187,7 +191,7 @@ open class Layer {
 
   /// A name for messages: `name`, or the type and address.
   public var debugName: String {
-    name.map { "'\($0)'" } ?? "unnamed layer"
+    name.map { Excerpt.named($0) } ?? "unnamed layer"
   }
 
   /// Appends `layer`, removing it from its current superlayer first.

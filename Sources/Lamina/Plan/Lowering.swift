@@ -41,7 +41,7 @@ extension RenderPlan {
     let pw = Int(fw), ph = Int(fh)
     if let why = limits.violation(width: pw, height: ph) { throw .tooLarge(what: "canvas", reason: why) }
     guard pw > 0, ph > 0 else { throw .invalidCanvas("\(pw)×\(ph) pixels is empty") }
-    try TreeCheck.validate(root)
+    try TreeCheck.validate(root, limits: limits)
     let builder = PlanBuilder(width: pw, height: ph, scale: scale, limits: limits)
     builder.root = root
     let rootMatrix = Transform3D(translationX: -Double(root.bounds.minX), y: -Double(root.bounds.minY))
@@ -74,7 +74,7 @@ final class PlanBuilder {
   /// emitted (nested copies multiply); every colour goes through
   /// `multipliedColor(_:)` (ColorMultiplier.swift).
   var colorMultiplier = ColorMultiplier.identity
-  /// The tree's root, for naming a layer's place in errors (`layerPath`).
+  /// The tree's root, for naming a layer's place in errors (`place(of:)`, LayerPlace.swift).
   weak var root: Layer?
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
@@ -235,6 +235,12 @@ final class PlanBuilder {
       add(.image(draw), to: t)
     }
     if let gradient, let outline = under.visibleOutline {
+      // Checked here too: a replicator's delayed copies are not in the tree TreeCheck walks.
+      guard gradient.stops.count <= limits.maxGradientStops else {
+        throw .invalidGradient(
+          layer: place(of: layer),
+          reason: "colors: \(gradient.stops.count) stops, more than \(limits.maxGradientStops) (RenderLimits.maxGradientStops)")
+      }
       emitGradient(multipliedGradient(gradient), outline, m, into: t, clips: clips, alpha: alpha, name: name)
     }
     if layer.drawsShape, let shape = layer as? ShapeLayer {

@@ -63,7 +63,7 @@ extension PlanBuilder {
 
   func checkSize(_ w: Int, _ h: Int, _ layer: Layer, _ what: String) throws(LoweringError) {
     if let why = limits.violation(width: w, height: h) {
-      throw .tooLarge(what: "\(what) of layer \(layer.debugName)", reason: why)
+      throw .tooLarge(what: "\(place(of: layer)): its \(what)", reason: why)
     }
   }
 

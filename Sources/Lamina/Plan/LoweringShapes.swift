@@ -39,7 +39,7 @@ extension PlanBuilder {
       }
       guard polygons.edgeCount <= limits.maxShapeEdges else {
         throw .invalidShape(
-          layer: layer.debugName,
+          layer: place(of: layer),
           reason: "the fill's path has \(polygons.edgeCount) edges, more than \(limits.maxShapeEdges) (RenderLimits.maxShapeEdges)")
       }
       if !polygons.isEmpty {
@@ -53,7 +53,7 @@ extension PlanBuilder {
         outline = try layer.strokeStyle.outline(
           of: subpaths, tolerance: tolerance, maxDashes: limits.maxStrokeDashes, maxEdges: limits.maxShapeEdges)
       } catch {
-        throw .invalidShape(layer: layer.debugName, reason: error.description)
+        throw .invalidShape(layer: place(of: layer), reason: error.description)
       }
       if !outline.isEmpty {
         add(.path(PathDraw(

@@ -105,7 +105,7 @@ extension PlanBuilder {
     do {
       layout = try layer.layout()
     } catch {
-      throw .invalidText(layer: layerPath(layer), reason: error.description)
+      throw .invalidText(layer: place(of: layer), reason: error.description)
     }
     // The local region whose image can reach the visible part of the
     // target: glyphs outside it are left out. The local plane is cut from
@@ -128,7 +128,7 @@ extension PlanBuilder {
           do {
             glyphs = try TextLayout.glyphShapes(run) { $0.intersects(reach) }
           } catch {
-            throw .invalidText(layer: layerPath(layer), reason: error.description)
+            throw .invalidText(layer: place(of: layer), reason: error.description)
           }
           guard !glyphs.isEmpty else { continue }
           // One tolerance for the run, so the flattening does not depend on
@@ -201,7 +201,7 @@ extension PlanBuilder {
             edges += polygons.edgeCount - before.1
             guard edges <= limits.maxShapeEdges else {
               throw .invalidText(
-                layer: layerPath(layer),
+                layer: place(of: layer),
                 reason:
                   "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
               )
@@ -222,7 +222,7 @@ extension PlanBuilder {
         do {
           drawing = try TextLayout.drawing(run) { $0.intersects(reach) }
         } catch {
-          throw .invalidText(layer: layerPath(layer), reason: error.description)
+          throw .invalidText(layer: place(of: layer), reason: error.description)
         }
         switch drawing {
         case .outlines:
@@ -247,14 +247,6 @@ extension PlanBuilder {
         }
       }
     }
-  }
-
-  /// The layer's name and its place in the tree being lowered, as a scene
-  /// file's JSON path: `'title' at layers[0].sublayers[2]` (`.mask` for a
-  /// mask); the name alone when it is not found under the root.
-  func layerPath(_ layer: Layer) -> String {
-    guard let root, root !== layer, let path = treePath(of: layer, under: root) else { return layer.debugName }
-    return "\(layer.debugName) at \(path)"
   }
 }
 
@@ -330,23 +322,4 @@ enum GlyphPieces {
     }
     return pieces.map(\.indices)
   }
-}
-
-/// The JSON path of `target` below `root` (whose sublayers are the scene's
-/// `layers`), depth first over sublayers and masks; `nil` when absent.
-func treePath(of target: Layer, under root: Layer) -> String? {
-  var stack: [(Layer, String)] = []
-  for (i, child) in (root.sublayers ?? []).enumerated().reversed() { stack.append((child, "layers[\(i)]")) }
-  if let mask = root.mask { stack.append((mask, "mask")) }
-  var steps = 0
-  while let (layer, path) = stack.popLast() {
-    if layer === target { return path }
-    steps += 1
-    if steps > maximumReplicatedLayers { return nil }
-    if let mask = layer.mask { stack.append((mask, path + ".mask")) }
-    for (i, child) in (layer.sublayers ?? []).enumerated().reversed() {
-      stack.append((child, path + ".sublayers[\(i)]"))
-    }
-  }
-  return nil
 }

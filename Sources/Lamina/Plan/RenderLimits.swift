@@ -1,6 +1,7 @@
 // The sizes a renderer accepts. Stated once, enforced by the scene loader
-// (canvas, generated images), the PNG reader and the lowering (offscreens,
-// and the dashes and outline edges of a shape layer's path).
+// (canvas, generated images, a gradient's stops), the PNG reader and the
+// lowering (offscreens, the dashes and outline edges of a shape layer's
+// path, a gradient's stops).
 
 /// Size limits for canvases, images and offscreen surfaces.
 public struct RenderLimits: Hashable, Sendable {
@@ -16,19 +17,25 @@ public struct RenderLimits: Hashable, Sendable {
   /// have (2,097,152: about 250,000 stroked segments; the fill sweep's
   /// time grows with the edges a pixel row crosses).
   public var maxShapeEdges: Int
+  /// The most stops (colours) one gradient layer may have (1,000,000:
+  /// LaminaGL keeps a gradient's stops in a texture 2048 texels wide, two
+  /// rows for each 2048 stops, and 978 rows fit the smallest largest
+  /// texture OpenGL ES 3 allows; LaminaCPU refuses the same gradients).
+  public var maxGradientStops: Int
 
   public init(
     maxDimension: Int = 16384, maxPixelBytes: Int = 256 << 20, maxStrokeDashes: Int = 100_000,
-    maxShapeEdges: Int = 1 << 21
+    maxShapeEdges: Int = 1 << 21, maxGradientStops: Int = 1_000_000
   ) {
     self.maxDimension = maxDimension
     self.maxPixelBytes = maxPixelBytes
     self.maxStrokeDashes = maxStrokeDashes
     self.maxShapeEdges = maxShapeEdges
+    self.maxGradientStops = maxGradientStops
   }
 
-  /// The defaults: 16384 pixels a side, 256 MiB of pixels, 100,000 dashes
-  /// and 2,097,152 edges a shape.
+  /// The defaults: 16384 pixels a side, 256 MiB of pixels, 100,000 dashes,
+  /// 2,097,152 edges a shape and 1,000,000 stops a gradient.
   public static let `default` = RenderLimits()
 
   /// `nil` when a `width × height` RGBA8 image fits, else the reason.

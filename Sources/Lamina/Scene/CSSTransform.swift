@@ -89,7 +89,7 @@ enum CSSTransform {
           message: "expected a transform function such as rotate(45deg)", offset: start)
       }
       guard i < chars.count, chars[i] == "(" else {
-        throw CSSTransformError(message: "expected '(' after '\(name)'", offset: offset)
+        throw CSSTransformError(message: "expected '(' after \(Excerpt.named(name))", offset: offset)
       }
       i += 1
       var args: [Argument] = []
@@ -148,7 +148,7 @@ enum CSSTransform {
       var text = ""
       text.unicodeScalars.append(contentsOf: chars[start..<i])
       guard let value = Double(text), value.isFinite else {
-        throw CSSTransformError(message: "'\(text)' is not a finite number", offset: start + 1)
+        throw CSSTransformError(message: "\(Excerpt.named(text)) is not a finite number", offset: start + 1)
       }
       var unit = ""
       while i < chars.count, Self.isLetter(chars[i]) || chars[i] == "%" {
@@ -173,13 +173,13 @@ enum CSSTransform {
       case .number:
         guard arg.unit.isEmpty else {
           throw CSSTransformError(
-            message: "\(name) takes plain numbers, got '\(arg.unit)'", offset: arg.offset)
+            message: "\(name) takes plain numbers, got \(Excerpt.named(arg.unit))", offset: arg.offset)
         }
         out.append(arg.value)
       case .length:
         guard arg.unit.isEmpty || arg.unit == "px" else {
           throw CSSTransformError(
-            message: "\(name) takes lengths in points (plain numbers), got '\(arg.unit)'",
+            message: "\(name) takes lengths in points (plain numbers), got \(Excerpt.named(arg.unit))",
             offset: arg.offset)
         }
         out.append(arg.value)
@@ -196,7 +196,7 @@ enum CSSTransform {
             message: "\(name) needs an angle unit (deg, rad or turn)", offset: arg.offset)
         default:
           throw CSSTransformError(
-            message: "unknown angle unit '\(arg.unit)' (use deg, rad or turn)", offset: arg.offset)
+            message: "unknown angle unit \(Excerpt.named(arg.unit)) (use deg, rad or turn)", offset: arg.offset)
         }
         out.append(arg.value * scale)
       }
@@ -271,7 +271,7 @@ enum CSSTransform {
       }
       return m
     default:
-      var message = "unknown transform function '\(name)'"
+      var message = "unknown transform function \(Excerpt.named(name))"
       if let guess = SceneDecoder.closest(to: name, in: functionNames) {
         message += "; did you mean '\(guess)'?"
       }

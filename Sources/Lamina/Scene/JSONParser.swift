@@ -2,7 +2,9 @@
 // with a hard nesting limit, so a hostile document gets an error instead of
 // a stack overflow; duplicate keys are errors (a scene that says
 // `"opacity"` twice is a mistake, not a choice). The first syntax error ends
-// the parse: after it, nothing can be trusted to line up.
+// the parse: after it, nothing can be trusted to line up. A syntax error
+// is placed by line and column; one inside a string (a lone surrogate,
+// invalid UTF-8) also names the JSON path of the value it is in.
 //
 // Rejected: an explicit-stack parser. With the depth capped at 256 the
 // recursion is shallow, and recursive descent reads like the grammar.
@@ -142,7 +144,7 @@ struct JSONParser {
       skipWhitespace()
       guard peek == UInt8(ascii: "\"") else { throw unexpected("a key in double quotes") }
       let keyLocation = location
-      let key = try parseString()
+      let key = try parseString(isKey: true)
       path.append(.key(key))
       guard seen.insert(key).inserted else {
         throw SceneError(
@@ -226,7 +228,24 @@ struct JSONParser {
 
   // MARK: Strings
 
-  private mutating func parseString() throws(SceneError) -> String {
+  /// A string; an error inside it (invalid UTF-8, a lone surrogate, a
+  /// control character, a bad escape, no end) names the JSON path of the
+  /// value it is (for a key, of the object holding it), with its line and
+  /// column as every syntax error has.
+  private mutating func parseString(isKey: Bool = false) throws(SceneError) -> String {
+    do {
+      return try parseStringContent()
+    } catch {
+      var e = error
+      if e.path.isEmpty && !path.isEmpty {
+        e.path = path.rendered
+        if isKey { e.message = "in a key: " + e.message }
+      }
+      throw e
+    }
+  }
+
+  private mutating func parseStringContent() throws(SceneError) -> String {
     let start = location
     advance()  // "
     var utf8: [UInt8] = []

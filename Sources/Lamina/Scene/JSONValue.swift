@@ -73,8 +73,9 @@ extension [JSONPathComponent] {
       case .index(let i):
         out += "[\(i)]"
       case .key(let key):
+        // A key longer than an excerpt is quoted shortened, with its length.
         let plain =
-          !key.isEmpty
+          !key.isEmpty && key.unicodeScalars.count <= Excerpt.maximumScalars
           && key.unicodeScalars.allSatisfy {
             ($0 >= "a" && $0 <= "z") || ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9")
               || $0 == "_"
@@ -82,7 +83,7 @@ extension [JSONPathComponent] {
         if plain {
           out += out.isEmpty ? key : "." + key
         } else {
-          out += "[" + JSONWriter.quoted(key) + "]"
+          out += "[" + Excerpt.quoted(key) + "]"
         }
       }
     }

@@ -65,6 +65,14 @@ enum LayerClasses {
   static let gradientLayer = LayerClass(
     type: "gradientLayer", version: 2, make: { GradientLayer() }, own: LayerProperties.gradient,
     check: { d, layer, members, path in
+      // At most the limits' stops (LaminaGL's stop texture must fit).
+      if let colors = layer.colors, colors.count > d.limits.maxGradientStops,
+        let member = members.first(where: { $0.key == "colors" })
+      {
+        d.fail(
+          path + [.key("colors")], at: member.value.location,
+          "at most \(d.limits.maxGradientStops) stops (RenderLimits.maxGradientStops), got \(colors.count)")
+      }
       // One location per colour (each array's own rules are its codec's).
       guard let locations = layer.locations, let member = members.first(where: { $0.key == "locations" })
       else { return }

@@ -90,7 +90,7 @@ extension SceneDecoder {
     guard SceneAnimations.types.contains(type) else {
       fail(
         path + [.key("type")], at: typeMember.value.location,
-        "expected one of \"basic\", \"keyframe\", \"spring\", \"group\", got \(JSONWriter.quoted(type))")
+        "expected one of \"basic\", \"keyframe\", \"spring\", \"group\", got \(Excerpt.quoted(type))")
       return nil
     }
     guard let fields = members(value, path, known: SceneAnimations.keys(of: type), expected: "an animation object")
@@ -120,12 +120,12 @@ extension SceneDecoder {
         if let k = keyPath {
           property = SceneAnimations.property(ofKeyPath: k)
           if property == nil {
-            var message = "unknown key path \(JSONWriter.quoted(k))"
+            var message = "unknown key path \(Excerpt.quoted(k))"
             let known = AnimatableProperties.all.map(\.keyPath)
             if let guess = Self.closest(to: k, in: known) {
               message += "; did you mean '\(guess)'?"
             } else if k.hasPrefix("sublayers.") && k.split(separator: ".", omittingEmptySubsequences: false).count < 3 {
-              message = "expected \"sublayers.NAME.PROPERTY\", got \(JSONWriter.quoted(k))"
+              message = "expected \"sublayers.NAME.PROPERTY\", got \(Excerpt.quoted(k))"
             }
             fail(at("keyPath"), at: m.value.location, message)
           }
@@ -254,7 +254,7 @@ extension SceneDecoder {
     switch value.kind {
     case .string(let s):
       if let f = TimingFunction.named.first(where: { $0.name == s }) { return f.function }
-      fail(path, at: value.location, "expected one of \(names) or [c1x, c1y, c2x, c2y], got \(JSONWriter.quoted(s))")
+      fail(path, at: value.location, "expected one of \(names) or [c1x, c1y, c2x, c2y], got \(Excerpt.quoted(s))")
       return nil
     case .array:
       guard let v = numbers(value, path, count: 4, shape: "[c1x, c1y, c2x, c2y]") else { return nil }
@@ -328,7 +328,7 @@ extension SceneDecoder {
       guard let dot = after.firstIndex(of: ".") else { return }
       let name = String(after[..<dot])
       guard let next = target.sublayers?.first(where: { $0.name == name }) else {
-        fail(path + [.key("keyPath")], at: m.value.location, "\(target.debugName) has no sublayer named \(JSONWriter.quoted(name))")
+        fail(path + [.key("keyPath")], at: m.value.location, "\(target.debugName) has no sublayer named \(Excerpt.quoted(name))")
         return
       }
       target = next

@@ -111,7 +111,7 @@ extension SceneCodec where Value == String {
         guard let s = d.string(v, p) else { return nil }
         guard LayerClasses.byType[s] != nil else {
           let names = LayerClasses.all.map { "\"\($0.type)\"" }.joined(separator: ", ")
-          d.fail(p, at: v.location, "expected one of \(names), got \(JSONWriter.quoted(s))")
+          d.fail(p, at: v.location, "expected one of \(names), got \(Excerpt.quoted(s))")
           return nil
         }
         return s

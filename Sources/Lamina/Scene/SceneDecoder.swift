@@ -244,7 +244,7 @@ struct SceneDecoder {
       return .some(nil)
     case .string(let s):
       guard let c = Color(hex: s) else {
-        fail(path, at: value.location, "expected \(expected), got \(JSONWriter.quoted(s))")
+        fail(path, at: value.location, "expected \(expected), got \(Excerpt.quoted(s))")
         return nil
       }
       return .some(c)
@@ -279,7 +279,7 @@ struct SceneDecoder {
       if let e = E(rawValue: rest.prefix(1).lowercased() + rest.dropFirst()) { return e }
     }
     let names = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-    fail(path, at: value.location, "expected one of \(names), got \(JSONWriter.quoted(s))")
+    fail(path, at: value.location, "expected one of \(names), got \(Excerpt.quoted(s))")
     return nil
   }
 }

@@ -33,7 +33,7 @@ extension SceneDecoder {
         if let s = string(member.value, path), s != "lamina-scene" {
           fail(
             path, at: member.value.location,
-            "expected \"lamina-scene\", got \(JSONWriter.quoted(s))")
+            "expected \"lamina-scene\", got \(Excerpt.quoted(s))")
         }
       case "version":
         if let v = number(member.value, path), v != 1, v != 2, v != 3 {
@@ -212,13 +212,13 @@ extension SceneDecoder {
       guard let (_, corner) = match else {
         fail(
           path + [.index(i)], at: element.location,
-          "expected one of \"minXMinY\", \"maxXMinY\", \"minXMaxY\", \"maxXMaxY\", got \(JSONWriter.quoted(s))"
+          "expected one of \"minXMinY\", \"maxXMinY\", \"minXMaxY\", \"maxXMaxY\", got \(Excerpt.quoted(s))"
         )
         ok = false
         continue
       }
       if mask.contains(corner) {
-        fail(path + [.index(i)], at: element.location, "\(JSONWriter.quoted(s)) is listed twice")
+        fail(path + [.index(i)], at: element.location, "\(Excerpt.quoted(s)) is listed twice")
         ok = false
       }
       mask.insert(corner)

@@ -63,7 +63,7 @@ extension SceneDecoder {
     let file = FontResolver.absolute(s, baseDirectory)
     if let problem = resources.fontFile(file) {
       fail(
-        path, at: value.location, "cannot use the font file \(JSONWriter.quoted(file)): \(problem)")
+        path, at: value.location, "cannot use the font file \(Excerpt.quoted(file, maximum: Excerpt.maximumPathScalars)): \(problem)")
       return nil
     }
     return s

@@ -122,7 +122,7 @@ enum FontResolver {
     do { face = try FontFace.open(reference, family: family) } catch { return .failure(error) }
     var warning: String?
     if !brings(name, family: family) {
-      warning = "font \"\(name)\" was not found; using \(family) (\(reference)) instead"
+      warning = "font \(Excerpt.quoted(name)) was not found; using \(family) (\(reference)) instead"
     }
     return .success(ResolvedFont(face: face, warning: warning))
   }

@@ -20,7 +20,8 @@
 
 /// Why an animation cannot be applied at a time.
 public struct AnimationError: Error, Equatable, CustomStringConvertible {
-  /// What went wrong, naming the layer, the key path and the time.
+  /// What went wrong, naming the layer (its JSON path and name, as the
+  /// lowering's errors do), the key path and the time.
   public var message: String
   public var description: String { message }
 }
@@ -107,7 +108,7 @@ public class PropertyAnimation: Animation {
     let result = isAdditive ? AnimationValue.add(current, value) : value
     guard result.isFinite else {
       throw AnimationError(
-        message: "\(target.debugName): the animation of \(keyPath ?? "") gives a value that is not finite at \(time) s")
+        message: "the animation of \(keyPath ?? "") gives a value that is not finite at \(time) s")
     }
     property.set(target, result)
   }

@@ -64,6 +64,12 @@ extension Layer {
 private struct Presenter {
   /// Layers presented so far across delayed copies (each counts).
   var presented = 0
+  /// The model tree's root, for naming a layer's place in errors (LayerPlace.swift).
+  var root: Layer?
+  /// The replicator whose delayed copies are being presented, if any.
+  var expanding: ReplicatorLayer?
+
+  func place(_ layer: Layer) -> String { layerPlace(layer, under: root) }
 
   mutating func present(_ root: Layer, parentTime: Double?) throws(AnimationError) -> Layer {
     struct Pending {
@@ -72,18 +78,20 @@ private struct Presenter {
       let time: Double?
       let isMask: Bool
     }
+    if self.root == nil { self.root = root }
     var order: [(model: Layer, copy: Layer, time: Double?)] = []
     var seen = Set<ObjectIdentifier>()
     var stack = [Pending(model: root, parent: nil, time: parentTime, isMask: false)]
     var result: Layer?
     while let p = stack.popLast() {
       guard seen.insert(ObjectIdentifier(p.model)).inserted else {
-        throw AnimationError(message: "\(p.model.debugName) appears twice in the tree (or in a cycle through masks)")
+        throw AnimationError(message: "\(place(p.model)): the layer appears twice in the tree (or in a cycle through masks)")
       }
       presented += 1
       guard presented <= maximumReplicatedLayers else {
         throw AnimationError(
-          message: "the presentation makes more than \(maximumReplicatedLayers) layers (replicator copies with instanceDelay included)")
+          message: (expanding.map { "\(place($0)): " } ?? "")
+            + "the presentation makes more than \(maximumReplicatedLayers) layers (replicator copies with instanceDelay included)")
       }
       let copy = p.model.presentationCopy()
       let local = p.time.flatMap { p.model.localTime($0) }
@@ -100,7 +108,11 @@ private struct Presenter {
     }
     for (model, copy, time) in order.reversed() {
       guard let time else { continue }
-      for entry in model.animationEntries { try entry.animation.apply(at: time, to: copy) }
+      do {
+        for entry in model.animationEntries { try entry.animation.apply(at: time, to: copy) }
+      } catch {
+        throw AnimationError(message: "\(place(model)): \(error.message)")
+      }
       if let replicator = model.asReplicator, let presented = copy.asReplicator {
         try presentDelayedCopies(of: replicator, into: presented, at: time)
       }
@@ -118,6 +130,9 @@ private struct Presenter {
     guard delay != 0, count > 1, let sublayers = model.sublayers,
       sublayers.contains(where: { $0.hasAnimationsInSubtree })
     else { return }
+    let outer = expanding
+    expanding = model
+    defer { expanding = outer }
     var copies: [[Layer]] = [[]]
     for k in 1..<count {
       var list: [Layer] = []
@@ -127,7 +142,7 @@ private struct Presenter {
         var check: [Layer] = [presented]
         while let l = check.popLast() {
           if let problem = l.gradientProblem ?? l.shapeProblem {
-            throw AnimationError(message: "\(l.debugName) in copy \(k) of \(model.debugName): \(problem)")
+            throw AnimationError(message: "\(place(model)): copy \(k) of \(l.debugName): \(problem)")
           }
           check += l.sublayers ?? []
           if let mask = l.mask { check.append(mask) }
@@ -139,7 +154,11 @@ private struct Presenter {
       // is dropped: the presented replicator has it already).
       let holder = model.presentationCopy()
       for l in list { try? holder.addSublayer(l) }
-      for entry in model.animationEntries { try entry.animation.apply(at: time, to: holder) }
+      do {
+        for entry in model.animationEntries { try entry.animation.apply(at: time, to: holder) }
+      } catch {
+        throw AnimationError(message: "\(place(model)): \(error.message)")
+      }
       for l in list { l.removeFromSuperlayer() }
       copies.append(list)
     }

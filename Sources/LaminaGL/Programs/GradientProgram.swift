@@ -5,21 +5,22 @@ import CGLES
 import Lamina
 
 enum GradientUniform: Int, UniformNames {
-  case rect, radii, origin, vector, stopCount, locations, colors, range, opacity
+  case rect, radii, origin, vector, stopCount, locations, colors, stops, stopRows, range, opacity
 }
 typealias GradientProgram = TypedProgram<GradientUniform>
 
 extension ProgramCache {
   func gradient(
-    type: GradientType, rounded: Bool, continuous: Bool, clips: Bool, axisAligned: Bool, projective: Bool
+    type: GradientType, rounded: Bool, continuous: Bool, clips: Bool, axisAligned: Bool, projective: Bool,
+    stopTexture: Bool = false
   ) throws(GLError) -> GradientProgram {
     let continuous = rounded && continuous
     let kind = type == .axial ? 0 : (type == .radial ? 1 : 2)
     let index =
       kind | (rounded ? 4 : 0) | (continuous ? 8 : 0) | (clips ? 16 : 0) | (axisAligned ? 32 : 0)
-      | (projective ? 64 : 0)
+      | (projective ? 64 : 0) | (stopTexture ? 128 : 0)
     if let cached = gradients[index] { return cached }
-    let defines = Self.defines(index, ["RADIAL", "CONIC", "ROUNDED", nil, "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"])
+    let defines = Self.defines(index, ["RADIAL", "CONIC", "ROUNDED", nil, "CLIPS", "AXIS_ALIGNED", "PROJECTIVE", "STOP_TEXTURE"])
     let wrapper = GradientProgram(try program("gradient.frag", defines, continuous: continuous))
     gradients[index] = wrapper
     return wrapper

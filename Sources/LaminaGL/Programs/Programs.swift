@@ -70,7 +70,7 @@ enum ShaderVariants {
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("batch.frag", ["SOLID"]),
     ("mip.frag", []),
-    ("gradient.frag", ["RADIAL", "CONIC", "ROUNDED", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
+    ("gradient.frag", ["RADIAL", "CONIC", "ROUNDED", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE", "STOP_TEXTURE"]),
     ("path.frag", ["CLIPS"]),
   ]
 

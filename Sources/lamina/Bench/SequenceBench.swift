@@ -54,9 +54,10 @@ enum SequenceBench {
     var out: [SequenceTiming] = []
     for scene in scenes {
       let canvas = scene.scene.canvas
-      guard case .success(let sequence) = FrameSequence.make(duration: canvas.duration, frameRate: canvas.frameRate)
-      else { throw BenchError("\(scene.name): canvas.duration and frameRate make no frame sequence") }
-      let count = sequence.frameCount
+      guard case .success(let sequence) = FrameSequence.make(duration: canvas.duration, frameRate: canvas.frameRate),
+        case .success(let all) = sequence.frames(nil)
+      else { throw BenchError("\(scene.name): canvas.duration and frameRate make no frame sequence to draw") }
+      let count = all.count
       var lowerTimes: [Double] = []
       var plans: [RenderPlan] = []
       for n in 0..<count {

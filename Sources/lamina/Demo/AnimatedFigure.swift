@@ -67,6 +67,7 @@ enum AnimatedFigure {
     case .success(let s): sequence = s
     case .failure(let e): throw FigureFailure(description: "canvas: \(e.message)")
     }
+    if case .failure(let e) = sequence.frames(nil) { throw FigureFailure(description: "canvas.duration: \(e.message)") }
     let (width, height) = (scene.canvas.pixelWidth, scene.canvas.pixelHeight)
     let delay = APNGEncoder.delay(framesPerSecond: sequence.frameRate)
     var cpuMovie = APNGEncoder(width: width, height: height, delay: delay)

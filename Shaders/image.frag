@@ -12,7 +12,12 @@
 // texture read (the full shader costs several times that on llvmpipe);
 // TINT, for a replicator copy's instance colour: the premultiplied red,
 // green and blue are multiplied by uTint (a variant of its own, so the
-// untinted draws, nearly all, pay nothing for it).
+// untinted draws, nearly all, pay nothing for it); BILINEAR, where the
+// magnification filter is linear, for every magnified read: the four texels and their
+// weights as LaminaCPU's TextureLevel.bilinear takes them, in Float,
+// instead of the sampler's filter (llvmpipe weights texels in 1/256 steps:
+// a level off a third of a stretched photo's pixels, which blend modes
+// drawn over it amplified to 0.11 % of S8's pixels beyond 16 levels).
 
 uniform mat3 uInverse;
 uniform sampler2D uImage;
@@ -51,10 +56,30 @@ vec2 pieceMap(float x, vec4 d, vec3 start, vec3 end) {
   return vec2(s0 + (x - d0) * scale, scale);
 }
 
+#ifdef BILINEAR
+// TextureLevel.bilinear at level-0 texel coordinates t.
+vec4 exactBilinear(vec2 t) {
+  vec2 c = clamp(t - 0.5, vec2(-2.0), vec2(1e9));
+  vec2 f = floor(c);
+  ivec2 i = ivec2(f), last = ivec2(uImageSize) - 1;
+  vec2 w = c - f;
+  vec4 a = texelFetch(uImage, clamp(i, ivec2(0), last), 0);
+  vec4 b = texelFetch(uImage, clamp(i + ivec2(1, 0), ivec2(0), last), 0);
+  vec4 d0 = texelFetch(uImage, clamp(i + ivec2(0, 1), ivec2(0), last), 0);
+  vec4 d1 = texelFetch(uImage, clamp(i + ivec2(1, 1), ivec2(0), last), 0);
+  vec4 top = a + (b - a) * w.x, bottom = d0 + (d1 - d0) * w.x;
+  return top + (bottom - top) * w.y;
+}
+#endif
+
 #ifdef INTERIOR
 void main() {
   vec2 uv = (gl_FragCoord.xy - uPixelOrigin) * uUvScale + uUvOrigin;
+#ifdef BILINEAR
+  fragColor = exactBilinear(uv * uImageSize) * uOpacity;
+#else
   fragColor = textureLod(uImage, uv, uLod) * uOpacity;
+#endif
 #ifdef TINT
   fragColor.rgb *= uTint;
 #endif
@@ -73,7 +98,11 @@ void main() {
   // A centre on a texel edge reads the texel after it, whatever the last
   // bit of the arithmetic says (Lamina's Sampling.nearestTie).
   texel += lambda <= 0.0 ? uNearestTie.x : uNearestTie.y;
+#ifdef BILINEAR
+  vec4 colour = lambda <= 0.0 ? exactBilinear(texel) : textureLod(uImage, texel / uImageSize, lambda);
+#else
   vec4 colour = textureLod(uImage, texel / uImageSize, lambda);
+#endif
   float cov = rectCoverage(l, uBounds) * uOpacity;
 #ifdef CLIPS
   cov *= clipCoverage(gl_FragCoord.xy);

@@ -148,12 +148,15 @@ enum ImagePass {
     }
     let pieces = tools.batch.cut([inner])
     guard !pieces.isEmpty else { return }
-    let p = try tools.programs.image(clips: false, interior: true, tint: !d.tint.isIdentity)
+    // Magnified and linear: the exact bilinear read (image.frag's BILINEAR).
+    let bilinear = lod <= 0 && d.sampling.magnification == .linear
+    let p = try tools.programs.image(clips: false, interior: true, tint: !d.tint.isIdentity, bilinear: bilinear)
     let texture = try tools.textures.texture(d.image, mipmapped: d.sampling.minification == .trilinear, frame: tools.frame)
     let w = Double(d.image.width), h = Double(d.image.height)
     let uniforms = [
       Uniform(p.common.targetSize, .vec2(Float(target.width), Float(target.height))),
       Uniform(p[.image], .int(0)),
+      Uniform(p[.imageSize], .vec2(Float(w), Float(h))),
       Uniform(p[.pixelOrigin], .vec2(Float(px), Float(py))),
       Uniform(p[.uvOrigin], .vec2(Float(texelX / w), Float(texelY / h))),
       Uniform(p[.uvScale], .vec2(Float(kx / w), Float(ky / h))),
@@ -177,7 +180,9 @@ enum ImagePass {
     _ d: ImageDraw, x: Axis, y: Axis, bounds: CGRect, quads: [PixelRect]? = nil, into target: SurfaceTarget,
     _ tools: SurfaceTools
   ) throws(GLError) {
-    let p = try tools.programs.image(clips: !d.clips.isEmpty, tint: !d.tint.isIdentity)
+    // Magnified reads with a linear filter: the exact bilinear (BILINEAR).
+    let p = try tools.programs.image(
+      clips: !d.clips.isEmpty, tint: !d.tint.isIdentity, bilinear: d.sampling.magnification == .linear)
     guard
       let common = try commonUniforms(
         p.common, matrix: d.matrix, localBounds: bounds, quads: quads, clips: d.clips, target: target.size,

@@ -65,7 +65,7 @@ enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
     ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
     ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
-    ("image.frag", ["CLIPS", "INTERIOR", "TINT"]),
+    ("image.frag", ["CLIPS", "INTERIOR", "TINT", "BILINEAR"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS", "PROJECTIVE", "BLEND"]),
     ("blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"]),
     ("batch.frag", ["SOLID"]),
@@ -116,7 +116,7 @@ final class ProgramCache {
   // dictionary of strings (this runs thousands of times a frame).
   private var shapes = [ShapeProgram?](repeating: nil, count: 64)
   private var shadows = [ShadowProgram?](repeating: nil, count: 16)
-  private var images = [ImageProgram?](repeating: nil, count: 8)
+  private var images = [ImageProgram?](repeating: nil, count: 16)
   private var composites: [[String]: CompositeProgram] = [:]
   private var batches = [BatchProgram?](repeating: nil, count: 2)
   private var mipProgram: MipProgram?
@@ -151,10 +151,12 @@ final class ProgramCache {
     return wrapper
   }
 
-  func image(clips: Bool, interior: Bool = false, tint: Bool = false) throws(GLError) -> ImageProgram {
-    let index = (clips ? 1 : 0) | (interior ? 2 : 0) | (tint ? 4 : 0)
+  func image(clips: Bool, interior: Bool = false, tint: Bool = false, bilinear: Bool = false) throws(GLError)
+    -> ImageProgram
+  {
+    let index = (clips ? 1 : 0) | (interior ? 2 : 0) | (tint ? 4 : 0) | (bilinear ? 8 : 0)
     if let cached = images[index] { return cached }
-    let defines = Self.defines(index, ["CLIPS", "INTERIOR", "TINT"])
+    let defines = Self.defines(index, ["CLIPS", "INTERIOR", "TINT", "BILINEAR"])
     let wrapper = ImageProgram(try program("image.frag", defines))
     images[index] = wrapper
     return wrapper

@@ -114,15 +114,18 @@ final class PlanBuilder {
   }
 
   /// The layer with its mask and opacity: directly, or through a group.
+  /// `blends`: false inside the layer's own `shouldRasterize` raster, whose
+  /// composite carries the blend.
   func emitBody(
-    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double, opacity: Double
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double, opacity: Double,
+    blends: Bool = true
   ) throws(LoweringError) {
     let shadow = ShadowKind(layer)
     // A compositing filter blends the layer as one group, faded as a group
     // (CSS's mix-blend-mode on an element: its stacking context is
     // flattened, then opacity, then the blend; docs/scene-format.md,
     // "Compositing filters").
-    let blend = BlendMode.effective(layer.compositingFilter)
+    let blend = blends ? BlendMode.effective(layer.compositingFilter) : nil
     let fadesAsGroup =
       blend != nil || (layer.allowsGroupOpacity && opacity < 1 && primitiveCount(layer, shadow) > 1)
     let contentShadow = shadow == .content

@@ -155,7 +155,7 @@ extension PlanBuilder {
     else { return }
     let (p, w, h) = (grid.toGrid, grid.width, grid.height)
     let s = openSurface("raster \(layer.debugName)", width: w, height: h)
-    try emitBody(layer, p, into: s, clips: [], alpha: 1, opacity: 1)
+    try emitBody(layer, p, into: s, clips: [], alpha: 1, opacity: 1, blends: false)
     surfaces[s].rasterKey = contentHash(of: s)
     add(.composite(CompositeDraw(
       surface: s, matrix: gridToTarget(p, m), opacity: Float(alpha * min(max(layer.opacity, 0), 1)),

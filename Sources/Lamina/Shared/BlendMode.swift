@@ -91,11 +91,6 @@ extension BlendMode {
     }
   }
 
-  /// B(Cb, Cs) of a separable mode on one channel (`blended` on a grey).
-  public func separable(_ cb: Float, _ cs: Float) -> Float {
-    blended(SIMD3(repeating: cb), SIMD3(repeating: cs)).x
-  }
-
   @inlinable @inline(__always)
   static func each(_ b: SIMD3<Float>, _ s: SIMD3<Float>, _ f: (Float, Float) -> Float) -> SIMD3<Float> {
     SIMD3(f(b.x, s.x), f(b.y, s.y), f(b.z, s.z))

@@ -220,16 +220,7 @@ struct CompositeStage: PreparedDraw {
         var k: Float = 1
         if clipped { k *= clip[clipRow + i] }
         guard k > 0 else { continue }
-        // `blendPixel(_:_:_:mode:)`, written out so `mode` is a constant here.
-        let d = out + i * 4
-        if d[3] == 0 {
-          blendPixel(d, color, k * opacity)
-          continue
-        }
-        let s = color * (k * opacity)
-        guard s.w > 0 else { continue }
-        let b = SIMD4(Float(d[0]), Float(d[1]), Float(d[2]), Float(d[3])) * (1 / 255)
-        UnsafeMutableRawPointer(d).storeBytes(of: packed(mode.composite(s, over: b)), as: UInt32.self)
+        blendPixel(out + i * 4, color, k * opacity, mode: mode)
       }
     }
   }

@@ -221,7 +221,7 @@ final class CoverageAtlas {
   private func grow() throws(GLError) -> SurfaceTarget {
     let old = try target(), oldSide = side
     let larger = try SurfaceTarget(width: 2 * oldSide, height: 2 * oldSide, format: .coverage, device: device)
-    device.copy(old, into: larger, width: oldSide, height: oldSide)
+    device.copy(PixelRect(x0: 0, y0: 0, x1: oldSide, y1: oldSide), of: old, into: larger)
     old.delete()
     side = 2 * oldSide
     atlasTarget = larger

@@ -131,24 +131,11 @@ final class GLDevice {
     }
   }
 
-  /// Copies the `width`×`height` texels at (0, 0) of `source` to (0, 0) of
-  /// `destination`, a target of the same format: a framebuffer blit with
-  /// nearest filtering, so every float arrives as it was (a growing
-  /// coverage atlas keeps its regions).
-  func copy(_ source: SurfaceTarget, into destination: SurfaceTarget, width: Int, height: Int) {
-    bind(.surface(destination))
-    glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source.framebuffer)
-    glBlitFramebuffer(
-      0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height), GLbitfield(GL_COLOR_BUFFER_BIT),
-      GLenum(GL_NEAREST))
-    // Back to `destination` for reading too, as `bind` left both.
-    glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), destination.framebuffer)
-  }
-
   /// Copies the pixels of `rect` of `source` to (0, 0) of `destination`
   /// (a target of the same format, at least as large): a framebuffer blit
-  /// with nearest filtering, so every byte arrives as it was. A blended
-  /// composite's backdrop (CompositePass).
+  /// with nearest filtering, so every byte (every float of the coverage
+  /// atlas) arrives as it was: a growing atlas keeps its regions, a blended
+  /// composite reads its backdrop (CompositePass).
   func copy(_ rect: PixelRect, of source: SurfaceTarget, into destination: SurfaceTarget) {
     precondition(rect.width <= destination.width && rect.height <= destination.height, "the copy fits")
     bind(.surface(destination))
@@ -156,6 +143,7 @@ final class GLDevice {
     glBlitFramebuffer(
       GLint(rect.x0), GLint(rect.y0), GLint(rect.x1), GLint(rect.y1), 0, 0, GLint(rect.width), GLint(rect.height),
       GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+    // Back to `destination` for reading too, as `bind` left both.
     glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), destination.framebuffer)
   }
 

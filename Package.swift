@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "Lamina", targets: ["Lamina"]),
     .library(name: "LaminaCPU", targets: ["LaminaCPU"]),
     .library(name: "LaminaGL", targets: ["LaminaGL"]),
+    .library(name: "LaminaLottie", targets: ["LaminaLottie"]),
     .executable(name: "lamina", targets: ["lamina"]),
   ],
   dependencies: [
@@ -45,6 +46,8 @@ let package = Package(
     // LaminaCPU's span blend with AVX2, chosen at run time (see its header).
     .target(name: "CLaminaBlend", path: "Sources/CLaminaBlend"),
     .target(name: "LaminaCPU", dependencies: ["Lamina", "CLaminaBlend"]),
+    // Lottie documents built into layer trees as lottie-ios's Core Animation engine builds them.
+    .target(name: "LaminaLottie", dependencies: ["Lamina"]),
     .executableTarget(name: "EmbedShadersGenerator", path: "tools/EmbedShaders/Generator"),
     .plugin(
       name: "EmbedShaders", capability: .buildTool(),
@@ -55,7 +58,7 @@ let package = Package(
     .executableTarget(
       name: "lamina",
       dependencies: [
-        "Lamina", "LaminaCPU", "LaminaGL",
+        "Lamina", "LaminaCPU", "LaminaGL", "LaminaLottie",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Test support shared by the test targets: the scene corpus, goldens,

@@ -12,18 +12,44 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
   @Option(parsing: .unconditional, help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
   @Option(parsing: .unconditional, help: "The scene time in seconds at which to draw the animations (default 0).")
-  var time: Double = 0
+  var time: Double?
+  @Option(parsing: .unconditional, help: "Lottie: the progress 0…1 to draw (frame ip + P·(op − ip), as lottie-ios).")
+  var progress: Double?
+  @Option(parsing: .unconditional, help: "Lottie: the frame to draw (the document's frame numbers; fractions allowed).")
+  var frame: Double?
+  @Option(help: "Lottie: the output size WxH in pixels (the animation scaled uniformly from the top-left).")
+  var size: String?
 
   func validate() throws {
-    guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") }
+    if let time { guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") } }
+    if let progress { guard progress.isFinite else { throw ValidationError("--progress must be a number in 0…1") } }
+    if let frame { guard frame.isFinite else { throw ValidationError("--frame must be a finite number") } }
+    if [time != nil, progress != nil, frame != nil].filter({ $0 }).count > 1 {
+      throw ValidationError("give one of --time, --progress and --frame")
+    }
   }
 
   func run() throws {
-    let loaded = try loadScene(scene)
+    let loaded: Scene
+    var at = time ?? 0
+    var planScale = scale
+    if isLottieDocument(scene) {
+      let animation = try loadLottie(scene)
+      for u in animation.unsupported { warn("\(scene): \(u.path): unsupported: \(u.feature)") }
+      loaded = try lottieScene(animation, size: size, scale: scale)
+      planScale = nil
+      if let progress { at = animation.time(atFrame: animation.frame(atProgress: progress)) }
+      if let frame { at = animation.time(atFrame: frame) }
+    } else {
+      guard progress == nil, frame == nil, size == nil else {
+        throw ValidationError("--progress, --frame and --size are for Lottie documents; a scene takes --time and --scale")
+      }
+      loaded = try loadScene(scene)
+    }
     warnAboutText(loaded, path: scene)
     let plan: RenderPlan
     do {
-      plan = try loaded.presentation(at: time).renderPlan(scale: scale)
+      plan = try loaded.presentation(at: at).renderPlan(scale: planScale)
     } catch {
       warn("\(scene): \(error)")
       throw ExitCode(1)

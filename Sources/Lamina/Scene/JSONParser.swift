@@ -10,7 +10,7 @@
 // recursion is shallow, and recursive descent reads like the grammar.
 
 /// Parses JSON text into `JSONValue`s that know their line and column.
-struct JSONParser {
+package struct JSONParser {
   /// Arrays and objects may nest this deep; deeper documents are rejected.
   static let maxDepth = 256
 
@@ -26,7 +26,7 @@ struct JSONParser {
   private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
   /// Parses one complete document.
-  static func parse(_ bytes: [UInt8]) throws(SceneError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(SceneError) -> JSONValue {
     var parser = JSONParser(bytes)
     // A UTF-8 byte order mark (some Windows editors write one) is ignored,
     // as RFC 8259 allows; it does not count as a column.

@@ -8,27 +8,27 @@
 // accepts duplicate keys silently, and bridges numbers through NSNumber.
 
 /// Where a value starts in the source text.
-struct SourceLocation: Hashable, Sendable {
-  var line: Int
-  var column: Int
+package struct SourceLocation: Hashable, Sendable {
+  package var line: Int
+  package var column: Int
 }
 
 /// One step of a JSON path: an object key or an array index.
-enum JSONPathComponent: Hashable, Sendable {
+package enum JSONPathComponent: Hashable, Sendable {
   case key(String)
   case index(Int)
 }
 
 /// A JSON value with its source location.
-struct JSONValue: Sendable {
+package struct JSONValue: Sendable {
   /// One member of an object, with the location of its key.
-  struct Member: Sendable {
-    var key: String
-    var keyLocation: SourceLocation
-    var value: JSONValue
+  package struct Member: Sendable {
+    package var key: String
+    package var keyLocation: SourceLocation
+    package var value: JSONValue
   }
 
-  enum Kind: Sendable {
+  package enum Kind: Sendable {
     case null
     case bool(Bool)
     /// Any JSON number; may be infinite when the literal overflows a Double
@@ -39,19 +39,19 @@ struct JSONValue: Sendable {
     case object([Member])
   }
 
-  var kind: Kind
-  var location: SourceLocation
+  package var kind: Kind
+  package var location: SourceLocation
   /// For strings: the literal had no escapes, so character k of the value
   /// sits at column `location.column + k` (errors inside strings use it).
   var isVerbatim = false
 
-  init(_ kind: Kind, at location: SourceLocation = SourceLocation(line: 0, column: 0)) {
+  package init(_ kind: Kind, at location: SourceLocation = SourceLocation(line: 0, column: 0)) {
     self.kind = kind
     self.location = location
   }
 
   /// "a number", "an array", …: how error messages name what was found.
-  var kindDescription: String {
+  package var kindDescription: String {
     switch kind {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -66,7 +66,7 @@ struct JSONValue: Sendable {
 extension [JSONPathComponent] {
   /// `layers[2].sublayers[0].cornerRadius`; keys that are not plain
   /// identifiers are quoted: `layers[0]["odd key"]`.
-  var rendered: String {
+  package var rendered: String {
     var out = ""
     for component in self {
       switch component {

@@ -59,3 +59,20 @@ public typealias CASpringAnimation = SpringAnimation
 public typealias CAAnimationGroup = AnimationGroup
 public typealias CAMediaTimingFunction = TimingFunction
 public typealias CAMediaTimingFillMode = FillMode
+
+extension Layer {
+  /// Writes an animatable property by key path, as key-value coding does on
+  /// a `CALayer` (`setValue(_:forKeyPath:)`): `"position"`,
+  /// `"transform.rotation.z"`, `"fillColor"`, … with the clamping an
+  /// animation's written value gets. Throws when the key path is not an
+  /// animatable property of this layer's class or the value is of another kind.
+  public func setValue(_ value: AnimationValue, forKeyPath keyPath: String) throws(AnimationError) {
+    guard let (target, property) = AnimatableProperties.resolve(keyPath, in: self) else {
+      throw AnimationError(message: "\(keyPath) is not an animatable property of this layer")
+    }
+    guard let current = property.get(target), current.sameKind(value) else {
+      throw AnimationError(message: "\(keyPath) does not take this kind of value")
+    }
+    property.set(target, value)
+  }
+}

@@ -1,0 +1,45 @@
+// LottieImages: an image asset's pixels: embedded (`data:image/png;base64,…`)
+// or a file beside the document (`u` + `p`). PNG is decoded by Lamina
+// (libpng); other formats are reported and the layer drawn empty.
+
+import Foundation
+import Lamina
+
+enum LottieImages {
+  static func load(_ asset: LottieImageAsset, _ ctx: LottieBuildContext) -> Image? {
+    var bytes: [UInt8]?
+    if asset.file.hasPrefix("data:") {
+      guard let comma = asset.file.firstIndex(of: ",") else {
+        ctx.report.note(asset.node, "image data URL without data")
+        return nil
+      }
+      let header = asset.file[..<comma]
+      guard header.hasSuffix(";base64"), let data = Data(base64Encoded: String(asset.file[asset.file.index(after: comma)...]), options: .ignoreUnknownCharacters)
+      else {
+        ctx.report.note(asset.node, "image data URL that is not valid base64")
+        return nil
+      }
+      bytes = [UInt8](data)
+    } else {
+      let dir = asset.directory
+      var path = dir.hasSuffix("/") || dir.isEmpty ? dir + asset.file : dir + "/" + asset.file
+      if !path.hasPrefix("/"), let base = ctx.baseDirectory { path = base + "/" + path }
+      guard let data = FileManager.default.contents(atPath: path) else {
+        ctx.report.note(asset.node, "image file \(Excerpt.quoted(path)) not found (drawn empty)")
+        return nil
+      }
+      bytes = [UInt8](data)
+    }
+    guard let bytes else { return nil }
+    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+      ctx.report.note(asset.node, bytes.starts(with: [0xFF, 0xD8]) ? "JPEG image (not decoded yet; drawn empty)" : "image in an unknown format (drawn empty)")
+      return nil
+    }
+    do {
+      return Image(try StraightImage(pngData: bytes))
+    } catch {
+      ctx.report.note(asset.node, "image: \(error)")
+      return nil
+    }
+  }
+}

@@ -1,0 +1,189 @@
+// LottieTracks: a Lottie property onto a Lamina layer, as lottie-ios's Core
+// Animation engine puts it onto a CALayer.
+//
+// - One keyframe: the value is written into the layer; no animation.
+// - Several: one `KeyframeAnimation` on the root timeline (a scene time t
+//   is root frame ip + t·fr). Its key times are the keyframes' times, its
+//   timing functions their Bézier easings (`o` of one keyframe with `i` of
+//   the next), its fill mode `both`, so before the first keyframe and after
+//   the last the end values hold. lottie-ios spans the animation over the
+//   whole composition and gives each keyframe its share of it; spanning
+//   only the keyframes, as here, is the same curve and keeps keyframes
+//   outside the composition's frames exact.
+// - Hold keyframes keep their value until the next keyframe: the hold is a
+//   segment from the value to itself, then a jump at the next key time (two
+//   equal key times; Lamina takes the later value from that time on).
+//   lottie-ios splits such runs into `discrete` animations in a group: the
+//   same values.
+// - Positions follow a path through the keyframes, each segment the cubic
+//   of its spatial tangents (`to`, `ti`) or a line, as lottie-ios draws the
+//   `CAKeyframeAnimation.path`.
+// - Under time remapping (a precomp's `tm`), lottie-ios evaluates every
+//   property itself every 0.1 frame and hands Core Animation the values as
+//   holds; so does this, through `evaluate`.
+//
+// Rejected: evaluating Lottie values directly at each rendered frame. It
+// would draw single frames, but the tree would not be a Core Animation
+// tree: `lamina frames`, incremental frames and the Swift API see layers
+// and animations, as a CALayer client would.
+
+import Lamina
+
+/// Where a layer's own frames sit on the root composition's timeline.
+struct LottieTimeline {
+  let frameRate: Double
+  /// The root composition's `ip` and `op`.
+  let startFrame: Double
+  let endFrame: Double
+  /// A local frame of this layer's composition as a root frame (precomps' `st` and `sr`).
+  var toRoot: (Double) -> Double = { $0 }
+  /// A root frame as a local frame (the inverse of `toRoot`, or time remapping's curve).
+  var fromRoot: (Double) -> Double = { $0 }
+  /// Time remapping is in force: properties are sampled through `fromRoot`.
+  var isRemapped = false
+  /// Keyframe count budget (shared by the whole build).
+  let budget: LottieBudget
+
+  func time(ofRootFrame f: Double) -> Double { (f - startFrame) / frameRate }
+
+  /// The root frames at which a remapped property is sampled: every 0.1 frame
+  /// as lottie-ios, coarser when that would exceed 20,000 samples.
+  var sampleFrames: [Double] {
+    let span = endFrame - startFrame
+    let step = max(0.1, span / 20_000)
+    return Array(stride(from: startFrame, through: endFrame, by: step))
+  }
+}
+
+/// Counts keyframes made, so a hostile document cannot build millions of animations.
+final class LottieBudget: @unchecked Sendable {
+  var remaining: Int
+  init(_ n: Int) { remaining = n }
+  func spend(_ n: Int) throws(LottieError) {
+    remaining -= n
+    if remaining < 0 {
+      throw LottieError(path: "", message: "the animation needs more keyframes than the limit allows (\(LottieLimits.default.maxKeyframes))")
+    }
+  }
+}
+
+enum LottieTracks {
+  /// Puts `property` onto `layer` at `keyPath`: `value` maps a keyframe to
+  /// the layer's value, `evaluate` gives the Lottie value at a local frame
+  /// (for time remapping).
+  static func apply<V>(
+    _ property: LottieKeyframes<V>, keyPath: String, to layer: Layer, timeline: LottieTimeline,
+    value: (V) -> AnimationValue, evaluate: (Double) -> V
+  ) throws(LottieError) {
+    try timeline.budget.spend(property.keyframes.count)
+    try write(value(property.first), keyPath, layer)
+    guard property.isAnimated else { return }
+    if timeline.isRemapped {
+      let frames = timeline.sampleFrames
+      try timeline.budget.spend(frames.count)
+      let values = frames.map { value(evaluate(timeline.fromRoot($0))) }
+      layer.add(discrete(keyPath, frames.map(timeline.time(ofRootFrame:)), values), forKey: keyPath)
+      return
+    }
+    let keyframes = property.keyframes
+    let times = keyframes.map { timeline.time(ofRootFrame: timeline.toRoot($0.time)) }
+    let functions = (0..<(keyframes.count - 1)).map { property.timingFunction($0) }
+    let holds = keyframes.map(\.hold)
+    if keyPath == "position", let points = keyframes.map({ $0.value }) as? [[Double]] {
+      let anim = positionPath(points: points, keyframes: keyframes, times: times, functions: functions, holds: holds)
+      layer.add(anim, forKey: keyPath)
+      return
+    }
+    layer.add(
+      keyframed(keyPath, times: times, values: keyframes.map { value($0.value) }, functions: functions, holds: holds),
+      forKey: keyPath)
+  }
+
+  /// A property that keeps one value: written into the layer.
+  static func write(_ v: AnimationValue, _ keyPath: String, _ layer: Layer) throws(LottieError) {
+    do {
+      try layer.setValue(v, forKeyPath: keyPath)
+    } catch {
+      throw LottieError(path: "", message: "cannot set \(keyPath): \(error)")
+    }
+  }
+
+  /// Values at times (seconds), eased by `functions`, with holds.
+  static func keyframed(
+    _ keyPath: String, times: [Double], values: [AnimationValue], functions: [TimingFunction], holds: [Bool]
+  ) -> KeyframeAnimation {
+    var t: [Double] = [], v: [AnimationValue] = [], f: [TimingFunction] = []
+    for k in 0..<values.count {
+      t.append(times[k])
+      v.append(values[k])
+      guard k + 1 < values.count else { break }
+      if holds[k] {
+        t.append(times[k + 1])
+        v.append(values[k])
+        f.append(.linear)
+        f.append(.linear)  // the jump, zero long
+      } else {
+        f.append(functions[k])
+      }
+    }
+    let a = KeyframeAnimation(keyPath: keyPath)
+    a.values = v
+    place(a, times: t)
+    a.timingFunctions = f
+    return a
+  }
+
+  /// Discrete values from each time to the next.
+  static func discrete(_ keyPath: String, _ times: [Double], _ values: [AnimationValue]) -> KeyframeAnimation {
+    let a = KeyframeAnimation(keyPath: keyPath)
+    a.calculationMode = .discrete
+    a.values = values
+    place(a, times: times)
+    return a
+  }
+
+  /// Sets begin time and duration to span `times`, and the key times within.
+  private static func place(_ a: KeyframeAnimation, times: [Double]) {
+    let t0 = times.first ?? 0, t1 = times.last ?? 0
+    let span = t1 - t0
+    a.timing.beginTime = t0
+    a.timing.duration = span > 0 ? span : 1e-9
+    a.timing.fillMode = .both
+    a.keyTimes = times.map { span > 0 ? min(max(($0 - t0) / span, 0), 1) : 1 }
+  }
+
+  /// `position` along the path of its keyframes.
+  static func positionPath<V>(
+    points: [[Double]], keyframes: [LottieKeyframe<V>], times: [Double], functions: [TimingFunction], holds: [Bool]
+  ) -> KeyframeAnimation {
+    func p(_ k: Int) -> CGPoint { CGPoint(x: points[k][0], y: points[k].count > 1 ? points[k][1] : 0) }
+    var elements: [Path.Element] = [.move(p(0))]
+    var t: [Double] = [times[0]], f: [TimingFunction] = []
+    for k in 0..<(points.count - 1) {
+      let a = p(k), b = p(k + 1)
+      if holds[k] {
+        elements.append(.line(a))
+        t.append(times[k + 1])
+        f.append(.linear)
+        elements.append(.line(b))
+        t.append(times[k + 1])
+        f.append(.linear)
+        continue
+      }
+      if let so = keyframes[k].spatialOut, let si = keyframes[k + 1].spatialIn, so != .zero || si != .zero {
+        elements.append(
+          .cubic(
+            control1: CGPoint(x: a.x + so.x, y: a.y + so.y), control2: CGPoint(x: b.x + si.x, y: b.y + si.y), to: b))
+      } else {
+        elements.append(.line(b))
+      }
+      t.append(times[k + 1])
+      f.append(functions[k])
+    }
+    let anim = KeyframeAnimation(keyPath: "position")
+    anim.path = Path(elements: elements)
+    place(anim, times: t)
+    anim.timingFunctions = f
+    return anim
+  }
+}

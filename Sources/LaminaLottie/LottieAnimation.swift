@@ -66,6 +66,14 @@ public final class LottieAnimation {
     unsupported = doc.report.unsupported
   }
 
+  /// Whether `data` is a Lottie document: a JSON object with `layers` and
+  /// `fr` and without a scene's `canvas`.
+  public static func isLottieDocument(_ data: [UInt8]) -> Bool {
+    guard let json = try? JSONParser.parse(data), case .object(let members) = json.kind else { return false }
+    let keys = Set(members.map(\.key))
+    return keys.contains("layers") && keys.contains("fr") && !keys.contains("canvas")
+  }
+
   /// The scene time of a frame (document frame numbers; fractions allowed).
   public func time(atFrame frame: Double) -> Double { (frame - startFrame) / frameRate }
 

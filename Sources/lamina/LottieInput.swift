@@ -9,17 +9,12 @@ import Foundation
 import Lamina
 import LaminaLottie
 
-/// Whether `path` holds a Lottie document rather than a scene.
+/// Whether `path` holds a Lottie document rather than a scene: its top level
+/// has `layers` and `fr` and no `canvas`.
 func isLottieDocument(_ path: String) -> Bool {
   if path.hasSuffix(".lottie") { return true }
-  guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-  defer { try? handle.close() }
-  let head = handle.readData(ofLength: 65_536)
-  guard let text = String(data: head, encoding: .utf8) ?? String(data: head.prefix(65_000), encoding: .ascii) else {
-    return false
-  }
-  // A cheap sniff: a scene names "canvas"; a Lottie document "fr" and "layers".
-  return !text.contains("\"canvas\"") && text.contains("\"fr\"") && text.contains("\"layers\"")
+  guard let data = FileManager.default.contents(atPath: path) else { return false }
+  return LottieAnimation.isLottieDocument([UInt8](data))
 }
 
 func loadLottie(_ path: String) throws -> LottieAnimation {

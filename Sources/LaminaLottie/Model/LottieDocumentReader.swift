@@ -196,7 +196,7 @@ enum LottieDocumentReader {
     }
     return LottieShapeItem(
       kind: kind, name: try s.string("nm") ?? "", hidden: try s["hd"]?.bool() ?? false,
-      reversed: try s.number("d", default: 1) == 3, node: s)
+      reversed: ty != "st" && ty != "gs" && (try? s.number("d", default: 1)) == 3, node: s)
   }
 
   static func strokeStyle(_ s: LottieNode, _ report: LottieReport) throws(LottieError) -> LottieStrokeStyle {

@@ -80,26 +80,26 @@ public final class LottieAnimation {
   /// The frame at progress p (0…1), as lottie-ios's `currentProgress`: ip + p·(op − ip).
   public func frame(atProgress p: Double) -> Double { startFrame + p * (endFrame - startFrame) }
 
-  /// A new layer tree: the composition, `size` large, at the origin.
-  public func makeLayer() throws(LottieError) -> Layer {
-    try Self.build(LottieBuildContext(document: document, baseDirectory: baseDirectory, limits: limits))
+  /// A new layer tree: the composition, `size` large, at the origin;
+  /// `overrides` are value providers (lottie-ios's `setValueProvider`).
+  public func makeLayer(overrides: [LottieOverride] = []) throws(LottieError) -> Layer {
+    try Self.build(
+      LottieBuildContext(document: document, baseDirectory: baseDirectory, limits: limits, overrides: overrides))
   }
 
   /// A scene of the animation drawn `scale` pixels per point, `pixelSize`
   /// pixels large (default: the composition's size times `scale`), on a
   /// transparent background, from the top-left.
-  public func scene(scale: Double = 1, pixelSize: (width: Int, height: Int)? = nil) throws(LottieError) -> Scene {
+  public func scene(
+    scale: Double = 1, pixelSize: (width: Int, height: Int)? = nil, overrides: [LottieOverride] = []
+  ) throws(LottieError) -> Scene {
     let px = pixelSize ?? (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up)))
     var canvas = Canvas(width: Double(px.width) / scale, height: Double(px.height) / scale, scale: scale, background: nil)
     canvas.duration = duration
     canvas.frameRate = frameRate
-    return Scene(canvas: canvas, root: try wrappedRoot())
-  }
-
-  private func wrappedRoot() throws(LottieError) -> Layer {
     let root = Layer()
-    root.adopt(try makeLayer())
-    return root
+    root.adopt(try makeLayer(overrides: overrides))
+    return Scene(canvas: canvas, root: root)
   }
 
   static func build(_ ctx: LottieBuildContext) throws(LottieError) -> Layer {

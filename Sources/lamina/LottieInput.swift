@@ -37,7 +37,8 @@ func parsePixelSize(_ s: String) throws -> (width: Int, height: Int) {
 }
 
 /// The scene of a Lottie animation at the requested size.
-func lottieScene(_ animation: LottieAnimation, size: String?, scale: Double?) throws -> Scene {
+func lottieScene(_ animation: LottieAnimation, size: String?, scale: Double?, overrides: [String] = []) throws -> Scene {
+  let values = try overrides.map(parseOverride)
   let pixels = try size.map(parsePixelSize)
   var s = scale ?? 1
   if scale == nil, let pixels {
@@ -45,9 +46,63 @@ func lottieScene(_ animation: LottieAnimation, size: String?, scale: Double?) th
   }
   guard s.isFinite, s > 0 else { throw ValidationError("--scale must be a positive number") }
   do {
-    return try animation.scene(scale: s, pixelSize: pixels)
+    return try animation.scene(scale: s, pixelSize: pixels, overrides: values)
   } catch {
     warn("\(error)")
     throw ExitCode(1)
   }
+}
+
+/// `--set KEYPATH=VALUE`: a value provider. VALUE is a colour `#RRGGBB` or
+/// `#RRGGBBAA`, a number, a point `X,Y`, keyframes `VALUE@FRAME;VALUE@FRAME…`
+/// of one of those, or a gradient `gradient:#RRGGBBAA:LOCATION,…`.
+func parseOverride(_ s: String) throws -> LottieOverride {
+  guard let eq = s.lastIndex(of: "="), eq != s.startIndex else {
+    throw ValidationError("--set needs KEYPATH=VALUE, got \(s)")
+  }
+  let keypath = String(s[..<eq]), text = String(s[s.index(after: eq)...])
+  func color(_ t: Substring) -> [Double]? {
+    guard t.hasPrefix("#"), let c = Color(hex: String(t)) else { return nil }
+    return [c.red, c.green, c.blue, c.alpha]
+  }
+  let bad = ValidationError(
+    "--set \(keypath): cannot read \(text) (a colour #RRGGBB[AA], a number, a point X,Y, keyframes V@FRAME;…, or gradient:#RRGGBBAA:LOCATION,…)")
+  if text.hasPrefix("gradient:") {
+    var colors: [[Double]] = [], locations: [Double] = []
+    for stop in text.dropFirst("gradient:".count).split(separator: ",") {
+      let parts = stop.split(separator: ":")
+      guard parts.count == 2, let c = color(parts[0]), let l = Double(parts[1]) else { throw bad }
+      colors.append(c)
+      locations.append(l)
+    }
+    return LottieOverride(keypath: keypath, value: .gradient(colors: colors, locations: locations))
+  }
+  let entries = text.split(separator: ";").map { e -> (Substring, Double) in
+    guard let at = e.lastIndex(of: "@"), let f = Double(e[e.index(after: at)...]) else { return (e, 0) }
+    return (e[..<at], f)
+  }
+  guard let first = entries.first?.0 else { throw bad }
+  if color(first) != nil {
+    var out: [(frame: Double, rgba: [Double])] = []
+    for (v, f) in entries {
+      guard let c = color(v) else { throw bad }
+      out.append((f, c))
+    }
+    return LottieOverride(keypath: keypath, value: .color(out))
+  }
+  if first.contains(",") {
+    var out: [(frame: Double, x: Double, y: Double)] = []
+    for (v, f) in entries {
+      let p = v.split(separator: ",").compactMap { Double($0) }
+      guard p.count == 2 else { throw bad }
+      out.append((f, p[0], p[1]))
+    }
+    return LottieOverride(keypath: keypath, value: .point(out))
+  }
+  var out: [(frame: Double, value: Double)] = []
+  for (v, f) in entries {
+    guard let x = Double(v), x.isFinite else { throw bad }
+    out.append((f, x))
+  }
+  return LottieOverride(keypath: keypath, value: .number(out))
 }

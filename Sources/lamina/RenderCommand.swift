@@ -19,6 +19,10 @@ struct RenderCommand: ParsableCommand {
   var frame: Double?
   @Option(help: "Lottie: the output size WxH in pixels (the animation scaled uniformly from the top-left).")
   var size: String?
+  @Option(
+    name: .customLong("set"),
+    help: "Lottie: a value provider KEYPATH=VALUE (\"**.Fill 1.Color=#FF0000\"); repeatable. See docs/lottie.md.")
+  var overrides: [String] = []
 
   func validate() throws {
     if let time { guard time.isFinite else { throw ValidationError("--time must be a finite number of seconds") } }
@@ -36,13 +40,13 @@ struct RenderCommand: ParsableCommand {
     if isLottieDocument(scene) {
       let animation = try loadLottie(scene)
       for u in animation.unsupported { warn("\(scene): \(u.path): unsupported: \(u.feature)") }
-      loaded = try lottieScene(animation, size: size, scale: scale)
+      loaded = try lottieScene(animation, size: size, scale: scale, overrides: overrides)
       planScale = nil
       if let progress { at = animation.time(atFrame: animation.frame(atProgress: progress)) }
       if let frame { at = animation.time(atFrame: frame) }
     } else {
-      guard progress == nil, frame == nil, size == nil else {
-        throw ValidationError("--progress, --frame and --size are for Lottie documents; a scene takes --time and --scale")
+      guard progress == nil, frame == nil, size == nil, overrides.isEmpty else {
+        throw ValidationError("--progress, --frame, --size and --set are for Lottie documents; a scene takes --time and --scale")
       }
       loaded = try loadScene(scene)
     }

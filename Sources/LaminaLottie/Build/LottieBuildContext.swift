@@ -13,7 +13,10 @@ final class LottieBuildContext {
   var precompDepth = 0
   var warnings: [String] = []
 
-  init(document: LottieDocument, baseDirectory: String?, limits: LottieLimits) {
+  let overrides: LottieOverrides
+
+  init(document: LottieDocument, baseDirectory: String?, limits: LottieLimits, overrides: [LottieOverride] = []) {
+    self.overrides = LottieOverrides(list: overrides)
     self.document = document
     self.baseDirectory = baseDirectory
     self.limits = limits
@@ -23,8 +26,10 @@ final class LottieBuildContext {
   var report: LottieReport { document.report }
 
   func rootTimeline() -> LottieTimeline {
-    LottieTimeline(
+    var t = LottieTimeline(
       frameRate: document.frameRate, startFrame: document.inFrame, endFrame: document.outFrame, budget: budget)
+    t.overrides = overrides
+    return t
   }
 
   /// A new plain layer filling `size` from the origin, as lottie-ios's layers fill their superlayer.
@@ -53,24 +58,35 @@ extension Layer {
   }
 }
 
-// Property helpers: a Lottie property onto a layer's key path.
+// Property helpers: a Lottie property onto a layer's key path; `name` is the
+// property's name for value providers (Color, Opacity, …).
 extension LottieTimeline {
-  func number(_ p: LottieKeyframes<Double>, _ keyPath: String, _ layer: Layer, _ f: @escaping (Double) -> Double = { $0 })
-    throws(LottieError)
-  {
+  func number(
+    _ p0: LottieKeyframes<Double>, _ keyPath: String, _ layer: Layer, name: String? = nil,
+    _ f: @escaping (Double) -> Double = { $0 }
+  ) throws(LottieError) {
+    let p = override(name)?.numbers ?? p0
     try LottieTracks.apply(
       p, keyPath: keyPath, to: layer, timeline: self, value: { .number(f($0)) },
       evaluate: { frame in p.scalarValue(at: frame) })
   }
 
   func vector(
-    _ p: LottieKeyframes<[Double]>, _ keyPath: String, _ layer: Layer, _ f: @escaping ([Double]) -> AnimationValue
+    _ p0: LottieKeyframes<[Double]>, _ keyPath: String, _ layer: Layer, name: String? = nil,
+    _ f: @escaping ([Double]) -> AnimationValue
   ) throws(LottieError) {
+    let p = override(name)?.points ?? p0
     try LottieTracks.apply(p, keyPath: keyPath, to: layer, timeline: self, value: f, evaluate: { p.value(at: $0) })
   }
 
-  func color(_ p: LottieKeyframes<[Double]>, _ keyPath: String, _ layer: Layer) throws(LottieError) {
-    try vector(p, keyPath, layer) { .color(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: 1)) }
+  func color(_ p0: LottieKeyframes<[Double]>, _ keyPath: String, _ layer: Layer, name: String? = "Color") throws(LottieError) {
+    let o = override(name)
+    let p = o?.colors ?? p0
+    let alpha = o?.colors != nil
+    try LottieTracks.apply(
+      p, keyPath: keyPath, to: layer, timeline: self,
+      value: { .color(Color(red: $0[0], green: $0[1], blue: $0[2], alpha: alpha && $0.count > 3 ? $0[3] : 1)) },
+      evaluate: { p.value(at: $0) })
   }
 
   func path(_ p: LottieKeyframes<LottieBezier>, _ keyPath: String, _ layer: Layer, _ f: @escaping (LottieBezier) -> Path)

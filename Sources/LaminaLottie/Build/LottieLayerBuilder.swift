@@ -109,7 +109,8 @@ enum LottieLayerBuilder {
       guard ctx.precompDepth <= ctx.limits.maxPrecompDepth else {
         throw m.node.error("precomps nest deeper than \(ctx.limits.maxPrecompDepth) (a precomp that contains itself?)")
       }
-      try build(layers, size: CGSize(width: w, height: h), into: c.contents, timeline: childTimeline(m, timeline), ctx)
+      try build(
+        layers, size: CGSize(width: w, height: h), into: c.contents, timeline: childTimeline(m, timeline.adding(m.name)), ctx)
       return c.outer
     case .solid?:
       let c = try composition(m, size: size, timeline: timeline, contents: true, ctx)
@@ -121,7 +122,7 @@ enum LottieLayerBuilder {
       return c.outer
     case .shape?:
       let c = try composition(m, size: size, timeline: timeline, contents: true, ctx)
-      try LottieShapeBuilder(ctx: ctx, timeline: timeline, size: size).build(m.shapes, into: c.contents)
+      try LottieShapeBuilder(ctx: ctx, timeline: timeline.adding(m.name), size: size).build(m.shapes, into: c.contents)
       return c.outer
     case .image?:
       var imageSize = size
@@ -156,9 +157,10 @@ enum LottieLayerBuilder {
     outer.compositingFilter = blendMode(m.blendMode, m, ctx)
     let inner = try ctx.makeLayer(size, name: "\(m.name) (Content)")
     outer.adopt(inner)
-    try LottieTransforms.apply(m.transform, to: inner, size: size, timeline: timeline)
+    let named = timeline.adding(m.name)
+    try LottieTransforms.apply(m.transform, to: inner, size: size, timeline: named.adding("Transform"))
     if contents {
-      try timeline.number(m.transform.opacity, "opacity", inner) { $0 / 100 }
+      try named.adding("Transform").number(m.transform.opacity, "opacity", inner, name: "Opacity") { $0 / 100 }
       try visibility(inner, m, timeline)
       if let mask = try LottieMasks.layer(m, size: size, timeline: timeline, ctx) { inner.mask = mask }
     }

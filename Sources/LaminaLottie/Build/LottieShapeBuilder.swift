@@ -18,6 +18,8 @@ import Lamina
 /// A shape item in a render group, possibly with a stroke width rescaled for a child group.
 struct LottieItem {
   let item: LottieShapeItem
+  /// The names of the groups above the item (lottie-ios's keypath within the layer).
+  var groupPath: [String] = []
   var strokeWidth: LottieKeyframes<Double>? = nil
 }
 
@@ -27,12 +29,21 @@ struct LottieShapeBuilder {
   let size: CGSize
 
   func build(_ items: [LottieShapeItem], into layer: Layer) throws(LottieError) {
-    try setupGroups(items.map { LottieItem(item: $0) }, parentGroup: false, into: layer)
+    try setupGroups(items.map { LottieItem(item: $0) }, parentGroup: false, path: [], into: layer)
   }
 
-  private func setupGroups(_ items: [LottieItem], parentGroup: Bool, into layer: Layer) throws(LottieError) {
+  /// The timeline of an item's properties: its keypath is the groups' and the item's names.
+  private func at(_ i: LottieItem) -> LottieTimeline {
+    var t = timeline
+    for name in i.groupPath { t = t.adding(name) }
+    return t.adding(i.item.name)
+  }
+
+  private func setupGroups(_ items: [LottieItem], parentGroup: Bool, path: [String], into layer: Layer)
+    throws(LottieError)
+  {
     guard items.contains(where: { $0.item.isRepeater }) else {
-      for g in try groupLayers(items, parentGroup: parentGroup) { layer.adopt(g) }
+      for g in try groupLayers(items, parentGroup: parentGroup, path: path) { layer.adopt(g) }
       return
     }
     // Items up to and including each repeater, then the rest.
@@ -45,20 +56,20 @@ struct LottieShapeBuilder {
     }
     for grouping in groupings.reversed() {
       if let r = grouping.repeater, case .repeater(let repeater) = r.item.kind {
-        try setUpRepeater(repeater, r.item, grouping.items, into: layer)
+        try setUpRepeater(repeater, r.item, grouping.items, path: path, into: layer)
       } else {
-        try setupGroups(grouping.items, parentGroup: parentGroup, into: layer)
+        try setupGroups(grouping.items, parentGroup: parentGroup, path: path, into: layer)
       }
     }
   }
 
-  private func setUpRepeater(_ r: LottieRepeater, _ item: LottieShapeItem, _ items: [LottieItem], into layer: Layer)
-    throws(LottieError)
-  {
+  private func setUpRepeater(
+    _ r: LottieRepeater, _ item: LottieShapeItem, _ items: [LottieItem], path: [String], into layer: Layer
+  ) throws(LottieError) {
     if r.copies.isAnimated { ctx.report.note(item.node, "animated repeater copies (the first value is used)") }
     let copies = Int(max(0, min(r.copies.first, 10_000)))
     for index in 0..<copies {
-      for g in try groupLayers(items, parentGroup: false) {
+      for g in try groupLayers(items, parentGroup: false, path: path) {
         let wrapper = try ctx.makeLayer(size)
         wrapper.adopt(g)
         var t = r.transform
@@ -74,7 +85,7 @@ struct LottieShapeBuilder {
     }
   }
 
-  private func groupLayers(_ items: [LottieItem], parentGroup: Bool) throws(LottieError) -> [Layer] {
+  private func groupLayers(_ items: [LottieItem], parentGroup: Bool, path: [String]) throws(LottieError) -> [Layer] {
     var groups = items.filter { $0.item.isGroup && !$0.item.hidden }.map { $0.item }
     var others = items.filter { !$0.item.isGroup && !$0.item.hidden }
     var synthetic: [LottieItem]?
@@ -86,13 +97,15 @@ struct LottieShapeBuilder {
     let inherited = LottieRenderGroups.make(others, hasChildGroups: synthetic != nil || !groups.isEmpty).unused
     var out: [Layer] = []
     if let synthetic {
-      out.append(try groupLayer(nil, synthetic.filter { !$0.item.hidden } + inherited))
+      let all = synthetic.filter { !$0.item.hidden }.map { LottieItem(item: $0.item, groupPath: path, strokeWidth: $0.strokeWidth) }
+      out.append(try groupLayer(nil, all + inherited, path: path))
     }
     for group in groups.reversed() {
       guard case .group(let children) = group.kind else { continue }
-      let childItems = children.filter { !$0.hidden }.map { LottieItem(item: $0) }
+      let childPath = group.name.isEmpty ? path : path + [group.name]
+      let childItems = children.filter { !$0.hidden }.map { LottieItem(item: $0, groupPath: childPath) }
       let scaled = try inherited.map { i throws(LottieError) in try scaledForChild(i, children) }
-      out.append(try groupLayer(group, childItems + scaled))
+      out.append(try groupLayer(group, childItems + scaled, path: childPath))
     }
     return out
   }
@@ -104,13 +117,13 @@ struct LottieShapeBuilder {
     else { return i }
     let width = i.strokeWidth ?? strokeStyle(i.item)?.width ?? LottieKeyframes(0)
     let combined = LottieCombine.combined([width.vector, t.scale]) { v in v[0][0] * (100 / (v[1][0] != 0 ? v[1][0] : 100)) }
-    return LottieItem(item: i.item, strokeWidth: combined)
+    return LottieItem(item: i.item, groupPath: i.groupPath, strokeWidth: combined)
   }
 
-  private func groupLayer(_ group: LottieShapeItem?, _ items: [LottieItem]) throws(LottieError) -> Layer {
+  private func groupLayer(_ group: LottieShapeItem?, _ items: [LottieItem], path: [String]) throws(LottieError) -> Layer {
     let layer = try ctx.makeLayer(size, name: group?.name)
     let childGroups = items.filter { $0.item.isGroup }
-    if group != nil { try setupGroups(items, parentGroup: true, into: layer) }
+    if group != nil { try setupGroups(items, parentGroup: true, path: path, into: layer) }
     let renderGroups = LottieRenderGroups.make(items, hasChildGroups: !childGroups.isEmpty).valid
     for rg in renderGroups.reversed() {
       let plainPaths = rg.paths.allSatisfy { if case .path = $0.item.kind { true } else { false } }
@@ -123,8 +136,8 @@ struct LottieShapeBuilder {
     if let tr = items.first(where: { if case .transform = $0.item.kind { true } else { false } }),
       case .transform(let t) = tr.item.kind
     {
-      try LottieTransforms.apply(t, to: layer, size: size, timeline: timeline)
-      try timeline.number(t.opacity, "opacity", layer) { $0 / 100 }
+      try LottieTransforms.apply(t, to: layer, size: size, timeline: at(tr))
+      try at(tr).number(t.opacity, "opacity", layer, name: "Opacity") { $0 / 100 }
     }
     return layer
   }
@@ -146,7 +159,7 @@ struct LottieShapeBuilder {
       pathMask.fillRule = g.evenOdd ? .evenOdd : .nonZero
       try path(pathMask, paths, multiplier: 1, rounded)
       pathContainer.mask = pathMask
-      pathContainer.adopt(try gradientLayers(g))
+      pathContainer.adopt(try gradientLayers(g, at(gf)))
       container.adopt(pathContainer)
       let overlay = shape()
       overlay.fillColor = nil
@@ -164,8 +177,8 @@ struct LottieShapeBuilder {
       try path(s, paths, multiplier: multiplier, rounded)
       if let fill, case .fill(let color, let opacity, let evenOdd) = fill.item.kind {
         s.fillRule = evenOdd ? .evenOdd : .nonZero
-        try timeline.color(color, "fillColor", s)
-        try timeline.number(opacity, "opacity", s) { $0 / 100 }
+        try at(fill).color(color, "fillColor", s)
+        try at(fill).number(opacity, "opacity", s, name: "Opacity") { $0 / 100 }
       } else {
         s.fillColor = nil
       }
@@ -181,7 +194,7 @@ struct LottieShapeBuilder {
       try path(pathMask, paths, multiplier: multiplier, rounded)
       try strokeProperties(pathMask, gs)
       container.mask = pathMask
-      container.adopt(try gradientLayers(g))
+      container.adopt(try gradientLayers(g, at(gs)))
       layer.adopt(container)
     }
     return layer
@@ -211,9 +224,10 @@ struct LottieShapeBuilder {
     s.lineJoin = style.join == 1 ? .miter : style.join == 3 ? .bevel : .round
     s.lineCap = style.cap == 1 ? .butt : style.cap == 3 ? .square : .round
     s.miterLimit = style.miterLimit
-    if case .stroke(let color, _, _) = item.item.kind { try timeline.color(color, "strokeColor", s) }
-    try timeline.number(item.strokeWidth ?? style.width, "lineWidth", s)
-    if let o = item.item.paintOpacity { try timeline.number(o, "opacity", s) { $0 / 100 } }
+    let t = at(item)
+    if case .stroke(let color, _, _) = item.item.kind { try t.color(color, "strokeColor", s) }
+    try t.number(item.strokeWidth ?? style.width, "lineWidth", s, name: "Stroke Width")
+    if let o = item.item.paintOpacity { try t.number(o, "opacity", s, name: "Opacity") { $0 / 100 } }
     if !style.dashes.isEmpty {
       var pattern: [Double] = []
       var phase: LottieKeyframes<Double>?
@@ -328,13 +342,22 @@ struct LottieShapeBuilder {
   // MARK: Gradients
 
   /// The padded gradient layer (its alpha stops, if any, as its mask).
-  private func gradientLayers(_ g: LottieGradient) throws(LottieError) -> Layer {
-    let rgb = try gradientLayer(g, alpha: false)
-    if g.hasAlpha { rgb.mask = try gradientLayer(g, alpha: true) }
+  private func gradientLayers(_ g0: LottieGradient, _ timeline: LottieTimeline) throws(LottieError) -> Layer {
+    var g = g0
+    if case .gradient(let colors, let locations)? = timeline.override("Colors") {
+      // A value provider's colours (with alpha) and locations, as lottie-ios's gradient provider.
+      g.colorCount = colors.count
+      var stops: [Double] = []
+      for (c, l) in zip(colors, locations) { stops += [l, c[0], c[1], c[2]] }
+      for (c, l) in zip(colors, locations) { stops += [l, c.count > 3 ? c[3] : 1] }
+      g.stops = LottieKeyframes(stops)
+    }
+    let rgb = try gradientLayer(g, alpha: false, timeline)
+    if g.hasAlpha { rgb.mask = try gradientLayer(g, alpha: true, timeline) }
     return rgb
   }
 
-  private func gradientLayer(_ g: LottieGradient, alpha: Bool) throws(LottieError) -> GradientLayer {
+  private func gradientLayer(_ g: LottieGradient, alpha: Bool, _ timeline: LottieTimeline) throws(LottieError) -> GradientLayer {
     let pad = 10_000.0
     let layer = GradientLayer()
     ctx.layerCount += 1

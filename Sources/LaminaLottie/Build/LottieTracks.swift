@@ -43,6 +43,23 @@ struct LottieTimeline {
   var isRemapped = false
   /// Keyframe count budget (shared by the whole build).
   let budget: LottieBudget
+  /// The names above the properties being built (lottie-ios's keypath) and the value providers.
+  var keypath: [String] = []
+  var overrides = LottieOverrides()
+
+  /// The same timeline one name deeper (an empty name adds nothing, as in lottie-ios).
+  func adding(_ name: String) -> LottieTimeline {
+    guard !name.isEmpty else { return self }
+    var t = self
+    t.keypath.append(name)
+    return t
+  }
+
+  /// The override of property `name` here, if any.
+  func override(_ name: String?) -> LottieOverride.Value? {
+    guard let name, !overrides.list.isEmpty else { return nil }
+    return overrides.find(keypath + [name])
+  }
 
   func time(ofRootFrame f: Double) -> Double { (f - startFrame) / frameRate }
 

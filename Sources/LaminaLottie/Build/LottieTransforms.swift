@@ -19,15 +19,15 @@ enum LottieTransforms {
       return
     }
     if let p = t.position {
-      try timeline.vector(p, "position", layer) { .point(point($0)) }
+      try timeline.vector(p, "position", layer, name: "Position") { .point(point($0)) }
     } else {
       if let x = t.positionX { try timeline.number(x, "position.x", layer) }
       if let y = t.positionY { try timeline.number(y, "position.y", layer) }
     }
     let w = size.width > 0 ? size.width : 1, h = size.height > 0 ? size.height : 1
     try timeline.vector(t.anchor, "anchorPoint", layer) { .point(CGPoint(x: $0[0] / w, y: ($0.count > 1 ? $0[1] : 0) / h)) }
-    try timeline.vector(t.scale, "transform.scale.x", layer) { .number($0[0] / 100) }
-    try timeline.vector(t.scale, "transform.scale.y", layer) { .number(($0.count > 1 ? $0[1] : $0[0]) / 100) }
+    try timeline.vector(t.scale, "transform.scale.x", layer, name: "Scale") { .number($0[0] / 100) }
+    try timeline.vector(t.scale, "transform.scale.y", layer, name: "Scale") { .number(($0.count > 1 ? $0[1] : $0[0]) / 100) }
     let radians = { (d: Double) in d * .pi / 180 }
     if t.rotationX.keyframes.contains(where: { $0.value != 0 }) {
       try timeline.number(t.rotationX, "transform.rotation.x", layer, radians)
@@ -35,7 +35,7 @@ enum LottieTransforms {
     if t.rotationY.keyframes.contains(where: { $0.value != 0 }) {
       try timeline.number(t.rotationY, "transform.rotation.y", layer, radians)
     }
-    try timeline.number(t.rotationZ, "transform.rotation.z", layer, radians)
+    try timeline.number(t.rotationZ, "transform.rotation.z", layer, name: "Rotation", radians)
   }
 
   private static func combined(_ t: LottieTransform, _ layer: Layer, _ timeline: LottieTimeline) throws(LottieError) {

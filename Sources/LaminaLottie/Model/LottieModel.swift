@@ -73,7 +73,12 @@ struct LottieGradient {
   var highlightLength: LottieKeyframes<Double>?
   var highlightAngle: LottieKeyframes<Double>?
   var evenOdd: Bool
-  var hasAlpha: Bool { stops.keyframes.contains { $0.value.count > colorCount * 4 } }
+  /// Alpha stops below 1 somewhere (lottie-ios's `hasAlphaComponent`: only then a mask layer).
+  var hasAlpha: Bool {
+    stops.keyframes.contains { k in
+      stride(from: colorCount * 4, to: k.value.count - 1, by: 2).contains { k.value[$0 + 1] < 0.999 }
+    }
+  }
 }
 
 /// Stroke parameters shared by plain and gradient strokes.

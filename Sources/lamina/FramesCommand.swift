@@ -28,7 +28,7 @@ struct FramesCommand: ParsableCommand {
     commandName: "frames",
     abstract: "Render a scene's animation: a folder of PNGs, an animated PNG, or (with ffmpeg) MP4, WebM or GIF.")
 
-  @Argument(help: "The scene file (JSON).") var scene: String
+  @Argument(help: "The scene file (JSON), or a Lottie document.") var scene: String
   @Option(
     name: .shortAndLong,
     help: "A folder (PNGs), OUT.png or OUT.apng (animated PNG), or OUT.mp4, OUT.webm, OUT.gif (needs ffmpeg).")
@@ -38,6 +38,10 @@ struct FramesCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "Only frames FIRST..LAST (inclusive, numbered from 0).") var range: String?
   @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
   @Option(parsing: .unconditional, help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
+  @Option(help: "Lottie: the output size WxH in pixels (the animation scaled uniformly from the top-left).")
+  var size: String?
+  @Option(name: .customLong("set"), help: "Lottie: a value provider KEYPATH=VALUE; repeatable (see lamina render).")
+  var overrides: [String] = []
   @Flag(help: "Draw every frame whole (by default only what changed since the frame before is redrawn; the bytes are the same).")
   var full = false
   @Option(
@@ -58,7 +62,17 @@ struct FramesCommand: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try loadScene(scene)
+    let loaded: Scene
+    var scale = self.scale
+    if isLottieDocument(scene) {
+      let animation = try loadLottie(scene)
+      for u in animation.unsupported { warn("\(scene): \(u.path): unsupported: \(u.feature)") }
+      loaded = try lottieScene(animation, size: size, scale: scale, overrides: overrides)
+      scale = nil
+    } else {
+      guard size == nil, overrides.isEmpty else { throw ValidationError("--size and --set are for Lottie documents") }
+      loaded = try loadScene(scene)
+    }
     warnAboutText(loaded, path: scene)
     let rate = fps ?? loaded.canvas.frameRate
     let seconds = duration ?? loaded.canvas.duration

@@ -4,16 +4,23 @@
 // which do not fail the file.
 import ArgumentParser
 import Lamina
+import LaminaLottie
 
 struct ValidateCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate", abstract: "Check scene files; print every error with its JSON path.")
 
-  @Argument(help: "Scene files.") var scenes: [String]
+  @Argument(help: "Scene files or Lottie documents.") var scenes: [String]
+  @Flag(help: "Lottie: fail when the document uses anything lottie-ios's Core Animation engine does not draw.")
+  var strict = false
 
   func run() throws {
     var failed = false
     for path in scenes {
+      if isLottieDocument(path) {
+        failed = !Self.validateLottie(path, strict: strict) || failed
+        continue
+      }
       do {
         let scene = try Scene(contentsOfFile: path)
         _ = try scene.renderPlan(scale: nil)
@@ -28,6 +35,23 @@ struct ValidateCommand: ParsableCommand {
       }
     }
     if failed { throw ExitCode(1) }
+  }
+
+  /// A Lottie document: its errors, or every unsupported construct with its JSON path.
+  static func validateLottie(_ path: String, strict: Bool) -> Bool {
+    do {
+      let animation = try LottieAnimation(contentsOf: path)
+      _ = try animation.scene().renderPlan()
+      for u in animation.unsupported { print("\(path): \(strict ? "error" : "warning"): \(u.path): unsupported: \(u.feature)") }
+      if strict, !animation.unsupported.isEmpty { return false }
+      print("\(path): ok (Lottie, \(Int(animation.size.width))×\(Int(animation.size.height)) pt, \(animation.endFrame - animation.startFrame) frames at \(animation.frameRate) fps)")
+      return true
+    } catch let e as LottieError {
+      print(e.line > 0 ? "\(path):\(e.line):\(e.column): \(e)" : "\(path): \(e)")
+    } catch {
+      print("\(path): \(error)")
+    }
+    return false
   }
 
   /// Each text layer's layout warnings, with the layer's name (or its class).

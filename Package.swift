@@ -47,7 +47,9 @@ let package = Package(
     .target(name: "CLaminaBlend", path: "Sources/CLaminaBlend"),
     .target(name: "LaminaCPU", dependencies: ["Lamina", "CLaminaBlend"]),
     // Lottie documents built into layer trees as lottie-ios's Core Animation engine builds them.
-    .target(name: "LaminaLottie", dependencies: ["Lamina"]),
+    // zlib inflates `.lottie` archives (libpng already links it).
+    .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
+    .target(name: "LaminaLottie", dependencies: ["Lamina", "CZlib"]),
     .executableTarget(name: "EmbedShadersGenerator", path: "tools/EmbedShaders/Generator"),
     .plugin(
       name: "EmbedShaders", capability: .buildTool(),

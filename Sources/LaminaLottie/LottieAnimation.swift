@@ -30,6 +30,7 @@ public final class LottieAnimation {
 
   let document: LottieDocument
   let baseDirectory: String?
+  let archive: LottieArchive?
   let limits: LottieLimits
 
   /// Seconds from the first frame to the last.
@@ -44,11 +45,20 @@ public final class LottieAnimation {
     try self.init(data: [UInt8](data), baseDirectory: dir.isEmpty ? "." : dir, limits: limits)
   }
 
-  /// Reads a Lottie JSON document from bytes; image files are looked up under `baseDirectory`.
+  /// Reads a Lottie JSON document, or a `.lottie` archive (a zip), from
+  /// bytes; image files are looked up in the archive or under `baseDirectory`.
   public init(data: [UInt8], baseDirectory: String? = nil, limits: LottieLimits = .default) throws(LottieError) {
     let json: JSONValue
+    var text = data
+    if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+      let zip = try LottieArchive(data)
+      text = try zip.animation()
+      archive = zip
+    } else {
+      archive = nil
+    }
     do {
-      json = try JSONParser.parse(data)
+      json = try JSONParser.parse(text)
     } catch {
       throw LottieError(path: error.path, line: error.line, column: error.column, message: error.message)
     }
@@ -61,7 +71,7 @@ public final class LottieAnimation {
     startFrame = doc.inFrame
     endFrame = doc.outFrame
     // Build once to find what the build itself reports (missing assets, …).
-    let ctx = LottieBuildContext(document: doc, baseDirectory: baseDirectory, limits: limits)
+    let ctx = LottieBuildContext(document: doc, baseDirectory: baseDirectory, limits: limits, archive: archive)
     _ = try Self.build(ctx)
     unsupported = doc.report.unsupported
   }
@@ -84,7 +94,8 @@ public final class LottieAnimation {
   /// `overrides` are value providers (lottie-ios's `setValueProvider`).
   public func makeLayer(overrides: [LottieOverride] = []) throws(LottieError) -> Layer {
     try Self.build(
-      LottieBuildContext(document: document, baseDirectory: baseDirectory, limits: limits, overrides: overrides))
+      LottieBuildContext(
+        document: document, baseDirectory: baseDirectory, limits: limits, archive: archive, overrides: overrides))
   }
 
   /// A scene of the animation drawn `scale` pixels per point, `pixelSize`

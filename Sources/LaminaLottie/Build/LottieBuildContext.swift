@@ -15,7 +15,13 @@ final class LottieBuildContext {
 
   let overrides: LottieOverrides
 
-  init(document: LottieDocument, baseDirectory: String?, limits: LottieLimits, overrides: [LottieOverride] = []) {
+  let archive: LottieArchive?
+
+  init(
+    document: LottieDocument, baseDirectory: String?, limits: LottieLimits, archive: LottieArchive? = nil,
+    overrides: [LottieOverride] = []
+  ) {
+    self.archive = archive
     self.overrides = LottieOverrides(list: overrides)
     self.document = document
     self.baseDirectory = baseDirectory

@@ -1,5 +1,5 @@
 // LottieImages: an image asset's pixels: embedded (`data:image/png;base64,…`)
-// or a file beside the document (`u` + `p`). PNG is decoded by Lamina
+// a file of the `.lottie` archive, or a file beside the document (`u` + `p`). PNG is decoded by Lamina
 // (libpng); other formats are reported and the layer drawn empty.
 
 import Foundation
@@ -20,6 +20,20 @@ enum LottieImages {
         return nil
       }
       bytes = [UInt8](data)
+    } else if let archive = ctx.archive {
+      let joined = (asset.directory.hasSuffix("/") || asset.directory.isEmpty ? asset.directory : asset.directory + "/") + asset.file
+      let name = joined.hasPrefix("/") ? String(joined.dropFirst()) : joined
+      let found = [name, "images/" + asset.file, "i/" + asset.file].first { archive.entries[$0] != nil }
+      guard let found else {
+        ctx.report.note(asset.node, "image \(Excerpt.quoted(name)) is not in the archive (drawn empty)")
+        return nil
+      }
+      do {
+        bytes = try archive.read(found)
+      } catch {
+        ctx.report.note(asset.node, "image \(Excerpt.quoted(name)): \(error.message)")
+        return nil
+      }
     } else {
       let dir = asset.directory
       var path = dir.hasSuffix("/") || dir.isEmpty ? dir + asset.file : dir + "/" + asset.file

@@ -69,6 +69,7 @@ let package = Package(
     // TextFixtures: hb-shape's output for the text corpus, read by path (tools/text-fixtures).
     .testTarget(
       name: "LaminaTests", dependencies: ["Lamina", "LaminaTestSupport"], exclude: ["TextFixtures"]),
+    .testTarget(name: "LaminaLottieTests", dependencies: ["Lamina", "LaminaLottie", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(
       name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaTestSupport"]),

@@ -353,7 +353,14 @@ struct LottieShapeBuilder {
       g.stops = LottieKeyframes(stops)
     }
     let rgb = try gradientLayer(g, alpha: false, timeline)
-    if g.hasAlpha { rgb.mask = try gradientLayer(g, alpha: true, timeline) }
+    if g.hasAlpha {
+      // lottie-ios lays the mask out against its superlayer, which for a mask
+      // is the layer it masks: same size, so no offset (the padding's
+      // translation applies to the colour layer only).
+      let mask = try gradientLayer(g, alpha: true, timeline)
+      mask.transform = .identity
+      rgb.mask = mask
+    }
     return rgb
   }
 
@@ -374,8 +381,13 @@ struct LottieShapeBuilder {
       }
       return (0..<n).map { Color(red: v[$0 * 4 + 1], green: v[$0 * 4 + 2], blue: v[$0 * 4 + 3], alpha: 1) }
     }
+    // Stops out of order (a location below the one before it) are raised to it, as Skia does; Lamina's
+    // gradient layers require ascending locations.
     let locations = { (v: [Double]) -> [Double] in
-      alpha ? stride(from: n * 4, to: v.count - 1, by: 2).map { v[$0] } : (0..<n).map { v[$0 * 4] }
+      let raw = alpha ? stride(from: n * 4, to: v.count - 1, by: 2).map { v[$0] } : (0..<n).map { v[$0 * 4] }
+      var out: [Double] = []
+      for l in raw { out.append(max(min(max(l, 0), 1), out.last ?? 0)) }
+      return out
     }
     try timeline.vector(g.stops, "colors", layer) { .colors(colors($0)) }
     try timeline.vector(g.stops, "locations", layer) { .numbers(locations($0)) }

@@ -56,8 +56,8 @@ enum LottieLayerBuilder {
         base.bounds = CGRect(x: -pad, y: -pad, width: size.width + 2 * pad, height: size.height + 2 * pad)
         base.position = CGPoint(x: -pad, y: -pad)
         base.backgroundColor = .black
+        // The base's bounds start at (−pad, −pad) where it sits, so its sublayers use the composition's coordinates.
         let inner = try ctx.makeLayer(size)
-        inner.position = CGPoint(x: -pad, y: -pad)
         matteChain.compositingFilter = .xor
         inner.adopt(matteChain)
         base.adopt(inner)
@@ -162,9 +162,24 @@ enum LottieLayerBuilder {
     if contents {
       try named.adding("Transform").number(m.transform.opacity, "opacity", inner, name: "Opacity") { $0 / 100 }
       try visibility(inner, m, timeline)
+      if let shadow = m.shadow { try dropShadow(shadow, on: inner, named) }
       if let mask = try LottieMasks.layer(m, size: size, timeline: timeline, ctx) { inner.mask = mask }
     }
     return (outer, inner)
+  }
+
+  /// A drop shadow on the contents layer: CALayer's shadow of its content.
+  static func dropShadow(_ d: LottieShadow, on layer: Layer, _ timeline: LottieTimeline) throws(LottieError) {
+    if let o = d.opacity { try timeline.number(o, "shadowOpacity", layer) { $0 / 100 } }
+    if let c = d.color { try timeline.color(c, "shadowColor", layer, name: nil) }
+    if let r = d.radius { try timeline.number(r, "shadowRadius", layer) }
+    if let a = d.angle, let dist = d.distance {
+      let offset = LottieCombine.combined([a.vector, dist.vector]) { v -> [Double] in
+        let angle = v[0][0] * .pi / 180
+        return [v[1][0] * cos(angle), v[1][0] * sin(angle)]
+      }
+      try timeline.vector(offset, "shadowOffset", layer) { .size(CGSize(width: $0[0], height: $0[1])) }
+    }
   }
 
   /// `hidden` before the layer's in point and from its out point on.

@@ -110,14 +110,30 @@ enum LottieDocumentReader {
             expansion: expansion))
       }
     }
+    var shadow: LottieShadow?
     if let ef = l["ef"], case .array(let items) = ef.value.kind, !items.isEmpty {
       for e in try ef.elements() {
         let ty = Int(try e.number("ty", default: -1))
-        if ty != 25 { report.note(e, "effect \(Excerpt.quoted(try e.string("nm") ?? "type \(ty)")) (not drawn, as lottie-ios)") }
+        if ty == 25 {
+          if shadow == nil { shadow = try dropShadowEffect(e, report) }
+        } else {
+          report.note(e, "effect \(Excerpt.quoted(try e.string("nm") ?? "type \(ty)")) (not drawn, as lottie-ios)")
+        }
       }
     }
     if let sy = l["sy"], case .array(let items) = sy.value.kind, !items.isEmpty {
-      report.note(sy, "layer styles (not drawn)")
+      for st in try sy.elements() {
+        if Int(try st.number("ty", default: -1)) == 1 {
+          if shadow == nil {
+            shadow = LottieShadow(
+              opacity: try st.scalar("o", report, default: 100), color: try st.color("c", report, default: [0, 0, 0, 1]),
+              radius: try st.scalar("s", report, default: 0).map { v throws(LottieError) in v / 2 },
+              angle: try st.scalar("a", report, default: 0), distance: try st.scalar("d", report, default: 0))
+          }
+        } else {
+          report.note(st, "layer style \(Excerpt.quoted(try st.string("nm") ?? "")) (not drawn, as lottie-ios)")
+        }
+      }
     }
     var shapes: [LottieShapeItem] = []
     if kind == .shape, let list = l["shapes"] { shapes = try readShapes(list, report) }
@@ -136,7 +152,25 @@ enum LottieDocumentReader {
       referenceID: try l.string("refId"),
       width: try l.number(kind == .solid ? "sw" : "w", default: 0), height: try l.number(kind == .solid ? "sh" : "h", default: 0),
       timeRemap: try l["tm"].map { n throws(LottieError) in try n.keyframes(report) { v throws(LottieError) in try v.number() } },
-      solidColor: try l.string("sc") ?? "#000000", shapes: shapes, text: text, node: l)
+      solidColor: try l.string("sc") ?? "#000000", shapes: shapes, text: text, shadow: shadow, node: l)
+  }
+
+  /// The drop shadow effect's named values, as lottie-ios converts them:
+  /// opacity 0…255 to percent, direction − 90°, softness / 5 as the radius.
+  static func dropShadowEffect(_ e: LottieNode, _ report: LottieReport) throws(LottieError) -> LottieShadow {
+    var out = LottieShadow()
+    for v in try e["ef"]?.elements() ?? [] {
+      guard let name = try v.string("nm"), let value = v["v"] else { continue }
+      switch name {
+      case "Shadow Color": out.color = try value.keyframes(report) { n throws(LottieError) in try n.colorValue() }
+      case "Opacity": out.opacity = try value.keyframes(report) { n throws(LottieError) in try n.number() / 255 * 100 }
+      case "Direction": out.angle = try value.keyframes(report) { n throws(LottieError) in try n.number() - 90 }
+      case "Distance": out.distance = try value.keyframes(report) { n throws(LottieError) in try n.number() }
+      case "Softness": out.radius = try value.keyframes(report) { n throws(LottieError) in try n.number() / 5 }
+      default: break
+      }
+    }
+    return out
   }
 
   static func readShapes(_ node: LottieNode, _ report: LottieReport) throws(LottieError) -> [LottieShapeItem] {

@@ -198,9 +198,11 @@ extension LottieNode {
   func vector(_ key: String, _ report: LottieReport, default fallback: [Double]) throws(LottieError) -> LottieKeyframes<[Double]> {
     guard let n = self[key] else { return LottieKeyframes(fallback) }
     return try n.keyframes(report) { v throws(LottieError) in
+      // lottie-ios reads missing components of an array as 0 ([9.7] is (9.7, 0));
+      // a bare number stands for every component.
+      if case .number = v.value.kind { return Array(repeating: try v.number(), count: fallback.count) }
       var x = try v.numbers()
-      if x.isEmpty { throw v.error("must hold at least one number") }
-      while x.count < fallback.count { x.append(x.count < 2 ? x[0] : fallback[x.count]) }
+      while x.count < fallback.count { x.append(0) }
       return x
     }
   }

@@ -198,7 +198,20 @@ struct LottieLayerModel {
   var solidColor: String
   var shapes: [LottieShapeItem]
   var text: LottieText?
+  /// A drop shadow effect (`ef`, type 25) or layer style (`sy`, type 1): the first, effects first.
+  var shadow: LottieShadow?
   var node: LottieNode
+}
+
+/// A drop shadow as lottie-ios maps it onto `CALayer`'s shadow: opacity in
+/// percent, colour, Core Animation radius, and the offset's angle (degrees,
+/// 0 = +x) and distance.
+struct LottieShadow {
+  var opacity: LottieKeyframes<Double>?
+  var color: LottieKeyframes<[Double]>?
+  var radius: LottieKeyframes<Double>?
+  var angle: LottieKeyframes<Double>?
+  var distance: LottieKeyframes<Double>?
 }
 
 /// A text layer's first document (`t.d.k[0].s`): what lottie-ios draws of it.

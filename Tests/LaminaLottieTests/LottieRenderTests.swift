@@ -1,0 +1,82 @@
+// Lottie constructs drawn by LaminaCPU against pixels worked by hand: a
+// solid placed by anchor, position and scale; an alpha matte and an
+// inverted one (lottie-ios's xor construction); masks that add and
+// subtract; a precomp clipped to its size; a value provider by keypath.
+// Every sample point sits at least 2 px from an edge, so antialiasing does
+// not enter; each colour is exact.
+import Lamina
+import LaminaCPU
+import LaminaLottie
+import Testing
+
+private func render(_ json: String, overrides: [LottieOverride] = []) throws -> Image {
+  let animation = try LottieAnimation(data: Array(json.utf8))
+  return try CPURenderer().render(try animation.scene(overrides: overrides).renderPlan())
+}
+
+private func rgba(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
+  let p = image.pixel(x: x, y: y)
+  return [p.r, p.g, p.b, p.a]
+}
+
+private let red: [UInt8] = [255, 0, 0, 255], clear: [UInt8] = [0, 0, 0, 0]
+
+/// A 100×100 composition of `layers`.
+private func doc(_ layers: String, assets: String = "[]") -> String {
+  ##"{"fr":30,"ip":0,"op":60,"w":100,"h":100,"assets":\##(assets),"layers":\##(layers)}"##
+}
+
+/// A black disc of radius 20 at (50, 50), as a shape layer.
+private let disc = ##"{"ty":4,"ind":1,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"gr","it":[{"ty":"el","p":{"k":[50,50]},"s":{"k":[40,40]}},{"ty":"fl","c":{"k":[0,0,0]},"o":{"k":100}},{"ty":"tr"}]}]}"##
+
+@Suite("Lottie drawn against hand-worked pixels")
+struct LottieRenderTests {
+  @Test func aSolidIsPlacedByAnchorPositionAndScale() throws {
+    // 20×10 solid, anchor (10, 5), position (50, 50), scale 200 %: covers x 30…70, y 40…60.
+    let image = try render(doc(##"[{"ty":1,"ip":0,"op":60,"sw":20,"sh":10,"sc":"#ff0000","ks":{"a":{"k":[10,5]},"p":{"k":[50,50]},"s":{"k":[200,200]}}}]"##))
+    #expect(rgba(image, 32, 42) == red && rgba(image, 67, 57) == red)
+    #expect(rgba(image, 27, 50) == clear && rgba(image, 73, 50) == clear && rgba(image, 50, 37) == clear && rgba(image, 50, 63) == clear)
+  }
+
+  @Test func anAlphaMatteKeepsTheLayerInsideTheMatte() throws {
+    let image = try render(doc("[\(disc),{\"ty\":1,\"ind\":2,\"tt\":1,\"ip\":0,\"op\":60,\"sw\":100,\"sh\":100,\"sc\":\"#ff0000\",\"ks\":{}}]"))
+    #expect(rgba(image, 50, 50) == red && rgba(image, 10, 50) == clear && rgba(image, 50, 75) == clear)
+  }
+
+  @Test func anInvertedMatteKeepsTheLayerOutsideTheMatte() throws {
+    let image = try render(doc("[\(disc),{\"ty\":1,\"ind\":2,\"tt\":2,\"ip\":0,\"op\":60,\"sw\":100,\"sh\":100,\"sc\":\"#ff0000\",\"ks\":{}}]"))
+    #expect(rgba(image, 50, 50) == clear && rgba(image, 10, 50) == red && rgba(image, 50, 75) == red && rgba(image, 2, 2) == red)
+  }
+
+  @Test func masksAddThenSubtract() throws {
+    // Add the square 10…90, subtract the square 40…60.
+    func square(_ a: Double, _ b: Double) -> String {
+      ##"{"c":true,"v":[[\##(a),\##(a)],[\##(b),\##(a)],[\##(b),\##(b)],[\##(a),\##(b)]],"i":[[0,0],[0,0],[0,0],[0,0]],"o":[[0,0],[0,0],[0,0],[0,0]]}"##
+    }
+    let masks = ##"[{"mode":"a","pt":{"k":\##(square(10, 90))}},{"mode":"s","pt":{"k":\##(square(40, 60))}}]"##
+    let image = try render(doc(##"[{"ty":1,"ip":0,"op":60,"sw":100,"sh":100,"sc":"#ff0000","ks":{},"masksProperties":\##(masks)}]"##))
+    #expect(rgba(image, 20, 20) == red && rgba(image, 80, 50) == red)
+    #expect(rgba(image, 50, 50) == clear && rgba(image, 5, 50) == clear && rgba(image, 95, 95) == clear)
+  }
+
+  @Test func aPrecompIsClippedToItsSize() throws {
+    // A 30×30 precomp holding a 100×100 solid, placed at (10, 10): only 10…40 is drawn.
+    let assets = ##"[{"id":"p","layers":[{"ty":1,"ip":0,"op":60,"sw":100,"sh":100,"sc":"#ff0000","ks":{}}]}]"##
+    let image = try render(doc(##"[{"ty":0,"refId":"p","ip":0,"op":60,"w":30,"h":30,"ks":{"p":{"k":[10,10]}}}]"##, assets: assets))
+    #expect(rgba(image, 12, 12) == red && rgba(image, 37, 37) == red)
+    #expect(rgba(image, 43, 20) == clear && rgba(image, 20, 43) == clear && rgba(image, 7, 20) == clear)
+  }
+
+  @Test func aValueProviderReplacesTheColourItsKeypathNames() throws {
+    let layer = ##"[{"ty":4,"nm":"Card","ip":0,"op":60,"ks":{},"shapes":[{"ty":"gr","nm":"Box","it":[{"ty":"rc","p":{"k":[50,50]},"s":{"k":[40,40]},"r":{"k":0}},{"ty":"fl","nm":"Fill 1","c":{"k":[0,0,1]},"o":{"k":100}},{"ty":"tr"}]}]}]"##
+    #expect(rgba(try render(doc(layer)), 50, 50) == [0, 0, 255, 255])
+    for keypath in ["**.Fill 1.Color", "Card.Box.Fill 1.Color", "*.*.Fill 1.Color", "**.Color"] {
+      let image = try render(doc(layer), overrides: [LottieOverride(keypath: keypath, value: .color([(0, [1, 0, 0, 1])]))])
+      #expect(rgba(image, 50, 50) == red, "\(keypath)")
+    }
+    for keypath in ["Box.Fill 1.Color", "*.Fill 1.Color", "Card.Box.Fill 2.Color"] {
+      let image = try render(doc(layer), overrides: [LottieOverride(keypath: keypath, value: .color([(0, [1, 0, 0, 1])]))])
+      #expect(rgba(image, 50, 50) == [0, 0, 255, 255], "\(keypath) must not match")
+    }
+  }
+}

@@ -51,6 +51,15 @@ struct LottieDocumentTests {
     }
   }
 
+  @Test func aLoneHoldShowsTheModelValueAsCoreAnimationDraws() throws {
+    // One hold keyframe before a plain one: lottie-ios's discrete segment of one value, which
+    // Apple's renders show Core Animation ignoring (the layer's own position, 0, shows).
+    let doc = solidDocument(ks: #"{"p":{"a":1,"k":[{"t":0,"s":[30,0],"i":{"x":1,"y":1},"o":{"x":0,"y":0}},{"t":10,"s":[5,5],"h":1},{"t":20,"s":[50,5]},{"t":40,"s":[80,5]}]}}"#)
+    for (f, x) in [(0.0, 30.0), (5, 17.5), (10, 0), (15, 0), (20, 50), (30, 65)] {
+      #expect(abs(try solidPosition(doc, frame: f).x - x) < 1e-9, "frame \(f)")
+    }
+  }
+
   @Test func legacyEndValuesReadAsTheNextKeyframe() throws {
     let doc = solidDocument(ks: #"{"p":{"a":1,"k":[{"t":0,"s":[0,0],"e":[60,30],"i":{"x":1,"y":1},"o":{"x":0,"y":0}},{"t":30}]}}"#)
     let p = try solidPosition(doc, frame: 15)

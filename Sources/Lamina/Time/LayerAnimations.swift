@@ -76,3 +76,13 @@ extension Layer {
     property.set(target, value)
   }
 }
+
+extension Layer {
+  /// Reads an animatable property by key path (key-value coding's
+  /// `value(forKeyPath:)` on a `CALayer`); `nil` when the key path is not an
+  /// animatable property of this layer's class.
+  public func value(forKeyPath keyPath: String) -> AnimationValue? {
+    guard let (target, property) = AnimatableProperties.resolve(keyPath, in: self) else { return nil }
+    return property.get(target)
+  }
+}

@@ -93,6 +93,7 @@ enum LottieTracks {
     value: (V) -> AnimationValue, evaluate: (Double) -> V
   ) throws(LottieError) {
     try timeline.budget.spend(property.keyframes.count)
+    let model = layer.value(forKeyPath: keyPath)
     try write(value(property.first), keyPath, layer)
     guard property.isAnimated else { return }
     if timeline.isRemapped {
@@ -106,14 +107,46 @@ enum LottieTracks {
     let times = keyframes.map { timeline.time(ofRootFrame: timeline.toRoot($0.time)) }
     let functions = (0..<(keyframes.count - 1)).map { property.timingFunction($0) }
     let holds = keyframes.map(\.hold)
+    let ignored = loneHolds(holds)
     if keyPath == "position", let points = keyframes.map({ $0.value }) as? [[Double]] {
-      let anim = positionPath(points: points, keyframes: keyframes, times: times, functions: functions, holds: holds)
+      let anim = positionPath(
+        points: points, keyframes: keyframes, times: times, functions: functions, holds: holds,
+        model: model.flatMap { if case .point(let p) = $0 { [p.x, p.y] } else { nil } }, ignored: ignored)
       layer.add(anim, forKey: keyPath)
       return
     }
+    let values = keyframes.map { value($0.value) }
     layer.add(
-      keyframed(keyPath, times: times, values: keyframes.map { value($0.value) }, functions: functions, holds: holds),
+      keyframed(keyPath, times: times, values: values, functions: functions, holds: holds, model: model, ignored: ignored),
       forKey: keyPath)
+  }
+
+  /// The hold keyframes Core Animation does not draw. lottie-ios splits the
+  /// keyframes into runs of equal `isHold` (each run ending with the next
+  /// run's first keyframe) and makes each hold run a `discrete` animation
+  /// with one value fewer than its keyframes. A run of one hold keyframe
+  /// leaves one value, and Apple's renders show that Core Animation then
+  /// draws the layer's own (model) value until the next keyframe
+  /// (lottie-ios's snapshots of pr_1632_1 and pr_1632_2: opacity 1 where the
+  /// hold says 0). Those keyframes are marked here; their value is the model's.
+  static func loneHolds(_ holds: [Bool]) -> [Bool] {
+    var out = [Bool](repeating: false, count: holds.count)
+    guard holds.count > 1 else { return out }
+    var i = 0
+    while i < holds.count - 1 {
+      guard holds[i] else {
+        i += 1
+        continue
+      }
+      // A run of holds i..<j (the keyframe j ends it, or the list does).
+      var j = i
+      while j < holds.count - 1, holds[j] { j += 1 }
+      if j == holds.count - 1, holds[j] { j += 1 }
+      let values = min(j, holds.count - 1) - i
+      if values == 1 { out[i] = true }
+      i = max(j, i + 1)
+    }
+    return out
   }
 
   /// A property that keeps one value: written into the layer.
@@ -127,10 +160,25 @@ enum LottieTracks {
 
   /// Values at times (seconds), eased by `functions`, with holds.
   static func keyframed(
-    _ keyPath: String, times: [Double], values: [AnimationValue], functions: [TimingFunction], holds: [Bool]
+    _ keyPath: String, times: [Double], values: [AnimationValue], functions: [TimingFunction], holds: [Bool],
+    model: AnimationValue? = nil, ignored: [Bool] = []
   ) -> KeyframeAnimation {
     var t: [Double] = [], v: [AnimationValue] = [], f: [TimingFunction] = []
     for k in 0..<values.count {
+      let dropped = k + 1 < values.count && holds[k] && k < ignored.count && ignored[k] && model != nil
+      if dropped, let model {
+        // The model's value from this key time to the next (see loneHolds);
+        // the segment before still ends on the keyframe's own value.
+        if k > 0 {
+          t.append(times[k])
+          v.append(values[k])
+          f.append(.linear)
+        }
+        t += [times[k], times[k + 1]]
+        v += [model, model]
+        f += [.linear, .linear]
+        continue
+      }
       t.append(times[k])
       v.append(values[k])
       guard k + 1 < values.count else { break }
@@ -171,13 +219,21 @@ enum LottieTracks {
 
   /// `position` along the path of its keyframes.
   static func positionPath<V>(
-    points: [[Double]], keyframes: [LottieKeyframe<V>], times: [Double], functions: [TimingFunction], holds: [Bool]
+    points: [[Double]], keyframes: [LottieKeyframe<V>], times: [Double], functions: [TimingFunction], holds: [Bool],
+    model: [Double]? = nil, ignored: [Bool] = []
   ) -> KeyframeAnimation {
     func p(_ k: Int) -> CGPoint { CGPoint(x: points[k][0], y: points[k].count > 1 ? points[k][1] : 0) }
     var elements: [Path.Element] = [.move(p(0))]
     var t: [Double] = [times[0]], f: [TimingFunction] = []
     for k in 0..<(points.count - 1) {
       let a = p(k), b = p(k + 1)
+      if holds[k], k < ignored.count, ignored[k], let model {
+        let m = CGPoint(x: model[0], y: model.count > 1 ? model[1] : 0)
+        elements += [.line(m), .line(m), .line(b)]
+        t += [times[k], times[k + 1], times[k + 1]]
+        f += [.linear, .linear, .linear]
+        continue
+      }
       if holds[k] {
         elements.append(.line(a))
         t.append(times[k + 1])

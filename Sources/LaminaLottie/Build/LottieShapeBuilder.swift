@@ -296,8 +296,12 @@ struct LottieShapeBuilder {
     let item = items[0].item
     switch item.kind {
     case .path(let k):
-      if rounded != nil { ctx.report.note(item.node, "rounded corners on a path (not drawn yet)") }
-      try timeline.path(k, "path", s) { repeatPath($0.path) }
+      var radius = 0.0
+      if let rounded, case .roundedCorners(let r) = rounded.item.kind {
+        radius = r.first
+        if r.isAnimated { ctx.report.note(rounded.item.node, "animated rounded corners on a path (the first radius is used)") }
+      }
+      try timeline.path(k, "path", s) { repeatPath($0.roundingCorners(radius).path) }
     case .rectangle(let p, let sz, let r):
       var radius = r
       if let rounded, case .roundedCorners(let rr) = rounded.item.kind { radius = rr }

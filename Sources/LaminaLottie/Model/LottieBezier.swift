@@ -48,6 +48,42 @@ struct LottieBezier: Equatable, Sendable {
       outTangents: mix(outTangents, other.outTangents))
   }
 
+  /// Sharp corners (vertices without handles) replaced by two vertices
+  /// `radius` along each edge (at most half the edge) with handles 0.5519 of
+  /// the way back to the corner: lottie-ios's `roundCorners`. An open
+  /// path's ends stay sharp; a path with no sharp corner is returned as it is.
+  func roundingCorners(_ radius: Double) -> LottieBezier {
+    let n = vertices.count
+    guard n > 1, radius > 0 else { return self }
+    let k = 0.5519
+    var out = LottieBezier(closed: closed, vertices: [], inTangents: [], outTangents: [])
+    var rounded = false
+    func add(_ inHandle: CGPoint, _ p: CGPoint, _ outHandle: CGPoint) {
+      out.vertices.append(p)
+      out.inTangents.append(CGPoint(x: inHandle.x - p.x, y: inHandle.y - p.y))
+      out.outTangents.append(CGPoint(x: outHandle.x - p.x, y: outHandle.y - p.y))
+    }
+    for e in 0..<n {
+      let c = vertices[e]
+      guard inTangents[e] == .zero, outTangents[e] == .zero, closed || (e != 0 && e != n - 1) else {
+        add(
+          CGPoint(x: c.x + inTangents[e].x, y: c.y + inTangents[e].y), c,
+          CGPoint(x: c.x + outTangents[e].x, y: c.y + outTangents[e].y))
+        continue
+      }
+      rounded = true
+      func toward(_ q: CGPoint) -> CGPoint {
+        let d = hypot(q.x - c.x, q.y - c.y)
+        let f = d != 0 ? min(d / 2, radius) / d : 0
+        return CGPoint(x: c.x + (q.x - c.x) * f, y: c.y + (q.y - c.y) * f)
+      }
+      let a = toward(vertices[(e + n - 1) % n]), b = toward(vertices[(e + 1) % n])
+      add(a, a, CGPoint(x: a.x - (a.x - c.x) * k, y: a.y - (a.y - c.y) * k))
+      add(CGPoint(x: b.x - (b.x - c.x) * k, y: b.y - (b.y - c.y) * k), b, b)
+    }
+    return rounded ? out : self
+  }
+
   /// Built from absolute points (the rectangle, ellipse and star builders).
   init(closed: Bool, vertices: [CGPoint], inTangents: [CGPoint], outTangents: [CGPoint]) {
     (self.closed, self.vertices, self.inTangents, self.outTangents) = (closed, vertices, inTangents, outTangents)

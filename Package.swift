@@ -65,14 +65,14 @@ let package = Package(
       ]),
     // Test support shared by the test targets: the scene corpus, goldens,
     // named image tolerances and failure reports. Not a product.
-    .target(name: "LaminaTestSupport", dependencies: ["Lamina"], path: "Tests/LaminaTestSupport"),
+    .target(name: "LaminaTestSupport", dependencies: ["Lamina", "LaminaLottie"], path: "Tests/LaminaTestSupport"),
     // TextFixtures: hb-shape's output for the text corpus, read by path (tools/text-fixtures).
     .testTarget(
       name: "LaminaTests", dependencies: ["Lamina", "LaminaTestSupport"], exclude: ["TextFixtures"]),
     .testTarget(name: "LaminaLottieTests", dependencies: ["Lamina", "LaminaLottie", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(
-      name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaTestSupport"]),
+      name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaLottie", "LaminaTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -123,7 +123,8 @@ struct LottieShapeBuilder {
   private func groupLayer(_ group: LottieShapeItem?, _ items: [LottieItem], path: [String]) throws(LottieError) -> Layer {
     let layer = try ctx.makeLayer(size, name: group?.name)
     let childGroups = items.filter { $0.item.isGroup }
-    if group != nil { try setupGroups(items, parentGroup: true, path: path, into: layer) }
+    // The child groups first (below), the synthetic group of a layer's loose items included.
+    try setupGroups(items, parentGroup: true, path: path, into: layer)
     let renderGroups = LottieRenderGroups.make(items, hasChildGroups: !childGroups.isEmpty).valid
     for rg in renderGroups.reversed() {
       let plainPaths = rg.paths.allSatisfy { if case .path = $0.item.kind { true } else { false } }
@@ -296,12 +297,15 @@ struct LottieShapeBuilder {
     let item = items[0].item
     switch item.kind {
     case .path(let k):
-      var radius = 0.0
-      if let rounded, case .roundedCorners(let r) = rounded.item.kind {
-        radius = r.first
-        if r.isAnimated { ctx.report.note(rounded.item.node, "animated rounded corners on a path (the first radius is used)") }
+      guard let rounded, case .roundedCorners(let r) = rounded.item.kind, r.isAnimated || r.first > 0 else {
+        try timeline.path(k, "path", s) { repeatPath($0.path) }
+        return
       }
-      try timeline.path(k, "path", s) { repeatPath($0.roundingCorners(radius).path) }
+      // The path and the radius combined as lottie-ios combines keyframes.
+      let combined = LottieCombineShapes.combined([k], radius: r)
+      try LottieTracks.apply(
+        combined, keyPath: "path", to: s, timeline: timeline, value: { .path(repeatPath($0[0].path)) },
+        evaluate: { f in [k.value(at: f).roundingCorners(r.scalarValue(at: f))] })
     case .rectangle(let p, let sz, let r):
       var radius = r
       if let rounded, case .roundedCorners(let rr) = rounded.item.kind { radius = rr }
@@ -464,24 +468,30 @@ enum LottieRenderGroups {
 
 /// Several path properties as one list of shapes per keyframe.
 enum LottieCombineShapes {
-  static func combined(_ paths: [LottieKeyframes<LottieBezier>]) -> LottieKeyframes<[LottieBezier]> {
-    let animated = paths.filter(\.isAnimated)
-    guard let base = animated.first else { return LottieKeyframes(paths.map(\.first)) }
-    let same = animated.allSatisfy { g in
-      g.keyframes.count == base.keyframes.count && zip(g.keyframes, base.keyframes).allSatisfy { $0.sameTiming($1) }
+  /// The paths, each with its sharp corners rounded by `radius` when given.
+  static func combined(
+    _ paths: [LottieKeyframes<LottieBezier>], radius: LottieKeyframes<Double>? = nil
+  ) -> LottieKeyframes<[LottieBezier]> {
+    func shape(_ b: LottieBezier, _ r: Double?) -> LottieBezier { r.map { b.roundingCorners($0) } ?? b }
+    var timings: [[LottieKeyframe<Void>]] = paths.filter(\.isAnimated).map { $0.keyframes.map { $0.with(()) } }
+    if let radius, radius.isAnimated { timings.append(radius.keyframes.map { $0.with(()) }) }
+    guard let base = timings.first else { return LottieKeyframes(paths.map { shape($0.first, radius?.first) }) }
+    let same = timings.allSatisfy { g in
+      g.count == base.count && zip(g, base).allSatisfy { $0.sameTiming($1) }
     }
     if same {
       return LottieKeyframes(
-        keyframes: base.keyframes.indices.map { i in
-          base.keyframes[i].with(paths.map { $0.isAnimated ? $0.keyframes[i].value : $0.first })
+        keyframes: base.indices.map { i in
+          let r = radius.map { $0.isAnimated ? $0.keyframes[i].value : $0.first }
+          return base[i].with(paths.map { shape($0.isAnimated ? $0.keyframes[i].value : $0.first, r) })
         })
     }
-    let times = animated.flatMap { $0.keyframes.map(\.time) }
+    let times = timings.flatMap { $0.map(\.time) }
     let lo = times.min() ?? 0, hi = times.max() ?? 0
     let step = max(0.1, (hi - lo) / 20_000)
     var out: [LottieKeyframe<[LottieBezier]>] = []
     for t in stride(from: lo, through: hi, by: step) {
-      var k = LottieKeyframe(time: t, value: paths.map { $0.value(at: t) })
+      var k = LottieKeyframe(time: t, value: paths.map { shape($0.value(at: t), radius?.scalarValue(at: t)) })
       k.hold = true
       out.append(k)
     }

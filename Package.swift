@@ -41,8 +41,20 @@ let package = Package(
     // ICU's calls behind plain C types (Foundation's own ICU headers clash
     // with the system's in Swift; see its header).
     .target(name: "CLaminaUnicode", dependencies: ["CICU"], path: "Sources/CLaminaUnicode"),
+    // JPEG decoding: libjpeg-turbo, called only from CLaminaJPEG.
+    .systemLibrary(
+      name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
+      providers: [.apt(["libjpeg62-turbo-dev"])]),
+    // libjpeg's calls with a setjmp error handler, which Swift cannot write (see its header).
+    .target(name: "CLaminaJPEG", dependencies: ["CJPEG"], path: "Sources/CLaminaJPEG"),
+    // WebP decoding: libwebp's status-code API, imported into Swift.
+    .systemLibrary(
+      name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
     .target(
-      name: "Lamina", dependencies: ["CPNG", "CFontconfig", "CFreeType", "CHarfBuzz", "CLaminaUnicode"]),
+      name: "Lamina",
+      dependencies: [
+        "CPNG", "CFontconfig", "CFreeType", "CHarfBuzz", "CLaminaUnicode", "CLaminaJPEG", "CWebP",
+      ]),
     // LaminaCPU's span blend with AVX2, chosen at run time (see its header).
     .target(name: "CLaminaBlend", path: "Sources/CLaminaBlend"),
     .target(name: "LaminaCPU", dependencies: ["Lamina", "CLaminaBlend"]),
@@ -67,8 +79,10 @@ let package = Package(
     // named image tolerances and failure reports. Not a product.
     .target(name: "LaminaTestSupport", dependencies: ["Lamina", "LaminaLottie"], path: "Tests/LaminaTestSupport"),
     // TextFixtures: hb-shape's output for the text corpus, read by path (tools/text-fixtures).
+    // ImageFixtures: JPEG and WebP files with djpeg's and dwebp's decodes, read by path.
     .testTarget(
-      name: "LaminaTests", dependencies: ["Lamina", "LaminaTestSupport"], exclude: ["TextFixtures"]),
+      name: "LaminaTests", dependencies: ["Lamina", "LaminaTestSupport"],
+      exclude: ["TextFixtures", "ImageFixtures"]),
     .testTarget(name: "LaminaLottieTests", dependencies: ["Lamina", "LaminaLottie", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(

@@ -5,7 +5,6 @@ public enum LottieExpectedFailures {
   public static let cpu: [String: String] = {
     var out: [String: String] = [:]
     for p in [0, 25, 50, 75, 100] {
-      out["Issues/pr_2271@\(p)"] = "its images are WebP, not decoded yet: drawn empty"
       out["Issues/issue_2638@\(p)"] = "text in a script font Apple's render has and fontconfig's fallback does not match"
     }
     out["Issues/issue_1932@25"] = "a 3D-rotated image layer: 3.0 % of pixels over the limit of 1.5 %, at the edges"

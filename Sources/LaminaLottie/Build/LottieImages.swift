@@ -1,6 +1,10 @@
-// LottieImages: an image asset's pixels: embedded (`data:image/png;base64,…`)
-// a file of the `.lottie` archive, or a file beside the document (`u` + `p`). PNG is decoded by Lamina
-// (libpng); other formats are reported and the layer drawn empty.
+// LottieImages: an image asset's pixels: embedded (`data:image/…;base64,…`),
+// a file of the `.lottie` archive, or a file beside the document (`u` + `p`).
+// PNG, JPEG and WebP are decoded by Lamina (libpng, libjpeg-turbo, libwebp);
+// other formats and damaged data are reported and the layer drawn empty.
+//
+// Rejected: decoding with a tool outside the process (ImageMagick); a
+// document's images are few and small, and the field links the libraries.
 
 import Foundation
 import Lamina
@@ -45,14 +49,10 @@ enum LottieImages {
       bytes = [UInt8](data)
     }
     guard let bytes else { return nil }
-    guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-      ctx.report.note(asset.node, bytes.starts(with: [0xFF, 0xD8]) ? "JPEG image (not decoded yet; drawn empty)" : "image in an unknown format (drawn empty)")
-      return nil
-    }
     do {
-      return Image(try StraightImage(pngData: bytes))
+      return Image(try StraightImage(imageData: bytes))
     } catch {
-      ctx.report.note(asset.node, "image: \(error)")
+      ctx.report.note(asset.node, "image not drawn: \(error.message)")
       return nil
     }
   }

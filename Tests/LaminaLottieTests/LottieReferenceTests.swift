@@ -16,7 +16,7 @@ import Testing
 struct LottieReferenceTests {
   @Test func developmentSamplesPassAsLottieIOSJudgesThem() throws {
     let renderer = CPURenderer()
-    let outcomes = try LottieReferences.check(every: 4) { try renderer.render($0) }
+    let outcomes = try LottieReferences.check(every: 4) { renderer.render($0) }
     let counted = outcomes.filter { !$0.emptyPasses }
     let failed = counted.filter { !$0.result.passed }.map(\.label)
     let unexpected = failed.filter { LottieExpectedFailures.cpu[$0] == nil }

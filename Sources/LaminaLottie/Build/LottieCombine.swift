@@ -9,30 +9,40 @@
 import Lamina
 
 enum LottieCombine {
+  /// Vector properties combined by `make`; `manual` samples even when the timings agree.
   static func combined<W>(
-    _ groups: [LottieKeyframes<[Double]>], _ make: ([[Double]]) -> W
+    _ groups: [LottieKeyframes<[Double]>], manual: Bool = false, _ make: ([[Double]]) -> W
   ) -> LottieKeyframes<W> {
-    let animated = groups.filter(\.isAnimated)
-    guard let base = animated.first else { return LottieKeyframes(make(groups.map(\.first))) }
-    let sameTiming = animated.allSatisfy { g in
-      g.keyframes.count == base.keyframes.count && zip(g.keyframes, base.keyframes).allSatisfy { $0.sameTiming($1) }
+    combine(
+      groups.filter(\.isAnimated).map { $0.keyframes.map { $0.with(()) } }, manual: manual,
+      constant: { make(groups.map(\.first)) },
+      atKeyframe: { i in make(groups.map { $0.isAnimated ? $0.keyframes[i].value : $0.first }) },
+      atFrame: { t in make(groups.map { $0.value(at: t) }) })
+  }
+
+  /// The shared rule, over the keyframe timings of the animated properties:
+  /// one keyframe per base keyframe when all timings agree (and not
+  /// `manual`), else a held sample every 0.1 frame from the first keyframe
+  /// to the last (coarser past 20,000 samples).
+  static func combine<W>(
+    _ timings: [[LottieKeyframe<Void>]], manual: Bool, constant: () -> W, atKeyframe: (Int) -> W,
+    atFrame: (Double) -> W
+  ) -> LottieKeyframes<W> {
+    guard let base = timings.first else { return LottieKeyframes(constant()) }
+    let same = timings.allSatisfy { g in g.count == base.count && zip(g, base).allSatisfy { $0.sameTiming($1) } }
+    if same, !manual {
+      return LottieKeyframes(keyframes: base.indices.map { base[$0].with(atKeyframe($0)) })
     }
-    if sameTiming {
-      let keyframes = base.keyframes.indices.map { i in
-        base.keyframes[i].with(make(groups.map { $0.isAnimated ? $0.keyframes[i].value : $0.first }))
-      }
-      return LottieKeyframes(keyframes: keyframes)
-    }
-    let times = animated.flatMap { $0.keyframes.map(\.time) }
+    let times = timings.flatMap { $0.map(\.time) }
     let lo = times.min() ?? 0, hi = times.max() ?? 0
     let step = max(0.1, (hi - lo) / 20_000)
     var keyframes: [LottieKeyframe<W>] = []
     for t in stride(from: lo, to: hi, by: step) {
-      var k = LottieKeyframe(time: t, value: make(groups.map { $0.value(at: t) }))
+      var k = LottieKeyframe(time: t, value: atFrame(t))
       k.hold = true
       keyframes.append(k)
     }
-    var last = LottieKeyframe(time: hi, value: make(groups.map { $0.value(at: hi) }))
+    var last = LottieKeyframe(time: hi, value: atFrame(hi))
     last.hold = true
     keyframes.append(last)
     return LottieKeyframes(keyframes: keyframes)

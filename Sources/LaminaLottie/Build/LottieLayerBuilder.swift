@@ -205,7 +205,6 @@ enum LottieLayerBuilder {
     if lo <= timeline.startFrame, hi >= end { return }
     let times = [timeline.startFrame, lo, hi, end].map(timeline.time(ofRootFrame:))
     let anim = LottieTracks.discrete("hidden", times, [.bool(lo > timeline.startFrame), .bool(false), .bool(true)])
-    anim.keyTimes = times.map { ($0 - times[0]) / (times[3] - times[0]) }
     layer.add(anim, forKey: "hidden")
   }
 

@@ -475,26 +475,12 @@ enum LottieCombineShapes {
     func shape(_ b: LottieBezier, _ r: Double?) -> LottieBezier { r.map { b.roundingCorners($0) } ?? b }
     var timings: [[LottieKeyframe<Void>]] = paths.filter(\.isAnimated).map { $0.keyframes.map { $0.with(()) } }
     if let radius, radius.isAnimated { timings.append(radius.keyframes.map { $0.with(()) }) }
-    guard let base = timings.first else { return LottieKeyframes(paths.map { shape($0.first, radius?.first) }) }
-    let same = timings.allSatisfy { g in
-      g.count == base.count && zip(g, base).allSatisfy { $0.sameTiming($1) }
-    }
-    if same {
-      return LottieKeyframes(
-        keyframes: base.indices.map { i in
-          let r = radius.map { $0.isAnimated ? $0.keyframes[i].value : $0.first }
-          return base[i].with(paths.map { shape($0.isAnimated ? $0.keyframes[i].value : $0.first, r) })
-        })
-    }
-    let times = timings.flatMap { $0.map(\.time) }
-    let lo = times.min() ?? 0, hi = times.max() ?? 0
-    let step = max(0.1, (hi - lo) / 20_000)
-    var out: [LottieKeyframe<[LottieBezier]>] = []
-    for t in stride(from: lo, through: hi, by: step) {
-      var k = LottieKeyframe(time: t, value: paths.map { shape($0.value(at: t), radius?.scalarValue(at: t)) })
-      k.hold = true
-      out.append(k)
-    }
-    return LottieKeyframes(keyframes: out)
+    return LottieCombine.combine(
+      timings, manual: false, constant: { paths.map { shape($0.first, radius?.first) } },
+      atKeyframe: { i in
+        let r = radius.map { $0.isAnimated ? $0.keyframes[i].value : $0.first }
+        return paths.map { shape($0.isAnimated ? $0.keyframes[i].value : $0.first, r) }
+      },
+      atFrame: { t in paths.map { shape($0.value(at: t), radius?.scalarValue(at: t)) } })
   }
 }

@@ -52,8 +52,7 @@ enum LottieTransforms {
         rotation: (v[5][0], v[6][0], v[7][0]), skew: v[8][0], skewAxis: v[9][0])
     }
     let manual = t.skew.isAnimated || t.skewAxis.isAnimated
-    let keyframes =
-      manual ? LottieCombine.sampled(groups, make) : LottieCombine.combined(groups, make)
+    let keyframes = LottieCombine.combined(groups, manual: manual, make)
     try LottieTracks.apply(
       keyframes, keyPath: "transform", to: layer, timeline: timeline, value: { .transform($0) },
       evaluate: { f in make(groups.map { $0.value(at: f) }) })
@@ -80,20 +79,5 @@ enum LottieTransforms {
     }
     m = m.scaledBy(x: scale.width / 100, y: scale.height / 100)
     return m.translatedBy(x: -anchor.x, y: -anchor.y)
-  }
-}
-
-extension LottieCombine {
-  /// Every 0.1 frame, held (lottie-ios's manual interpolation).
-  static func sampled<W>(_ groups: [LottieKeyframes<[Double]>], _ make: ([[Double]]) -> W) -> LottieKeyframes<W> {
-    var forced = groups
-    // Mark timing as different so `combined` samples.
-    if let i = forced.firstIndex(where: \.isAnimated) {
-      var extra = LottieKeyframes<[Double]>(keyframes: forced[i].keyframes)
-      extra.keyframes[0].hold.toggle()
-      forced.append(extra)
-      return combined(forced) { make(Array($0.prefix(groups.count))) }
-    }
-    return combined(groups, make)
   }
 }

@@ -304,7 +304,7 @@ import Testing
     #expect(layer.opacity == 0.3)
     #expect(p.animations.isEmpty)
     #expect(layer.animationKeys() == ["fade"])
-    #expect((layer.animation(forKey: "fade") as? BasicAnimation).map { if case .number(1) = $0.toValue! { true } else { false } } == true)
+    #expect((layer.animation(forKey: "fade") as? BasicAnimation).map { if case .number(1) = $0.toValue!.animationValue { true } else { false } } == true)
     layer.removeAnimation(forKey: "fade")
     #expect(layer.animationKeys() == nil)
   }

@@ -316,27 +316,12 @@ extension SceneDecoder {
       }
     }
     guard let p = a as? PropertyAnimation, let keyPath = p.keyPath,
-      let property = SceneAnimations.property(ofKeyPath: keyPath),
+      SceneAnimations.property(ofKeyPath: keyPath) != nil,
       let m = fields.first(where: { $0.key == "keyPath" })
     else { return }
-    if AnimatableProperties.resolve(keyPath, in: layer) != nil { return }
-    // Why not: a missing sublayer, or a property of another class.
-    var target = layer
-    var rest = Substring(keyPath)
-    while rest.hasPrefix("sublayers.") {
-      let after = rest.dropFirst("sublayers.".count)
-      guard let dot = after.firstIndex(of: ".") else { return }
-      let name = String(after[..<dot])
-      guard let next = target.sublayers?.first(where: { $0.name == name }) else {
-        fail(path + [.key("keyPath")], at: m.value.location, "\(target.debugName) has no sublayer named \(Excerpt.quoted(name))")
-        return
-      }
-      target = next
-      rest = after[after.index(after: dot)...]
+    if let problem = AnimatableProperties.problem(keyPath, in: layer) {
+      fail(path + [.key("keyPath")], at: m.value.location, problem)
     }
-    fail(
-      path + [.key("keyPath")], at: m.value.location,
-      "\(property.keyPath) is a property of \(property.owner); \(target.debugName) is a \(target.sceneClass.type)")
   }
 }
 
@@ -381,9 +366,9 @@ extension SceneWriter {
       if p.isCumulative { m.append(member("cumulative", JSONValue(.bool(true)))) }
     }
     if let b = a as? BasicAnimation {
-      if let v = b.fromValue { m.append(member("fromValue", valueJSON(v))) }
-      if let v = b.toValue { m.append(member("toValue", valueJSON(v))) }
-      if let v = b.byValue { m.append(member("byValue", valueJSON(v))) }
+      if let v = b.from { m.append(member("fromValue", valueJSON(v))) }
+      if let v = b.to { m.append(member("toValue", valueJSON(v))) }
+      if let v = b.by { m.append(member("byValue", valueJSON(v))) }
     }
     if let s = a as? SpringAnimation {
       number("mass", s.mass, default: 1)
@@ -392,7 +377,7 @@ extension SceneWriter {
       number("initialVelocity", s.initialVelocity, default: 0)
     }
     if let k = a as? KeyframeAnimation {
-      if let v = k.values { m.append(member("values", JSONValue(.array(v.map(valueJSON))))) }
+      if let v = k.keyframes { m.append(member("values", JSONValue(.array(v.map(valueJSON))))) }
       if let v = k.keyTimes { m.append(member("keyTimes", numbers(v))) }
       if let v = k.timingFunctions { m.append(member("timingFunctions", JSONValue(.array(v.map(timingFunctionJSON))))) }
       if k.calculationMode != .linear { m.append(member("calculationMode", JSONValue(.string(k.calculationMode.rawValue)))) }

@@ -9,8 +9,9 @@
 // Clamping: an eased curve or a spring overshoots, so a presented value
 // can leave its property's range (an opacity of 1.08, a negative corner
 // radius, a stroke end past 1). Core Animation clamps such values when it
-// renders; here they are clamped when written into the presentation, so
-// the lowering sees only values a scene file could hold.
+// renders; here they are clamped when written into the presentation, to
+// the ranges the model's own setters clamp to (ValueRange.swift), so the
+// lowering sees only values a scene file could hold.
 //
 // Rejected: reaching the properties through `LayerProperties` (the scene
 // table): its entries read and write JSON, not values, and most keys there
@@ -44,7 +45,7 @@ struct AnimatableProperty: Sendable {
     Self(
       key, owner: owner, get: { ($0 as? L).map { .number($0[keyPath: kp]) } },
       set: { layer, v in
-        if let l = layer as? L, case .number(let x) = v { l[keyPath: kp] = min(max(x, range.lowerBound), range.upperBound) }
+        if let l = layer as? L, case .number(let x) = v { l[keyPath: kp] = x.clamped(to: range) }
       })
   }
 
@@ -107,8 +108,8 @@ extension AnimatableProperty {
 }
 
 enum AnimatableProperties {
-  private static let unit = 0.0...1.0
-  private static let nonNegative = 0.0...Double.greatestFiniteMagnitude
+  private static let unit = ValueRange.unit
+  private static let nonNegative = ValueRange.nonNegative
 
   private static func color<L: Layer>(_ key: String, _ kp: ReferenceWritableKeyPath<L, Color?> & Sendable, _ owner: String = "layer") -> AnimatableProperty {
     .value(key, kp, owner, wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { return c } else { return nil } })
@@ -180,7 +181,7 @@ enum AnimatableProperties {
     // gradientLayer
     .value("colors", \GradientLayer.colors, "gradientLayer", wrap: { .colors($0) }, unwrap: { if case .colors(let c) = $0 { return c } else { return nil } }),
     .value("locations", \GradientLayer.locations, "gradientLayer", wrap: { .numbers($0) }, unwrap: {
-      if case .numbers(let n) = $0 { return n.map { $0.map { min(max($0, 0), 1) } } } else { return nil }
+      if case .numbers(let n) = $0 { return n.map { $0.map { $0.clamped(to: unit) } } } else { return nil }
     }),
     point("startPoint", \GradientLayer.startPoint, "gradientLayer"),
     point("endPoint", \GradientLayer.endPoint, "gradientLayer"),
@@ -191,7 +192,7 @@ enum AnimatableProperties {
     .number("lineWidth", \ShapeLayer.lineWidth, "shapeLayer", nonNegative),
     .number("miterLimit", \ShapeLayer.miterLimit, "shapeLayer", nonNegative),
     .value("lineDashPattern", \ShapeLayer.lineDashPattern, "shapeLayer", wrap: { .numbers($0) }, unwrap: {
-      if case .numbers(let n) = $0 { return n.map { $0.map { max($0, 0) } } } else { return nil }
+      if case .numbers(let n) = $0 { return n.map { $0.map { $0.clamped(to: nonNegative) } } } else { return nil }
     }),
     .number("lineDashPhase", \ShapeLayer.lineDashPhase, "shapeLayer"),
     .number("strokeStart", \ShapeLayer.strokeStart, "shapeLayer", unit),

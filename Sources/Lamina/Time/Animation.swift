@@ -32,6 +32,13 @@ public class Animation {
   public var timing = MediaTiming()
   /// Eases the progress of each cycle; `nil` is linear.
   public var timingFunction: TimingFunction?
+  /// `CAAnimation.isRemovedOnCompletion`, kept for code that sets it; it
+  /// has no effect. Nothing is ever removed: a frame is computed from the
+  /// model and the time alone, so an animation shows after its end exactly
+  /// when its `fillMode` holds it (`.forwards` or `.both`), as on iOS with
+  /// `isRemovedOnCompletion = false`, the setting that code using
+  /// `fillMode = .forwards` pairs it with.
+  public var isRemovedOnCompletion = true
 
   /// An animation with Core Animation's defaults.
   public init() {}
@@ -50,6 +57,7 @@ public class Animation {
   required init(copying other: Animation) {
     timing = other.timing
     timingFunction = other.timingFunction
+    isRemovedOnCompletion = other.isRemovedOnCompletion
   }
 
   /// Applies the animation at `layerTime` (its layer's local time) to the
@@ -68,6 +76,9 @@ public class Animation {
 
   /// True when the animation (or one inside it) animates something.
   var animatesAnything: Bool { false }
+
+  /// Why the animation cannot animate `layer` (AnimationCheck.swift), or `nil`.
+  func problem(on layer: Layer) -> String? { nil }
 }
 
 /// `CAPropertyAnimation`: an animation of one key path.
@@ -92,6 +103,12 @@ public class PropertyAnimation: Animation {
   }
 
   override var animatesAnything: Bool { keyPath != nil }
+
+  override func problem(on layer: Layer) -> String? { targetProblem(on: layer) }
+
+  /// The values the animation was given, each with its name (`toValue`,
+  /// `values[2]`), to check against the property's kind.
+  var givenValues: [(String, AnimationValue)] { [] }
 
   /// The layer and property `keyPath` names from `layer` (`sublayers.NAME.`
   /// prefixes walk down by name), or `nil` when there is none.

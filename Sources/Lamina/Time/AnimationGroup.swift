@@ -23,5 +23,12 @@ public final class AnimationGroup: Animation {
     for animation in animations ?? [] { try animation.apply(at: groupTime, to: layer) }
   }
 
+  override func problem(on layer: Layer) -> String? {
+    for (i, animation) in (animations ?? []).enumerated() {
+      if let problem = animation.problem(on: layer) { return "animations[\(i)]: \(problem)" }
+    }
+    return nil
+  }
+
   override var animatesAnything: Bool { animations?.contains { $0.animatesAnything } ?? false }
 }

@@ -16,24 +16,40 @@
 
 /// `CABasicAnimation`: interpolates a property between two values.
 public class BasicAnimation: PropertyAnimation {
-  /// The value at the start.
-  public var fromValue: AnimationValue?
+  /// The value at the start: a number, point, colour, transform, … of the
+  /// animated property's kind (AnimationValueConvertible.swift).
+  public var fromValue: (any AnimationValueConvertible)? {
+    get { from }
+    set { from = newValue?.animationValue }
+  }
   /// The value at the end.
-  public var toValue: AnimationValue?
+  public var toValue: (any AnimationValueConvertible)? {
+    get { to }
+    set { to = newValue?.animationValue }
+  }
   /// The change over the animation.
-  public var byValue: AnimationValue?
+  public var byValue: (any AnimationValueConvertible)? {
+    get { by }
+    set { by = newValue?.animationValue }
+  }
+  /// `fromValue`, `toValue` and `byValue` as the animation holds them.
+  var from, to, by: AnimationValue?
 
   public override init(keyPath: String?) { super.init(keyPath: keyPath) }
 
   required init(copying other: Animation) {
     let o = other as! BasicAnimation
-    (fromValue, toValue, byValue) = (o.fromValue, o.toValue, o.byValue)
+    (from, to, by) = (o.from, o.to, o.by)
     super.init(copying: other)
+  }
+
+  override var givenValues: [(String, AnimationValue)] {
+    [("fromValue", from), ("toValue", to), ("byValue", by)].compactMap { name, v in v.map { (name, $0) } }
   }
 
   /// The start and end values over `current`.
   func endPoints(current: AnimationValue) -> (AnimationValue, AnimationValue) {
-    switch (fromValue, toValue, byValue) {
+    switch (from, to, by) {
     case (let f?, let t?, _): return (f, t)
     case (let f?, nil, let b?): return (f, .add(f, b))
     case (nil, let t?, let b?): return (.add(t, b, times: -1), t)

@@ -38,8 +38,14 @@ public final class KeyframeAnimation: PropertyAnimation {
     case auto, autoReverse
   }
 
-  /// The keyframe values.
-  public var values: [AnimationValue]?
+  /// The keyframe values, each of the animated property's kind
+  /// (AnimationValueConvertible.swift): `values = [0, 0.5, 1]`.
+  public var values: [any AnimationValueConvertible]? {
+    get { keyframes }
+    set { keyframes = newValue?.map(\.animationValue) }
+  }
+  /// `values` as the animation holds them.
+  var keyframes: [AnimationValue]?
   /// The times (fractions of the duration, ascending in 0…1) of the values.
   public var keyTimes: [Double]?
   /// One per segment (values.count − 1), easing each.
@@ -55,9 +61,14 @@ public final class KeyframeAnimation: PropertyAnimation {
 
   required init(copying other: Animation) {
     let o = other as! KeyframeAnimation
-    (values, keyTimes, timingFunctions) = (o.values, o.keyTimes, o.timingFunctions)
+    (keyframes, keyTimes, timingFunctions) = (o.keyframes, o.keyTimes, o.timingFunctions)
     (calculationMode, path, rotationMode) = (o.calculationMode, o.path, o.rotationMode)
     super.init(copying: other)
+  }
+
+  override var givenValues: [(String, AnimationValue)] {
+    guard path == nil else { return [("path", .point(.zero))] }
+    return (keyframes ?? []).enumerated().map { ("values[\($0.offset)]", $0.element) }
   }
 
   override func apply(progress: Double, time: Double, iteration: Double, to layer: Layer) throws(AnimationError) {
@@ -77,7 +88,7 @@ public final class KeyframeAnimation: PropertyAnimation {
       }
       return
     }
-    guard let values, !values.isEmpty else { return }
+    guard let values = keyframes, !values.isEmpty else { return }
     var value = self.value(values, at: progress)
     if isCumulative, iteration > 0, let step = AnimationValue.difference(values[0], values[values.count - 1]) {
       value = .advance(value, by: step, times: iteration)

@@ -107,6 +107,12 @@ private struct Presenter {
       }
     }
     for (model, copy, time) in order.reversed() {
+      for entry in model.animationEntries {
+        if let problem = entry.animation.problem(on: model) {
+          let key = entry.key.map { "the animation \(Excerpt.quoted($0))" } ?? "an animation"
+          throw AnimationError(message: "\(place(model)): \(key): \(problem)")
+        }
+      }
       guard let time else { continue }
       do {
         for entry in model.animationEntries { try entry.animation.apply(at: time, to: copy) }

@@ -147,7 +147,6 @@ import Testing
       (([.red, .blue], [0, 0.5, 1]), "locations: expected 2 locations, one per colour, got 3"),
       ((nil, [0.5]), "locations: expected 0 locations, one per colour, got 1"),
       (([.red, .blue], [0.5, 0.25]), "locations[1]: must be ≥ the location before it (0.5), got 0.25"),
-      (([.red, .blue], [0, 2]), "locations[1]: must be in 0…1, got 2"),
     ]
     for ((colors, locations), reason) in cases {
       let root = Layer()

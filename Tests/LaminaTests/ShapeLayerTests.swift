@@ -119,20 +119,38 @@ import Testing
     _ = try RenderPlan(root: root, size: CGSize(width: 64, height: 64))
   }
 
-  @Test func theLoweringRefusesValuesTheSceneFormatRefuses() throws {
-    let cases: [((ShapeLayer) -> Void, String)] = [
-      ({ $0.lineWidth = -2 }, "lineWidth: must be ≥ 0, got -2"),
-      ({ $0.miterLimit = -1 }, "miterLimit: must be ≥ 0, got -1"),
-      ({ $0.strokeStart = 2 }, "strokeStart: must be in 0…1, got 2"),
-      ({ $0.strokeEnd = -1 }, "strokeEnd: must be in 0…1, got -1"),
-      ({ $0.lineDashPattern = [1, -1] }, "lineDashPattern[1]: must be ≥ 0, got -1"),
+  /// Out of range in Swift, a value is clamped when set, as Core Animation
+  /// draws it (ValueRange.swift): the plan is the clamped value's plan, and
+  /// only a value that is not a number is refused, by name.
+  @Test func outOfRangeValuesAreClampedAsCoreAnimationDrawsThem() throws {
+    let cases: [((ShapeLayer) -> Void, (ShapeLayer) -> Void)] = [
+      ({ $0.lineWidth = -2 }, { $0.lineWidth = 0 }),
+      ({ $0.miterLimit = -1 }, { $0.miterLimit = 0 }),
+      ({ $0.strokeStart = 2 }, { $0.strokeStart = 1 }),
+      ({ $0.strokeEnd = 1.2 }, { $0.strokeEnd = 1 }),
+      ({ $0.strokeEnd = -1 }, { $0.strokeEnd = 0 }),
+      ({ $0.lineDashPattern = [4, -1] }, { $0.lineDashPattern = [4, 0] }),
     ]
-    for (set, reason) in cases {
+    func plan(_ set: (ShapeLayer) -> Void) throws -> RenderPlan {
+      let root = Layer()
+      root.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
       let s = ShapeLayer()
+      s.path = Path(ellipseIn: CGRect(x: 8, y: 8, width: 48, height: 40))
+      s.strokeColor = .black
+      s.lineWidth = 3
+      s.strokeEnd = 0.6
       set(s)
-      s.isHidden = true  // validated all the same
-      #expect(throws: LoweringError.invalidShape(layer: "layers[0] ('s')", reason: reason)) { try Self.lower(s) }
+      try root.addSublayer(s)
+      return try RenderPlan(root: root, size: CGSize(width: 64, height: 64))
     }
+    for (outside, clamped) in cases {
+      #expect(try plan(outside) == plan(clamped))
+    }
+    let s = ShapeLayer()
+    s.strokeEnd = 1.2
+    #expect(s.strokeEnd == 1)
+    s.strokeEnd = .nan
+    #expect(throws: LoweringError.self) { try Self.lower(s) }
   }
 
   @Test func theLimitsAreErrorsThatNameTheLayer() throws {

@@ -50,7 +50,7 @@ import Testing
         families.insert(run.fontFamily)
         scripts.insert(run.script)
       }
-      let text = layer.string?.text ?? ""
+      let text = layer.textContent?.text ?? ""
       let n =
         text.unicodeScalars.contains { $0.value >= 0x4E00 }
         ? text.unicodeScalars.filter { $0.value >= 0x4E00 && $0.value < 0xA000 }.count / 2

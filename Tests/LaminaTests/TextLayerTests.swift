@@ -39,7 +39,7 @@ import Testing
     let read = try Self.textLayer(
       ##""string": "Hello", "font": "Liberation Serif", "fontSize": 20, "foregroundColor": "#000","##
         + ##" "isWrapped": true, "truncationMode": "end", "alignmentMode": "kCAAlignmentCenter""##)
-    #expect(read.string == "Hello" && read.font == "Liberation Serif" && read.fontSize == 20)
+    #expect(read.string as? String == "Hello" && read.font == "Liberation Serif" && read.fontSize == 20)
     #expect(read.foregroundColor == .black && read.isWrapped)
     #expect(read.truncationMode == .end && read.alignmentMode == .center)
   }
@@ -49,9 +49,9 @@ import Testing
       ##""string": [{"text": "a"}, {"text": "b", "fontSize": 9, "foregroundColor": [0, 0, 1, 1]}]"##
     )
     #expect(
-      layer.string
+      layer.textContent
         == .attributed([TextRun("a"), TextRun("b", fontSize: 9, foregroundColor: .blue)]))
-    #expect(layer.string?.text == "ab")
+    #expect(layer.textContent?.text == "ab")
   }
 
   @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
@@ -66,7 +66,8 @@ import Testing
   }
 
   @Test func everyStoredTextPropertyHasAnEntryButTheFontFolder() {
-    let stored = Set(Mirror(reflecting: TextLayer()).children.compactMap(\.label))
+    // `textContent` holds `string` (TextLayer.swift).
+    let stored = Set(Mirror(reflecting: TextLayer()).children.compactMap(\.label).map { $0 == "textContent" ? "string" : $0 })
     #expect(
       Set(Self.table.map(\.name)) == stored.subtracting(["fontBaseDirectory", "layoutCache"]))
   }

@@ -27,7 +27,9 @@ public final class GradientLayer: Layer {
   public var colors: [Color]?
   /// One location per colour, each in 0…1 and none below the one before;
   /// `nil` spaces the colours evenly.
-  public var locations: [Double]?
+  public var locations: [Double]? {
+    didSet { locations = locations?.map { $0.clamped(to: ValueRange.unit) } }
+  }
   /// Where t = 0, in unit coordinates of the bounds (top centre by default).
   public var startPoint = CGPoint(x: 0.5, y: 0)
   /// Where t = 1, in unit coordinates of the bounds (bottom centre by default).

@@ -53,7 +53,9 @@ open class Layer {
   /// The layer and its subtree are not drawn and not hit.
   public var isHidden = false
   /// 0…1; applies to the whole layer.
-  public var opacity: Double = 1
+  public var opacity: Double = 1 {
+    didSet { opacity = opacity.clamped(to: ValueRange.unit) }
+  }
   /// true: the subtree is composited, then faded as one.
   public var allowsGroupOpacity = true
   /// false: not drawn when its back faces the viewer.
@@ -64,7 +66,9 @@ open class Layer {
   /// Filled inside the rounded bounds; `nil` is transparent.
   public var backgroundColor: Color?
   /// Rounds the background, border and `masksToBounds` clip.
-  public var cornerRadius: Double = 0
+  public var cornerRadius: Double = 0 {
+    didSet { cornerRadius = cornerRadius.clamped(to: ValueRange.nonNegative) }
+  }
   /// Which corners `cornerRadius` rounds.
   public var maskedCorners: CornerMask = .all
   /// Circular or continuous corners.
@@ -72,20 +76,26 @@ open class Layer {
   /// Clips contents, sublayers and the shadow to the rounded bounds.
   public var masksToBounds = false
   /// Drawn inside the bounds, above contents and sublayers.
-  public var borderWidth: Double = 0
+  public var borderWidth: Double = 0 {
+    didSet { borderWidth = borderWidth.clamped(to: ValueRange.nonNegative) }
+  }
   /// `nil` draws no border; the default is opaque black.
   public var borderColor: Color? = .black
 
   // MARK: Shadow
 
   /// 0…1; no shadow at 0.
-  public var shadowOpacity: Double = 0
+  public var shadowOpacity: Double = 0 {
+    didSet { shadowOpacity = shadowOpacity.clamped(to: ValueRange.unit) }
+  }
   /// The shadow's colour; the default is opaque black.
   public var shadowColor: Color? = .black
   /// The default `(0, -3)` puts the shadow above the layer, as on iOS.
   public var shadowOffset = CGSize(width: 0, height: -3)
   /// The Gaussian's standard deviation, in points.
-  public var shadowRadius: Double = 3
+  public var shadowRadius: Double = 3 {
+    didSet { shadowRadius = shadowRadius.clamped(to: ValueRange.nonNegative) }
+  }
   /// The silhouette of the shadow; `nil` uses the alpha of what the layer draws.
   public var shadowPath: Path?
 

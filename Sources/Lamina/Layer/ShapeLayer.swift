@@ -21,24 +21,34 @@ public final class ShapeLayer: Layer {
   /// The stroke's colour; `nil` (the default) draws no stroke.
   public var strokeColor: Color?
   /// The stroke's width, centred on the path (≥ 0).
-  public var lineWidth: Double = 1
+  public var lineWidth: Double = 1 {
+    didSet { lineWidth = lineWidth.clamped(to: ValueRange.nonNegative) }
+  }
   /// What ends open subpaths and every dash (butt by default).
   public var lineCap: LineCap = .butt
   /// What fills the outer corners (miter by default).
   public var lineJoin: LineJoin = .miter
   /// The largest miter length / `lineWidth` drawn as a miter (≥ 0); below
   /// 1 every join that would miter is a bevel.
-  public var miterLimit: Double = 10
+  public var miterLimit: Double = 10 {
+    didSet { miterLimit = miterLimit.clamped(to: ValueRange.nonNegative) }
+  }
   /// Dash and gap lengths (each ≥ 0), repeating from each subpath's start;
   /// an odd count repeats; `nil`, empty or all zero: a solid stroke.
-  public var lineDashPattern: [Double]?
+  public var lineDashPattern: [Double]? {
+    didSet { lineDashPattern = lineDashPattern?.map { $0.clamped(to: ValueRange.nonNegative) } }
+  }
   /// How far into the pattern each subpath starts.
   public var lineDashPhase: Double = 0
   /// Where the stroke starts, as a fraction (0…1) of the whole path's length.
-  public var strokeStart: Double = 0
+  public var strokeStart: Double = 0 {
+    didSet { strokeStart = strokeStart.clamped(to: ValueRange.unit) }
+  }
   /// Where the stroke ends, as a fraction (0…1) of the whole path's length;
   /// at or before `strokeStart` nothing is stroked.
-  public var strokeEnd: Double = 1
+  public var strokeEnd: Double = 1 {
+    didSet { strokeEnd = strokeEnd.clamped(to: ValueRange.unit) }
+  }
 
   /// Creates a shape layer with Core Animation's defaults.
   public override init() {}

@@ -5,12 +5,18 @@
 // as a value, once, for the lowering to carry in the plan.
 //
 // `string` is `CATextLayer.string` (`Any?`: a `String` or an
-// `NSAttributedString`) as an enum, `TextContent`, that a string literal
-// makes: `text.string = "Hello"` ports verbatim. Attributed text is a list
-// of runs, each of which may set its own font, size and colour.
+// `NSAttributedString`), typed as `(any TextContentConvertible)?`, so that
+// `text.string = "Hello"`, `= title` (a `String` variable) and
+// `= .attributed(runs)` all port verbatim; it is held as an enum,
+// `TextContent` (`textContent`, the same storage read typed). Reading
+// `string` gives a `String` for plain text, as `string as? String` expects.
+// Attributed text is a list of runs, each of which may set its own font,
+// size and colour.
 //
 // Rejected: a `String` property plus a separate `attributedString` (two
-// properties that can disagree; Core Animation has one).
+// properties that can disagree; Core Animation has one); and `string:
+// TextContent?` alone, which took a string literal but not a `String`
+// variable (Swift converts literals, never values).
 
 /// `CATextLayer.truncationMode`: where an ellipsis replaces text that does
 /// not fit in a line.
@@ -81,11 +87,51 @@ public enum TextContent: Hashable, Sendable, ExpressibleByStringLiteral {
   }
 }
 
+/// What `TextLayer.string` accepts: a `String`, a `Substring`, or a
+/// `TextContent` (plain or attributed).
+public protocol TextContentConvertible: Sendable {
+  /// The text as a text layer holds it.
+  var textContent: TextContent { get }
+}
+
+extension String: TextContentConvertible {
+  public var textContent: TextContent { .plain(self) }
+}
+extension Substring: TextContentConvertible {
+  public var textContent: TextContent { .plain(String(self)) }
+}
+extension TextContent: TextContentConvertible {
+  public var textContent: TextContent { self }
+}
+
+/// `TextContent`'s cases where an `any TextContentConvertible` is expected
+/// (`layer.string = .attributed(runs)`); disfavoured, so that a
+/// `TextContent` context keeps meaning the cases themselves.
+extension TextContentConvertible where Self == TextContent {
+  @_disfavoredOverload public static func plain(_ text: String) -> TextContent { TextContent.plain(text) }
+  @_disfavoredOverload public static func attributed(_ runs: [TextRun]) -> TextContent {
+    TextContent.attributed(runs)
+  }
+}
+
 /// `CATextLayer`: a layer that draws a string, laid out in its bounds from
 /// the top, over its background, below its sublayers and border.
 public final class TextLayer: Layer {
-  /// The text; `nil` draws nothing.
-  public var string: TextContent?
+  /// The text: a `String` (or `Substring`) or a `TextContent`; `nil` draws
+  /// nothing. Reading it gives a `String` for plain text and a
+  /// `TextContent` for attributed text.
+  public var string: (any TextContentConvertible)? {
+    get {
+      switch textContent {
+      case .plain(let s)?: return s
+      case let content?: return content
+      case nil: return nil
+      }
+    }
+    set { textContent = newValue?.textContent }
+  }
+  /// `string`, as the layer holds it.
+  public var textContent: TextContent?
   /// A family or face name resolved by fontconfig (with its substitutions:
   /// Helvetica finds a metric-compatible sans), or a `.ttf`/`.otf`/`.ttc`
   /// file path (relative paths start at `fontBaseDirectory`).

@@ -15,6 +15,25 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     self.alpha = min(max(alpha, 0), 1)
   }
 
+  /// A grey: `UIColor(white:alpha:)`, components clamped to 0…1.
+  public init(white: Double, alpha: Double = 1) {
+    self.init(red: white, green: white, blue: white, alpha: alpha)
+  }
+
+  /// The colour a hex literal names (`#RGB`, `#RGBA`, `#RRGGBB` or
+  /// `#RRGGBBAA`), for colours written in code: `Color.hex("#FF3B30")`.
+  /// A literal that is not one stops the program, naming it and the call's
+  /// place, as a malformed literal is a mistake in the code; text from
+  /// outside the program goes through the failable `init(hex:)`.
+  public static func hex(_ literal: StaticString, file: StaticString = #fileID, line: UInt = #line) -> Color {
+    let text = literal.description
+    guard let color = Color(hex: text) else {
+      preconditionFailure(
+        "Color.hex(\"\(text)\"): expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA", file: file, line: line)
+    }
+    return color
+  }
+
   /// Fully transparent black, `UIColor.clear`.
   public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
   public static let black = Color(red: 0, green: 0, blue: 0)

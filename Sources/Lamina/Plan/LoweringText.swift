@@ -57,7 +57,7 @@ extension Layer {
 extension TextLayer {
   /// Some characters in a visible colour (the layer's, or a run's own).
   var hasVisibleText: Bool {
-    switch string {
+    switch textContent {
     case nil: return false
     case .plain(let s): return !s.isEmpty && (foregroundColor?.alpha ?? 0) > 0
     case .attributed(let runs):

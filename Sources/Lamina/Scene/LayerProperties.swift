@@ -279,7 +279,7 @@ enum LayerProperties {
 
   /// The keys of `TextLayer` (`CATextLayer`), after `Layer`'s.
   static let text: [LayerProperty<TextLayer>] = [
-    .stored("string", \.string, .textContent, default: nil),
+    .stored("string", \.textContent, .textContent, default: nil),
     // A font file path is relative to the scene's folder: the folder is
     // kept with the layer (not a key), the name is written as given.
     .custom(

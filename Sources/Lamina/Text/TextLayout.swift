@@ -135,7 +135,7 @@ struct TextLayoutKey: Hashable {
   var fontBaseDirectory: String?
 
   init(_ layer: TextLayer) {
-    string = layer.string
+    string = layer.textContent
     font = layer.font
     fontSize = layer.fontSize
     color = layer.foregroundColor
@@ -154,7 +154,7 @@ extension TextLayout {
     bounds = layer.bounds
     lines = []
     warnings = []
-    guard let content = layer.string else { return }
+    guard let content = layer.textContent else { return }
     // Refused before any copy of the text is made (ten million characters
     // would otherwise be copied and classified first).
     if let problem = TextLimits.lengthViolation(content) { throw .tooLong(problem) }

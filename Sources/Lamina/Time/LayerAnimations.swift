@@ -59,6 +59,7 @@ public typealias CASpringAnimation = SpringAnimation
 public typealias CAAnimationGroup = AnimationGroup
 public typealias CAMediaTimingFunction = TimingFunction
 public typealias CAMediaTimingFillMode = FillMode
+public typealias CAMediaTimingFunctionName = TimingFunction.Name
 
 extension Layer {
   /// Writes an animatable property by key path, as key-value coding does on

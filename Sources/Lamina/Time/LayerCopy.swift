@@ -83,7 +83,7 @@ extension Layer {
       to.endPoint = g.endPoint
       to.type = g.type
     } else if let t = self as? TextLayer, let to = c as? TextLayer {
-      to.string = t.string
+      to.textContent = t.textContent
       to.font = t.font
       to.fontBaseDirectory = t.fontBaseDirectory
       to.fontSize = t.fontSize

@@ -47,6 +47,22 @@ public struct TimingFunction: Hashable, Sendable {
     ("easeInEaseOut", .easeInEaseOut), ("default", .default),
   ]
 
+  /// `CAMediaTimingFunctionName`: the named curves.
+  public enum Name: String, CaseIterable, Sendable {
+    case linear, easeIn, easeOut, easeInEaseOut, `default`
+  }
+
+  /// The named curve: `CAMediaTimingFunction(name: .easeOut)`.
+  public init(name: Name) {
+    switch name {
+    case .linear: self = .linear
+    case .easeIn: self = .easeIn
+    case .easeOut: self = .easeOut
+    case .easeInEaseOut: self = .easeInEaseOut
+    case .default: self = .default
+    }
+  }
+
   /// The scene-format name of a named function, or `nil`.
   public var name: String? { Self.named.first { $0.function == self }?.name }
 

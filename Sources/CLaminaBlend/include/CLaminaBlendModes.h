@@ -22,4 +22,12 @@
 long lamina_blend_mode_span8(
     uint8_t *dst, const uint8_t *src, const uint8_t *mask, const float *clip, long count, float opacity, int mode);
 
+/// `lamina_blend_mode_span8` for a composite with no blend mode:
+/// `blendPixel`'s source-over of each texel × mask alpha, scaled by
+/// `clip[i]` × `opacity` (CompositeStage's `compositeAligned`, the same
+/// bytes as its general loop). Returns the number of pixels done.
+/// Call only when `lamina_blend_has_avx2()` is 1.
+long lamina_composite_span8(
+    uint8_t *dst, const uint8_t *src, const uint8_t *mask, const float *clip, long count, float opacity);
+
 #endif

@@ -42,7 +42,10 @@ func loadScene(_ path: String) throws -> Scene {
 /// however many layers share it, as `path: warning: layer: warning`: what
 /// `validate` prints, for `render` and `frames`, which draw the scene
 /// anyway. A layout that fails is left to the lowering, which names it.
+/// The library's own report of the same warnings while drawing
+/// (`TextWarnings`) is silenced, so none is printed twice.
 func warnAboutText(_ scene: Scene, path: String) {
+  TextWarnings.handler = TextWarnings.ignore
   var seen = Set<String>()
   var stack: [Layer] = [scene.root]
   var warnings: [(String, String)] = []

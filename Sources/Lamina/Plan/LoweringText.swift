@@ -107,6 +107,8 @@ extension PlanBuilder {
     } catch {
       throw .invalidText(layer: place(of: layer), reason: error.description)
     }
+    // A missing font or character said once per process (TextWarnings).
+    if !layout.warnings.isEmpty { TextWarnings.report(layout.warnings) { place(of: layer) } }
     // The local region whose image can reach the visible part of the
     // target: glyphs outside it are left out. The local plane is cut from
     // a square far larger than any layout (a million characters of 10,000

@@ -12,8 +12,10 @@ enum LottieTextBuilder {
   static func build(_ t: LottieText, _ m: LottieLayerModel, into parent: Layer, _ ctx: LottieBuildContext) throws(LottieError) {
     let layer = TextLayer()
     layer.string = .plain(t.text.replacingOccurrences(of: "\r", with: "\n"))
-    let font = ctx.document.fonts[t.font]
-    layer.font = font?.family ?? t.font
+    // By the font's PostScript name (the document's `fName`), as lottie-ios
+    // asks Core Text for it (`CTFontCreateWithName`): "Helvetica-Bold" is
+    // a bold face where its family alone would be the regular one.
+    layer.font = t.font
     layer.fontSize = t.size
     layer.foregroundColor = t.fillColor.map { Color(red: $0[0], green: $0[1], blue: $0[2], alpha: 1) }
     layer.alignmentMode = t.justification == 1 ? .right : t.justification == 2 ? .center : .left

@@ -117,7 +117,10 @@ enum LottieLayerBuilder {
       let shape = ShapeLayer()
       ctx.fill(shape, size)
       shape.path = Path(rect: CGRect(x: 0, y: 0, width: m.width, height: m.height))
-      shape.fillColor = Color(hex: m.solidColor).map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: 1) } ?? .black
+      // The colour as an animated property, as lottie-ios builds it, so a
+      // value provider for "LAYER.Color" (or "**.Color") reaches it.
+      let solid = Color(hex: m.solidColor) ?? .black
+      try timeline.adding(m.name).color(LottieKeyframes([solid.red, solid.green, solid.blue]), "fillColor", shape)
       c.contents.adopt(shape)
       return c.outer
     case .shape?:

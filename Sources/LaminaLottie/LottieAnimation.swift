@@ -101,15 +101,36 @@ public final class LottieAnimation {
   /// A scene of the animation drawn `scale` pixels per point, `pixelSize`
   /// pixels large (default: the composition's size times `scale`), on a
   /// transparent background, from the top-left.
+  ///
+  /// `viewport` (in the composition's points) is `LottieAnimationView`'s
+  /// `viewportFrame`: that part of the animation fills the canvas, scaled
+  /// uniformly to fit it and centred, as lottie-ios lays it out.
   public func scene(
-    scale: Double = 1, pixelSize: (width: Int, height: Int)? = nil, overrides: [LottieOverride] = []
+    scale: Double = 1, pixelSize: (width: Int, height: Int)? = nil, viewport: CGRect? = nil,
+    overrides: [LottieOverride] = []
   ) throws(LottieError) -> Scene {
     let px = pixelSize ?? (Int((size.width * scale).rounded(.up)), Int((size.height * scale).rounded(.up)))
     var canvas = Canvas(width: Double(px.width) / scale, height: Double(px.height) / scale, scale: scale, background: nil)
     canvas.duration = duration
     canvas.frameRate = frameRate
     let root = Layer()
-    root.adopt(try makeLayer(overrides: overrides))
+    let animation = try makeLayer(overrides: overrides)
+    if let viewport {
+      guard viewport.width > 0, viewport.height > 0, viewport.width.isFinite, viewport.height.isFinite,
+        viewport.minX.isFinite, viewport.minY.isFinite
+      else { throw LottieError(path: "", message: "the viewport \(viewport) must have a finite, positive size") }
+      let view = CGSize(width: canvas.width, height: canvas.height)
+      let k =
+        viewport.width / viewport.height > view.width / view.height
+        ? view.width / viewport.width : view.height / viewport.height
+      animation.anchorPoint = CGPoint(x: 0.5, y: 0.5)
+      animation.position = CGPoint(x: view.width / 2, y: view.height / 2)
+      animation.transform = CATransform3DTranslate(
+        CATransform3DMakeScale(k, k, 1), size.width / 2 - viewport.midX, size.height / 2 - viewport.midY, 0)
+      try? root.addSublayer(animation)
+    } else {
+      root.adopt(animation)
+    }
     return Scene(canvas: canvas, root: root)
   }
 

@@ -37,20 +37,33 @@ func parsePixelSize(_ s: String) throws -> (width: Int, height: Int) {
 }
 
 /// The scene of a Lottie animation at the requested size.
-func lottieScene(_ animation: LottieAnimation, size: String?, scale: Double?, overrides: [String] = []) throws -> Scene {
+func lottieScene(
+  _ animation: LottieAnimation, size: String?, scale: Double?, viewport: String? = nil, overrides: [String] = []
+) throws -> Scene {
   let values = try overrides.map(parseOverride)
   let pixels = try size.map(parsePixelSize)
+  let frame = try viewport.map(parseViewport)
   var s = scale ?? 1
   if scale == nil, let pixels {
     s = min(Double(pixels.width) / animation.size.width, Double(pixels.height) / animation.size.height)
   }
   guard s.isFinite, s > 0 else { throw ValidationError("--scale must be a positive number") }
   do {
-    return try animation.scene(scale: s, pixelSize: pixels, overrides: values)
+    return try animation.scene(scale: s, pixelSize: pixels, viewport: frame, overrides: values)
   } catch {
     warn("\(error)")
     throw ExitCode(1)
   }
+}
+
+/// `--viewport X,Y,W,H`: the part of the composition (points) that fills
+/// the output, as `LottieAnimationView.viewportFrame`.
+func parseViewport(_ s: String) throws -> CGRect {
+  let v = s.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+  guard v.count == 4, let x = v[0], let y = v[1], let w = v[2], let h = v[3], [x, y, w, h].allSatisfy(\.isFinite),
+    w > 0, h > 0
+  else { throw ValidationError("--viewport needs X,Y,W,H (finite numbers, W and H > 0), got \(s)") }
+  return CGRect(x: x, y: y, width: w, height: h)
 }
 
 /// `--set KEYPATH=VALUE`: a value provider. VALUE is a colour `#RRGGBB` or

@@ -20,6 +20,11 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Lottie: the output size WxH in pixels (the animation scaled uniformly from the top-left).")
   var size: String?
   @Option(
+    help:
+      "Lottie: the part X,Y,W,H of the composition (points) that fills the output, scaled to fit and centred (lottie-ios's viewportFrame)."
+  )
+  var viewport: String?
+  @Option(
     name: .customLong("set"),
     help: "Lottie: a value provider KEYPATH=VALUE (\"**.Fill 1.Color=#FF0000\"); repeatable. See docs/lottie.md.")
   var overrides: [String] = []
@@ -40,13 +45,14 @@ struct RenderCommand: ParsableCommand {
     if isLottieDocument(scene) {
       let animation = try loadLottie(scene)
       for u in animation.unsupported { warn("\(scene): \(u.path): unsupported: \(u.feature)") }
-      loaded = try lottieScene(animation, size: size, scale: scale, overrides: overrides)
+      loaded = try lottieScene(animation, size: size, scale: scale, viewport: viewport, overrides: overrides)
       planScale = nil
       if let progress { at = animation.time(atFrame: animation.frame(atProgress: progress)) }
       if let frame { at = animation.time(atFrame: frame) }
     } else {
-      guard progress == nil, frame == nil, size == nil, overrides.isEmpty else {
-        throw ValidationError("--progress, --frame, --size and --set are for Lottie documents; a scene takes --time and --scale")
+      guard progress == nil, frame == nil, size == nil, viewport == nil, overrides.isEmpty else {
+        throw ValidationError(
+          "--progress, --frame, --size, --viewport and --set are for Lottie documents; a scene takes --time and --scale")
       }
       loaded = try loadScene(scene)
     }

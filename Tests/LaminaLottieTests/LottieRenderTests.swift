@@ -79,4 +79,32 @@ struct LottieRenderTests {
       #expect(rgba(image, 50, 50) == [0, 0, 255, 255], "\(keypath) must not match")
     }
   }
+
+  @Test func aSolidsColourTakesAValueProvider() throws {
+    // lottie-ios builds a solid's colour as an animated property under the layer's name.
+    let solid = ##"[{"ty":1,"nm":"Bg","ip":0,"op":60,"sw":100,"sh":100,"sc":"#000000","ks":{}}]"##
+    for keypath in ["Bg.Color", "**.Color"] {
+      let image = try render(doc(solid), overrides: [LottieOverride(keypath: keypath, value: .color([(0, [1, 0, 0, 1])]))])
+      #expect(rgba(image, 50, 50) == red, "\(keypath)")
+    }
+    let other = try render(doc(solid), overrides: [LottieOverride(keypath: "Other.Color", value: .color([(0, [1, 0, 0, 1])]))])
+    #expect(rgba(other, 50, 50) == [0, 0, 0, 255])
+  }
+
+  @Test func aViewportFillsTheCanvasAsLottieIosLaysItOut() throws {
+    // A 20×20 red solid at (40, 40) in a 100×100 composition; the viewport
+    // (30, 30, 40, 40) fills a 100×100 canvas 2.5× larger, centred: the
+    // solid covers 25…75. A wide viewport (0, 45, 100, 10) fits by width
+    // (1×) with its centre at the canvas's: nothing moves.
+    let json = doc(##"[{"ty":1,"ip":0,"op":60,"sw":20,"sh":20,"sc":"#ff0000","ks":{"p":{"k":[40,40]}}}]"##)
+    let animation = try LottieAnimation(data: Array(json.utf8))
+    let zoomed = try CPURenderer().render(
+      try animation.scene(viewport: CGRect(x: 30, y: 30, width: 40, height: 40)).renderPlan())
+    #expect(rgba(zoomed, 27, 27) == red && rgba(zoomed, 72, 72) == red)
+    #expect(rgba(zoomed, 22, 50) == clear && rgba(zoomed, 78, 50) == clear)
+    let band = try CPURenderer().render(
+      try animation.scene(viewport: CGRect(x: 0, y: 45, width: 100, height: 10)).renderPlan())
+    #expect(rgba(band, 42, 42) == red && rgba(band, 38, 50) == clear && rgba(band, 50, 62) == clear)
+    #expect(throws: LottieError.self) { try animation.scene(viewport: CGRect(x: 0, y: 0, width: 0, height: 10)) }
+  }
 }

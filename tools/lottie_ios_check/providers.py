@@ -4,9 +4,10 @@ render --set KEYPATH=VALUE` arguments (docs/lottie.md, "Value providers").
 Written out by hand from Tests/SnapshotConfiguration.swift: UIColor's
 `.red` is #FF0000 and `.black` #000000; a `LottieColor(r:g:b:a:)` is the
 same components; keyframes are `VALUE@FRAME;…`; a GradientValueProvider
-is `gradient:#RRGGBBAA:LOCATION,…`. Samples whose configuration needs what
-`--set` cannot give (text, image and font providers, a custom viewport)
-are not here; the checker reports them as before.
+is `gradient:#RRGGBBAA:LOCATION,…`. A `customViewportFrame` is `lamina
+render --viewport X,Y,W,H` (VIEWPORTS). Samples whose configuration needs
+what neither can give (text, image and font providers) are not here; the
+checker reports them as before.
 """
 
 SWITCH = [
@@ -39,9 +40,17 @@ SETS = {
 }
 
 
+# customViewportFrame: CGRect(x: 0, y: 0, width: 85, height: 85).insetBy(dx: 10, dy: 10).
+VIEWPORTS = {
+    "Issues/issue_2310": "10,10,65,65",
+}
+
+
 def arguments(sample_name):
-    """The `--set` arguments for a sample ([] when it has none)."""
+    """The `--set` and `--viewport` arguments for a sample ([] when it has none)."""
     out = []
     for s in SETS.get(sample_name, []):
         out += ["--set", s]
+    if sample_name in VIEWPORTS:
+        out += ["--viewport", VIEWPORTS[sample_name]]
     return out

@@ -23,6 +23,11 @@ the main table Lamina's S6 cell is a frame from the model drawn whole
 ThorVG's frame is (set_frame, update, draw); a table of the sequences
 follows with Lamina's incremental frame (`lower_ms + incremental_ms`)
 beside it, and the share of the drawing alone (incremental / full).
+LaminaCPU has two columns: its cold frame (`cold_median_ms`: the plan
+drawn by a new renderer, nothing cached), which does what a peer does in
+every frame it is timed on, and its steady frame (cached coverage, stamps
+and textures), which shows what caching adds; compare the peers with the
+cold column.
 Usage: python compare.py LAMINA.json SKIA.json [PEER.json | LAMINA-SEQUENCES.json ...]
 """
 import json
@@ -99,6 +104,8 @@ def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     lamina_doc, times = medians(sys.argv[1])
+    _, colds = medians(sys.argv[1], "cold_median_ms")
+    times.update({(scene, backend + "-cold"): ms for (scene, backend), ms in colds.items()})
     _, firsts = medians(sys.argv[1], "first_frame_ms")
     sequences = sequence_rows(lamina_doc)
     renderers = []
@@ -112,7 +119,7 @@ def main():
             sequences.update(sequence_rows(doc))  # another run of lamina bench
     for (scene, backend), r in sequences.items():
         times[(scene, backend)] = r["lower_ms"] + r["full_ms"]
-    columns = [("gl", "LaminaGL"), ("cpu", "LaminaCPU")]
+    columns = [("gl", "LaminaGL")] + ([("cpu-cold", "CPU cold")] if colds else []) + [("cpu", "LaminaCPU")]
     for doc in renderers:
         if doc["results"] and all(doc["results"][0]["backend"] != b for b, _ in columns):
             columns.append((doc["results"][0]["backend"], doc["results"][0]["backend"]))
@@ -121,7 +128,9 @@ def main():
     for doc in renderers:
         print(f"peer: {doc['renderer']}")
     print("median ms per steady frame; ×: ratio to Skia (below 1: faster than Skia);"
-          " Lamina's S6, S6-one: a frame from the model, drawn whole (lower + full)\n")
+          " Lamina's S6, S6-one: a frame from the model, drawn whole (lower + full)")
+    print("CPU cold: LaminaCPU's plan drawn by a new renderer, nothing cached (what the peers do every frame);"
+          " LaminaCPU: its steady frame\n")
     table(times, columns)
     cost = blend_cost(times, columns)
     if cost:

@@ -15,7 +15,8 @@ enum BenchReport {
   static func table(_ results: [SceneResult]) -> String {
     var rows: [[String]] = [
       [
-        "scene", "backend", "pixels", "first ms", "median ms", "p95 ms", "min ms", "cpu ms", "readback", "Mpx/s",
+        "scene", "backend", "pixels", "first ms", "cold ms", "median ms", "p95 ms", "min ms", "cpu ms", "readback",
+        "Mpx/s",
         "CPU/GL",
         "max Δ", ">2 lv",
       ]
@@ -25,7 +26,7 @@ enum BenchReport {
         let onGLRow = t.backend == "gl"
         rows.append([
           t.scene + (t.animated ? "*" : ""), t.backend, "\(t.width)×\(t.height)",
-          fixed(t.firstFrameMs), fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), fixed(t.cpuMedianMs),
+          fixed(t.firstFrameMs), t.coldMedianMs.map { fixed($0) } ?? "", fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), fixed(t.cpuMedianMs),
           t.readbackMs.map { fixed(Statistics.median($0)) } ?? "",
           fixed(t.megapixelsPerSecond, 1),
           onGLRow ? result.cpuOverGL.map { fixed($0, 2) + "×" } ?? "" : "",
@@ -42,7 +43,8 @@ enum BenchReport {
     lines.append(
       "lowered and drawn (fonts open once per process: the first backend pays that); the other columns"
     )
-    lines.append("are steady frames of the plan lowered once.")
+    lines.append("are steady frames of the plan lowered once. cold ms: the median of the same plan drawn by a new")
+    lines.append("renderer each time, nothing cached (CPU only), what a peer that rasterizes every frame does.")
     lines.append(
       "ms per frame; GL frames are render() as a whole, timed to completion (drawing, glFinish, then"
     )
@@ -81,6 +83,10 @@ enum BenchReport {
           "cpu_median_ms": t.cpuMedianMs, "cpu_frames_ms": t.cpuFramesMs,
         ]
         if let ratio = result.cpuOverGL { row["cpu_over_gl"] = ratio }
+        if let cold = t.coldFramesMs {
+          row["cold_median_ms"] = Statistics.median(cold)
+          row["cold_frames_ms"] = cold
+        }
         if let reuses = t.rasterReusesPerFrame { row["raster_reuses_per_frame"] = reuses }
         if let readback = t.readbackMs {
           row["readback_median_ms"] = Statistics.median(readback)
@@ -110,6 +116,7 @@ enum BenchReport {
       "cpu_timing": "process CPU time of a frame, all threads", "results": rows,
       "first_frame":
         "a freshly read copy of the scene: text laid out, lowered and drawn; the first warm-up frame",
+      "cold_frame": "the plan drawn by a new renderer each time, nothing cached (LaminaCPU only)",
     ]
     return try JSONSerialization.data(
       withJSONObject: document, options: [.prettyPrinted, .sortedKeys])

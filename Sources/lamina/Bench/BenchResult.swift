@@ -27,6 +27,14 @@ struct BackendTiming {
   /// Milliseconds of each timed frame's readback, when the renderer reports
   /// it (LaminaGL does; it is part of `framesMs`).
   var readbackMs: [Double]?
+  /// Milliseconds of each cold frame: the plan drawn by a new renderer,
+  /// whose caches (path and glyph coverage, shadow stamps, textures, kept
+  /// rasters, offscreen memory) are empty, as a peer that rasterizes every
+  /// frame draws it. LaminaCPU only: a new GL renderer would time a new
+  /// context, not empty caches.
+  var coldFramesMs: [Double]?
+
+  var coldMedianMs: Double? { coldFramesMs.map(Statistics.median) }
 
   var medianMs: Double { Statistics.median(framesMs) }
   var p95Ms: Double { Statistics.percentile(framesMs, 0.95) }

@@ -11,7 +11,10 @@
 // frame, much less the CPU time it took.
 //
 // The first frame is timed apart from the steady ones (BenchScene says what
-// it includes); it is the first warm-up frame.
+// it includes); it is the first warm-up frame. Cold frames (LaminaCPU) are
+// the same plan drawn by a new renderer each time: what a peer that
+// rasterizes every frame does, and what a single-shot render or a frame
+// of changing paths costs; steady frames show what caching adds.
 //
 // Rejected: timing only GPU work with timer queries (not in GLES 3 core,
 // and a user waits for the pixels, not for the queue).
@@ -76,6 +79,9 @@ struct BenchRunner {
         if let before = reusesBefore, let after = Self.rasterReuses(renderer) {
           timing.rasterReusesPerFrame = Double(after - before) / Double(frames)
         }
+        if let cpu = renderer as? CPURenderer {
+          timing.coldFramesMs = try coldFrames(scene, fixedPlan, threads: cpu.threads, name)
+        }
         timings.append(timing)
         if let last { lastImages.append(last) }
       }
@@ -87,6 +93,20 @@ struct BenchRunner {
       results.append(SceneResult(scene: scene.name, timings: timings, parity: parity))
     }
     return results
+  }
+
+  /// `frames` cold frames: each the scene's plan (lowered untimed) drawn
+  /// by a new CPURenderer, so nothing is cached from the frame before.
+  private func coldFrames(_ scene: BenchScene, _ fixedPlan: RenderPlan?, threads: Int, _ name: String) throws
+    -> [Double]
+  {
+    var times: [Double] = []
+    for frame in 0..<frames {
+      let plan = try fixedPlan ?? lower(scene, frame: frame)
+      let renderer = CPURenderer(threads: threads)
+      times.append(try Self.timed { try Self.draw(plan, renderer, "\(scene.name) on \(name), cold frame \(frame)") }.ms)
+    }
+    return times
   }
 
   /// Frame 0 of a freshly read copy of the scene: its text laid out, lowered

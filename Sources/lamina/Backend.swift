@@ -35,7 +35,7 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// GL, the CPU, or GL falling back to the CPU for each render GL fails.
-final class BackendRenderer: PlanRenderer {
+final class BackendRenderer: IncrementalRenderer {
   enum Renderers {
     case cpu(CPURenderer)
     case gl(GLRenderer)
@@ -56,6 +56,26 @@ final class BackendRenderer: PlanRenderer {
   /// (IncrementalRenderer: the bytes `render` gives).
   func renderFrame(_ plan: RenderPlan) throws -> Image {
     try draw(plan, cpu: { $0.renderFrame(plan) }, gl: { try $0.renderFrame(plan) })
+  }
+
+  /// What the renderer that drew the last frame redrew.
+  var lastDamage: PlanDamage? {
+    switch renderers {
+    case .cpu(let cpu): return cpu.lastDamage
+    case .gl(let gl): return gl.lastDamage
+    case .glElseCPU(let gl, let cpu): return used == "gl" ? gl.lastDamage : cpu.lastDamage
+    }
+  }
+
+  /// Forgets the kept frame of every renderer held.
+  func forgetFrame() {
+    switch renderers {
+    case .cpu(let cpu): cpu.forgetFrame()
+    case .gl(let gl): gl.forgetFrame()
+    case .glElseCPU(let gl, let cpu):
+      gl.forgetFrame()
+      cpu.forgetFrame()
+    }
   }
 
   func render(_ plan: RenderPlan) throws -> Image {

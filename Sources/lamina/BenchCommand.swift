@@ -19,7 +19,8 @@ struct BenchCommand: ParsableCommand {
       S4 is skipped, saying why, by a build that does not read shape layers yet) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
       planes-3d, gradients, animation) and sequences (S6, S6-one: animations timed frame by frame, \
-      drawn whole and incrementally, end to end into PNGs and an APNG). Each renderer is made once and kept, so retained caches show. \
+      drawn whole and incrementally, end to end into PNGs and an APNG; S9: lottie-ios's 40 development samples \
+      played end to end into PNGs at 1920 px, as lamina frames plays them). Each renderer is made once and kept, so retained caches show. \
       The first frame of each scene (a fresh copy: text laid out, lowered, drawn) is reported on its own.
       """)
 
@@ -55,11 +56,12 @@ struct BenchCommand: ParsableCommand {
     if scenes.isEmpty {
       chosen = try suite.scenes()
     } else {
-      chosen = try BenchSuite.read(scenes)
+      chosen = try BenchSuite.read(scenes.filter { $0 != LottieBench.name })
     }
+    let lottie = scenes.isEmpty ? suite == .sequences : scenes.contains(LottieBench.name)
     try Self.execute(
       chosen, backends: try Self.parseBackends(backend), frames: frames, warmup: warmup,
-      jsonPath: json)
+      jsonPath: json, lottie: lottie)
   }
 
   /// Parses `gl,cpu` into backend names, in order, without repeats.
@@ -81,7 +83,7 @@ struct BenchCommand: ParsableCommand {
   /// JSON; returns the table. GL that cannot start is reported and skipped.
   @discardableResult
   static func execute(
-    _ scenes: [BenchScene], backends: [String], frames: Int, warmup: Int, jsonPath: String?
+    _ scenes: [BenchScene], backends: [String], frames: Int, warmup: Int, jsonPath: String?, lottie: Bool = false
   ) throws -> String {
     var renderers: [(name: String, renderer: PlanRenderer)] = []
     var glRenderer: String?
@@ -112,6 +114,18 @@ struct BenchCommand: ParsableCommand {
       sequenceTable = SequenceBench.table(sequenceTimings)
       say(sequenceTable)
     }
+    var lottieTimings: [LottieTiming] = []
+    if lottie {
+      do {
+        lottieTimings = try LottieBench.run(renderers: renderers)
+      } catch {
+        warn("lamina bench: \(error)")
+        throw ExitCode(1)
+      }
+      let lottieTable = LottieBench.table(lottieTimings)
+      say(lottieTable)
+      sequenceTable = sequenceTable.isEmpty ? lottieTable : sequenceTable + "\n\n" + lottieTable
+    }
     var results: [SceneResult] = []
     var table = ""
     if !scenes.isEmpty {
@@ -134,7 +148,8 @@ struct BenchCommand: ParsableCommand {
     table = sequenceTable.isEmpty ? table : table.isEmpty ? sequenceTable : sequenceTable + "\n" + table
     if let jsonPath {
       let data = try BenchReport.json(
-        results, sequences: sequenceTimings, glRenderer: glRenderer, frames: frames, warmup: warmup)
+        results, sequences: sequenceTimings, lottie: LottieBench.json(lottieTimings), glRenderer: glRenderer,
+        frames: frames, warmup: warmup)
       guard FileManager.default.createFile(atPath: jsonPath, contents: data) else {
         warn("lamina bench: cannot write \(jsonPath)")
         throw ExitCode(1)

@@ -67,7 +67,8 @@ enum BenchReport {
   /// backend of steady frames, and `sequences`, a row per sequence scene
   /// (S6, S6-one) and backend (SequenceBench).
   static func json(
-    _ results: [SceneResult], sequences: [SequenceTiming] = [], glRenderer: String?, frames: Int, warmup: Int
+    _ results: [SceneResult], sequences: [SequenceTiming] = [], lottie: [[String: Any]] = [], glRenderer: String?,
+    frames: Int, warmup: Int
   ) throws -> Data {
     var machine: [String: Any] = ["uname": Machine.uname, "cores": Machine.cores]
     if let model = Machine.cpuModel { machine["cpu"] = model }
@@ -109,7 +110,7 @@ enum BenchReport {
     }
     let document: [String: Any] = [
       "machine": machine, "gl_renderer": glRenderer ?? NSNull(), "frames": frames, "warmup": warmup,
-      "sequences": sequenceRows,
+      "sequences": sequenceRows, "lottie": lottie,
       "sequence_timing":
         "lower_ms: presenting and lowering a frame; full_ms / incremental_ms: drawing alone over plans lowered beforehand, medians of frames 1…N−1, whole and after the frame before; share: incremental / full; damaged_tiles: the median share of 64-pixel tiles; *_fps: end to end (present, lower, draw, encode) into PNG files or one APNG",
       "gl_timing": "render() to completion; readback_* is glReadPixels alone, included",

@@ -125,7 +125,8 @@ enum BenchSuite: String, CaseIterable {
   case peers
   /// The peers, S2 at σ 4 (σ 32 is compared with it), and one scene per feature.
   case standard
-  /// The animations S6 and S6-one, timed as frame sequences (SequenceBench).
+  /// The animations S6 and S6-one, timed as frame sequences (SequenceBench),
+  /// and S9, lottie-ios's development samples played end to end (LottieBench).
   case sequences
 
   /// The scene names, in table order.
@@ -135,7 +136,7 @@ enum BenchSuite: String, CaseIterable {
       "S7", "S7-flat", "S8", "S8-none",
     ]
     switch self {
-    case .sequences: return ["S6", "S6-one"]
+    case .sequences: return ["S6", "S6-one", LottieBench.name]
     case .peers: return peers
     case .standard:
       return peers + [
@@ -148,7 +149,7 @@ enum BenchSuite: String, CaseIterable {
   /// The named scenes (every scene of the suite when `only` is empty),
   /// read, in the suite's order.
   func scenes(only: [String] = []) throws -> [BenchScene] {
-    try Self.read(names.filter { only.isEmpty || only.contains($0) })
+    try Self.read(names.filter { (only.isEmpty || only.contains($0)) && $0 != LottieBench.name })
   }
 
   /// The scenes of these names, read, in this order.

@@ -65,6 +65,31 @@ import Testing
     #expect(zip(means, means.dropFirst()).allSatisfy { $0 > $1 }, "\(means)")
   }
 
+  @Test func aWebMKeepsTheAlpha() throws {
+    let dir = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let scene = try Scene(jsonData: Array(Self.fade.utf8))
+    try SequenceWriter(renderer: CPURenderer()).write(scene, to: dir + "/fade.webm")
+    // Decoded with libvpx's VP9 decoder, which reads the alpha plane.
+    let ffmpeg = Process()
+    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    ffmpeg.arguments = ["ffmpeg", "-v", "error", "-c:v", "libvpx-vp9", "-i", dir + "/fade.webm", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
+    let pipe = Pipe()
+    ffmpeg.standardOutput = pipe
+    try ffmpeg.run()
+    let bytes = Array(pipe.fileHandleForReading.readDataToEndOfFile())
+    ffmpeg.waitUntilExit()
+    let size = 64 * 48 * 4
+    try #require(bytes.count == 10 * size, "ffmpeg decodes 10 frames (tools/setup installs it)")
+    for n in 0..<10 {
+      let f = bytes[(n * size)..<((n + 1) * size)]
+      let alpha = Double(stride(from: f.startIndex + 3, to: f.endIndex, by: 4).reduce(0) { $0 + Int(f[$1]) }) / Double(64 * 48)
+      // Alpha 255·(1 − n/10) within 6 levels (VP9's lossy alpha plane); the colour stays white.
+      #expect(abs(alpha - 255 * (1 - Double(n) / 10)) <= 6, "frame \(n): alpha \(alpha)")
+      if n < 9 { #expect(f[f.startIndex] >= 245, "frame \(n): red \(f[f.startIndex])") }
+    }
+  }
+
   @Test func theBackgroundIsChosen() throws {
     let dir = try Self.folder()
     defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -127,7 +152,25 @@ import Testing
     } catch {
       #expect(error.kind == .encoder && error.message.contains("cannot start"), "\(error)")
     }
+    // An ffmpeg that exits at once: a clear error at the first frame, no hang.
+    writer.ffmpegPath = "/bin/true"
+    do {
+      try writer.write(scene, to: dir + "/x.mp4")
+      Issue.record("an ffmpeg that stops reading must fail")
+    } catch {
+      #expect(error.kind == .encoder && error.message.contains("ffmpeg"), "\(error)")
+    }
     writer.ffmpegPath = nil
+    // A folder that does not exist: ffmpeg's own words are quoted; a name
+    // beginning with "-" is a file, not an option.
+    do {
+      try writer.write(scene, to: dir + "/missing/-x.mp4")
+      Issue.record("an unwritable video must fail")
+    } catch {
+      #expect(error.kind == .encoder && error.message.contains("No such file or directory"), "\(error)")
+    }
+    try writer.write(scene, to: dir + "/-x:y.mp4", frames: 0...1)
+    #expect(FileManager.default.fileExists(atPath: dir + "/-x:y.mp4"))
     do {
       try writer.write(scene, to: dir + "/x", frames: 8...12)
       Issue.record("a range past the end must fail")

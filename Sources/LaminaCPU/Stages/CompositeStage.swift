@@ -203,34 +203,13 @@ struct CompositeStage: PreparedDraw {
     _ a: (source: Raster, mask: Raster?, dx: Int, dy: Int), _: Mode.Type, _ region: PixelRect,
     into target: Raster, scratch: TileScratch
   ) {
-    let mode = Mode.mode
-    let placed = PixelRect(x0: a.dx, y0: a.dy, x1: a.dx + a.source.width, y1: a.dy + a.source.height)
-    let r = region.intersection(placed).intersection(bounds)
-    guard !r.isEmpty else { return }
-    let clipped = !clips.isEmpty, clip = scratch.clip, opacity = self.opacity
-    let width = a.source.width, masked = a.mask != nil
-    let source = a.source.pixels, mask = a.mask?.pixels ?? a.source.pixels
-    let kernel = Self.blendKernel, index = Int32(mode.shaderIndex)
-    for y in r.y0..<r.y1 {
-      let row = (y - a.dy) * width + (r.x0 - a.dx)
-      let clipRow = (y - region.y0) * region.width + (r.x0 - region.x0)
-      let out = target.pixels + (y * target.width + r.x0) * 4
-      // Eight pixels a step in C (blend_modes.c, the same bytes), the rest here.
-      let done =
-        kernel
-        ? lamina_blend_mode_span8(
-          out, source + row * 4, masked ? mask + row * 4 : nil, clipped ? clip + clipRow : nil, r.width, opacity,
-          index) : 0
-      for i in done..<r.width {
-        let p = source + (row + i) * 4
-        var color = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
-        if masked { color *= Float(mask[(row + i) * 4 + 3]) * (1 / 255) }
-        var k: Float = 1
-        if clipped { k *= clip[clipRow + i] }
-        guard k > 0 else { continue }
-        blendPixel(out + i * 4, color, k * opacity, mode: mode)
-      }
-    }
+    let mode = Mode.mode, index = Int32(mode.shaderIndex), opacity = self.opacity
+    forEachAlignedRow(
+      a, region, into: target, scratch: scratch,
+      span8: { out, source, mask, clip, count in
+        lamina_blend_mode_span8(out, source, mask, clip, count, opacity, index)
+      },
+      pixel: { out, color, k in blendPixel(out, color, k, mode: mode) })
   }
 }
 
@@ -246,6 +225,27 @@ extension CompositeStage {
     _ a: (source: Raster, mask: Raster?, dx: Int, dy: Int), _ region: PixelRect, into target: Raster,
     scratch: TileScratch
   ) {
+    let opacity = self.opacity
+    forEachAlignedRow(
+      a, region, into: target, scratch: scratch,
+      span8: { out, source, mask, clip, count in lamina_composite_span8(out, source, mask, clip, count, opacity) },
+      pixel: { out, color, k in blendPixel(out, color, k) })
+  }
+
+  /// The rows of a 1:1 composite inside the region: eight pixels a step by
+  /// `span8` (a kernel of blend_modes.c, when the CPU has AVX2; it returns
+  /// how many pixels it did), the rest by `pixel` with the texel × mask
+  /// alpha and the weight clip × opacity (> 0), in Swift: the same bytes.
+  @inline(__always)
+  private func forEachAlignedRow(
+    _ a: (source: Raster, mask: Raster?, dx: Int, dy: Int), _ region: PixelRect, into target: Raster,
+    scratch: TileScratch,
+    span8: (
+      UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>?,
+      UnsafeMutablePointer<Float>?, Int
+    ) -> Int,
+    pixel: (UnsafeMutablePointer<UInt8>, SIMD4<Float>, Float) -> Void
+  ) {
     let placed = PixelRect(x0: a.dx, y0: a.dy, x1: a.dx + a.source.width, y1: a.dy + a.source.height)
     let r = region.intersection(placed).intersection(bounds)
     guard !r.isEmpty else { return }
@@ -257,19 +257,17 @@ extension CompositeStage {
       let row = (y - a.dy) * width + (r.x0 - a.dx)
       let clipRow = (y - region.y0) * region.width + (r.x0 - region.x0)
       let out = target.pixels + (y * target.width + r.x0) * 4
-      // Eight pixels a step in C (blend_modes.c, the same bytes), the rest here.
       let done =
         kernel
-        ? lamina_composite_span8(
-          out, source + row * 4, masked ? mask + row * 4 : nil, clipped ? clip + clipRow : nil, r.width, opacity)
-        : 0
+        ? span8(out, source + row * 4, masked ? mask + row * 4 : nil, clipped ? clip + clipRow : nil, r.width) : 0
       for i in done..<r.width {
         let p = source + (row + i) * 4
         var color = SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
         if masked { color *= Float(mask[(row + i) * 4 + 3]) * (1 / 255) }
         var k: Float = 1
         if clipped { k *= clip[clipRow + i] }
-        blendPixel(out + i * 4, color, k * opacity)
+        guard k > 0 else { continue }
+        pixel(out + i * 4, color, k * opacity)
       }
     }
   }

@@ -107,4 +107,24 @@ struct LottieRenderTests {
     #expect(rgba(band, 42, 42) == red && rgba(band, 38, 50) == clear && rgba(band, 50, 62) == clear)
     #expect(throws: LottieError.self) { try animation.scene(viewport: CGRect(x: 0, y: 0, width: 0, height: 10)) }
   }
+
+  @Test func aGradientProvidersAlphaFadesTheColoursAndTheDocumentsAlphaMask() throws {
+    // A linear gradient fill over the whole canvas, two stops, with or
+    // without the document's own alpha stops. A provider of
+    // two red stops at alpha 0.5: lottie-ios gives both gradient layers
+    // the provider's colours, so the colour layer is at 0.5, and the alpha
+    // mask (there only when the document has alpha stops) at 0.5 again.
+    func fill(_ stops: String) -> String {
+      let rect = ##"{"ty":"rc","p":{"k":[50,50]},"s":{"k":[100,100]},"r":{"k":0}}"##
+      let gradient = ##"{"ty":"gf","nm":"G","o":{"k":100},"r":1,"t":1,"s":{"k":[0,50]},"e":{"k":[100,50]},"g":{"p":2,"k":{"k":\##(stops)}}}"##
+      return doc(##"[{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"gr","it":[\##(rect),\##(gradient),{"ty":"tr"}]}]}]"##)
+    }
+    let provider = [LottieOverride(keypath: "**.Colors", value: .gradient(colors: [[1, 0, 0, 0.5], [1, 0, 0, 0.5]], locations: [0, 1]))]
+    let plain = try render(fill("[0,0,0,1,1,0,0,1]"), overrides: provider)
+    // The document's alpha stops (0.2) only decide that there is a mask; the provider's alpha fills it.
+    let withAlpha = try render(fill("[0,0,0,1,1,0,0,1,0,0.2,1,0.2]"), overrides: provider)
+    // Premultiplied alpha: 0.5 → 128 (±1 for rounding), 0.25 → 64.
+    #expect(abs(Int(rgba(plain, 50, 50)[3]) - 128) <= 1, "\(rgba(plain, 50, 50))")
+    #expect(abs(Int(rgba(withAlpha, 50, 50)[3]) - 64) <= 1, "\(rgba(withAlpha, 50, 50))")
+  }
 }

@@ -352,16 +352,23 @@ struct LottieShapeBuilder {
   /// The padded gradient layer (its alpha stops, if any, as its mask).
   private func gradientLayers(_ g0: LottieGradient, _ timeline: LottieTimeline) throws(LottieError) -> Layer {
     var g = g0
+    var provided = false
     if case .gradient(let colors, let locations)? = timeline.override("Colors") {
-      // A value provider's colours (with alpha) and locations, as lottie-ios's gradient provider.
+      // A value provider's colours and locations. lottie-ios gives both
+      // gradient layers the provider's colours with their alpha (its
+      // `colors` property), so a translucent provider colour is faded in
+      // the colour layer and again by the alpha mask; the mask exists only
+      // when the document's gradient has alpha stops (`hasAlphaComponent`
+      // reads the document, not the provider).
       g.colorCount = colors.count
       var stops: [Double] = []
       for (c, l) in zip(colors, locations) { stops += [l, c[0], c[1], c[2]] }
       for (c, l) in zip(colors, locations) { stops += [l, c.count > 3 ? c[3] : 1] }
       g.stops = LottieKeyframes(stops)
+      provided = true
     }
-    let rgb = try gradientLayer(g, alpha: false, timeline)
-    if g.hasAlpha {
+    let rgb = try gradientLayer(g, alpha: false, colorsKeepAlpha: provided, timeline)
+    if provided ? g0.hasAlpha : g.hasAlpha {
       // lottie-ios lays the mask out against its superlayer, which for a mask
       // is the layer it masks: same size, so no offset (the padding's
       // translation applies to the colour layer only).
@@ -372,7 +379,9 @@ struct LottieShapeBuilder {
     return rgb
   }
 
-  private func gradientLayer(_ g: LottieGradient, alpha: Bool, _ timeline: LottieTimeline) throws(LottieError) -> GradientLayer {
+  private func gradientLayer(
+    _ g: LottieGradient, alpha: Bool, colorsKeepAlpha: Bool = false, _ timeline: LottieTimeline
+  ) throws(LottieError) -> GradientLayer {
     let pad = 10_000.0
     let layer = GradientLayer()
     ctx.layerCount += 1
@@ -387,7 +396,10 @@ struct LottieShapeBuilder {
       if alpha {
         return stride(from: n * 4, to: v.count - 1, by: 2).map { Color(red: 0, green: 0, blue: 0, alpha: v[$0 + 1]) }
       }
-      return (0..<n).map { Color(red: v[$0 * 4 + 1], green: v[$0 * 4 + 2], blue: v[$0 * 4 + 3], alpha: 1) }
+      return (0..<n).map { i in
+        let a = colorsKeepAlpha && v.count >= n * 6 ? v[n * 4 + 2 * i + 1] : 1
+        return Color(red: v[i * 4 + 1], green: v[i * 4 + 2], blue: v[i * 4 + 3], alpha: a)
+      }
     }
     // Stops out of order (a location below the one before it) are raised to it, as Skia does; Lamina's
     // gradient layers require ascending locations.

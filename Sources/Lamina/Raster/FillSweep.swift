@@ -18,6 +18,21 @@
 // Crossings are found by insertion-sorting each band's edges from their top
 // order to their bottom order: every swap is one crossing.
 //
+// Most of a row needs none of that. The row's edges are grouped into
+// clusters whose pixels they share (a horizontal edge inside the row joins
+// the clusters of its two ends); no vertical line between two clusters
+// meets an edge inside the row, so the winding number there is one number,
+// counted along the row. A cluster of one monotone chain (consecutive
+// edges of one contour going the same way, horizontal ones between them
+// allowed) separates its pixels into two regions, the winding numbers
+// before and after it: it is added whole, downwards where it enters the
+// rule's inside, upwards where it leaves it, not at all where it does
+// neither (an edge inside another shape, most of a stroke's). Only a
+// cluster of several chains (two shapes' edges in one pixel, a vertex
+// where a contour turns back, a crossing) is cut into bands, starting from
+// the winding number before it. The bands are the same areas as before;
+// the sums differ only by floating-point rounding.
+//
 // Rejected: adding the path's own edges to the accumulator (its signed area
 // is the winding-weighted area, so two overlapping same-direction rects
 // would count twice and opposite ones partly cancel inside a pixel); and
@@ -38,8 +53,11 @@ struct FillSweep {
   /// One edge, stored top to bottom with the direction it had.
   struct Edge {
     var x0: Double, y0: Double, x1: Double, y1: Double
-    /// +1 when the edge pointed down (+y), −1 when up.
+    /// +1 when the edge pointed down (+y), −1 when up; 0 for a horizontal edge.
     var winding: Int
+    /// The monotone chain the edge belongs to: consecutive edges of one
+    /// contour going the same way (see the design note).
+    var chain: Int32
 
     func x(at y: Double) -> Double {
       if y <= y0 { return x0 }
@@ -50,7 +68,15 @@ struct FillSweep {
 
   /// The edges, by their top.
   private var edges: [Edge] = []
+  /// The horizontal edges, by their y: they change no winding number, but
+  /// join the clusters of their two ends.
+  private var horizontals: [Edge] = []
+  private var nextChain: Int32 = 0
+  /// Whether rows are cut into clusters (tests compare with whole rows).
+  var clusters = true
   // Scratch storage, reused from row to row.
+  private var items: [RowItem] = []
+  private var clusterEdges: [Edge] = [], chainA: [Edge] = [], chainB: [Edge] = []
   private var cuts: [Double] = []
   private var spanning: [Edge] = []
   private var splitsLeft = 0
@@ -64,11 +90,10 @@ struct FillSweep {
   init(_ polylines: [[SIMD2<Double>]], rule: FillRule = .nonZero) {
     self.rule = rule
     for points in polylines where points.count > 1 {
-      for k in 0..<points.count {
-        addEdge(points[k], points[(k + 1) % points.count])
-      }
+      addContour(points, offset: .zero)
     }
     edges.sort { $0.y0 < $1.y0 }
+    horizontals.sort { $0.y0 < $1.y0 }
   }
 
   /// The edges of `polygons`, each moved by `offset` (pixels, y down).
@@ -80,26 +105,45 @@ struct FillSweep {
       defer { start = end }
       let points = polygons.points[start..<end]
       guard points.count > 1, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
-      var a = points[end - 1] + offset
-      for p in points {
-        let b = p + offset
-        addEdge(a, b)
-        a = b
-      }
+      addContour(points, offset: offset)
     }
     edges.sort { $0.y0 < $1.y0 }
+    horizontals.sort { $0.y0 < $1.y0 }
   }
 
-  private mutating func addEdge(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
+  /// The edges of one closed contour, each numbered with its chain: a new
+  /// chain wherever the contour turns from going down to going up or back;
+  /// the last run joins the first where the contour closes going one way.
+  private mutating func addContour(_ points: some BidirectionalCollection<SIMD2<Double>>, offset: SIMD2<Double>) {
     let limit = SIMD2(repeating: Self.coordinateLimit)
-    let a = a.clamped(lowerBound: -limit, upperBound: limit)
-    let b = b.clamped(lowerBound: -limit, upperBound: limit)
-    if a.y == b.y { return }  // horizontal edges change no winding
-    if a.y < b.y {
-      edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1))
-    } else {
-      edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
+    let firstEdge = edges.count, firstHorizontal = horizontals.count
+    let firstChain = nextChain
+    var chain = firstChain
+    var direction = 0, firstDirection = 0
+    guard var a = points.last.map({ ($0 + offset).clamped(lowerBound: -limit, upperBound: limit) }) else { return }
+    for p in points {
+      let b = (p + offset).clamped(lowerBound: -limit, upperBound: limit)
+      defer { a = b }
+      if a.y == b.y {
+        horizontals.append(Edge(x0: min(a.x, b.x), y0: a.y, x1: max(a.x, b.x), y1: a.y, winding: 0, chain: chain))
+        continue
+      }
+      let d = a.y < b.y ? 1 : -1
+      if direction == 0 { firstDirection = d } else if d != direction { chain += 1 }
+      direction = d
+      if d > 0 {
+        edges.append(Edge(x0: a.x, y0: a.y, x1: b.x, y1: b.y, winding: 1, chain: chain))
+      } else {
+        edges.append(Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1, chain: chain))
+      }
     }
+    if direction == firstDirection && chain != firstChain {
+      for k in firstEdge..<edges.count where edges[k].chain == chain { edges[k].chain = firstChain }
+      for k in firstHorizontal..<horizontals.count where horizontals[k].chain == chain {
+        horizontals[k].chain = firstChain
+      }
+    }
+    nextChain = chain + 1
   }
 
   /// The coverage (0…1) of every pixel of a `width × height` grid, rows
@@ -108,7 +152,7 @@ struct FillSweep {
     var out = [Float](repeating: 0, count: width * height)
     guard width > 0, height > 0, !edges.isEmpty else { return out }
     let accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: 1)
-    var next = 0
+    var next = 0, nextHorizontal = 0
     var active: [Edge] = []
     let firstRow = max(0, Int(min(max(edges[0].y0, -1), Double(height)).rounded(.down)))
     out.withUnsafeMutableBufferPointer { out in
@@ -120,21 +164,202 @@ struct FillSweep {
           if edges[next].y1 > top { active.append(edges[next]) }
           next += 1
         }
+        while nextHorizontal < horizontals.count, horizontals[nextHorizontal].y0 <= top { nextHorizontal += 1 }
         if active.isEmpty {
           if next == edges.count { break }
           continue
         }
         accumulator.begin(x0: 0, y0: y, width: width, height: 1)
-        sweep(active, top: top, bottom: bottom, into: accumulator)
+        splitsLeft = Self.maximumCrossingSplits
+        if clusters {
+          row(active, horizontalsFrom: nextHorizontal, top: top, bottom: bottom, width: width, into: accumulator)
+        } else {
+          sweep(active, top: top, bottom: bottom, winding: 0, into: accumulator)
+        }
         accumulator.resolve(into: out.baseAddress! + y * width)
       }
     }
     return out
   }
 
-  /// Cuts the row at edge end points, then fills each band.
+  /// One edge's part of a pixel row: the pixel columns it touches, its
+  /// chain, and its index among the row's active edges (−1: horizontal).
+  private struct RowItem {
+    var first: Int, last: Int
+    var chain: Int32
+    var edge: Int
+  }
+
+  /// Whether a winding number is inside the fill rule.
+  @inline(__always) private func inside(_ winding: Int) -> Bool {
+    rule == .nonZero ? winding != 0 : winding & 1 != 0
+  }
+
+  /// One pixel row, cluster by cluster (see the design note).
+  private mutating func row(
+    _ active: [Edge], horizontalsFrom firstHorizontal: Int, top: Double, bottom: Double, width: Int,
+    into accumulator: CoverageAccumulator<Double>
+  ) {
+    // The columns an edge touches, both ends included (an edge ending on
+    // a pixel's left side touches it): two clusters then have a gap
+    // between them that no edge meets, not only a shared pixel side.
+    @inline(__always) func columns(_ a: Double, _ b: Double) -> (Int, Int) {
+      (Int(min(a, b).rounded(.down)), Int(max(a, b).rounded(.down)))
+    }
+    items.removeAll(keepingCapacity: true)
+    for (k, e) in active.enumerated() where e.y1 > top && e.y0 < bottom {
+      let (first, last) = columns(e.x(at: max(top, e.y0)), e.x(at: min(bottom, e.y1)))
+      items.append(RowItem(first: first, last: last, chain: e.chain, edge: k))
+    }
+    var h = firstHorizontal
+    while h < horizontals.count, horizontals[h].y0 < bottom {
+      let e = horizontals[h]
+      let (first, last) = columns(e.x0, e.x1)
+      items.append(RowItem(first: first, last: last, chain: e.chain, edge: -1))
+      h += 1
+    }
+    items.sort { $0.first < $1.first }
+    // The winding number left of the next cluster, counted on the row's
+    // middle line with the half-open rule (an edge counts on [y0, y1)).
+    let middle = top + 0.5
+    var winding = 0
+    var k = 0
+    while k < items.count, items[k].first < width {
+      var last = items[k].last
+      var oneChain = true
+      var after = winding
+      var j = k
+      while j < items.count, j == k || items[j].first <= last {
+        let item = items[j]
+        last = max(last, item.last)
+        oneChain = oneChain && item.chain == items[k].chain
+        if item.edge >= 0, active[item.edge].y0 <= middle, middle < active[item.edge].y1 {
+          after += active[item.edge].winding
+        }
+        j += 1
+      }
+      let (was, now) = (inside(winding), inside(after))
+      if last < 0 {
+        // Left of the grid: only whether it enters or leaves the inside shows.
+        if was != now { accumulator.addEdge(x0: 0, y0: now ? top : bottom, x1: 0, y1: now ? bottom : top) }
+      } else if oneChain {
+        if was != now {
+          for item in items[k..<j] where item.edge >= 0 {
+            let e = active[item.edge]
+            let ya = max(top, e.y0), yb = min(bottom, e.y1)
+            let (xa, xb) = (e.x(at: ya), e.x(at: yb))
+            // Down where the inside begins (area to its right), up where it ends.
+            if now {
+              accumulator.addEdge(x0: xa, y0: ya, x1: xb, y1: yb)
+            } else {
+              accumulator.addEdge(x0: xb, y0: yb, x1: xa, y1: ya)
+            }
+          }
+        }
+      } else if !twoChains(k..<j, active, top: top, bottom: bottom, winding: winding, into: accumulator) {
+        clusterEdges.removeAll(keepingCapacity: true)
+        for item in items[k..<j] where item.edge >= 0 { clusterEdges.append(active[item.edge]) }
+        let edges = clusterEdges
+        sweep(edges, top: top, bottom: bottom, winding: winding, into: accumulator)
+      }
+      winding = after
+      k = j
+    }
+  }
+
+  /// A cluster of two monotone chains over the same part of the row (the
+  /// two sides of a contour's turn, as at the top of a circle) that
+  /// neither cross nor touch between their ends: left of the left chain,
+  /// between them and right of the right one the winding number is one
+  /// number each, so each chain is added whole, as a single chain is.
+  /// Returns false, adding nothing, for any other cluster.
+  private mutating func twoChains(
+    _ cluster: Range<Int>, _ active: [Edge], top: Double, bottom: Double, winding: Int,
+    into accumulator: CoverageAccumulator<Double>
+  ) -> Bool {
+    var a = chainA, b = chainB
+    defer { (chainA, chainB) = (a, b) }
+    (chainA, chainB) = ([], [])
+    a.removeAll(keepingCapacity: true)
+    b.removeAll(keepingCapacity: true)
+    let first = items[cluster.lowerBound].chain
+    for item in items[cluster] {
+      guard item.edge >= 0 else { return false }
+      if item.chain == first {
+        a.append(active[item.edge])
+      } else if b.isEmpty || item.chain == b[0].chain {
+        b.append(active[item.edge])
+      } else {
+        return false
+      }
+    }
+    guard !b.isEmpty else { return false }
+    a.sort { $0.y0 < $1.y0 }
+    b.sort { $0.y0 < $1.y0 }
+    // Both over the same part of the row, each one unbroken line.
+    let lo = max(top, a[0].y0), hi = min(bottom, a[a.count - 1].y1)
+    guard lo < hi, lo == max(top, b[0].y0), hi == min(bottom, b[b.count - 1].y1),
+      Self.unbroken(a), Self.unbroken(b)
+    else { return false }
+    // The gap between them is straight between end points: its sign at
+    // every end point (zero allowed only at the two ends) is its sign between.
+    var sign = 0.0
+    var ia = 0, ib = 0
+    var y = lo
+    while true {
+      while a[ia].y1 < y { ia += 1 }
+      while b[ib].y1 < y { ib += 1 }
+      let gap = a[ia].x(at: y) - b[ib].x(at: y)
+      if gap != 0 {
+        if sign == 0 { sign = gap < 0 ? -1 : 1 } else if (gap < 0) != (sign < 0) { return false }
+      } else if y != lo && y != hi {
+        return false
+      }
+      if y == hi { break }
+      // The next end point of either chain (an edge ending at y hands over to the next).
+      let nextA = a[ia].y1 > y ? a[ia].y1 : a[min(ia + 1, a.count - 1)].y1
+      let nextB = b[ib].y1 > y ? b[ib].y1 : b[min(ib + 1, b.count - 1)].y1
+      y = min(hi, nextA, nextB)
+    }
+    guard sign != 0 else { return false }
+    let (left, right) = sign < 0 ? (a, b) : (b, a)
+    let between = winding + left[0].winding
+    addChain(left, top: top, bottom: bottom, from: winding, to: between, into: accumulator)
+    addChain(right, top: top, bottom: bottom, from: between, to: between + right[0].winding, into: accumulator)
+    return true
+  }
+
+  /// Whether a chain's edges, by their tops, join end to start.
+  private static func unbroken(_ chain: [Edge]) -> Bool {
+    for k in chain.indices.dropFirst() where chain[k - 1].y1 != chain[k].y0 || chain[k - 1].x1 != chain[k].x0 {
+      return false
+    }
+    return true
+  }
+
+  /// Adds a chain's edges within the row: downwards where the winding
+  /// number across it enters the rule's inside, upwards where it leaves it.
+  private func addChain(
+    _ chain: [Edge], top: Double, bottom: Double, from: Int, to: Int, into accumulator: CoverageAccumulator<Double>
+  ) {
+    let (was, now) = (inside(from), inside(to))
+    guard was != now else { return }
+    for e in chain {
+      let ya = max(top, e.y0), yb = min(bottom, e.y1)
+      guard yb > ya else { continue }
+      let (xa, xb) = (e.x(at: ya), e.x(at: yb))
+      if now {
+        accumulator.addEdge(x0: xa, y0: ya, x1: xb, y1: yb)
+      } else {
+        accumulator.addEdge(x0: xb, y0: yb, x1: xa, y1: ya)
+      }
+    }
+  }
+
+  /// Cuts the row (or a cluster of it) at edge end points, then fills each
+  /// band, starting from the winding number left of the edges.
   private mutating func sweep(
-    _ active: [Edge], top: Double, bottom: Double, into accumulator: CoverageAccumulator<Double>
+    _ active: [Edge], top: Double, bottom: Double, winding: Int, into accumulator: CoverageAccumulator<Double>
   ) {
     cuts.removeAll(keepingCapacity: true)
     cuts.append(top)
@@ -144,14 +369,13 @@ struct FillSweep {
       if e.y1 > top && e.y1 < bottom { cuts.append(e.y1) }
     }
     cuts.sort()
-    splitsLeft = Self.maximumCrossingSplits
     for k in 0..<(cuts.count - 1) {
       let ya = cuts[k]
       let yb = cuts[k + 1]
       if yb <= ya { continue }
       spanning.removeAll(keepingCapacity: true)
       for e in active where e.y0 <= ya && e.y1 >= yb { spanning.append(e) }
-      fillBand(spanning, ya, yb, accumulator)
+      fillBand(spanning, ya, yb, winding, accumulator)
     }
   }
 
@@ -162,10 +386,10 @@ struct FillSweep {
   /// Cost: O(n + k) for the k crossings, then O(n) per piece (the order
   /// changes little from piece to piece, which Swift's sort exploits).
   private mutating func fillBand(
-    _ edges: [Edge], _ ya: Double, _ yb: Double, _ accumulator: CoverageAccumulator<Double>
+    _ edges: [Edge], _ ya: Double, _ yb: Double, _ winding: Int, _ accumulator: CoverageAccumulator<Double>
   ) {
     let n = edges.count
-    guard n > 1 else { return }
+    guard n > 1 || (n == 1 && inside(winding) != inside(winding + edges[0].winding)) else { return }
     // Scratch arrays kept from band to band (allocating them per band was
     // most of a stroke's sweep).
     var top = bandTop, bottom = bandBottom, order = bandOrder, work = bandWork, crossings = bandCrossings
@@ -208,17 +432,18 @@ struct FillSweep {
     crossings.append(yb)
     var lower = ya
     for upper in crossings where upper > lower {
-      fillPiece(edges, &order, lower, upper, accumulator)
+      fillPiece(edges, &order, lower, upper, winding, accumulator)
       lower = upper
     }
   }
 
-  /// Fills a crossing-free band: a span opens where the winding number
-  /// enters the rule's inside and closes where it leaves it, walking the
-  /// edges by x. Its left edge is added downwards (+ its height), its right
-  /// edge upwards.
+  /// Fills a crossing-free band: walking the edges by x from the winding
+  /// number left of them, an edge where the winding number enters the
+  /// rule's inside is added downwards (area to its right), one where it
+  /// leaves it upwards.
   private mutating func fillPiece(
-    _ edges: [Edge], _ order: inout [Int], _ ya: Double, _ yb: Double, _ accumulator: CoverageAccumulator<Double>
+    _ edges: [Edge], _ order: inout [Int], _ ya: Double, _ yb: Double, _ winding: Int,
+    _ accumulator: CoverageAccumulator<Double>
   ) {
     var top = pieceTop, bottom = pieceBottom
     defer { (pieceTop, pieceBottom) = (top, bottom) }
@@ -230,17 +455,14 @@ struct FillSweep {
       bottom.append(e.x(at: yb))
     }
     order.sort { top[$0] + bottom[$0] < top[$1] + bottom[$1] }
-    var winding = 0
-    var open = 0
+    var winding = winding
     for k in order {
-      let before = winding
+      let was = inside(winding)
       winding += edges[k].winding
-      let (was, now) =
-        rule == .nonZero ? (before != 0, winding != 0) : (before & 1 != 0, winding & 1 != 0)
+      let now = inside(winding)
       if !was && now {
-        open = k
+        accumulator.addEdge(x0: top[k], y0: ya, x1: bottom[k], y1: yb)
       } else if was && !now {
-        accumulator.addEdge(x0: top[open], y0: ya, x1: bottom[open], y1: yb)
         accumulator.addEdge(x0: bottom[k], y0: yb, x1: top[k], y1: ya)
       }
     }

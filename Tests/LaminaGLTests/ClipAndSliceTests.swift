@@ -96,7 +96,7 @@ struct ClipAndSliceTests {
     }
     let nearest = Sampling(minification: .nearest, magnification: .nearest, bias: 0)
     let draw = ImageDraw(matrix: .identity, image: image, slices: slices, sampling: nearest, opacity: 1, clips: [], name: "nine")
-    #expect(ImagePass.grid(slices) != nil, "a nine-slice grid is one mesh")
+    #expect(ImageMesh.grid(slices) != nil, "a nine-slice grid is one mesh")
     let out = try renderer.render(F.plan(10, 10, [.image(draw)]))
     func texel(_ i: Int) -> (UInt8, UInt8, UInt8, UInt8) { (pixels[i * 4], pixels[i * 4 + 1], pixels[i * 4 + 2], pixels[i * 4 + 3]) }
     #expect(out.pixel(x: 0, y: 0) == texel(0))
@@ -120,7 +120,7 @@ struct ClipAndSliceTests {
     let scene = Scene(canvas: Canvas(width: 100, height: 60, background: Color(hex: "#EEEEEE")), layers: [layer])
     let plan = try scene.renderPlan()
     if case .image(let draw) = plan.surfaces[0].commands.first {
-      #expect(ImagePass.grid(draw.slices) != nil, "fractional margins still make one mesh")
+      #expect(ImageMesh.grid(draw.slices) != nil, "fractional margins still make one mesh")
     }
     for (name, image) in [("gl", try GLRenderer().render(plan)), ("cpu", CPURenderer().render(plan))] {
       let row = (11..<89).map { Int(image.pixel(x: $0, y: 30).0) }

@@ -268,8 +268,8 @@ struct ShapeCellTests {
     let clippedFill = PlanFixtures.shape(rect, radius: 12, color: PlanFixtures.white, clips: [Self.noOpClip])
     // The clipped fill has no opaque interior to leave out; shadows come from masks in both.
     try Self.compare([.shadow(shadow), fill], clipped: [.shadow(shadow), clippedFill], tolerance: 0)
-    #expect(ShadowPass.subtract(px(2, 2, 4, 4), from: px(0, 0, 10, 10)).count == 4)
-    #expect(ShadowPass.subtract(px(20, 20, 30, 30), from: px(0, 0, 10, 10)).count == 1)
+    #expect(px(0, 0, 10, 10).subtracting(px(2, 2, 4, 4)).count == 4)
+    #expect(px(0, 0, 10, 10).subtracting(px(20, 20, 30, 30)).count == 1)
   }
 
   @Test func shadowsAreUnchangedBySplitting() throws {

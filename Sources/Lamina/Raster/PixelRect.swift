@@ -42,4 +42,17 @@ public struct PixelRect: Hashable, Sendable {
       x1: clampInt(maxX.rounded(.up)), y1: clampInt(maxY.rounded(.up)))
     return r.intersection(limit)
   }
+
+  /// This rectangle without `hole`: up to 4 rectangles around it (above,
+  /// below, left, right), or itself when the hole misses it or is nil.
+  public func subtracting(_ hole: PixelRect?) -> [PixelRect] {
+    guard let h = hole else { return [self] }
+    let cut = intersection(h)
+    guard !cut.isEmpty else { return [self] }
+    let parts = [
+      PixelRect(x0: x0, y0: y0, x1: x1, y1: cut.y0), PixelRect(x0: x0, y0: cut.y1, x1: x1, y1: y1),
+      PixelRect(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1), PixelRect(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1),
+    ]
+    return parts.filter { !$0.isEmpty }
+  }
 }

@@ -27,19 +27,19 @@
 // Texel (0, 0) holds (1, 0, 0, 1): the coverage of solid cells, so they
 // join the same batch.
 //
-// A path's coverage (PathPass) is not drawn by a shader but computed by
+// A path's coverage is not drawn by a shader but computed by
 // Lamina on the CPU and uploaded into a region of its own, in the red
 // channel (a stack of one), keyed by the draw's polygons, rule and matrix.
 //
 // A glyph's mask (GlyphMask: Lamina's coverage of one glyph piece of text
 // under a similarity) is uploaded the same way, keyed by GlyphMaskKey
 // (face, glyph, size, scale, exact sub-pixel phase), and read by every
-// occurrence of that glyph at that phase, one instance each (PathPass).
+// occurrence of that glyph at that phase, one instance each.
 //
 // The atlas stores and looks up; it draws no coverage. A region allocated
 // now comes back as a FreshRegion (the region cleared),
-// and the caller (ShapePass, ShadowPass, CoverageStack) draws the layers
-// into it with CoverageLayer.draw, which calls the passes.
+// and the caller, a pass, draws the layers into it (StackedDraw's
+// `draw`).
 //
 // Rejected: a `draw` closure passed to the lookup and called by the atlas
 // (it was: the cache called back into the passes, and the passes into the
@@ -84,15 +84,15 @@ final class CoverageAtlas {
   static let maxLayers = 3
 
   private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
-  /// Paths' coverages, computed by Lamina and uploaded (PathPass).
+  /// Paths' coverages, computed by Lamina and uploaded.
   private var paths: [PathDraw.CoverageKey: (region: Region, frame: Int)] = [:]
-  /// Glyph masks (PathPass), uploaded: the region and the mask's pixels
+  /// Glyph masks, uploaded: the region and the mask's pixels
   /// relative to the glyph's whole-pixel origin (empty: a mask of no pixel).
   private var glyphs: [GlyphMaskKey: (region: Region, rect: PixelRect, frame: Int)] = [:]
   /// Glyph masks uploaded since the atlas was made (for tests and measurements).
   private(set) var glyphUploads = 0
   /// The masks' floats, kept on the CPU for the frames that build a text
-  /// draw's own region from them (PathPass).
+  /// draw's own region from them.
   let glyphMasks = GlyphMasks()
   /// Text draws drawn glyph by glyph, by the frame they last were: a draw
   /// seen in an earlier frame gets a region of its own (`promotes`).
@@ -141,7 +141,7 @@ final class CoverageAtlas {
   /// Where the coverage of `layers` (CoverageKey) covering the local
   /// `bounds` under the axis-aligned `map` lies; with `fresh` when the
   /// region was allocated now: the caller must then draw the layers into it
-  /// (CoverageLayer.draw) before anything else draws. `always` caches on first use (else from the second). Nil when
+  /// (StackedDraw's `draw`) before anything else draws. `always` caches on first use (else from the second). Nil when
   /// the draw should be drawn directly. Repacking the atlas flushes `batch`
   /// first.
   func placement(
@@ -233,7 +233,7 @@ final class CoverageAtlas {
   /// Times the atlas has grown, and regions allocated (for tests).
   private(set) var grownCount = 0, allocations = 0
 
-  /// Where the uploaded coverage of a path (PathPass) with `key` lies, and
+  /// Where the uploaded coverage of a path with `key` lies, and
   /// whether its region was allocated now (the caller must then upload the
   /// coverage before anything reads it). Nil when it does not fit; an
   /// atlas repacked to make room flushes `batch` first.
@@ -298,7 +298,7 @@ final class CoverageAtlas {
   }
 
   /// Where the uploaded coverage of a text draw's pieces of several glyphs
-  /// (PathPass) lies and its pixels on the target; nil when not kept.
+  /// lies and its pixels on the target; nil when not kept.
   func restRegion(_ key: PathDraw.CoverageKey, frame: Int) throws(GLError) -> (
     region: Region, rect: PixelRect, atlas: SurfaceTarget
   )? {

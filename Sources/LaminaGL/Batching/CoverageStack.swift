@@ -20,13 +20,14 @@
 // Rejected: folding the colours into the cached region (a region per
 // colour, and 8-bit rounding of the source), stacking the layers of
 // different matrices (every card's phase would need its own region), and
-// the old name MaskStack ("mask" is the model's `Layer.mask`).
+// the old names MaskStack and CoverageLayer ("mask" is the model's
+// `Layer.mask`, "layer" its `Layer`). A run is drawn in Passes/.
 
 import Lamina
 
 /// One command of a stack: a shape or a blurred shadow, unclipped, under a
 /// translate-and-scale matrix.
-struct CoverageLayer {
+struct StackedDraw {
   enum Source {
     case shape(ShapeDraw)
     case shadow(ShadowDraw)
@@ -84,36 +85,17 @@ struct CoverageLayer {
         extent: CoverageKey.Rect(d.extent, relativeTo: origin))
     }
   }
-
-  /// Draws the layer's coverage into `fresh` as layer `index` of its stack,
-  /// weighing the layers below by `alpha` (CoverageAtlas.layerColor).
-  func draw(into fresh: CoverageAtlas.FreshRegion, layer index: Int, alpha: Float, _ tools: SurfaceTools)
-    throws(GLError)
-  {
-    let moved = fresh.matrix, quad = fresh.quad, atlas = fresh.atlas
-    let color = CoverageAtlas.layerColor(index, alpha: alpha)
-    switch source {
-    case .shape(let d):
-      try ShapePass.run(
-        matrix: moved, outer: d.outer, inner: d.inner, color: color, clips: [], quads: [quad], name: d.name,
-        target: atlas, tools)
-    case .shadow(var d):
-      d.matrix = moved
-      try ShadowPass.run(
-        d, rounded: !d.shape.isRect, near: ShadowPass.nearCorners(d), quads: [quad], color: color, atlas, tools)
-    }
-  }
 }
 
 enum CoverageStack {
   /// The largest pixel box, a side, drawn as a stack (or cached as a single
-  /// shape's coverage, ShapePass): a larger layer's interior costs less as
+  /// shape's coverage): a larger layer's interior costs less as
   /// solid cells than as texels, and its edges are a small part of it.
   static let maxSide = 256.0
 
   /// A run of 2 or 3 commands that stack, found before drawing (DrawRoute).
   struct Run {
-    let layers: [CoverageLayer]
+    let layers: [StackedDraw]
     let bounds: CGRect
     let map: AxisMap
     let quad: PixelRect
@@ -122,11 +104,11 @@ enum CoverageStack {
 
   /// The run of commands starting at `start` that stacks, if 2 or more do.
   static func run(_ commands: [DrawCommand], from start: Int, size: (width: Int, height: Int)) -> Run? {
-    guard let first = CoverageLayer(commands[start]) else { return nil }
+    guard let first = StackedDraw(commands[start]) else { return nil }
     let matrix = first.matrix
     var layers = [first]
     for k in 1...2 where start + k < commands.count && layers.count == k {
-      if let layer = CoverageLayer(commands[start + k]), layer.matrix == matrix { layers.append(layer) }
+      if let layer = StackedDraw(commands[start + k]), layer.matrix == matrix { layers.append(layer) }
     }
     guard layers.count >= 2, let map = ShapeCells.axisAligned(matrix) else { return nil }
     let bounds = layers.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
@@ -134,37 +116,6 @@ enum CoverageStack {
       let quad = pixels(of: bounds, map, width: size.width, height: size.height)
     else { return nil }
     return Run(layers: layers, bounds: bounds, map: map, quad: quad)
-  }
-
-  /// Draws `run` (the commands from `start`) as one stack; false when the
-  /// atlas cannot hold it (or the position is out of range): then they are
-  /// drawn one by one.
-  static func draw(_ run: Run, from start: Int, _ tools: SurfaceTools) throws(GLError) -> Bool {
-    guard let atlas = tools.atlas else { return false }
-    // The key: each layer's geometry, and the alphas of those above the
-    // bottom one (they weigh the layers below).
-    let origin = run.bounds.origin
-    let l = run.layers
-    let keys: CoverageKey.Layers =
-      l.count == 3
-      ? .three(
-        l[0].key(relativeTo: origin), l[1].color.a, l[1].key(relativeTo: origin), l[2].color.a,
-        l[2].key(relativeTo: origin))
-      : .two(l[0].key(relativeTo: origin), l[1].color.a, l[1].key(relativeTo: origin))
-    guard
-      let (placement, fresh) = try atlas.placement(
-        layers: keys, bounds: run.bounds, matrix: l[0].matrix, map: run.map, always: true, frame: tools.frame,
-        batch: tools.batch)
-    else { return false }
-    if let fresh {
-      for (index, layer) in l.enumerated() {
-        try layer.draw(into: fresh, layer: index, alpha: index == 0 ? 1 : layer.color.a, tools)
-      }
-    }
-    tools.batch.command = start + run.count - 1
-    tools.batch.add(
-      run.quad, colors: (l[0].color, l[1].color, l.count == 3 ? l[2].color : .transparent), coverage: placement)
-    return true
   }
 
   /// The whole pixels `bounds` touches under `map`, on the target. No

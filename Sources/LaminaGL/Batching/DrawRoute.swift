@@ -8,7 +8,7 @@
 // here with it, is drawn.
 //
 // Rejected: each pass testing the conditions as it drew (they were, in
-// three places: ShapePass, ShadowPass and CoverageStack, each repeating
+// three places, the shape, shadow and stack passes, each repeating
 // "unclipped, axis-aligned, small enough"), so what a command would cost
 // could only be learnt by drawing it.
 
@@ -42,7 +42,7 @@ enum ShapeRoute {
     size: (width: Int, height: Int), atlas: Bool
   ) -> ShapeRoute {
     guard clips.isEmpty, let map = ShapeCells.axisAligned(matrix) else { return .shader(.projected) }
-    let cells = ShapePass.cells(matrix: matrix, outer: outer, inner: inner, width: size.width, height: size.height)
+    let cells = ShapeCells.shape(matrix: matrix, outer: outer, inner: inner, width: size.width, height: size.height)
     let cover: ShaderCover = cells.map { .cells($0) } ?? .cutBox
     if atlas, Double(outer.rect.width) * map.sx <= CoverageStack.maxSide,
       Double(outer.rect.height) * map.sy <= CoverageStack.maxSide,
@@ -66,7 +66,7 @@ enum ShadowRoute {
   static func of(_ d: ShadowDraw, size: (width: Int, height: Int), atlas: Bool) -> ShadowRoute {
     if d.sigma == 0 { return .plain }
     guard d.clips.isEmpty, let map = ShapeCells.axisAligned(d.matrix) else { return .shader(.projected) }
-    let cover: ShaderCover = ShadowPass.cells(d, width: size.width, height: size.height).map { .cells($0) } ?? .cutBox
+    let cover: ShaderCover = ShapeCells.shadow(d, width: size.width, height: size.height).map { .cells($0) } ?? .cutBox
     // Cached also when the blur is too wide for cells (S2's σ 32): the
     // closed form over the whole extent then runs once, not every frame.
     if atlas, let box = Homography(d.matrix).pixelBounds(of: d.extent, width: size.width, height: size.height) {
@@ -80,11 +80,11 @@ enum ShadowRoute {
 enum ImageRoute {
   /// One slice, unclipped, under a scale and translation, with whole
   /// pixels inside: its interior (INTERIOR) and rim, each cut by the grid.
-  case split(ImagePass.Split)
+  case split(ImageMesh.Split)
   /// The slices as one mesh over the box the grid cuts.
-  case cutMesh(ImagePass.Axis, ImagePass.Axis, box: PixelRect)
+  case cutMesh(ImageMesh.Axis, ImageMesh.Axis, box: PixelRect)
   /// The slices as one mesh over their projected box.
-  case mesh(ImagePass.Axis, ImagePass.Axis)
+  case mesh(ImageMesh.Axis, ImageMesh.Axis)
   /// Slices that form no grid, one by one.
   case slices
   /// Nothing to draw (an empty image or opacity 0).
@@ -92,9 +92,9 @@ enum ImageRoute {
 
   static func of(_ d: ImageDraw, size: (width: Int, height: Int)) -> ImageRoute {
     guard d.image.width > 0, d.image.height > 0, d.opacity > 0 else { return .none }
-    guard let (x, y) = ImagePass.grid(d.slices) else { return .slices }
-    if let split = ImagePass.split(d, width: size.width, height: size.height) { return .split(split) }
-    if ImagePass.isCut(d),
+    guard let (x, y) = ImageMesh.grid(d.slices) else { return .slices }
+    if let split = ImageMesh.split(d, width: size.width, height: size.height) { return .split(split) }
+    if ImageMesh.isCut(d),
       let box = Homography(d.matrix).pixelBounds(of: ImageSlice.union(d.slices), width: size.width, height: size.height)
     {
       return .cutMesh(x, y, box: box)

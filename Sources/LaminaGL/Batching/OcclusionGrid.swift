@@ -177,10 +177,10 @@ struct OcclusionGrid {
   }
 
   /// The pixels inside an unclipped border ring's hole, where it draws
-  /// nothing (its interior cells, which ShapePass skips); nil for others.
+  /// nothing (its interior cells, which its pass skips); nil for others.
   static func ringHole(_ command: DrawCommand, width: Int, height: Int) -> [PixelRect]? {
     guard case .shape(let d) = command, d.inner != nil, d.clips.isEmpty,
-      let cells = ShapePass.cells(matrix: d.matrix, outer: d.outer, inner: d.inner, width: width, height: height),
+      let cells = ShapeCells.shape(matrix: d.matrix, outer: d.outer, inner: d.inner, width: width, height: height),
       !cells.interior.isEmpty
     else { return nil }
     return cells.interior
@@ -194,7 +194,7 @@ struct OcclusionGrid {
     case .shape(let d): !(d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil)
     case .shadow(let d):
       !(d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil && d.sigma.isFinite && d.sigma > 0)
-    case .image(let d): !ImagePass.isCut(d)
+    case .image(let d): !ImageMesh.isCut(d)
     case .composite, .gradient, .path: true
     }
   }

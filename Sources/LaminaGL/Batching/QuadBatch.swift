@@ -9,9 +9,11 @@
 // buffer is streamed (orphaned) once per flush and its storage kept, so a
 // steady frame allocates nothing.
 //
-// Batching/ holds it with what feeds it (ShapeCells, OcclusionGrid,
-// CoverageStack, CoverageAtlas and its key); Passes/ holds one file per
-// shader (batch.vert and batch.frag are this file's).
+// Batching/ holds it with what plans and feeds it (DrawRoute, ShapeCells,
+// ImageMesh, OcclusionGrid, CoverageStack, CoverageAtlas and its key) and
+// names no pass; Passes/ holds one file per shader (batch.vert and
+// batch.frag are this file's) and calls into Batching/, never the
+// other way.
 //
 // Rejected: one draw per command with uniforms (S1 made 4,000 draws and
 // spent 40 % of the frame in the driver's per-draw work), uniform arrays

@@ -75,4 +75,39 @@ struct ShapeCells {
     let radius = r.radii.max() ?? 0
     return r.curve == .continuous ? radius * ShaderSource.continuousReach : radius
   }
+
+  /// The cells of an axis-aligned shape on a `width`×`height` target.
+  static func shape(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, width: Int, height: Int)
+    -> ShapeCells?
+  {
+    guard let map = axisAligned(matrix) else { return nil }
+    var corner = cornerReach(outer)
+    var edge = (0.0, 0.0)
+    if let inner {
+      // The strips and corners must cover the ring: the interior cells are
+      // then inside the inner edge, where the ring's coverage is 0.
+      let o = outer.rect, i = inner.rect
+      guard i.minX >= o.minX, i.minY >= o.minY, i.maxX <= o.maxX, i.maxY <= o.maxY else { return nil }
+      let insetX = max(i.minX - o.minX, o.maxX - i.maxX), insetY = max(i.minY - o.minY, o.maxY - i.maxY)
+      edge = (Double(insetX), Double(insetY))
+      corner = max(corner, Double(max(insetX, insetY)) + cornerReach(inner))
+    }
+    return split(
+      rect: outer.rect, map: map, margin: (0, 0), corner: (corner, corner), edge: edge, width: width,
+      height: height)
+  }
+
+  /// Beyond 4σ inside every edge and clear of the corners' reach, the
+  /// shadow is its colour to within 1/30000: those cells are solid.
+  static func shadow(_ d: ShadowDraw, width: Int, height: Int) -> ShapeCells? {
+    guard let map = axisAligned(d.matrix) else { return nil }
+    let s = d.shape.rect, e = d.extent
+    guard e.minX <= s.minX, e.minY <= s.minY, e.maxX >= s.maxX, e.maxY >= s.maxY else { return nil }
+    let margin = Double(max(s.minX - e.minX, e.maxX - s.maxX, s.minY - e.minY, e.maxY - s.maxY))
+    let edge = 4 * d.sigma
+    let corner = cornerReach(d.shape) + edge
+    return split(
+      rect: s, map: map, margin: (margin, margin), corner: (corner, corner), edge: (edge, edge),
+      width: width, height: height)
+  }
 }

@@ -34,10 +34,10 @@ enum ShadowPass {
           layers: key(d), bounds: d.extent, matrix: d.matrix, map: map, always: true, frame: tools.frame,
           batch: tools.batch)
       {
-        if let fresh { try CoverageLayer(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, tools) }
+        if let fresh { try StackedDraw(.shadow(d)).draw(into: fresh, layer: 0, alpha: 1, tools) }
         // The cached coverage, offset by whole pixels, over the whole extent
         // in one quad: a texel fetch costs less than splitting into cells.
-        tools.batch.add(subtract(hole, from: box), color: d.color, coverage: placement)
+        tools.batch.add(box.subtracting(hole), color: d.color, coverage: placement)
         return
       }
       cover = fallback
@@ -78,7 +78,7 @@ enum ShadowPass {
 
   /// The CoverageAtlas key of `d` alone.
   private static func key(_ d: ShadowDraw) -> CoverageKey.Layers {
-    .one(CoverageLayer(.shadow(d)).key(relativeTo: d.extent.origin))
+    .one(StackedDraw(.shadow(d)).key(relativeTo: d.extent.origin))
   }
 
   /// One shadow.frag draw, in `d`'s colour unless `color` is given.
@@ -104,36 +104,10 @@ enum ShadowPass {
     tools.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
   }
 
-  /// `quad` without `hole`: up to 4 rectangles around it.
-  static func subtract(_ hole: PixelRect?, from q: PixelRect) -> [PixelRect] {
-    guard let h = hole else { return [q] }
-    let x0 = max(q.x0, h.x0), y0 = max(q.y0, h.y0), x1 = min(q.x1, h.x1), y1 = min(q.y1, h.y1)
-    guard x1 > x0, y1 > y0 else { return [q] }
-    let parts: [PixelRect] = [
-      PixelRect(x0: q.x0, y0: q.y0, x1: q.x1, y1: y0), PixelRect(x0: q.x0, y0: y1, x1: q.x1, y1: q.y1),  // above and below
-      PixelRect(x0: q.x0, y0: y0, x1: x0, y1: y1), PixelRect(x0: x1, y0: y0, x1: q.x1, y1: y1),  // left and right
-    ]
-    return parts.filter { !$0.isEmpty }
-  }
-
   /// True when two corners' deficits can reach one pixel (each reaches its
   /// corner's extent + 3σ inwards and 3σ outwards).
   static func nearCorners(_ d: ShadowDraw) -> Bool {
     let reach = 2 * ShapeCells.cornerReach(d.shape) + 6 * d.sigma
     return Double(min(d.shape.rect.width, d.shape.rect.height)) < reach
-  }
-
-  /// Beyond 4σ inside every edge and clear of the corners' reach, the
-  /// shadow is its colour to within 1/30000: those cells are solid.
-  static func cells(_ d: ShadowDraw, width: Int, height: Int) -> ShapeCells? {
-    guard let map = ShapeCells.axisAligned(d.matrix) else { return nil }
-    let s = d.shape.rect, e = d.extent
-    guard e.minX <= s.minX, e.minY <= s.minY, e.maxX >= s.maxX, e.maxY >= s.maxY else { return nil }
-    let margin = Double(max(s.minX - e.minX, e.maxX - s.maxX, s.minY - e.minY, e.maxY - s.maxY))
-    let edge = 4 * d.sigma
-    let corner = ShapeCells.cornerReach(d.shape) + edge
-    return ShapeCells.split(
-      rect: s, map: map, margin: (margin, margin), corner: (corner, corner), edge: (edge, edge),
-      width: width, height: height)
   }
 }

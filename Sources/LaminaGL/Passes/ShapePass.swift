@@ -31,13 +31,13 @@ enum ShapePass {
       // level at some edge pixels, so a frame depended on the frames before
       // it (incremental frames, which keep pixels drawn earlier, found it).
       let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
-      let source = CoverageLayer.Source.shape(layer)
-      let key = CoverageKey.Layers.one(CoverageLayer(source).key(relativeTo: outer.rect.origin))
+      let source = StackedDraw.Source.shape(layer)
+      let key = CoverageKey.Layers.one(StackedDraw(source).key(relativeTo: outer.rect.origin))
       if let atlas = tools.atlas,
         let (placement, fresh) = try atlas.placement(
           layers: key, bounds: outer.rect, matrix: matrix, map: map, always: true, frame: tools.frame, batch: tools.batch)
       {
-        if let fresh { try CoverageLayer(source).draw(into: fresh, layer: 0, alpha: 1, tools) }
+        if let fresh { try StackedDraw(source).draw(into: fresh, layer: 0, alpha: 1, tools) }
         // Only the cells near the edges need the coverage: a fill's interior
         // is its colour and a ring's is empty.
         if let cells {
@@ -113,26 +113,5 @@ enum ShapePass {
     guard case .shape = command else { return nil }
     let whole = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
     return command.opaqueInterior(within: whole, imageIsOpaque: { _ in false })?.largest
-  }
-
-  /// The cells of an axis-aligned shape on a `width`×`height` target.
-  static func cells(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, width: Int, height: Int)
-    -> ShapeCells?
-  {
-    guard let map = ShapeCells.axisAligned(matrix) else { return nil }
-    var corner = ShapeCells.cornerReach(outer)
-    var edge = (0.0, 0.0)
-    if let inner {
-      // The strips and corners must cover the ring: the interior cells are
-      // then inside the inner edge, where the ring's coverage is 0.
-      let o = outer.rect, i = inner.rect
-      guard i.minX >= o.minX, i.minY >= o.minY, i.maxX <= o.maxX, i.maxY <= o.maxY else { return nil }
-      let insetX = max(i.minX - o.minX, o.maxX - i.maxX), insetY = max(i.minY - o.minY, o.maxY - i.maxY)
-      edge = (Double(insetX), Double(insetY))
-      corner = max(corner, Double(max(insetX, insetY)) + ShapeCells.cornerReach(inner))
-    }
-    return ShapeCells.split(
-      rect: outer.rect, map: map, margin: (0, 0), corner: (corner, corner), edge: edge, width: width,
-      height: height)
   }
 }

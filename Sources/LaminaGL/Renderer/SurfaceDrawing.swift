@@ -76,7 +76,7 @@ struct SurfaceDrawing {
           i += run.count
           continue
         }
-        if try CoverageStack.draw(run, from: i, tools) {
+        if try CoverageStackPass.draw(run, from: i, tools) {
           i += run.count
           continue
         }

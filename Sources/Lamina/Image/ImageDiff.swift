@@ -1,5 +1,5 @@
 // ImageDiff: how far apart two images are, in the numbers image tests bound
-// (DESIGN.md, "Tests"): the largest channel difference, the share of pixels
+// (docs/architecture.md, "Tests"): the largest channel difference, the share of pixels
 // beyond a threshold, the mean, and PSNR, plus a heatmap and the
 // `expected | diff | actual` strip a failing test writes.
 //

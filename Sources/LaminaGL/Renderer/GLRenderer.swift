@@ -206,36 +206,56 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
   private func draw(_ plan: RenderPlan, _ r: GLResources, incremental: PlanDigest?) throws(GLError) -> Image {
     r.caches.begin()
     r.device.beginFrame()
-    // The boxes of the damage over the kept canvas, or nil: draw the canvas
-    // whole. The kept pixels are taken out, so that they are referenced
-    // here alone (when the caller let the last image go) and patched in place.
-    var boxes: [PixelRect]? = nil
-    var digest = incremental
     var previousPixels: [UInt8] = []
-    if var next = digest {
-      var d = PlanDamage.everything(width: plan.width, height: plan.height)
-      if let kept = r.keptFrame, kept.target.width == plan.width, kept.target.height == plan.height,
-        kept.pixels.count == plan.width * plan.height * 4
-      {
-        d = PlanDamage.between(kept.digest, &next)
-        previousPixels = kept.pixels
-        r.keptFrame?.pixels = []
-      } else {
-        next.measure()
-      }
-      digest = next
-      damage.withLock { $0 = d }
-      if !d.isEverything { boxes = d.merged(into: Self.damageRectangles) }
-    }
-
-    let drawing = r.drawing
-    var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
+    let (boxes, digest) = frameDamage(plan, r, incremental: incremental, previous: &previousPixels)
     var pooled: [SurfaceTarget] = []
     defer {
       // After the frame's targets are back: they count as used this frame.
       for t in pooled { r.pool.release(t) }
       r.pool.trim()
     }
+    let canvas = try drawSurfaces(plan, r, digest: digest, boxes: boxes, pooled: &pooled)
+    r.device.finish()
+    let readStart = DispatchTime.now().uptimeNanoseconds
+    let pixels = try readCanvas(canvas, plan, r, digest: digest, boxes: boxes, previous: &previousPixels)
+    if digest != nil { r.keptFrame?.pixels = pixels }
+    let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
+    readback.withLock { $0 = readMs }
+    r.caches.end(pool: r.pool, textures: r.textures, atlas: r.atlas)
+    let image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
+    if digest == nil { r.canvases.returned(image) }
+    return image
+  }
+
+  /// An incremental frame's damage over the kept canvas: the boxes to
+  /// draw (nil: the canvas whole) and the plan's measured digest. The kept
+  /// pixels are moved into `previous`, so that they are referenced there
+  /// alone (when the caller let the last image go) and patched in place.
+  private func frameDamage(
+    _ plan: RenderPlan, _ r: GLResources, incremental: PlanDigest?, previous previousPixels: inout [UInt8]
+  ) -> (boxes: [PixelRect]?, digest: PlanDigest?) {
+    guard var next = incremental else { return (nil, nil) }
+    var d = PlanDamage.everything(width: plan.width, height: plan.height)
+    if let kept = r.keptFrame, kept.target.width == plan.width, kept.target.height == plan.height,
+      kept.pixels.count == plan.width * plan.height * 4
+    {
+      d = PlanDamage.between(kept.digest, &next)
+      previousPixels = kept.pixels
+      r.keptFrame?.pixels = []
+    } else {
+      next.measure()
+    }
+    damage.withLock { $0 = d }
+    return (d.isEverything ? nil : d.merged(into: Self.damageRectangles), next)
+  }
+
+  /// Draws the plan's surfaces, deepest first, and returns the canvas.
+  /// Targets taken from the pool for this frame are appended to `pooled`.
+  private func drawSurfaces(
+    _ plan: RenderPlan, _ r: GLResources, digest: PlanDigest?, boxes: [PixelRect]?, pooled: inout [SurfaceTarget]
+  ) throws(GLError) -> SurfaceTarget {
+    let drawing = r.drawing
+    var targets = [SurfaceTarget?](repeating: nil, count: plan.surfaces.count)
     for index in plan.surfaces.indices.reversed() {
       let surface = plan.surfaces[index]
       if index == 0, let digest {
@@ -258,34 +278,33 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
       try drawing.draw(surface.commands, into: target, targets: targets)
       try checkGL("drawing \(surface.label)")
     }
-    let canvas = targets[0]!
-    r.device.finish()
-    let readStart = DispatchTime.now().uptimeNanoseconds
+    return targets[0]!
+  }
+
+  /// The canvas's pixels: only the damage's boxes, into the bytes of the
+  /// frame before, when there are both; else the whole canvas, into a
+  /// returned frame's pixels the caller has let go of (Canvases), unless
+  /// `keptFrame` will share them.
+  private func readCanvas(
+    _ canvas: SurfaceTarget, _ plan: RenderPlan, _ r: GLResources, digest: PlanDigest?, boxes: [PixelRect]?,
+    previous: inout [UInt8]
+  ) throws(GLError) -> [UInt8] {
     let bgra = canvas.format == .color(bgra: true) && r.readsBGRA
     var pixels: [UInt8]
-    if let boxes, !previousPixels.isEmpty {
-      // Only what was drawn, into the bytes of the frame before.
-      pixels = previousPixels
-      previousPixels = []
+    if let boxes, !previous.isEmpty {
+      pixels = previous
+      previous = []
       pixels.withUnsafeMutableBufferPointer { buffer in
         for box in boxes { r.device.read(.surface(canvas), rect: box, into: buffer.baseAddress!, bgra: bgra) }
       }
     } else {
-      // Into a returned frame's pixels the caller has let go of (Canvases),
-      // unless `keptFrame` will share them.
       let whole = PixelRect(x0: 0, y0: 0, x1: plan.width, y1: plan.height)
       pixels = r.canvases.pixels(count: plan.width * plan.height * 4, reusing: digest == nil) { base in
         r.device.read(.surface(canvas), rect: whole, into: base, bgra: bgra)
       }
     }
     try checkGL("glReadPixels")
-    if digest != nil { r.keptFrame?.pixels = pixels }
-    let readMs = Double(DispatchTime.now().uptimeNanoseconds - readStart) / 1e6
-    readback.withLock { $0 = readMs }
-    r.caches.end(pool: r.pool, textures: r.textures, atlas: r.atlas)
-    let image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
-    if digest == nil { r.canvases.returned(image) }
-    return image
+    return pixels
   }
 
   /// The canvas of an incremental frame, in the kept target: whole when

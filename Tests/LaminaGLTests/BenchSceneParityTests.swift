@@ -9,7 +9,9 @@
 // times; so are S7 and S7-flat (text: TextBenchSceneTests checks their
 // layout), S6 and S6-one (animations: IncrementalFramesTests draw S6), and
 // S8 and S8-none (200 cards at 1080p, seconds a frame in a debug build:
-// BlendGLTests and the blend corpus scenes check the blends' parity).
+// BlendGLTests and the blend corpus scenes check the blends' parity), and
+// S1-frac (a thousand shadows each at its own sub-pixel phase: seconds in
+// a debug build; S1 checks the same cards on the grid).
 import Foundation
 import Lamina
 import LaminaCPU
@@ -56,7 +58,7 @@ struct BenchSceneParityTests {
     let expected =
       Self.names + [
         "S2-sigma4", "S2-sigma8", "S3-nearest", "S3-linear", "S3-trilinear", "animation", "S7", "S7-flat",
-        "S6", "S6-one", "S8", "S8-none",
+        "S6", "S6-one", "S8", "S8-none", "S1-frac",
       ]
     #expect(Set(files.map { String($0.dropLast(5)) }) == Set(expected))
   }

@@ -90,6 +90,18 @@ def s1():
     return scene(1920, 1080, "S1 of docs/bench-scenes.md: 1000 shadowed cards (LCG seed 12345)", layers)
 
 
+def s1_frac():
+    """S1's cards, each moved right and down by a fraction of a pixel."""
+    cards = s1()["layers"]
+    rng = LCG(12346)
+    for layer in cards:
+        frame = layer["frame"]
+        fx, fy = round(0.1 + rng.next() * 0.8, 2), round(0.1 + rng.next() * 0.8, 2)
+        layer["frame"] = [number(frame[0] + fx), number(frame[1] + fy), frame[2], frame[3]]
+    return scene(1920, 1080, "S1-frac of docs/bench-scenes.md: S1's cards off the pixel grid (LCG seed 12346)",
+                 cards)
+
+
 def s6(one=False):
     """S1's cards, 20 of them animated (S6-one: card 25, in position only)."""
     base = s1()
@@ -661,7 +673,7 @@ def animation():
 
 
 def files():
-    out = {"S1.json": s1()}
+    out = {"S1.json": s1(), "S1-frac.json": s1_frac()}
     for sigma in (2, 4, 8, 32):
         out[f"S2-sigma{sigma}.json"] = s2(sigma)
     for f in ("nearest", "linear", "trilinear"):

@@ -18,7 +18,7 @@ import json
 import os
 
 FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Scenes", "bench")
-PEERS = ["S1", "S2-sigma2", "S2-sigma8", "S2-sigma32", "S3-nearest", "S3-linear", "S3-trilinear", "S4", "S5",
+PEERS = ["S1", "S1-frac", "S2-sigma2", "S2-sigma8", "S2-sigma32", "S3-nearest", "S3-linear", "S3-trilinear", "S4", "S5",
          "S8", "S8-none"]
 PATH_KEYS = {"name", "type", "frame", "path", "fillColor", "strokeColor", "lineWidth", "lineJoin", "lineDashPattern"}
 GRADIENT_KEYS = {"name", "type", "frame", "cornerRadius", "gradientType", "colors", "startPoint", "endPoint"}

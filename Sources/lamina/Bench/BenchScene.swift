@@ -121,7 +121,7 @@ struct BenchScene {
 
 /// The suites of `--suite`.
 enum BenchSuite: String, CaseIterable {
-  /// S1 to S5, S7, S7-flat, S8 and S8-none of docs/bench-scenes.md, as the peer scripts draw them.
+  /// S1, S1-frac, S2 to S5, S7, S7-flat, S8 and S8-none of docs/bench-scenes.md, as the peer scripts draw them.
   case peers
   /// The peers, S2 at σ 4 (σ 32 is compared with it), and one scene per feature.
   case standard
@@ -132,8 +132,8 @@ enum BenchSuite: String, CaseIterable {
   /// The scene names, in table order.
   var names: [String] {
     let peers = [
-      "S1", "S2-sigma2", "S2-sigma8", "S2-sigma32", "S3-nearest", "S3-linear", "S3-trilinear", "S4", "S5",
-      "S7", "S7-flat", "S8", "S8-none",
+      "S1", "S1-frac", "S2-sigma2", "S2-sigma8", "S2-sigma32", "S3-nearest", "S3-linear", "S3-trilinear", "S4",
+      "S5", "S7", "S7-flat", "S8", "S8-none",
     ]
     switch self {
     case .sequences: return ["S6", "S6-one", LottieBench.name]

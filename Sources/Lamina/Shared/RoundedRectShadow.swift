@@ -6,7 +6,9 @@
 // The rectangle gives the exact product of erf differences; each rounded
 // corner adds the integral along its curve minus the straight path it
 // replaces. The curve pieces are smooth in their parameter, so composite
-// 8-point Gauss–Legendre with panels no longer than σ is accurate to ~1e-7;
+// 8-point Gauss–Legendre with panels no longer than 3σ is within 1e-9 of
+// a rule twelve times finer (worked for σ from 0.5 to 4 over a corner of
+// radius 12: 5e-10 at worst; panels of σ, as first chosen, gave 3e-15);
 // a corner whose square holds less than 1e-6 of Gaussian mass is skipped.
 //
 // On a grid of points (a stamp's pixel centres under an axis-aligned map)
@@ -63,7 +65,7 @@ public struct RoundedRectShadow: Sendable {
       var term = Corner(xs: [], ys: [], ws: [], edgeX: corner.origin.x, edgeY0: 0, edgeY1: 0,
         minX: 0, maxX: 0, minY: 0, maxY: 0)
       for index in corner.orderedPieceIndices {
-        // Panels no longer than σ along the piece.
+        // Panels no longer than 3σ along the piece.
         var length = 0.0
         var previous = corner.evaluate(piece: index, at: 0).point
         for k in 1...16 {
@@ -71,7 +73,7 @@ public struct RoundedRectShadow: Sendable {
           length += ((p - previous) * (p - previous)).sum().squareRoot()
           previous = p
         }
-        let panels = min(512, max(1, Int((length / sigma).rounded(.up))))
+        let panels = min(512, max(1, Int((length / (3 * sigma)).rounded(.up))))
         for panel in 0..<panels {
           for (node, weight) in zip(Self.nodes, Self.weights) {
             let s = (Double(panel) + 0.5 + 0.5 * node) / Double(panels)
@@ -140,15 +142,15 @@ public struct RoundedRectShadow: Sendable {
       let straightX = xs.map { x in 0.5 * (1 + table.erf((c.edgeX - x) * k)) * 0.5 }
       let straightY = ys.map { y in table.erf((c.edgeY1 - y) * k) - table.erf((c.edgeY0 - y) * k) }
       // The points the corner reaches (its skip test fails); only their
-      // columns and rows need the nodes' factors.
-      var columns = [Bool](repeating: false, count: w), rows = [Bool](repeating: false, count: h)
-      for j in 0..<h {
-        for i in 0..<w where !(bx[i] * by[j] < 1e-6) {
-          columns[i] = true
-          rows[j] = true
-        }
-      }
-      guard rows.contains(true) else { continue }
+      // columns and rows need the nodes' factors. The bound is a product
+      // of factors ≥ 0, so a column is reached when its factor times the
+      // rows' largest passes (and a row likewise), and the reached columns
+      // are one run (a blurred box is unimodal).
+      let bxMax = bx.max() ?? 0, byMax = by.max() ?? 0
+      let columns = bx.map { !($0 * byMax < 1e-6) }, rows = by.map { !(bxMax * $0 < 1e-6) }
+      guard let firstColumn = columns.firstIndex(of: true), let lastColumn = columns.lastIndex(of: true),
+        rows.contains(true)
+      else { continue }
       // Per column the nodes' w·½(1 + erf) (column-major by node), per row
       // their exp: the summand of `value` is the product of the two.
       var across = [Double](repeating: 0, count: w * n), down = [Double](repeating: 0, count: h * n)
@@ -165,7 +167,7 @@ public struct RoundedRectShadow: Sendable {
         down.withUnsafeBufferPointer { down in
           for j in 0..<h where rows[j] {
             let e = down.baseAddress! + j * n
-            for i in 0..<w where !(bx[i] * by[j] < 1e-6) {
+            for i in firstColumn...lastColumn where !(bx[i] * by[j] < 1e-6) {
               let p = across.baseAddress! + i * n
               var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
               for m in stride(from: 0, to: n, by: 4) {

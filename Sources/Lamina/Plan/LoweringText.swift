@@ -167,18 +167,8 @@ extension PlanBuilder {
       throw .invalidText(layer: place(of: text.layer), reason: error.description)
     }
     guard !glyphs.isEmpty else { return }
-    // One tolerance for the run, so the flattening does not depend on
-    // how the run is cut into pieces: under a similarity, a function
-    // of its scale alone (a glyph mask's key holds the scale, not the
-    // run's box); otherwise over all its kept glyphs.
     let similarity = GlyphRun.scale(of: m)
-    let tolerance: Double
-    if let similarity {
-      tolerance = Path.rasterTolerance / similarity
-    } else {
-      let box = glyphs.reduce(CGRect.null) { $0.union($1.ink) }
-      tolerance = Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
-    }
+    let tolerance = Self.glyphTolerance(glyphs.lazy.map(\.ink), m, similarity: similarity)
     let (outlines, outlineIndex) = Self.flattenedOutlines(glyphs, tolerance: tolerance)
     // Pieces are gathered into draws of at most
     // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
@@ -204,11 +194,7 @@ extension PlanBuilder {
     }
     for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
       let single =
-        similarity.map { s in
-          let outline = outlines[outlineIndex[piece[0]]], box = outline.boundingBox
-          return piece.count == 1 && !outline.isEmpty
-            && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumMaskSide
-        } ?? false
+        similarity.map { piece.count == 1 && Self.hasGlyphMask(outlines[outlineIndex[piece[0]]], scale: $0) } ?? false
       let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
       let pixels = projectedBounds(of: ink, m) ?? .infinite
       let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
@@ -237,6 +223,26 @@ extension PlanBuilder {
       }
     }
     flush()
+  }
+
+  /// One flattening tolerance for a run, so the flattening does not depend
+  /// on how the run is cut into pieces: under a similarity, a function of
+  /// its scale alone (a glyph mask's key holds the scale, not the run's
+  /// box); otherwise over the box of all its kept glyphs' `inks`.
+  private static func glyphTolerance(
+    _ inks: some Sequence<CGRect>, _ m: Transform3D, similarity: Double?
+  ) -> Double {
+    if let similarity { return Path.rasterTolerance / similarity }
+    let box = inks.reduce(CGRect.null) { $0.union($1) }
+    return Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
+  }
+
+  /// Whether a one-glyph piece of this outline is drawn from its glyph's
+  /// mask under a similarity of `scale`: one of some ink, no larger than
+  /// `GlyphRun.maximumMaskSide` a side.
+  private static func hasGlyphMask(_ outline: PolygonSet, scale s: Double) -> Bool {
+    let box = outline.boundingBox
+    return !outline.isEmpty && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumMaskSide
   }
 
   /// Each distinct glyph's outline flattened once, relative to its

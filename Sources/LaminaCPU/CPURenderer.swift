@@ -130,37 +130,67 @@ public final class CPURenderer: IncrementalRenderer {
     _ plan: RenderPlan, over previousPixels: inout [UInt8], damage: PlanDamage?, footprints: [PixelRect],
     recycling: Bool = false
   ) -> Image {
-    let previous = damage.map { ($0, footprints) }
     let count = plan.surfaces.count
     var drawn = [Raster?](repeating: nil, count: count)
-    var keptRasters: [Int: Raster] = [:]
+    var needed = [Bool](repeating: damage == nil, count: count)
     // Incremental: the tiles to draw, and the canvas commands that reach them.
-    let size = TileScratch.size
-    var tiles: [Int]? = nil
-    var canvasCommands: [Int]? = nil
-    var needed = [Bool](repeating: previous == nil, count: count)
-    if let (damage, footprints) = previous, count > 0 {
-      let list = damage.tiles(side: size, width: plan.width, height: plan.height)
-      let columns = (plan.width + size - 1) / size
-      let rects = list.map { t in
-        let x0 = (t % columns) * size, y0 = (t / columns) * size
-        return PixelRect(x0: x0, y0: y0, x1: min(plan.width, x0 + size), y1: min(plan.height, y0 + size))
-      }
-      let region = PlanDamage(rects: rects, isEverything: false)
-      let chosen = footprints.indices.filter { region.intersects(footprints[$0]) }
-      tiles = list
-      canvasCommands = chosen
-      // The offscreens the chosen composites read, and those they read.
-      func need(_ command: DrawCommand) {
-        guard case .composite(let c) = command else { return }
-        if c.surface > 0 && c.surface < count { needed[c.surface] = true }
-        if let m = c.mask, m > 0, m < count { needed[m] = true }
-      }
-      for i in chosen { need(plan.surfaces[0].commands[i]) }
-      for index in 1..<count where needed[index] { plan.surfaces[index].commands.forEach(need) }
+    var only: (tiles: [Int], commands: [Int])? = nil
+    if let damage, count > 0 {
+      only = damagedCanvas(plan, damage, footprints: footprints, needed: &needed)
     }
-    // Offscreen surfaces first (later ones are drawn into earlier ones).
-    for index in stride(from: count - 1, through: 1, by: -1) {
+    let keptRasters = drawOffscreens(plan, needed: needed, into: &drawn)
+    // The canvas straight into the image's bytes (no copy of the frame).
+    var image = Image(width: 0, height: 0, premultipliedPixels: [])
+    if plan.width <= 0 || plan.height <= 0 {
+      image = Image(width: max(0, plan.width), height: max(0, plan.height), premultipliedPixels: [])
+    } else if let only {
+      // The previous frame's bytes, its damaged tiles drawn again.
+      previousPixels.withUnsafeMutableBufferPointer { buffer in
+        let canvas = Raster(over: buffer.baseAddress!, width: plan.width, height: plan.height)
+        draw(plan.surfaces[0], index: 0, into: canvas, backdrop: plan.background, surfaces: drawn, only: only)
+      }
+      image = Image(width: plan.width, height: plan.height, premultipliedPixels: previousPixels)
+    } else if count > 0, RenderLimits.default.violation(width: plan.width, height: plan.height) == nil {
+      let bytes = plan.width * plan.height * 4
+      let pixels = canvases.pixels(count: bytes, reusing: recycling) { base in
+        let canvas = Raster(over: base, width: plan.width, height: plan.height)
+        draw(plan.surfaces[0], index: 0, into: canvas, backdrop: plan.background, surfaces: drawn)
+      }
+      image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
+    }
+    rasters = keptRasters
+    drawn.removeAll()
+    endFrame()
+    return image
+  }
+
+  /// The canvas tiles `damage` meets, and the canvas commands whose
+  /// `footprints` reach them; marks in `needed` the offscreens those
+  /// commands' composites read, and those they read in turn.
+  private func damagedCanvas(
+    _ plan: RenderPlan, _ damage: PlanDamage, footprints: [PixelRect], needed: inout [Bool]
+  ) -> (tiles: [Int], commands: [Int]) {
+    let count = plan.surfaces.count
+    let grid = TileGrid(width: plan.width, height: plan.height)
+    let list = damage.tiles(side: TileScratch.size, width: plan.width, height: plan.height)
+    let region = PlanDamage(rects: list.map(grid.rect), isEverything: false)
+    let chosen = footprints.indices.filter { region.intersects(footprints[$0]) }
+    func need(_ command: DrawCommand) {
+      guard case .composite(let c) = command else { return }
+      if c.surface > 0 && c.surface < count { needed[c.surface] = true }
+      if let m = c.mask, m > 0, m < count { needed[m] = true }
+    }
+    for i in chosen { need(plan.surfaces[0].commands[i]) }
+    for index in 1..<count where needed[index] { plan.surfaces[index].commands.forEach(need) }
+    return (list, chosen)
+  }
+
+  /// Draws the `needed` offscreen surfaces into `drawn`, last first (later
+  /// ones are drawn into earlier ones), reusing a raster kept for a
+  /// `rasterKey`; returns the rasters to keep for the next frame.
+  private func drawOffscreens(_ plan: RenderPlan, needed: [Bool], into drawn: inout [Raster?]) -> [Int: Raster] {
+    var keptRasters: [Int: Raster] = [:]
+    for index in stride(from: plan.surfaces.count - 1, through: 1, by: -1) {
       let surface = plan.surfaces[index]
       guard needed[index] else {
         // Not read this frame: a raster kept for it stays kept.
@@ -187,35 +217,16 @@ public final class CPURenderer: IncrementalRenderer {
       drawn[index] = raster
       if let key = surface.rasterKey { keptRasters[key] = raster }
     }
-    // The canvas straight into the image's bytes (no copy of the frame).
-    var image = Image(width: 0, height: 0, premultipliedPixels: [])
-    if plan.width <= 0 || plan.height <= 0 {
-      image = Image(width: max(0, plan.width), height: max(0, plan.height), premultipliedPixels: [])
-    } else if previous != nil, let tiles, let canvasCommands {
-      // The previous frame's bytes, its damaged tiles drawn again.
-      previousPixels.withUnsafeMutableBufferPointer { buffer in
-        let canvas = Raster(over: buffer.baseAddress!, width: plan.width, height: plan.height)
-        draw(
-          plan.surfaces[0], index: 0, into: canvas, backdrop: plan.background, surfaces: drawn,
-          only: (tiles, canvasCommands))
-      }
-      image = Image(width: plan.width, height: plan.height, premultipliedPixels: previousPixels)
-    } else if count > 0, RenderLimits.default.violation(width: plan.width, height: plan.height) == nil {
-      let bytes = plan.width * plan.height * 4
-      let pixels = canvases.pixels(count: bytes, reusing: recycling) { base in
-        let canvas = Raster(over: base, width: plan.width, height: plan.height)
-        draw(plan.surfaces[0], index: 0, into: canvas, backdrop: plan.background, surfaces: drawn)
-      }
-      image = Image(width: plan.width, height: plan.height, premultipliedPixels: pixels)
-    }
-    rasters = keptRasters
-    drawn.removeAll()
+    return keptRasters
+  }
+
+  /// Ends the frame of every cache: what this frame did not use goes.
+  private func endFrame() {
     storage.endFrame()
     stamps.endFrame()
     textures.endFrame()
     paths.endFrame()
     gradients.endFrame()
-    return image
   }
 
   /// Prepares the commands of one surface, then fills (with `backdrop`)
@@ -230,9 +241,29 @@ public final class CPURenderer: IncrementalRenderer {
     let backdrop = packed(backdrop)
     let limit = PixelRect(x0: 0, y0: 0, x1: raster.width, y1: raster.height)
     guard !limit.isEmpty else { return }
-    var prepared: [any PreparedDraw] = []
     let chosen = only.map { o in o.commands.lazy.map { surface.commands[$0] } }
-    for command in chosen.map(Array.init) ?? surface.commands {
+    let prepared = prepare(
+      chosen.map(Array.init) ?? surface.commands, index: index, limit: limit, backdrop: backdrop, surfaces: surfaces)
+    let grid = TileGrid(width: raster.width, height: raster.height)
+    guard !prepared.isEmpty else {
+      if let only {
+        for tile in only.tiles { raster.fill(grid.rect(tile), with: backdrop) }
+      } else {
+        raster.fill(limit, with: backdrop)
+      }
+      return
+    }
+    drawTiles(prepared, grid, only: only?.tiles, into: raster, backdrop: backdrop)
+  }
+
+  /// Each command's stage, with everything that does not depend on the
+  /// pixel computed; commands that cannot be drawn (a composite naming a
+  /// surface not later than `index`, or not drawn) are left out.
+  private func prepare(
+    _ commands: [DrawCommand], index: Int, limit: PixelRect, backdrop: UInt32, surfaces: [Raster?]
+  ) -> [any PreparedDraw] {
+    var prepared: [any PreparedDraw] = []
+    for command in commands {
       switch command {
       case .shape(let d):
         if let s = ShapeStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
@@ -256,63 +287,23 @@ public final class CPURenderer: IncrementalRenderer {
         if let s = CompositeStage(d, source: source, mask: mask, limit: limit) { prepared.append(s) }
       }
     }
-    let size = TileScratch.size
-    let columns = (raster.width + size - 1) / size, rows = (raster.height + size - 1) / size
-    @Sendable func tileRect(_ tile: Int) -> PixelRect {
-      let x0 = (tile % columns) * size, y0 = (tile / columns) * size
-      return PixelRect(x0: x0, y0: y0, x1: min(raster.width, x0 + size), y1: min(raster.height, y0 + size))
-    }
-    guard !prepared.isEmpty else {
-      if let only {
-        for tile in only.tiles { raster.fill(tileRect(tile), with: backdrop) }
-      } else {
-        raster.fill(limit, with: backdrop)
-      }
-      return
-    }
-    let list = only?.tiles
-    let tiles = list?.count ?? columns * rows
+    return prepared
+  }
+
+  /// Draws the tiles of `grid` (those of `list`, else all) with `threads`
+  /// workers, each tile filled with `backdrop` and then drawn by the
+  /// prepared commands whose bounds meet it, in plan order.
+  private func drawTiles(
+    _ commands: [any PreparedDraw], _ grid: TileGrid, only list: [Int]?, into raster: Raster, backdrop: UInt32
+  ) {
+    let tiles = list?.count ?? grid.count
     let workers = min(threads, tiles)
-    let commands = prepared
-    let bounds = prepared.map { $0.bounds }, occluders = prepared.map { $0.occluder }
+    let bounds = commands.map { $0.bounds }, occluders = commands.map { $0.occluder }
     // Each command's occluder and second occluder, in turn (HiddenRects.collect reads both).
-    var crosses = [PixelRect](repeating: .empty, count: 2 * prepared.count)
-    for (c, p) in prepared.enumerated() { (crosses[2 * c], crosses[2 * c + 1]) = (p.occluder, p.secondOccluder) }
+    var crosses = [PixelRect](repeating: .empty, count: 2 * commands.count)
+    for (c, p) in commands.enumerated() { (crosses[2 * c], crosses[2 * c + 1]) = (p.occluder, p.secondOccluder) }
     let crossList = crosses
-    // Per tile, the commands whose bounds meet it, in plan order (tile t's
-    // are members[starts[t] ..< starts[t + 1]]): binned once from each
-    // command's tile range, instead of every tile testing every command
-    // (S5: 200 commands × 510 tiles a frame).
-    var starts = [Int](repeating: 0, count: columns * rows + 1)
-    @inline(__always) func tileRange(_ b: PixelRect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
-      let b = b.intersection(limit)
-      guard !b.isEmpty else { return nil }
-      return (b.x0 / size, (b.x1 - 1) / size, b.y0 / size, (b.y1 - 1) / size)
-    }
-    for b in bounds {
-      guard let t = tileRange(b) else { continue }
-      for r in t.r0...t.r1 { for c in t.c0...t.c1 { starts[r * columns + c + 1] += 1 } }
-    }
-    for t in 0..<(columns * rows) { starts[t + 1] += starts[t] }
-    var members = [Int](repeating: 0, count: starts[columns * rows]), next = starts
-    for (i, b) in bounds.enumerated() {
-      guard let t = tileRange(b) else { continue }
-      for r in t.r0...t.r1 {
-        for c in t.c0...t.c1 {
-          members[next[r * columns + c]] = i
-          next[r * columns + c] += 1
-        }
-      }
-    }
-    let tileStarts = starts, tileMembers = members
-    // The tile less `except` (at most four rectangles), as the backdrop.
-    @Sendable func fill(_ tile: PixelRect, with pixel: UInt32, except: PixelRect) {
-      guard !except.isEmpty else { return raster.fill(tile, with: pixel) }
-      raster.fill(PixelRect(x0: tile.x0, y0: tile.y0, x1: tile.x1, y1: except.y0), with: pixel)
-      raster.fill(PixelRect(x0: tile.x0, y0: except.y0, x1: except.x0, y1: except.y1), with: pixel)
-      raster.fill(PixelRect(x0: except.x1, y0: except.y0, x1: tile.x1, y1: except.y1), with: pixel)
-      raster.fill(PixelRect(x0: tile.x0, y0: except.y1, x1: tile.x1, y1: tile.y1), with: pixel)
-    }
+    let (tileStarts, tileMembers) = grid.bin(bounds)
     // Tiles are taken from a shared counter, not dealt out in turn: a worker
     // the system pauses (a busy machine) leaves its tiles to the others.
     let taking = Atomic<Int>(0)
@@ -326,39 +317,62 @@ public final class CPURenderer: IncrementalRenderer {
           let taken = taking.add(1, ordering: .relaxed).oldValue
           guard taken < tiles else { break }
           let tile = list?[taken] ?? taken
-          let rect = tileRect(tile)
+          let rect = grid.rect(tile)
           walk.begin(
             rect, candidates: tileMembers[tileStarts[tile]..<tileStarts[tile + 1]], bounds: bounds,
             crosses: crosses.baseAddress!)
-          // The tile starts as the backdrop (filled here, by the worker that
-          // draws it, not before the workers on one thread), except the
-          // largest rectangle a command's occluder covers: that command
-          // stores its own colour there whatever lies under it.
-          var stored = PixelRect.empty
-          for c in walk.active {
-            let o = occluders[c].intersection(rect)
-            if o.width * o.height > stored.width * stored.height { stored = o }
-          }
-          fill(rect, with: backdrop, except: stored)
-          for (n, c) in walk.active.enumerated() {
-            let region = bounds[c].intersection(rect)
-            // The parts of the region later opaque commands overwrite (both
-            // rectangles of each cross): the largest, and up to
-            // hiddenCapacity in all (HiddenRects), among the nearest later
-            // occluders (TileWalk.occluderWindow).
-            let hidden = HiddenRects.collect(
-              region, later: walk.laterOccluders(after: n), crosses: crosses.baseAddress!, into: scratch.hidden,
-              capacity: TileScratch.hiddenCapacity)
-            // No earlier command touched the region: it still holds the backdrop.
-            let pristine = walk.pristine(region, marking: bounds[c])
-            if hidden.count <= 1 {
-              commands[c].draw(region, skipping: hidden.largest, pristine: pristine, into: raster, scratch: scratch)
-            } else {
-              commands[c].draw(region, skipping: hidden, pristine: pristine, into: raster, scratch: scratch)
-            }
-          }
+          Self.drawTile(
+            rect, &walk, commands: commands, bounds: bounds, occluders: occluders, crosses: crosses.baseAddress!,
+            backdrop: backdrop, into: raster, scratch: scratch)
         }
       }
     }
+  }
+
+  /// One tile: the backdrop, then each of `walk`'s commands over its part
+  /// of the tile, skipping what later opaque commands overwrite.
+  @inline(__always)
+  private static func drawTile(
+    _ rect: PixelRect, _ walk: inout TileWalk, commands: [any PreparedDraw], bounds: [PixelRect],
+    occluders: [PixelRect], crosses: UnsafePointer<PixelRect>, backdrop: UInt32, into raster: Raster,
+    scratch: TileScratch
+  ) {
+    // The tile starts as the backdrop (filled here, by the worker that
+    // draws it, not before the workers on one thread), except the
+    // largest rectangle a command's occluder covers: that command
+    // stores its own colour there whatever lies under it.
+    var stored = PixelRect.empty
+    for c in walk.active {
+      let o = occluders[c].intersection(rect)
+      if o.width * o.height > stored.width * stored.height { stored = o }
+    }
+    fillBackdrop(rect, with: backdrop, except: stored, into: raster)
+    for (n, c) in walk.active.enumerated() {
+      let region = bounds[c].intersection(rect)
+      // The parts of the region later opaque commands overwrite (both
+      // rectangles of each cross): the largest, and up to
+      // hiddenCapacity in all (HiddenRects), among the nearest later
+      // occluders (TileWalk.occluderWindow).
+      let hidden = HiddenRects.collect(
+        region, later: walk.laterOccluders(after: n), crosses: crosses, into: scratch.hidden,
+        capacity: TileScratch.hiddenCapacity)
+      // No earlier command touched the region: it still holds the backdrop.
+      let pristine = walk.pristine(region, marking: bounds[c])
+      if hidden.count <= 1 {
+        commands[c].draw(region, skipping: hidden.largest, pristine: pristine, into: raster, scratch: scratch)
+      } else {
+        commands[c].draw(region, skipping: hidden, pristine: pristine, into: raster, scratch: scratch)
+      }
+    }
+  }
+
+  /// The tile less `except` (at most four rectangles), as the backdrop.
+  @inline(__always)
+  private static func fillBackdrop(_ tile: PixelRect, with pixel: UInt32, except: PixelRect, into raster: Raster) {
+    guard !except.isEmpty else { return raster.fill(tile, with: pixel) }
+    raster.fill(PixelRect(x0: tile.x0, y0: tile.y0, x1: tile.x1, y1: except.y0), with: pixel)
+    raster.fill(PixelRect(x0: tile.x0, y0: except.y0, x1: except.x0, y1: except.y1), with: pixel)
+    raster.fill(PixelRect(x0: except.x1, y0: except.y0, x1: tile.x1, y1: except.y1), with: pixel)
+    raster.fill(PixelRect(x0: tile.x0, y0: except.y1, x1: tile.x1, y1: tile.y1), with: pixel)
   }
 }

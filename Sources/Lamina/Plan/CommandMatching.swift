@@ -236,103 +236,138 @@ struct CommandWords: @unchecked Sendable {
     /// Writes `command`; true when it must also be confirmed. Inlined into
     /// the loop over the commands, where the switch borrows each command in
     /// place; called, it received a copy of each (retaining its arrays).
+    /// So are the writers of each kind of draw it dispatches to.
     @inline(__always) mutating func add(_ command: DrawCommand) -> Bool {
       switch command {
       case .shape(let d):
-        add(1)
-        add(d.header)
-        add(d.outer)
-        if let inner = d.inner {
-          add(1)
-          add(inner)
-        } else {
-          add(0)
-        }
-        add(d.color)
+        add(d)
         return false
       case .shadow(let d):
-        add(2)
-        add(d.header)
-        add(d.shape)
-        add(d.sigma)
-        add(d.color)
-        add(d.extent)
+        add(d)
         return false
       case .image(let d):
-        add(3)
-        add(d.header)
-        add(UInt64(UInt(bitPattern: ObjectIdentifier(d.image))))
-        add(d.slices.count)
-        for s in d.slices {
-          add(s.destination)
-          add(s.source)
-        }
-        add(d.sampling)
-        add(d.opacity)
-        add(d.tint)
+        add(d)
         return false
       case .gradient(let d):
-        add(4)
-        add(d.header)
-        add(d.shape)
-        add(d.gradient.type)
-        add(d.gradient.start)
-        add(d.gradient.end)
-        add(d.gradient.stops.count)
-        for stop in d.gradient.stops {
-          add(stop.location)
-          add(stop.color)
-        }
-        add(d.opacity)
+        add(d)
         return false
       case .path(let d):
-        add(5)
-        add(d.header)
-        // The polygons by their digest and counts; confirmed with `==`.
-        add(d.polygonsDigest)
-        add(d.polygons.count)
-        add(d.polygons.edgeCount)
-        add(d.rule)
-        add(d.color)
-        add(d.bounds)
-        add(d.pieceEnds.count)
-        for end in d.pieceEnds { add(end) }
-        // Text under a similarity: its glyphs decide the pieces' masks. The
-        // outlines follow from the face, glyph, size and scale (only the
-        // lowering makes a GlyphRun), and `==` confirms the rest.
-        if let g = d.glyphs {
-          add(1)
-          add(g.faceID)
-          add(g.fontSize)
-          add(g.scale)
-          add(g.outlines.count)
-          add(g.glyphs.count)
-          for p in g.glyphs {
-            add(UInt64(p.glyph))
-            add(p.outline)
-            add(p.origin.x)
-            add(p.origin.y)
-          }
-        } else {
-          add(0)
-        }
+        add(d)
         return true
       case .composite(let d):
-        add(6)
-        add(d.header)
-        // The surface and mask indices are confirmed through what they name.
-        add(d.opacity)
-        add(d.mask != nil)
-        if let shadow = d.shadow {
-          add(1)
-          add(shadow)
-        } else {
-          add(0)
-        }
-        add(d.sampling)
-        add(d.blendMode.map { Int($0.shaderIndex) } ?? -1)
+        add(d)
         return true
       }
+    }
+
+    /// A shape draw, every field.
+    @inline(__always) mutating func add(_ d: ShapeDraw) {
+      add(1)
+      add(d.header)
+      add(d.outer)
+      if let inner = d.inner {
+        add(1)
+        add(inner)
+      } else {
+        add(0)
+      }
+      add(d.color)
+    }
+
+    /// A shadow draw, every field.
+    @inline(__always) mutating func add(_ d: ShadowDraw) {
+      add(2)
+      add(d.header)
+      add(d.shape)
+      add(d.sigma)
+      add(d.color)
+      add(d.extent)
+    }
+
+    /// An image draw: the image by identity, then every other field.
+    @inline(__always) mutating func add(_ d: ImageDraw) {
+      add(3)
+      add(d.header)
+      add(UInt64(UInt(bitPattern: ObjectIdentifier(d.image))))
+      add(d.slices.count)
+      for s in d.slices {
+        add(s.destination)
+        add(s.source)
+      }
+      add(d.sampling)
+      add(d.opacity)
+      add(d.tint)
+    }
+
+    /// A gradient draw, every field and stop.
+    @inline(__always) mutating func add(_ d: GradientDraw) {
+      add(4)
+      add(d.header)
+      add(d.shape)
+      add(d.gradient.type)
+      add(d.gradient.start)
+      add(d.gradient.end)
+      add(d.gradient.stops.count)
+      for stop in d.gradient.stops {
+        add(stop.location)
+        add(stop.color)
+      }
+      add(d.opacity)
+    }
+
+    /// A path draw: its polygons by their digest and counts (confirmed
+    /// with `==`), its pieces and its glyphs.
+    @inline(__always) mutating func add(_ d: PathDraw) {
+      add(5)
+      add(d.header)
+      add(d.polygonsDigest)
+      add(d.polygons.count)
+      add(d.polygons.edgeCount)
+      add(d.rule)
+      add(d.color)
+      add(d.bounds)
+      add(d.pieceEnds.count)
+      for end in d.pieceEnds { add(end) }
+      if let g = d.glyphs {
+        add(1)
+        add(g)
+      } else {
+        add(0)
+      }
+    }
+
+    /// Text under a similarity: its glyphs decide the pieces' masks. The
+    /// outlines follow from the face, glyph, size and scale (only the
+    /// lowering makes a GlyphRun), and `==` confirms the rest.
+    @inline(__always) mutating func add(_ g: GlyphRun) {
+      add(g.faceID)
+      add(g.fontSize)
+      add(g.scale)
+      add(g.outlines.count)
+      add(g.glyphs.count)
+      for p in g.glyphs {
+        add(UInt64(p.glyph))
+        add(p.outline)
+        add(p.origin.x)
+        add(p.origin.y)
+      }
+    }
+
+    /// A composite draw. The surface and mask indices are confirmed
+    /// through what they name, not written.
+    @inline(__always) mutating func add(_ d: CompositeDraw) {
+      add(6)
+      add(d.header)
+      add(d.opacity)
+      add(d.mask != nil)
+      if let shadow = d.shadow {
+        add(1)
+        add(shadow)
+      } else {
+        add(0)
+      }
+      add(d.sampling)
+      add(d.blendMode.map { Int($0.shaderIndex) } ?? -1)
     }
   }
 }

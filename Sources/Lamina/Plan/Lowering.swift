@@ -184,26 +184,7 @@ final class PlanBuilder {
     let rb = roundedBounds(layer)
     let inner = layer.masksToBounds ? clips + [Clip(matrix: m, shape: .roundedRect(rb))] : clips
     let name = layer.name ?? ""
-    switch ShadowKind(layer) {
-    case .closedForm(let shape, let silhouetteAlpha):
-      let sigma = max(0, layer.shadowRadius)
-      let moved = shape.offsetBy(dx: Double(layer.shadowOffset.width), dy: Double(layer.shadowOffset.height))
-      let margin = shadowReach(sigma: sigma) + 1 / scale
-      let color = multipliedColor(layer.shadowColor ?? .black)
-        .withAlphaMultiplied(by: layer.shadowOpacity * silhouetteAlpha * alpha)
-      if let extent = visibleShadowExtent(
-        moved.rect.insetBy(dx: -margin, dy: -margin), shape: moved.rect, sigma: sigma,
-        alpha: color.alpha, m, target: t)
-      {
-        add(.shadow(ShadowDraw(
-          matrix: m, shape: moved, sigma: sigma, color: color.premultiplied,
-          extent: extent, clips: inner, name: name)), to: t)
-      }
-    case .path(let path):
-      try emitPathShadow(layer, path, m, into: t, clips: inner, alpha: alpha)
-    case .content, .none:
-      break
-    }
+    try emitShadow(layer, m, into: t, clips: inner, alpha: alpha, name: name)
     let under = UnderBorder(layer, rb, alpha: alpha)
     let image = layer.contents.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil }
     let slices = image.map { image in
@@ -258,6 +239,35 @@ final class PlanBuilder {
       add(.shape(ShapeDraw(
         matrix: m, outer: rb, inner: borderInnerEdge(rb, width: bw),
         color: multipliedColor(bc).withAlphaMultiplied(by: alpha).premultiplied, clips: clips, name: name)), to: t)
+    }
+  }
+
+  /// Step 1 of the drawing model: the layer's shadow when its shape gives
+  /// it, in closed form (a rounded rectangle) or from its path, clipped by
+  /// `clips` (with `masksToBounds`'s). A content-derived shadow is the group
+  /// composite's.
+  private func emitShadow(
+    _ layer: Layer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double, name: String
+  ) throws(LoweringError) {
+    switch ShadowKind(layer) {
+    case .closedForm(let shape, let silhouetteAlpha):
+      let sigma = max(0, layer.shadowRadius)
+      let moved = shape.offsetBy(dx: Double(layer.shadowOffset.width), dy: Double(layer.shadowOffset.height))
+      let margin = shadowReach(sigma: sigma) + 1 / scale
+      let color = multipliedColor(layer.shadowColor ?? .black)
+        .withAlphaMultiplied(by: layer.shadowOpacity * silhouetteAlpha * alpha)
+      if let extent = visibleShadowExtent(
+        moved.rect.insetBy(dx: -margin, dy: -margin), shape: moved.rect, sigma: sigma,
+        alpha: color.alpha, m, target: t)
+      {
+        add(.shadow(ShadowDraw(
+          matrix: m, shape: moved, sigma: sigma, color: color.premultiplied,
+          extent: extent, clips: clips, name: name)), to: t)
+      }
+    case .path(let path):
+      try emitPathShadow(layer, path, m, into: t, clips: clips, alpha: alpha)
+    case .content, .none:
+      break
     }
   }
 

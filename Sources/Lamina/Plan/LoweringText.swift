@@ -109,145 +109,188 @@ extension PlanBuilder {
     }
     // A missing font or character said once per process (TextWarnings).
     if !layout.warnings.isEmpty { TextWarnings.report(layout.warnings) { place(of: layer) } }
-    // The local region whose image can reach the visible part of the
-    // target: glyphs outside it are left out. The local plane is cut from
-    // a square far larger than any layout (a million characters of 10,000
-    // points), grown by a pixel's worth against rounding.
-    let far = 1e13
-    guard
-      let region = visibleLocalRegion(
-        of: CGRect(x: -far, y: -far, width: 2 * far, height: 2 * far), m, within: visible[t])
-    else { return }
-    let grow = 1 / max(Homography(m).maxScale(over: layer.bounds), 1e-12) + 1e-6 * max(region.width, region.height)
-    let reach = region.insetBy(dx: -grow, dy: -grow)
+    guard let reach = textReach(layer, m, into: t) else { return }
+    let text = TextTarget(layer: layer, matrix: m, surface: t, reach: reach, clips: clips, name: name)
     var edges = 0
     for line in layout.lines {
       for run in line.runs {
         guard let color = run.color, color.alpha > 0 else { continue }
         if !run.isColorBitmap {
           guard let fill = shapeColor(color, alpha: alpha) else { continue }
-          let glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
-          do {
-            glyphs = try TextLayout.glyphShapes(run) { $0.intersects(reach) }
-          } catch {
-            throw .invalidText(layer: place(of: layer), reason: error.description)
-          }
-          guard !glyphs.isEmpty else { continue }
-          // One tolerance for the run, so the flattening does not depend on
-          // how the run is cut into pieces: under a similarity, a function
-          // of its scale alone (a glyph mask's key holds the scale, not the
-          // run's box); otherwise over all its kept glyphs.
-          let similarity = GlyphRun.scale(of: m)
-          let tolerance: Double
-          if let similarity {
-            tolerance = Path.rasterTolerance / similarity
-          } else {
-            let box = glyphs.reduce(CGRect.null) { $0.union($1.ink) }
-            tolerance = Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
-          }
-          // Each distinct glyph's outline flattened once, relative to its
-          // origin; a piece's polygons are those moved to its glyphs' origins.
-          var outlines: [PolygonSet] = [], outlineOf: [UInt32: Int] = [:], outlineIndex: [Int] = []
-          for g in glyphs {
-            if let known = outlineOf[g.glyph] {
-              outlineIndex.append(known)
-              continue
-            }
-            var set = PolygonSet()
-            for s in Path(elements: g.elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
-              set.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
-            }
-            outlineOf[g.glyph] = outlines.count
-            outlineIndex.append(outlines.count)
-            outlines.append(set)
-          }
-          // Pieces are gathered into draws of at most
-          // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
-          // on its own (`PathDraw.pieceEnds`); under a similarity the draw
-          // carries a `GlyphRun`: each one-glyph piece is its glyph's mask,
-          // a piece of several glyphs is filled from its placed polygons.
-          var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null, placed: [GlyphRun.Placed] = []
-          func flush() {
-            if !polygons.isEmpty {
-              let glyphRun =
-                similarity.flatMap { s in
-                  placed.contains { $0.outline >= 0 }
-                    ? GlyphRun(font: run.font, fontSize: run.fontSize, scale: s, outlines: outlines, glyphs: placed)
-                    : nil
-                }
-              add(
-                .path(
-                  PathDraw(
-                    matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: clips, name: name,
-                    pieceEnds: ends, glyphs: glyphRun)), to: t)
-            }
-            (polygons, ends, drawBox, placed) = (PolygonSet(), [], .null, [])
-          }
-          for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
-            let single =
-              similarity.map { s in
-                let outline = outlines[outlineIndex[piece[0]]], box = outline.boundingBox
-                return piece.count == 1 && !outline.isEmpty
-                  && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumMaskSide
-              } ?? false
-            let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
-            let pixels = projectedBounds(of: ink, m) ?? .infinite
-            let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
-            if !drawBox.isNull, !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide) { flush() }
-            drawBox = drawBox.isNull ? pixels : drawBox.union(pixels)
-            let before = (polygons.count, polygons.edgeCount)
-            for i in piece {
-              let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
-              for k in 0..<outline.count { polygons.append(outline.polygon(k).map { $0 + origin }) }
-            }
-            edges += polygons.edgeCount - before.1
-            guard edges <= limits.maxShapeEdges else {
-              throw .invalidText(
-                layer: place(of: layer),
-                reason:
-                  "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
-              )
-            }
-            if polygons.count > before.0 {
-              ends.append(polygons.count)
-              let first = glyphs[piece[0]]
-              placed.append(
-                GlyphRun.Placed(
-                  glyph: first.glyph, outline: single ? outlineIndex[piece[0]] : GlyphRun.Placed.severalGlyphs,
-                  origin: first.origin))
-            }
-          }
-          flush()
-          continue
-        }
-        let drawing: TextLayout.RunDrawing
-        do {
-          drawing = try TextLayout.drawing(run) { $0.intersects(reach) }
-        } catch {
-          throw .invalidText(layer: place(of: layer), reason: error.description)
-        }
-        switch drawing {
-        case .outlines:
-          break
-        case .bitmaps(let images):
-          // Colour glyphs keep their own colours; the run's colour gives
-          // only its alpha, with the fade and the replicator's multiplier.
-          let opacity = Float(alpha * color.alpha)
-          guard opacity > 0 else { continue }
-          for (image, frame) in images where image.width > 0 && image.height > 0 {
-            var draw = ImageDraw(
-              matrix: m, image: image,
-              slices: [
-                ImageSlice(
-                  destination: frame, source: CGRect(x: 0, y: 0, width: image.width, height: image.height))
-              ],
-              sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0), opacity: opacity,
-              clips: clips, name: name)
-            draw.tint = colorMultiplier
-            add(.image(draw), to: t)
-          }
+          try emitGlyphOutlines(run, fill: fill, text, edges: &edges)
+        } else {
+          try emitColorGlyphs(run, opacity: Float(alpha * color.alpha), text)
         }
       }
+    }
+  }
+
+  /// Where and how a text layer's runs are drawn: what every run's
+  /// emission shares, passed as one value instead of seven arguments.
+  struct TextTarget {
+    var layer: TextLayer
+    var matrix: Transform3D
+    var surface: Int
+    /// The local region whose glyphs can show (`textReach`).
+    var reach: CGRect
+    var clips: [Clip]
+    var name: String
+  }
+
+  /// The local region whose image can reach the visible part of surface
+  /// `t`, or `nil` when none does: glyphs outside it are left out. The
+  /// local plane is cut from a square far larger than any layout (a
+  /// million characters of 10,000 points), grown by a pixel's worth
+  /// against rounding.
+  private func textReach(_ layer: TextLayer, _ m: Transform3D, into t: Int) -> CGRect? {
+    let far = 1e13
+    guard
+      let region = visibleLocalRegion(
+        of: CGRect(x: -far, y: -far, width: 2 * far, height: 2 * far), m, within: visible[t])
+    else { return nil }
+    let grow = 1 / max(Homography(m).maxScale(over: layer.bounds), 1e-12) + 1e-6 * max(region.width, region.height)
+    return region.insetBy(dx: -grow, dy: -grow)
+  }
+
+  /// A run of outline glyphs filled with `fill`: its glyphs within reach,
+  /// cut into pieces that share no pixel (`GlyphPieces`), gathered into
+  /// `PathDraw`s. `edges` counts the polygon edges of every run of the
+  /// layer, refused past `RenderLimits.maxShapeEdges`.
+  private func emitGlyphOutlines(
+    _ run: TextLayout.Run, fill: PremultipliedColor, _ text: TextTarget, edges: inout Int
+  ) throws(LoweringError) {
+    let m = text.matrix
+    let glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
+    do {
+      glyphs = try TextLayout.glyphShapes(run) { $0.intersects(text.reach) }
+    } catch {
+      throw .invalidText(layer: place(of: text.layer), reason: error.description)
+    }
+    guard !glyphs.isEmpty else { return }
+    let similarity = GlyphRun.scale(of: m)
+    let tolerance = Self.glyphTolerance(glyphs.lazy.map(\.ink), m, similarity: similarity)
+    let (outlines, outlineIndex) = Self.flattenedOutlines(glyphs, tolerance: tolerance)
+    // Pieces are gathered into draws of at most
+    // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
+    // on its own (`PathDraw.pieceEnds`); under a similarity the draw
+    // carries a `GlyphRun`: each one-glyph piece is its glyph's mask,
+    // a piece of several glyphs is filled from its placed polygons.
+    var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null, placed: [GlyphRun.Placed] = []
+    func flush() {
+      if !polygons.isEmpty {
+        let glyphRun =
+          similarity.flatMap { s in
+            placed.contains { $0.outline >= 0 }
+              ? GlyphRun(font: run.font, fontSize: run.fontSize, scale: s, outlines: outlines, glyphs: placed)
+              : nil
+          }
+        add(
+          .path(
+            PathDraw(
+              matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: text.clips, name: text.name,
+              pieceEnds: ends, glyphs: glyphRun)), to: text.surface)
+      }
+      (polygons, ends, drawBox, placed) = (PolygonSet(), [], .null, [])
+    }
+    for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
+      let single =
+        similarity.map { piece.count == 1 && Self.hasGlyphMask(outlines[outlineIndex[piece[0]]], scale: $0) } ?? false
+      let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
+      let pixels = projectedBounds(of: ink, m) ?? .infinite
+      let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
+      if !drawBox.isNull, !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide) { flush() }
+      drawBox = drawBox.isNull ? pixels : drawBox.union(pixels)
+      let before = (polygons.count, polygons.edgeCount)
+      for i in piece {
+        let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
+        for k in 0..<outline.count { polygons.append(outline.polygon(k).map { $0 + origin }) }
+      }
+      edges += polygons.edgeCount - before.1
+      guard edges <= limits.maxShapeEdges else {
+        throw .invalidText(
+          layer: place(of: text.layer),
+          reason:
+            "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
+        )
+      }
+      if polygons.count > before.0 {
+        ends.append(polygons.count)
+        let first = glyphs[piece[0]]
+        placed.append(
+          GlyphRun.Placed(
+            glyph: first.glyph, outline: single ? outlineIndex[piece[0]] : GlyphRun.Placed.severalGlyphs,
+            origin: first.origin))
+      }
+    }
+    flush()
+  }
+
+  /// One flattening tolerance for a run, so the flattening does not depend
+  /// on how the run is cut into pieces: under a similarity, a function of
+  /// its scale alone (a glyph mask's key holds the scale, not the run's
+  /// box); otherwise over the box of all its kept glyphs' `inks`.
+  private static func glyphTolerance(
+    _ inks: some Sequence<CGRect>, _ m: Transform3D, similarity: Double?
+  ) -> Double {
+    if let similarity { return Path.rasterTolerance / similarity }
+    let box = inks.reduce(CGRect.null) { $0.union($1) }
+    return Path.rasterTolerance / max(Homography(m).maxScale(over: box), 1e-12)
+  }
+
+  /// Whether a one-glyph piece of this outline is drawn from its glyph's
+  /// mask under a similarity of `scale`: one of some ink, no larger than
+  /// `GlyphRun.maximumMaskSide` a side.
+  private static func hasGlyphMask(_ outline: PolygonSet, scale s: Double) -> Bool {
+    let box = outline.boundingBox
+    return !outline.isEmpty && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumMaskSide
+  }
+
+  /// Each distinct glyph's outline flattened once, relative to its
+  /// origin, and for each glyph the index of its outline: a piece's
+  /// polygons are those outlines moved to its glyphs' origins.
+  private static func flattenedOutlines(
+    _ glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)], tolerance: Double
+  ) -> (outlines: [PolygonSet], outlineIndex: [Int]) {
+    var outlines: [PolygonSet] = [], outlineOf: [UInt32: Int] = [:], outlineIndex: [Int] = []
+    for g in glyphs {
+      if let known = outlineOf[g.glyph] {
+        outlineIndex.append(known)
+        continue
+      }
+      var set = PolygonSet()
+      for s in Path(elements: g.elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
+        set.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+      }
+      outlineOf[g.glyph] = outlines.count
+      outlineIndex.append(outlines.count)
+      outlines.append(set)
+    }
+    return (outlines, outlineIndex)
+  }
+
+  /// A run of colour glyphs (emoji): each strike image within reach drawn
+  /// into its frame. Colour glyphs keep their own colours; the run's
+  /// colour gives only its alpha (in `opacity`, with the fade), and the
+  /// replicator's multiplier tints them.
+  private func emitColorGlyphs(_ run: TextLayout.Run, opacity: Float, _ text: TextTarget) throws(LoweringError) {
+    let drawing: TextLayout.RunDrawing
+    do {
+      drawing = try TextLayout.drawing(run) { $0.intersects(text.reach) }
+    } catch {
+      throw .invalidText(layer: place(of: text.layer), reason: error.description)
+    }
+    guard case .bitmaps(let images) = drawing, opacity > 0 else { return }
+    for (image, frame) in images where image.width > 0 && image.height > 0 {
+      var draw = ImageDraw(
+        matrix: text.matrix, image: image,
+        slices: [
+          ImageSlice(
+            destination: frame, source: CGRect(x: 0, y: 0, width: image.width, height: image.height))
+        ],
+        sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0), opacity: opacity,
+        clips: text.clips, name: text.name)
+      draw.tint = colorMultiplier
+      add(.image(draw), to: text.surface)
     }
   }
 }

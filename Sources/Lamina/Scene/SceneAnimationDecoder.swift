@@ -78,6 +78,38 @@ extension SceneDecoder {
   }
 
   private mutating func animation(_ value: JSONValue, _ path: [JSONPathComponent], depth: Int) -> Animation? {
+    guard let typed = animationTypeAndFields(value, path) else { return nil }
+    let (type, fields) = typed
+    let errorCount = errors.count
+    // The animation and its property.
+    let animation: Animation
+    var property: AnimatableProperty?
+    if type == "group" {
+      animation = animationGroup(fields, path, depth: depth)
+    } else {
+      let made = propertyAnimation(type, value, fields, path)
+      (animation, property) = (made.animation, made.property)
+    }
+    timing(of: animation, fields, path)
+    // The values.
+    let sample = property.flatMap(SceneAnimations.sample)
+    if let basic = animation as? BasicAnimation {
+      basicValues(basic, fields, path, sample: sample)
+    }
+    if let spring = animation as? SpringAnimation {
+      springParameters(spring, fields, path)
+    }
+    if let keyframe = animation as? KeyframeAnimation {
+      keyframes(keyframe, fields, path, sample: sample)
+    }
+    return errors.count == errorCount ? animation : nil
+  }
+
+  /// An animation object's `type` (required, one of `SceneAnimations.types`)
+  /// and its members, every key known for that type; `nil` after an error.
+  private mutating func animationTypeAndFields(
+    _ value: JSONValue, _ path: [JSONPathComponent]
+  ) -> (type: String, fields: [JSONValue.Member])? {
     guard case .object(let all) = value.kind else {
       typeMismatch(value, path, expected: "an animation object")
       return nil
@@ -95,60 +127,75 @@ extension SceneDecoder {
     }
     guard let fields = members(value, path, known: SceneAnimations.keys(of: type), expected: "an animation object")
     else { return nil }
-    let errorCount = errors.count
+    return (type, fields)
+  }
+
+  /// A group and its `animations`, nested at most
+  /// `SceneAnimations.maximumGroupDepth` deep.
+  private mutating func animationGroup(
+    _ fields: [JSONValue.Member], _ path: [JSONPathComponent], depth: Int
+  ) -> AnimationGroup {
+    let group = AnimationGroup()
+    if let m = fields.first(where: { $0.key == "animations" }) {
+      let at = path + [.key("animations")]
+      if depth + 1 >= SceneAnimations.maximumGroupDepth {
+        fail(at, at: m.value.location, "groups may be nested at most \(SceneAnimations.maximumGroupDepth) deep")
+      } else {
+        group.animations = animationList(m.value, at, depth: depth + 1)
+      }
+    }
+    return group
+  }
+
+  /// A basic, spring or keyframe animation of its `keyPath`, with
+  /// `additive` and `cumulative`, and the property the key path names.
+  private mutating func propertyAnimation(
+    _ type: String, _ value: JSONValue, _ fields: [JSONValue.Member], _ path: [JSONPathComponent]
+  ) -> (animation: PropertyAnimation, property: AnimatableProperty?) {
     func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
     func at(_ key: String) -> [JSONPathComponent] { path + [.key(key)] }
-
-    // The animation and its property.
-    let animation: Animation
+    let keyPath: String?
     var property: AnimatableProperty?
-    switch type {
-    case "group":
-      let group = AnimationGroup()
-      if let m = member("animations") {
-        if depth + 1 >= SceneAnimations.maximumGroupDepth {
-          fail(at("animations"), at: m.value.location, "groups may be nested at most \(SceneAnimations.maximumGroupDepth) deep")
-        } else {
-          group.animations = animationList(m.value, at("animations"), depth: depth + 1)
-        }
+    if let m = member("keyPath") {
+      keyPath = string(m.value, at("keyPath"))
+      if let k = keyPath {
+        property = SceneAnimations.property(ofKeyPath: k)
+        if property == nil { unknownKeyPath(k, at: m, at("keyPath")) }
       }
-      animation = group
-    default:
-      let keyPath: String?
-      if let m = member("keyPath") {
-        keyPath = string(m.value, at("keyPath"))
-        if let k = keyPath {
-          property = SceneAnimations.property(ofKeyPath: k)
-          if property == nil {
-            var message = "unknown key path \(Excerpt.quoted(k))"
-            let known = AnimatableProperties.all.map(\.keyPath)
-            if let guess = Self.closest(to: k, in: known) {
-              message += "; did you mean '\(guess)'?"
-            } else if k.hasPrefix("sublayers.") && k.split(separator: ".", omittingEmptySubsequences: false).count < 3 {
-              message = "expected \"sublayers.NAME.PROPERTY\", got \(Excerpt.quoted(k))"
-            }
-            fail(at("keyPath"), at: m.value.location, message)
-          }
-        }
-      } else {
-        fail(at("keyPath"), at: value.location, "required")
-        keyPath = nil
-      }
-      let p: PropertyAnimation
-      switch type {
-      case "basic": p = BasicAnimation(keyPath: keyPath)
-      case "spring": p = SpringAnimation(keyPath: keyPath)
-      default: p = KeyframeAnimation(keyPath: keyPath)
-      }
-      if let m = member("additive"), let b = bool(m.value, at("additive")) { p.isAdditive = b }
-      if let m = member("cumulative"), let b = bool(m.value, at("cumulative")) { p.isCumulative = b }
-      animation = p
+    } else {
+      fail(at("keyPath"), at: value.location, "required")
+      keyPath = nil
     }
+    let p: PropertyAnimation
+    switch type {
+    case "basic": p = BasicAnimation(keyPath: keyPath)
+    case "spring": p = SpringAnimation(keyPath: keyPath)
+    default: p = KeyframeAnimation(keyPath: keyPath)
+    }
+    if let m = member("additive"), let b = bool(m.value, at("additive")) { p.isAdditive = b }
+    if let m = member("cumulative"), let b = bool(m.value, at("cumulative")) { p.isCumulative = b }
+    return (p, property)
+  }
 
-    // Timing.
+  /// Says that `keyPath` names no animatable property: with the closest
+  /// known key path, or the form a path through a sublayer takes.
+  private mutating func unknownKeyPath(_ k: String, at m: JSONValue.Member, _ path: [JSONPathComponent]) {
+    var message = "unknown key path \(Excerpt.quoted(k))"
+    let known = AnimatableProperties.all.map(\.keyPath)
+    if let guess = Self.closest(to: k, in: known) {
+      message += "; did you mean '\(guess)'?"
+    } else if k.hasPrefix("sublayers.") && k.split(separator: ".", omittingEmptySubsequences: false).count < 3 {
+      message = "expected \"sublayers.NAME.PROPERTY\", got \(Excerpt.quoted(k))"
+    }
+    fail(path, at: m.value.location, message)
+  }
+
+  /// The timing keys every animation has, and its `timingFunction`.
+  private mutating func timing(of animation: Animation, _ fields: [JSONValue.Member], _ path: [JSONPathComponent]) {
+    func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
     for key in SceneAnimations.timingKeys {
       guard let m = member(key) else { continue }
-      let p = at(key)
+      let p = path + [.key(key)]
       switch key {
       case "beginTime": if let v = number(m.value, p) { animation.beginTime = v }
       case "duration": if let v = number(m.value, p, .nonNegative) { animation.duration = v }
@@ -160,31 +207,39 @@ extension SceneDecoder {
       default: if let v = name(m.value, p, FillMode.self, caPrefix: "kCAFillMode") { animation.fillMode = v }
       }
     }
-    if let m = member("timingFunction") { animation.timingFunction = timingFunction(m.value, at("timingFunction")) }
+    if let m = member("timingFunction") {
+      animation.timingFunction = timingFunction(m.value, path + [.key("timingFunction")])
+    }
+  }
 
-    // The values.
-    let sample = property.flatMap(SceneAnimations.sample)
-    if let basic = animation as? BasicAnimation {
-      let given = SceneAnimations.basicKeys.filter { member($0) != nil }
-      if given.count == 3, let m = member("byValue") {
-        fail(at("byValue"), at: m.keyLocation, "at most two of fromValue, toValue and byValue")
-      }
-      if let sample {
-        if let m = member("fromValue") { basic.fromValue = animationValue(m.value, at("fromValue"), like: sample) }
-        if let m = member("toValue") { basic.toValue = animationValue(m.value, at("toValue"), like: sample) }
-        if let m = member("byValue") { basic.byValue = animationValue(m.value, at("byValue"), like: sample) }
-      }
+  /// A basic (or spring) animation's `fromValue`, `toValue` and `byValue`,
+  /// at most two of them, read like `sample` (nothing is read without one).
+  private mutating func basicValues(
+    _ basic: BasicAnimation, _ fields: [JSONValue.Member], _ path: [JSONPathComponent], sample: AnimationValue?
+  ) {
+    func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
+    func at(_ key: String) -> [JSONPathComponent] { path + [.key(key)] }
+    let given = SceneAnimations.basicKeys.filter { member($0) != nil }
+    if given.count == 3, let m = member("byValue") {
+      fail(at("byValue"), at: m.keyLocation, "at most two of fromValue, toValue and byValue")
     }
-    if let spring = animation as? SpringAnimation {
-      if let m = member("mass"), let v = number(m.value, at("mass"), .positive) { spring.mass = v }
-      if let m = member("stiffness"), let v = number(m.value, at("stiffness"), .positive) { spring.stiffness = v }
-      if let m = member("damping"), let v = number(m.value, at("damping"), .nonNegative) { spring.damping = v }
-      if let m = member("initialVelocity"), let v = number(m.value, at("initialVelocity")) { spring.initialVelocity = v }
+    if let sample {
+      if let m = member("fromValue") { basic.fromValue = animationValue(m.value, at("fromValue"), like: sample) }
+      if let m = member("toValue") { basic.toValue = animationValue(m.value, at("toValue"), like: sample) }
+      if let m = member("byValue") { basic.byValue = animationValue(m.value, at("byValue"), like: sample) }
     }
-    if let keyframe = animation as? KeyframeAnimation {
-      keyframes(keyframe, fields, path, sample: sample)
-    }
-    return errors.count == errorCount ? animation : nil
+  }
+
+  /// A spring's mass, stiffness, damping and initial velocity.
+  private mutating func springParameters(
+    _ spring: SpringAnimation, _ fields: [JSONValue.Member], _ path: [JSONPathComponent]
+  ) {
+    func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
+    func at(_ key: String) -> [JSONPathComponent] { path + [.key(key)] }
+    if let m = member("mass"), let v = number(m.value, at("mass"), .positive) { spring.mass = v }
+    if let m = member("stiffness"), let v = number(m.value, at("stiffness"), .positive) { spring.stiffness = v }
+    if let m = member("damping"), let v = number(m.value, at("damping"), .nonNegative) { spring.damping = v }
+    if let m = member("initialVelocity"), let v = number(m.value, at("initialVelocity")) { spring.initialVelocity = v }
   }
 
   private mutating func keyframes(

@@ -158,11 +158,52 @@ extension TextLayout {
     // Refused before any copy of the text is made (ten million characters
     // would otherwise be copied and classified first).
     if let problem = TextLimits.lengthViolation(content) { throw .tooLong(problem) }
-    // The attributes: the layer's first, then one per distinct run's.
     let base = TextAttributes(font: layer.font, size: layer.fontSize, color: layer.foregroundColor)
+    var styled = StyledText(units: [], attribute: [], source: [])
+    let attributes = try Self.style(content, base: base, into: &styled)
+    Self.replaceControls(&styled.units)
+    let notes = Self.boundClusters(&styled)
+    var shaper: TextShaper
+    do {
+      shaper = try TextShaper(attributes: attributes, baseDirectory: layer.fontBaseDirectory)
+    } catch {
+      throw .font(error)
+    }
+    var breaker = LineBreaker(
+      shaper: shaper, width: Double(layer.bounds.width), wrapped: layer.isWrapped,
+      truncation: layer.truncationMode, alignment: layer.alignmentMode)
+    // Every paragraph's lines, then (wrapped and truncating) the last line
+    // that fits the bounds' height takes the rest of its paragraph,
+    // truncated, and the lines below it go.
+    var pending: [ParagraphLine] = []
+    for range in LineBreaker.paragraphs(styled.units) {
+      let empty = styled.attribute[min(range.lowerBound, styled.attribute.count - 1)]
+      for line in breaker.lines(styled[range], emptyAttribute: empty) {
+        pending.append((range, line.isRightToLeft ? 1 : 0, line))
+      }
+    }
+    if layer.isWrapped && layer.truncationMode != .none {
+      Self.truncateBelow(height: Double(layer.bounds.height), &pending, styled, &breaker)
+    }
+    var top = Double(layer.bounds.minY)
+    lines = pending.map { $0.line.placed(top: &top, left: Double(layer.bounds.minX)) }
+    warnings = notes + breaker.shaper.warnings
+  }
+
+  /// A line waiting to be placed, with its paragraph's range of code units
+  /// and bidi level.
+  typealias ParagraphLine = (paragraph: Range<Int>, level: UInt8, line: PendingLine)
+
+  /// Writes the text of `content` into `styled` as code units, each with
+  /// its attributes' index in the returned list (the layer's `base` first,
+  /// then one per distinct run's) and its own offset as its source. Throws
+  /// for too many fonts, too many characters, or a font size beyond
+  /// `TextLimits`.
+  private static func style(
+    _ content: TextContent, base: TextAttributes, into styled: inout StyledText
+  ) throws(TextLayoutError) -> [TextAttributes] {
     var attributes = [base]
     var indexOf = [base: Int32(0)]
-    var styled = StyledText(units: [], attribute: [], source: [])
     func append(_ text: String, _ a: TextAttributes) {
       let index: Int32
       if let known = indexOf[a] {
@@ -196,49 +237,30 @@ extension TextLayout {
       if let problem = TextLimits.fontSizeViolation(a.size) { throw .fontSize(problem) }
     }
     styled.source = (0..<Int32(styled.units.count)).map { $0 }
-    Self.replaceControls(&styled.units)
-    let notes = Self.boundClusters(&styled)
-    var shaper: TextShaper
-    do {
-      shaper = try TextShaper(attributes: attributes, baseDirectory: layer.fontBaseDirectory)
-    } catch {
-      throw .font(error)
+    return attributes
+  }
+
+  /// Keeps the lines that fit `height` (at least one): the last kept line
+  /// takes the rest of its paragraph, truncated with an ellipsis, and the
+  /// lines below it go.
+  private static func truncateBelow(
+    height: Double, _ pending: inout [ParagraphLine], _ styled: StyledText, _ breaker: inout LineBreaker
+  ) {
+    var used = 0.0
+    var visible = 0
+    while visible < pending.count,
+      visible == 0 || used + pending[visible].line.height <= height + LineBreaker.slack
+    {
+      used += pending[visible].line.height
+      visible += 1
     }
-    var breaker = LineBreaker(
-      shaper: shaper, width: Double(layer.bounds.width), wrapped: layer.isWrapped,
-      truncation: layer.truncationMode, alignment: layer.alignmentMode)
-    // Every paragraph's lines, then (wrapped and truncating) the last line
-    // that fits the bounds' height takes the rest of its paragraph,
-    // truncated, and the lines below it go.
-    var pending: [(paragraph: Range<Int>, level: UInt8, line: PendingLine)] = []
-    for range in LineBreaker.paragraphs(styled.units) {
-      let empty = styled.attribute[min(range.lowerBound, styled.attribute.count - 1)]
-      for line in breaker.lines(styled[range], emptyAttribute: empty) {
-        pending.append((range, line.isRightToLeft ? 1 : 0, line))
-      }
-    }
-    if layer.isWrapped && layer.truncationMode != .none {
-      var used = 0.0
-      var visible = 0
-      while visible < pending.count,
-        visible == 0
-          || used + pending[visible].line.height <= Double(layer.bounds.height) + LineBreaker.slack
-      {
-        used += pending[visible].line.height
-        visible += 1
-      }
-      if visible < pending.count {
-        let last = pending[visible - 1]
-        let at = min(last.paragraph.lowerBound, styled.units.count - 1)
-        let line = breaker.truncatedLast(
-          styled[last.paragraph], from: last.line.start, level: last.level, force: true,
-          empty: (styled.attribute[at], styled.source[at]))
-        pending = Array(pending[..<(visible - 1)]) + [(last.paragraph, last.level, line)]
-      }
-    }
-    var top = Double(layer.bounds.minY)
-    lines = pending.map { $0.line.placed(top: &top, left: Double(layer.bounds.minX)) }
-    warnings = notes + breaker.shaper.warnings
+    guard visible < pending.count else { return }
+    let last = pending[visible - 1]
+    let at = min(last.paragraph.lowerBound, styled.units.count - 1)
+    let line = breaker.truncatedLast(
+      styled[last.paragraph], from: last.line.start, level: last.level, force: true,
+      empty: (styled.attribute[at], styled.source[at]))
+    pending = Array(pending[..<(visible - 1)]) + [(last.paragraph, last.level, line)]
   }
 
   /// A tab is laid out as a space; the other control characters, but the

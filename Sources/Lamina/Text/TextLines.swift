@@ -239,23 +239,55 @@ struct LineBreaker {
     let prefix = prefixWidths(text, runs)
     let g = UnicodeText.graphemeBoundaries(u)
     func w(_ a: Int, _ b: Int) -> Double { prefix[b] - prefix[a] }
-    func ellipsis(at i: Int) -> StyledText {
-      let k = min(max(i, 0), n - 1)
-      return StyledText(units: [0x2026], attribute: [text.attribute[k]], source: [text.source[k]])
-    }
-    func ellipsisWidth(at i: Int) -> Double {
-      let e = ellipsis(at: i)
-      let shaped = shaper.shape(e, paragraphLevel: level).runs
-      return shaped.reduce(0) { s, r in
-        s + r.positions.reduce(0) { $0 + Double($1.x_advance) } * shaper.scale(r.attribute, r.face)
-      }
-    }
     let fitsWhole = w(0, Self.trimEnd(u, 0, n)) <= width + Self.slack
     // Head keeps g[0…head], tail keeps g[tail…]; indices into `g`.
+    var (head, tail) = keptGraphemes(
+      text, prefix: prefix, g, level: level, mode: mode, force: force, fitsWhole: fitsWhole)
+    for _ in 0..<8 {
+      let headEnd = Self.trimEnd(u, 0, g[head])
+      let tailStart = Self.trimStart(u, g[tail], n)
+      var virtual = text[0..<headEnd]
+      // The ellipsis takes the attributes and the place of the first unit it replaces.
+      let mark = Self.ellipsis(text, at: mode == .start && !fitsWhole ? 0 : headEnd)
+      virtual =
+        (mode == .start && !fitsWhole ? mark + virtual : virtual + mark) + text[tailStart..<n]
+      let shaped = shaper.shape(virtual, paragraphLevel: level).runs
+      let out = line(
+        virtual, runs: shaped, level: level, isLast: true, truncated: true, start: from)
+      if out.width <= width + Self.slack { return out }
+      // Kerning next to the ellipsis made it wider: drop one more grapheme.
+      if mode == .start && !fitsWhole, tail < g.count - 1 {
+        tail += 1
+      } else if head > 0 && (mode != .middle || w(0, g[head]) >= w(g[tail], n)) {
+        head -= 1
+      } else if tail < g.count - 1 {
+        tail += 1
+      } else {
+        return out
+      }
+    }
+    let virtual = text[0..<0] + Self.ellipsis(text, at: 0)
+    return line(
+      virtual, runs: shaper.shape(virtual, paragraphLevel: level).runs, level: level, isLast: true,
+      truncated: true, start: from)
+  }
+
+  /// The graphemes of `text` (boundaries `g`, `prefix` its prefix widths)
+  /// an ellipsis leaves in the line's width, measured before shaping them
+  /// with it: the head keeps g[0…head], the tail keeps g[tail…]. At the end
+  /// (or anywhere, when the whole text fits and only `force` asks for an
+  /// ellipsis), at the start, or in the middle, growing the shorter side.
+  private mutating func keptGraphemes(
+    _ text: StyledText, prefix: [Double], _ g: [Int], level: UInt8, mode: TextTruncationMode, force: Bool,
+    fitsWhole: Bool
+  ) -> (head: Int, tail: Int) {
+    let u = text.units
+    let n = u.count
+    func w(_ a: Int, _ b: Int) -> Double { prefix[b] - prefix[a] }
     var head = 0
     var tail = g.count - 1
     if fitsWhole || mode == .end {
-      let ew = ellipsisWidth(at: n - 1)
+      let ew = ellipsisWidth(text, at: n - 1, level: level)
       head = fitsWhole && force ? g.count - 1 : 0
       if !fitsWhole {
         for k in g.indices where w(0, Self.trimEnd(u, 0, g[k])) + ew <= width + Self.slack {
@@ -264,12 +296,12 @@ struct LineBreaker {
       }
       tail = g.count - 1
     } else if mode == .start {
-      let ew = ellipsisWidth(at: 0)
+      let ew = ellipsisWidth(text, at: 0, level: level)
       head = 0
       for k in g.indices.reversed()
       where ew + w(Self.trimStart(u, g[k], n), n) <= width + Self.slack { tail = k }
     } else {  // middle
-      let ew = ellipsisWidth(at: n / 2)
+      let ew = ellipsisWidth(text, at: n / 2, level: level)
       var hw = 0.0
       var tw = 0.0
       while head < tail - 1 {
@@ -290,33 +322,23 @@ struct LineBreaker {
         }
       }
     }
-    for _ in 0..<8 {
-      let headEnd = Self.trimEnd(u, 0, g[head])
-      let tailStart = Self.trimStart(u, g[tail], n)
-      var virtual = text[0..<headEnd]
-      // The ellipsis takes the attributes and the place of the first unit it replaces.
-      let mark = ellipsis(at: mode == .start && !fitsWhole ? 0 : headEnd)
-      virtual =
-        (mode == .start && !fitsWhole ? mark + virtual : virtual + mark) + text[tailStart..<n]
-      let shaped = shaper.shape(virtual, paragraphLevel: level).runs
-      let out = line(
-        virtual, runs: shaped, level: level, isLast: true, truncated: true, start: from)
-      if out.width <= width + Self.slack { return out }
-      // Kerning next to the ellipsis made it wider: drop one more grapheme.
-      if mode == .start && !fitsWhole, tail < g.count - 1 {
-        tail += 1
-      } else if head > 0 && (mode != .middle || w(0, g[head]) >= w(g[tail], n)) {
-        head -= 1
-      } else if tail < g.count - 1 {
-        tail += 1
-      } else {
-        return out
-      }
+    return (head, tail)
+  }
+
+  /// An ellipsis with the attributes and source of unit `i` of `text`
+  /// (clamped to its units).
+  private static func ellipsis(_ text: StyledText, at i: Int) -> StyledText {
+    let k = min(max(i, 0), text.units.count - 1)
+    return StyledText(units: [0x2026], attribute: [text.attribute[k]], source: [text.source[k]])
+  }
+
+  /// The advance of the ellipsis at unit `i` of `text`, shaped alone.
+  private mutating func ellipsisWidth(_ text: StyledText, at i: Int, level: UInt8) -> Double {
+    let e = Self.ellipsis(text, at: i)
+    let shaped = shaper.shape(e, paragraphLevel: level).runs
+    return shaped.reduce(0) { s, r in
+      s + r.positions.reduce(0) { $0 + Double($1.x_advance) } * shaper.scale(r.attribute, r.face)
     }
-    let virtual = text[0..<0] + ellipsis(at: 0)
-    return line(
-      virtual, runs: shaper.shape(virtual, paragraphLevel: level).runs, level: level, isLast: true,
-      truncated: true, start: from)
   }
 
   // MARK: Lines
@@ -343,32 +365,9 @@ struct LineBreaker {
       ascent = max(ascent, r.face.ascent * k)
       descent = max(descent, r.face.descent * k)
       gap = max(gap, r.face.lineGap * k)
-      var glyphs: [TextLayout.Glyph] = []
-      glyphs.reserveCapacity(r.glyphs.count)
-      var grows: [Bool] = []
-      for (info, pos) in zip(r.glyphs, r.positions) {
-        let cluster = Int(info.cluster)
-        let advance = Double(pos.x_advance) * k
-        glyphs.append(
-          TextLayout.Glyph(
-            id: info.codepoint,
-            position: CGPoint(x: pen + Double(pos.x_offset) * k, y: -Double(pos.y_offset) * k),
-            advance: advance, cluster: Int(text.source[cluster])))
-        let isSpace = cluster < trailing && text.units[cluster] == 0x20
-        if cluster >= trailing { trailingAdvance += advance } else if isSpace { spaces += 1 }
-        grows.append(isSpace)
-        pen += advance
-      }
-      let lo = Int(text.source[r.range.lowerBound])
-      let hi = Int(text.source[r.range.upperBound - 1]) + 1
-      let attributes = shaper.attributes[Int(r.attribute)]
-      out.append(
-        TextLayout.Run(
-          font: r.face.reference, fontFamily: r.face.family, fontSize: attributes.size,
-          color: attributes.color,
-          isRightToLeft: r.isRightToLeft, script: Self.tag(r.script),
-          isColorBitmap: r.face.hasColorBitmaps,
-          glyphs: glyphs, textRange: min(lo, hi)..<max(lo, hi)))
+      let (run, grows) = placedRun(
+        r, scale: k, text, trailing: trailing, pen: &pen, trailingAdvance: &trailingAdvance, spaces: &spaces)
+      out.append(run)
       stretchable.append(grows)
     }
     if runs.isEmpty {
@@ -391,8 +390,57 @@ struct LineBreaker {
     case .justified:
       if spaces > 0, width > contentWidth { stretch = (width - contentWidth) / Double(spaces) }
     }
-    // Justified: each inner space grows by `stretch`, and what follows it moves.
-    var shift = offset - contentStart
+    Self.alignGlyphs(&out, shiftingBy: offset - contentStart, stretching: stretchable, by: stretch)
+    return PendingLine(
+      runs: out, ascent: ascent, descent: descent, lineGap: gap, x: offset,
+      width: contentWidth + stretch * Double(spaces), isRightToLeft: rtl, isTruncated: truncated,
+      start: start)
+  }
+
+  /// A shaped run's glyphs placed from `pen` on (scaled by `scale`), as a
+  /// layout run, and which of its glyphs are inner spaces a justified line
+  /// stretches. Advances `pen`; adds the advances of the line's trailing
+  /// white space (from unit `trailing` on) to `trailingAdvance` and counts
+  /// the inner spaces in `spaces`.
+  private func placedRun(
+    _ r: ShapedRun, scale k: Double, _ text: StyledText, trailing: Int, pen: inout Double,
+    trailingAdvance: inout Double, spaces: inout Int
+  ) -> (TextLayout.Run, [Bool]) {
+    var glyphs: [TextLayout.Glyph] = []
+    glyphs.reserveCapacity(r.glyphs.count)
+    var grows: [Bool] = []
+    for (info, pos) in zip(r.glyphs, r.positions) {
+      let cluster = Int(info.cluster)
+      let advance = Double(pos.x_advance) * k
+      glyphs.append(
+        TextLayout.Glyph(
+          id: info.codepoint,
+          position: CGPoint(x: pen + Double(pos.x_offset) * k, y: -Double(pos.y_offset) * k),
+          advance: advance, cluster: Int(text.source[cluster])))
+      let isSpace = cluster < trailing && text.units[cluster] == 0x20
+      if cluster >= trailing { trailingAdvance += advance } else if isSpace { spaces += 1 }
+      grows.append(isSpace)
+      pen += advance
+    }
+    let lo = Int(text.source[r.range.lowerBound])
+    let hi = Int(text.source[r.range.upperBound - 1]) + 1
+    let attributes = shaper.attributes[Int(r.attribute)]
+    let run = TextLayout.Run(
+      font: r.face.reference, fontFamily: r.face.family, fontSize: attributes.size,
+      color: attributes.color,
+      isRightToLeft: r.isRightToLeft, script: Self.tag(r.script),
+      isColorBitmap: r.face.hasColorBitmaps,
+      glyphs: glyphs, textRange: min(lo, hi)..<max(lo, hi))
+    return (run, grows)
+  }
+
+  /// Moves every glyph of the line right by `shift`; justified (`stretch`
+  /// > 0), each inner space (`stretchable`) grows by `stretch`, and what
+  /// follows it moves.
+  private static func alignGlyphs(
+    _ out: inout [TextLayout.Run], shiftingBy shift: Double, stretching stretchable: [[Bool]], by stretch: Double
+  ) {
+    var shift = shift
     for r in out.indices {
       for g in out[r].glyphs.indices {
         out[r].glyphs[g].position.x += shift
@@ -402,10 +450,6 @@ struct LineBreaker {
         }
       }
     }
-    return PendingLine(
-      runs: out, ascent: ascent, descent: descent, lineGap: gap, x: offset,
-      width: contentWidth + stretch * Double(spaces), isRightToLeft: rtl, isTruncated: truncated,
-      start: start)
   }
 
   static func tag(_ script: hb_script_t) -> String {

@@ -43,67 +43,83 @@ struct TransformDecomposition: Equatable {
     a[3] = 0; a[7] = 0; a[11] = 0; a[15] = 1
     guard let affine = Transform3D(a), affine.determinant != 0, let inverse = affine.inverted else { return nil }
     if m[3] != 0 || m[7] != 0 || m[11] != 0 {
-      // The last column c = affine · p (as a column), so p = affine⁻¹ · c.
-      let c = [m[3], m[7], m[11], m[15]]
-      let inv = inverse.values
-      perspective = (0..<4).map { (i: Int) -> Double in
-        var sum = 0.0
-        for j in 0..<4 { sum += inv[4 * i + j] * c[j] }
-        return sum
-      }
+      perspective = Self.perspective(lastColumn: [m[3], m[7], m[11], m[15]], affineInverse: inverse)
       m = a
     }
     translation = [m[12], m[13], m[14]]
     var row: [[Double]] = [[m[0], m[1], m[2]], [m[4], m[5], m[6]], [m[8], m[9], m[10]]]
+    orthonormalize(&row)
+    if Self.dot(row[0], Self.cross(row[1], row[2])) < 0 { unmirror(t, &row) }
+    quaternion = Self.rotationQuaternion(row)
+    guard (scale + skew + perspective + quaternion).allSatisfy(\.isFinite) else { return nil }
+  }
+
+  /// The perspective p of a matrix whose last column is c and whose affine
+  /// part is `affine`: c = affine · p (as a column), so p = affine⁻¹ · c.
+  private static func perspective(lastColumn c: [Double], affineInverse: Transform3D) -> [Double] {
+    let inv = affineInverse.values
+    return (0..<4).map { (i: Int) -> Double in
+      var sum = 0.0
+      for j in 0..<4 { sum += inv[4 * i + j] * c[j] }
+      return sum
+    }
+  }
+
+  /// Makes the three rows of the 3×3 part orthonormal, in order (Gram–
+  /// Schmidt), their lengths going to `scale` and the shears taken out of
+  /// them to `skew`.
+  private mutating func orthonormalize(_ row: inout [[Double]]) {
     func length(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
-    func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
     func combine(_ a: [Double], _ b: [Double], _ wa: Double, _ wb: Double) -> [Double] {
       (0..<3).map { wa * a[$0] + wb * b[$0] }
     }
     scale[0] = length(row[0])
     row[0] = row[0].map { $0 / scale[0] }
-    skew[0] = dot(row[0], row[1])
+    skew[0] = Self.dot(row[0], row[1])
     row[1] = combine(row[1], row[0], 1, -skew[0])
     scale[1] = length(row[1])
     row[1] = row[1].map { $0 / scale[1] }
     skew[0] /= scale[1]
-    skew[1] = dot(row[0], row[2])
+    skew[1] = Self.dot(row[0], row[2])
     row[2] = combine(row[2], row[0], 1, -skew[1])
-    skew[2] = dot(row[1], row[2])
+    skew[2] = Self.dot(row[1], row[2])
     row[2] = combine(row[2], row[1], 1, -skew[2])
     scale[2] = length(row[2])
     row[2] = row[2].map { $0 / scale[2] }
     skew[1] /= scale[2]
     skew[2] /= scale[2]
-    let (r1, r2) = (row[1], row[2])
-    let cx: Double = r1[1] * r2[2] - r1[2] * r2[1]
-    let cy: Double = r1[2] * r2[0] - r1[0] * r2[2]
-    let cz: Double = r1[0] * r2[1] - r1[1] * r2[0]
-    let cross = [cx, cy, cz]
-    if dot(row[0], cross) < 0 {
-      if Self.isFlat(t) {
-        // A 2D mirror stays in the plane (CSS Transforms 1's 2D
-        // decomposition, which CSS uses when both ends are 2D, and
-        // Chromium): one axis flips, not all three, so a mirror does not
-        // animate through an edge-on turn out of the plane. The axis is
-        // CSS's choice (x when m11 < m22, else y); the xy shear changes
-        // sign with either row.
-        let axis = t.m11 < t.m22 ? 0 : 1
-        scale[axis] = -scale[axis]
-        row[axis] = row[axis].map { -$0 }
-        skew[0] = -skew[0]
-      } else {
-        for i in 0..<3 {
-          scale[i] = -scale[i]
-          row[i] = row[i].map { -$0 }
-        }
+  }
+
+  /// Turns orthonormal rows that make a mirror (a negative determinant)
+  /// into a rotation by negating scales and their rows.
+  private mutating func unmirror(_ t: Transform3D, _ row: inout [[Double]]) {
+    if Self.isFlat(t) {
+      // A 2D mirror stays in the plane (CSS Transforms 1's 2D
+      // decomposition, which CSS uses when both ends are 2D, and
+      // Chromium): one axis flips, not all three, so a mirror does not
+      // animate through an edge-on turn out of the plane. The axis is
+      // CSS's choice (x when m11 < m22, else y); the xy shear changes
+      // sign with either row.
+      let axis = t.m11 < t.m22 ? 0 : 1
+      scale[axis] = -scale[axis]
+      row[axis] = row[axis].map { -$0 }
+      skew[0] = -skew[0]
+    } else {
+      for i in 0..<3 {
+        scale[i] = -scale[i]
+        row[i] = row[i].map { -$0 }
       }
     }
-    // The quaternion by Shepperd's method (the largest of w, x, y, z from
-    // the diagonal, the rest from sums and differences of the off-diagonal
-    // entries): CSS's version takes every magnitude from the diagonal and
-    // the signs from comparisons, which loses the relative sign of x, y and z
-    // for half turns (w = 0), e.g. a flip combined with a rotation.
+  }
+
+  /// The quaternion (x, y, z, w), w ≥ 0 as CSS's decomposition gives, of
+  /// the rotation whose rows are `row`, by Shepperd's method (the largest
+  /// of w, x, y, z from the diagonal, the rest from sums and differences
+  /// of the off-diagonal entries): CSS's version takes every magnitude
+  /// from the diagonal and the signs from comparisons, which loses the
+  /// relative sign of x, y and z for half turns (w = 0), e.g. a flip
+  /// combined with a rotation.
+  private static func rotationQuaternion(_ row: [[Double]]) -> [Double] {
     // c(i, j) is the usual column-vector matrix, the transpose of the rows.
     func c(_ i: Int, _ j: Int) -> Double { row[j][i] }
     let trace: Double = c(0, 0) + c(1, 1) + c(2, 2)
@@ -121,10 +137,19 @@ struct TransformDecomposition: Equatable {
       let k = (1 + c(2, 2) - c(0, 0) - c(1, 1)).squareRoot() * 2
       q = [(c(0, 2) + c(2, 0)) / k, (c(1, 2) + c(2, 1)) / k, k / 4, (c(1, 0) - c(0, 1)) / k]
     }
-    // w ≥ 0, as CSS's decomposition gives.
     if q[3] < 0 { q = q.map { -$0 } }
-    quaternion = q
-    guard (scale + skew + perspective + quaternion).allSatisfy(\.isFinite) else { return nil }
+    return q
+  }
+
+  /// The dot product of two 3-vectors.
+  private static func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
+
+  /// The cross product of two 3-vectors.
+  private static func cross(_ r1: [Double], _ r2: [Double]) -> [Double] {
+    let cx: Double = r1[1] * r2[2] - r1[2] * r2[1]
+    let cy: Double = r1[2] * r2[0] - r1[0] * r2[2]
+    let cz: Double = r1[0] * r2[1] - r1[1] * r2[0]
+    return [cx, cy, cz]
   }
 
   /// True when `t` is a 2D affine transform (nothing out of the plane, no

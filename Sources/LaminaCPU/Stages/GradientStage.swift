@@ -195,74 +195,92 @@ struct GradientStage: PreparedDraw {
     let inside =
       kernel != nil && !clipped
       && coverageTiles.inside(region, skipping: skip) { drawnPixelsInside(region, skipping: skip) }
-    // Else the region's coverage: kept from an earlier frame, or resolved (and kept).
-    let coverage: UnsafePointer<Float>
-    if inside {
-      coverage = UnsafePointer(scratch.coverage)
-    } else if let kept = coverageTiles.plane(for: region) {
-      coverage = kept
-    } else {
-      coverage = UnsafePointer(scratch.coverage)
-      if !outline.resolve(region, scratch.accumulator, into: scratch.coverage) {
-        coverageTiles.keep(coverage, for: region)
-      }
-    }
-    let pixels = target.pixels, width = target.width, opacity = opacity, row = row, kernel = kernel
-    let w = region.width, clip = scratch.clip
+    let coverage = regionCoverage(region, inside: inside, scratch: scratch)
+    let clip = scratch.clip
     // The AVX2 rows: the whole region in one call.
     if let kernel {
       kernel.draw(
         region: region, skipping: hidden, coverage: inside ? nil : coverage, clip: clipped ? UnsafePointer(clip) : nil,
-        pixels: pixels, width: width)
+        pixels: target.pixels, width: target.width)
       return
     }
-    let ts = scratch.gradientT, colors = scratch.gradientColors, size = TileScratch.size
     hidden.forEachSpan(region) { y, x0, x1 in
-      let j = y - region.y0
-      // k = coverage × clip, as forEachCoveredPixel has it.
-      @inline(__always) func k(_ x: Int) -> Float {
-        let i = j * w + x - region.x0
-        return clipped ? coverage[i] * clip[i] : coverage[i]
-      }
-      // Only the pixels from the first to the last one covered.
-      var a = x0, b = x1
-      while a < b && !(k(a) > 0) { a += 1 }
-      while b > a && !(k(b - 1) > 0) { b -= 1 }
-      guard a < b else { return }
-      let line = pixels + y * width * 4
-      row.shade(row: y, x0: a, count: b - a, ts: ts, colors: colors)
-      var x = a
-      // Four pixels of full coverage and opaque colours: their bytes, stored.
-      while x + 4 <= b {
-        let i = j * w + x - region.x0, c = x - a
-        var kk = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
-        if clipped { kk *= UnsafeRawPointer(clip + i).loadUnaligned(as: SIMD4<Float>.self) }
-        kk *= opacity
-        let alpha = UnsafeRawPointer(colors + 3 * size + c).loadUnaligned(as: SIMD4<Float>.self)
-        if all(kk .>= 1) && all(alpha .>= 1) {
-          let r = UnsafeRawPointer(colors + c).loadUnaligned(as: SIMD4<Float>.self)
-          let g = UnsafeRawPointer(colors + size + c).loadUnaligned(as: SIMD4<Float>.self)
-          let bl = UnsafeRawPointer(colors + 2 * size + c).loadUnaligned(as: SIMD4<Float>.self)
-          let out = row.unit ? packedOpaquePixels(r, g, bl) : packedPixels(r, g, bl, alpha)
-          UnsafeMutableRawPointer(line + x * 4).storeBytes(of: out, as: SIMD4<UInt32>.self)
-          x += 4
-          continue
-        }
-        for l in x..<(x + 4) { blendOne(l) }
+      blendSpan(
+        y: y, x0: x0, x1: x1, of: region, coverage: coverage, clip: clip, clipped: clipped, into: target,
+        scratch: scratch)
+    }
+  }
+
+  /// The region's coverage: none to compute when every drawn pixel is
+  /// `inside` (the scratch plane, unread), else kept from an earlier frame,
+  /// or resolved into the scratch plane (and kept).
+  @inline(__always)
+  private func regionCoverage(_ region: PixelRect, inside: Bool, scratch: TileScratch) -> UnsafePointer<Float> {
+    if inside { return UnsafePointer(scratch.coverage) }
+    if let kept = coverageTiles.plane(for: region) { return kept }
+    let coverage = UnsafePointer(scratch.coverage)
+    if !outline.resolve(region, scratch.accumulator, into: scratch.coverage) {
+      coverageTiles.keep(coverage, for: region)
+    }
+    return coverage
+  }
+
+  /// Pixels `x0 ..< x1` of row `y` without the AVX2 kernel: the row's
+  /// colours shaded, then blended by coverage × clip (when `clipped`) ×
+  /// opacity, four
+  /// opaque, wholly covered pixels stored at a time.
+  @inline(__always)
+  private func blendSpan(
+    y: Int, x0: Int, x1: Int, of region: PixelRect, coverage: UnsafePointer<Float>,
+    clip: UnsafeMutablePointer<Float>, clipped: Bool, into target: Raster, scratch: TileScratch
+  ) {
+    let pixels = target.pixels, width = target.width, opacity = opacity, row = row
+    let w = region.width
+    let ts = scratch.gradientT, colors = scratch.gradientColors, size = TileScratch.size
+    let j = y - region.y0
+    // k = coverage × clip, as forEachCoveredPixel has it.
+    @inline(__always) func k(_ x: Int) -> Float {
+      let i = j * w + x - region.x0
+      return clipped ? coverage[i] * clip[i] : coverage[i]
+    }
+    // Only the pixels from the first to the last one covered.
+    var a = x0, b = x1
+    while a < b && !(k(a) > 0) { a += 1 }
+    while b > a && !(k(b - 1) > 0) { b -= 1 }
+    guard a < b else { return }
+    let line = pixels + y * width * 4
+    row.shade(row: y, x0: a, count: b - a, ts: ts, colors: colors)
+    var x = a
+    // Four pixels of full coverage and opaque colours: their bytes, stored.
+    while x + 4 <= b {
+      let i = j * w + x - region.x0, c = x - a
+      var kk = UnsafeRawPointer(coverage + i).loadUnaligned(as: SIMD4<Float>.self)
+      if clipped { kk *= UnsafeRawPointer(clip + i).loadUnaligned(as: SIMD4<Float>.self) }
+      kk *= opacity
+      let alpha = UnsafeRawPointer(colors + 3 * size + c).loadUnaligned(as: SIMD4<Float>.self)
+      if all(kk .>= 1) && all(alpha .>= 1) {
+        let r = UnsafeRawPointer(colors + c).loadUnaligned(as: SIMD4<Float>.self)
+        let g = UnsafeRawPointer(colors + size + c).loadUnaligned(as: SIMD4<Float>.self)
+        let bl = UnsafeRawPointer(colors + 2 * size + c).loadUnaligned(as: SIMD4<Float>.self)
+        let out = row.unit ? packedOpaquePixels(r, g, bl) : packedPixels(r, g, bl, alpha)
+        UnsafeMutableRawPointer(line + x * 4).storeBytes(of: out, as: SIMD4<UInt32>.self)
         x += 4
+        continue
       }
-      while x < b {
-        blendOne(x)
-        x += 1
-      }
-      // The definition's step for one pixel: skipped where k is 0 or t NaN.
-      @inline(__always) func blendOne(_ x: Int) {
-        let kx = k(x), c = x - a
-        let alpha = colors[3 * size + c]
-        guard kx > 0, !alpha.isNaN else { return }
-        let color = SIMD4(colors[c], colors[size + c], colors[2 * size + c], alpha)
-        blendPixel(line + x * 4, color, kx * opacity)
-      }
+      for l in x..<(x + 4) { blendOne(l) }
+      x += 4
+    }
+    while x < b {
+      blendOne(x)
+      x += 1
+    }
+    // The definition's step for one pixel: skipped where k is 0 or t NaN.
+    @inline(__always) func blendOne(_ x: Int) {
+      let kx = k(x), c = x - a
+      let alpha = colors[3 * size + c]
+      guard kx > 0, !alpha.isNaN else { return }
+      let color = SIMD4(colors[c], colors[size + c], colors[2 * size + c], alpha)
+      blendPixel(line + x * 4, color, kx * opacity)
     }
   }
 }

@@ -93,7 +93,10 @@ enum DocumentRender {
   /// Refuses a canvas of more pixels than the server allows.
   static func checkCanvas(_ width: Double, _ height: Double, _ options: ServeOptions) throws(ServeError) {
     let pixels = width.rounded() * height.rounded()
-    guard pixels.isFinite, pixels <= Double(options.maxCanvasPixels) else {
+    // Each side too: a side of 1e305 points times a side that rounds to 0 is 0 pixels.
+    let side = Double(RenderLimits.default.maxDimension)
+    guard pixels.isFinite, pixels <= Double(options.maxCanvasPixels), width.rounded() <= side, height.rounded() <= side
+    else {
       throw ServeError(
         .badRequest,
         "the canvas is \(Int(min(width, 1e9)))×\(Int(min(height, 1e9))) pixels; this server draws at most \(options.maxCanvasPixels) pixels",

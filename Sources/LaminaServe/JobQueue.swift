@@ -58,6 +58,13 @@ final class JobQueue: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Jobs being rendered.
+  var active: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return running
+  }
+
   /// Jobs waiting for a worker.
   var depth: Int {
     condition.lock()

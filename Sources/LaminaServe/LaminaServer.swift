@@ -44,7 +44,9 @@ public final class LaminaServer: Sendable {
     let router = Router()
     router.get("healthz") { _, _ in
       await self.answer(route: "healthz") {
-        let body = "{\"status\": \"ok\", \"workers\": \(self.options.workers), \"queued\": \(self.pool.queue.depth)}\n"
+        let queue = self.pool.queue
+        let body =
+          "{\"status\": \"ok\", \"workers\": \(self.options.workers), \"running\": \(queue.active), \"queued\": \(queue.depth)}\n"
         return (Self.bytes(Array(body.utf8), type: "application/json"), "none")
       }
     }

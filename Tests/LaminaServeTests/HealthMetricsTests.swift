@@ -14,6 +14,8 @@ import Testing
       #expect(r.head.status == .ok)
       #expect(r.json?["status"] as? String == "ok")
       #expect(r.json?["workers"] as? Int == 2)
+      #expect(r.json?["running"] as? Int == 0)
+      #expect(r.json?["queued"] as? Int == 0)
     }
   }
 

@@ -68,6 +68,11 @@ import Testing
       let image = try r.png()
       #expect(image.width == 40 && image.height == 20)
       #expect(image.rgba(20, 10) == [0, 255, 0, 255])
+      // The whole animation (30 frames at 30 fps) as an animated PNG.
+      let apng = try await client.post("/render?format=apng", lottie)
+      #expect(apng.head.status == .ok, "\(apng.text)")
+      #expect(apng.headers[.contentType] == "image/apng")
+      #expect(apng.text.contains("acTL"))
     }
   }
 
@@ -183,6 +188,11 @@ import Testing
       let scaled = try await client.post("/render?scale=4", sceneJSON(width: 50, height: 50, layers: []))
       #expect(scaled.head.status == .badRequest)
       #expect(scaled.path == "$.canvas")
+      // A side beyond 16384 pixels whose other side rounds to nothing: still refused.
+      let thin = try await client.post(
+        "/render?format=apng&scale=8", "{\"canvas\": {\"width\": 1e22, \"height\": 0.05, \"scale\": 1e-18, \"duration\": 0.1}, \"layers\": []}")
+      #expect(thin.head.status == .badRequest)
+      #expect(thin.path == "$.canvas", "\(thin.text)")
       let long = try await client.post(
         "/render?format=apng", sceneJSON(extra: ", \"duration\": 1, \"frameRate\": 30", layers: []))
       #expect(long.head.status == .badRequest)

@@ -157,8 +157,9 @@ enum DocumentRender {
     }
     do {
       let image = try renderer.render(plan)
-      return RenderedOutput(
-        bytes: try image.pngData(compression: .fast), contentType: OutputFormat.png.contentType, backend: renderer.used)
+      // Copied to its size: pngData's array keeps the capacity of an incompressible image.
+      let png = try image.pngData(compression: .fast).withUnsafeBufferPointer { Array($0) }
+      return RenderedOutput(bytes: png, contentType: OutputFormat.png.contentType, backend: renderer.used)
     } catch {
       throw ServeError(.internalServerError, "the render failed: \(error)")
     }

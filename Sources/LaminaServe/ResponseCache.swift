@@ -37,13 +37,18 @@ final class ResponseCache: Sendable {
 
   /// Keeps `output` under `tag`, evicting the least recently used entries to fit.
   func put(_ tag: String, _ output: RenderedOutput) {
-    let size = output.bytes.count
+    // Kept at its exact size: `Image.pngData` returns an array with the
+    // capacity of an incompressible image (a 20 KB card PNG held 756 KB),
+    // and the budget counts what is held.
+    var output = output
+    output.bytes = output.bytes.withUnsafeBufferPointer { Array($0) }
+    let size = output.bytes.capacity
     guard size <= capacity else { return }
     state.withLock { s in
-      if let old = s.entries.removeValue(forKey: tag) { s.bytes -= old.output.bytes.count }
+      if let old = s.entries.removeValue(forKey: tag) { s.bytes -= old.output.bytes.capacity }
       while s.bytes + size > capacity, let oldest = s.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
         s.entries.removeValue(forKey: oldest.key)
-        s.bytes -= oldest.value.output.bytes.count
+        s.bytes -= oldest.value.output.bytes.capacity
       }
       s.clock += 1
       s.entries[tag] = Entry(output: output, lastUse: s.clock)

@@ -56,7 +56,8 @@ extension LaminaServer {
     }
     if let cached = cache.get(tag) {
       metrics.cache(hit: true)
-      return (Self.templateResponse(cached, tag: tag), cached.backend)
+      // Labelled `cache`: no renderer drew it, and its latency is not a render's.
+      return (Self.templateResponse(cached, tag: tag), "cache")
     }
     metrics.cache(hit: false)
     let options = self.options, pool = self.pool, folder = templates.folder

@@ -89,6 +89,7 @@ import Testing
       let metrics = try await client.get("/metrics").text
       #expect(metrics.contains("lamina_template_cache_hits_total 1"))
       #expect(metrics.contains("lamina_template_cache_misses_total 2"))
+      #expect(metrics.contains("lamina_http_request_duration_seconds_count{route=\"templates\",backend=\"cache\"} 1"))
     }
   }
 

@@ -38,7 +38,10 @@ struct ServeCommand: ParsableCommand {
     guard queue >= 0, maxBody > 0, maxPixels > 0, maxFrames > 0, memory > 0, cache >= 0 else {
       throw ValidationError("--queue, --max-body, --max-pixels, --max-frames, --memory and --cache must be positive")
     }
-    guard deadline.isFinite, deadline > 0 else { throw ValidationError("--deadline must be a positive number of seconds") }
+    guard deadline.isFinite, deadline > 0, deadline <= 86_400 else {
+      throw ValidationError("--deadline must be a number of seconds in (0, 86400]")
+    }
+    guard memory <= 1 << 20, cache <= 1 << 20 else { throw ValidationError("--memory and --cache are at most 1048576 MiB") }
   }
 
   func run() throws {

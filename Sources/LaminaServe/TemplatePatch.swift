@@ -91,7 +91,11 @@ enum TemplatePatch {
       throw ServeError(.badRequest, "the layer's type '\(type)' is not one the scene format has", parameter: parameter)
     }
     guard keys.contains(key), !structural.contains(key) else {
-      throw ServeError(.badRequest, "a \(type) has no property '\(key)' a request may set", parameter: parameter)
+      var message = "a \(type) has no property '\(key)' a request may set"
+      if !keys.contains(key), let guess = Scene.closestLayerKey(to: key, ofType: type), !structural.contains(guess) {
+        message += "; did you mean '\(guess)'?"
+      }
+      throw ServeError(.badRequest, message, parameter: parameter)
     }
     if let number = Double(text.trimmingCharacters(in: .whitespaces)), !number.isFinite {
       throw ServeError(.badRequest, "\(parameter) must be a finite number, got \(text.prefix(64))", parameter: parameter)

@@ -70,6 +70,15 @@ import Testing
     }
   }
 
+  /// A misspelt property is answered with the nearest one the layer has.
+  @Test func misspeltPropertySuggestsKey() async throws {
+    try await withTemplates { _, client, _ in
+      let r = try await client.get("/templates/card.png?title.fontSise=20")
+      #expect(r.head.status == .badRequest)
+      #expect(r.error?.contains("did you mean 'fontSize'?") == true, "\(r.text)")
+    }
+  }
+
   /// The same request has the same ETag; If-None-Match answers 304 without
   /// a body; a second identical request is a cache hit; other values, another tag.
   @Test func etagAndCache() async throws {

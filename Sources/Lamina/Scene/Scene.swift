@@ -295,6 +295,13 @@ extension Scene {
     LayerClasses.byType[type]?.keys
   }
 
+  /// The key of a layer of `type` nearest to a misspelt `key` (edit
+  /// distance ≤ 2, ignoring case, as the scene reader suggests), if any.
+  package static func closestLayerKey(to key: String, ofType type: String) -> String? {
+    guard let keys = LayerClasses.byType[type]?.keys else { return nil }
+    return SceneDecoder.closest(to: key, in: keys)
+  }
+
   /// Whether the property table reads `value` as key `key` of a layer of
   /// `type` without an error (files are not read: `contents` strings are
   /// taken on trust here and checked when the whole scene is loaded).

@@ -2,7 +2,10 @@
 // Lamina: Core Animation's layer rendering, offscreen, on Linux.
 // Modules: Lamina (model, scenes, PNG, the lowering; no GL), LaminaCPU and
 // LaminaGL (two backends of one RenderPlan; they never import each other),
-// and the `lamina` command-line tool. C shims wrap the system libraries
+// and the `lamina` command-line tool. LaminaBackends chooses GL or the CPU
+// (with GL's per-render fallback) for the tool and the server; LaminaServe
+// is `lamina serve` (Hummingbird), a target of its own so that the library
+// never depends on a web server. C shims wrap the system libraries
 // (libpng, EGL, GLES; for text: fontconfig, FreeType, HarfBuzz, ICU);
 // one C target holds a kernel that needs a CPU feature Swift cannot ask
 // for per function (CLaminaBlend).
@@ -18,7 +21,9 @@ let package = Package(
     .executable(name: "lamina", targets: ["lamina"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
   ],
   targets: [
     .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng"),
@@ -69,10 +74,20 @@ let package = Package(
     .target(
       name: "LaminaGL", dependencies: ["Lamina", "CEGL", "CGLES"],
       plugins: ["EmbedShaders"]),
+    // GL, the CPU, or GL falling back to the CPU per render: shared by `lamina` and LaminaServe.
+    .target(name: "LaminaBackends", dependencies: ["Lamina", "LaminaCPU", "LaminaGL"]),
+    // `lamina serve`: the HTTP server (Hummingbird, Prometheus metrics). Not a product.
+    .target(
+      name: "LaminaServe",
+      dependencies: [
+        "Lamina", "LaminaBackends", "LaminaLottie",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Prometheus", package: "swift-prometheus"),
+      ]),
     .executableTarget(
       name: "lamina",
       dependencies: [
-        "Lamina", "LaminaCPU", "LaminaGL", "LaminaLottie",
+        "Lamina", "LaminaCPU", "LaminaGL", "LaminaLottie", "LaminaBackends", "LaminaServe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // Test support shared by the test targets: the scene corpus, goldens,
@@ -87,6 +102,12 @@ let package = Package(
     .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(
       name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaLottie", "LaminaTestSupport"]),
+    .testTarget(
+      name: "LaminaServeTests",
+      dependencies: [
+        "Lamina", "LaminaServe", "LaminaTestSupport",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

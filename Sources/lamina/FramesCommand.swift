@@ -13,6 +13,7 @@
 // Rejected: the frame loop here (a Swift caller had to copy it and its
 // ffmpeg arguments).
 import ArgumentParser
+import LaminaBackends
 import Lamina
 
 #if canImport(Glibc)

@@ -18,7 +18,7 @@ struct LaminaCommand: ParsableCommand {
     abstract: "Render Core Animation-style layer scenes offscreen, on the CPU or through OpenGL ES.",
     subcommands: [
       RenderCommand.self, ValidateCommand.self, DiffCommand.self, HitCommand.self, InfoCommand.self,
-      FramesCommand.self, BenchCommand.self, DemoCommand.self, SoakCommand.self,
+      FramesCommand.self, BenchCommand.self, DemoCommand.self, SoakCommand.self, ServeCommand.self,
     ])
 }
 

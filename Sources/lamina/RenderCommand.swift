@@ -1,6 +1,7 @@
 // `lamina render SCENE -o OUT.png [--time T]`. Text warnings (a font not
 // found and the one used) go to standard error, once per font.
 import ArgumentParser
+import LaminaBackends
 import Lamina
 
 struct RenderCommand: ParsableCommand {

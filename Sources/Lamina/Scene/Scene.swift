@@ -9,6 +9,14 @@
 // their sizes are checked, so a broken scene never pays for them. On any
 // error the half-built tree is dropped and only `SceneErrors` escapes.
 //
+// What a document may read from the file system is its loader's choice
+// (`SceneFileAccess`): a scene file reads PNGs and fonts anywhere, as it
+// always has; a document posted to a server reads none (images come inline
+// as `data:` URIs); a server's template reads only inside its folder. The
+// policy wraps the file readers of `SceneResources`, so every place that
+// reads a file (contents, animated contents, a font by path) obeys it and
+// reports a refusal at the value's JSON path.
+//
 // Rejected: decoding into a parallel tree of plain "layer spec" values and
 // building `Layer`s from it afterwards. It doubles the property list to keep
 // in step with `Layer`, for no gain: the layers built in phase 1 are cheap.
@@ -96,6 +104,30 @@ public struct Scene {
       jsonData: jsonData, baseDirectory: baseDirectory, limits: limits, resources: .standard)
   }
 
+  /// Loads a scene from JSON text (UTF-8), reading files only as `fileAccess` allows.
+  ///
+  /// A server loads posted documents with `.none` (their `contents` and
+  /// fonts by path are refused with their JSON paths; images come inline
+  /// as `data:image/png;base64,…` URIs) and templates with `.inside(folder)`.
+  public init(
+    jsonData: [UInt8], baseDirectory: String? = nil, limits: RenderLimits = .default,
+    fileAccess: SceneFileAccess
+  ) throws(SceneErrors) {
+    try self.init(
+      jsonData: jsonData, baseDirectory: baseDirectory, limits: limits,
+      resources: SceneResources.standard.restricted(to: fileAccess))
+  }
+
+  /// Loads a scene from a parsed document (a server's template with values
+  /// patched in), reading files only as `fileAccess` allows.
+  package init(
+    document: JSONValue, baseDirectory: String?, limits: RenderLimits = .default, fileAccess: SceneFileAccess
+  ) throws(SceneErrors) {
+    try self.init(
+      document: document, baseDirectory: baseDirectory, limits: limits,
+      resources: SceneResources.standard.restricted(to: fileAccess))
+  }
+
   /// Loads a scene file; relative image paths start from the file's folder.
   public init(contentsOfFile path: String, limits: RenderLimits = .default) throws(SceneErrors) {
     guard let data = FileManager.default.contents(atPath: path) else {
@@ -119,6 +151,13 @@ public struct Scene {
     } catch {
       throw SceneErrors(errors: [error])
     }
+    try self.init(document: document, baseDirectory: baseDirectory, limits: limits, resources: resources)
+  }
+
+  /// The loader's second half: a parsed document into a scene.
+  init(document: JSONValue, baseDirectory: String?, limits: RenderLimits, resources: SceneResources)
+    throws(SceneErrors)
+  {
     var decoder = SceneDecoder(limits: limits, baseDirectory: baseDirectory, resources: resources)
     let decoded = decoder.document(document)
     guard decoder.errors.isEmpty, let (canvas, root) = decoded else {
@@ -187,4 +226,94 @@ struct SceneResources: Sendable {
       path.shape = shape
       return path
     })
+}
+
+/// What a scene document may read from the file system: PNG files named by
+/// `contents` (and animations of it) and fonts named by path.
+public enum SceneFileAccess: Hashable, Sendable {
+  /// Any file (scene files on the command line).
+  case unrestricted
+  /// No file: a document posted to a server. Images come inline as
+  /// `data:image/png;base64,…` or `data:image/jpeg;base64,…` URIs.
+  case none
+  /// Only files whose real path (symbolic links resolved) lies inside this
+  /// folder: a server's templates.
+  case inside(String)
+
+  /// Why `path` (already resolved against the base directory) may not be
+  /// read, or `nil` when it may.
+  public func refusal(_ path: String) -> String? {
+    switch self {
+    case .unrestricted: return nil
+    case .none:
+      return "reading files is not allowed in a posted document; embed images as data:image/png;base64,… URIs"
+    case .inside(let folder):
+      guard let root = Self.resolve(folder), let real = Self.resolve(path) else {
+        return "not found inside the template folder"
+      }
+      let prefix = root.hasSuffix("/") ? root : root + "/"
+      return real.hasPrefix(prefix) ? nil : "outside the template folder"
+    }
+  }
+
+  /// `realpath(3)`: the absolute path with every link resolved, or `nil` when it does not exist.
+  public static func resolve(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+}
+
+extension SceneResources {
+  /// These resources with their file readers refusing what `access` refuses.
+  func restricted(to access: SceneFileAccess) -> SceneResources {
+    if access == .unrestricted { return self }
+    var out = self
+    let png = pngFile, font = fontFile
+    out.pngFile = { path throws(PNGError) in
+      if let reason = access.refusal(path) { throw PNGError("\(Excerpt.quoted(path, maximum: Excerpt.maximumPathScalars)): \(reason)") }
+      return try png(path)
+    }
+    out.fontFile = { path in access.refusal(path) ?? font(path) }
+    return out
+  }
+}
+
+// MARK: Template values
+
+extension JSONValue.Member {
+  /// A member made outside the parser (a server sets template values with it).
+  package init(key: String, value: JSONValue) {
+    self.init(key: key, keyLocation: value.location, value: value)
+  }
+}
+
+extension Scene {
+  /// The keys a layer object of `type` (`"layer"`, `"textLayer"`, …) has,
+  /// in the format's order; `nil` for a type the format does not have.
+  package static func layerKeys(ofType type: String) -> [String]? {
+    LayerClasses.byType[type]?.keys
+  }
+
+  /// The key of a layer of `type` nearest to a misspelt `key` (edit
+  /// distance ≤ 2, ignoring case, as the scene reader suggests), if any.
+  package static func closestLayerKey(to key: String, ofType type: String) -> String? {
+    guard let keys = LayerClasses.byType[type]?.keys else { return nil }
+    return SceneDecoder.closest(to: key, in: keys)
+  }
+
+  /// Whether the property table reads `value` as key `key` of a layer of
+  /// `type` without an error (files are not read: `contents` strings are
+  /// taken on trust here and checked when the whole scene is loaded).
+  package static func layerProperty(_ key: String, ofType type: String, accepts value: JSONValue) -> Bool {
+    guard let layerClass = LayerClasses.byType[type], let property = layerClass.byKey[key] else { return false }
+    var trial = SceneResources.standard
+    trial.pngFile = { _ throws(PNGError) in Image(width: 1, height: 1, premultipliedPixels: [0, 0, 0, 0]) }
+    trial.fontFile = { _ in nil }
+    var decoder = SceneDecoder(limits: .default, baseDirectory: nil, resources: trial)
+    var reading = LayerReading(layer: layerClass.make())
+    let member = JSONValue.Member(key: key, keyLocation: value.location, value: value)
+    property.read(&decoder, member, [.key(key)], &reading)
+    return decoder.errors.isEmpty
+  }
 }

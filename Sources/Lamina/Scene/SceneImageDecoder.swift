@@ -1,5 +1,8 @@
 // Images and paths in scene files. A `contents` string is a PNG file read
-// during validation (a missing file is an error like any other); a
+// during validation (a missing file is an error like any other), or an
+// image inline as a `data:image/png;base64,…` or `data:image/jpeg;base64,…`
+// URI (what a document posted to a server, which may read no file, uses;
+// the URI is the image's source, so a written scene keeps it); a
 // generated image is only checked here, against the limits, and rendered
 // after the whole document is known to be valid. Its canonical JSON (every
 // field written, defaults included) becomes the image's `source`, so a
@@ -91,6 +94,7 @@ extension SceneDecoder {
   /// A PNG file named by the scene, read once and shared by every use.
   private mutating func pngFile(_ file: String, _ value: JSONValue, _ path: [JSONPathComponent]) -> Image? {
     if let image = filesRead[file] { return image }
+    if file.hasPrefix("data:") { return dataURI(file, value, path) }
     var resolved = file
     if let base = baseDirectory, !file.hasPrefix("/") { resolved = base + "/" + file }
     do {
@@ -103,6 +107,37 @@ extension SceneDecoder {
         width: image.width, height: image.height, premultipliedPixels: image.pixels, source: .file(file))
       filesRead[file] = shared
       return shared
+    } catch {
+      fail(path, at: value.location, "cannot read the image: \(error.message)")
+      return nil
+    }
+  }
+
+  /// An image inline as `data:image/png;base64,…` or `data:image/jpeg;base64,…`,
+  /// decoded once per distinct URI (its format is checked from its bytes too).
+  private mutating func dataURI(_ uri: String, _ value: JSONValue, _ path: [JSONPathComponent]) -> Image? {
+    let kinds: [(prefix: String, format: ImageFormat)] = [
+      ("data:image/png;base64,", .png), ("data:image/jpeg;base64,", .jpeg), ("data:image/jpg;base64,", .jpeg),
+    ]
+    guard let kind = kinds.first(where: { uri.hasPrefix($0.prefix) }) else {
+      fail(path, at: value.location, "a data URI must start data:image/png;base64, or data:image/jpeg;base64,")
+      return nil
+    }
+    guard let data = Data(base64Encoded: String(uri.dropFirst(kind.prefix.count)), options: .ignoreUnknownCharacters)
+    else {
+      fail(path, at: value.location, "the data URI is not valid base64")
+      return nil
+    }
+    let bytes = [UInt8](data)
+    guard ImageFormat(sniffing: bytes) == kind.format else {
+      fail(path, at: value.location, "the data URI says \(kind.format.rawValue) but its data is not \(kind.format.rawValue)")
+      return nil
+    }
+    do {
+      let straight = try StraightImage(imageData: bytes, limits: limits)
+      let image = Image(straight, source: .file(uri))
+      filesRead[uri] = image
+      return image
     } catch {
       fail(path, at: value.location, "cannot read the image: \(error.message)")
       return nil

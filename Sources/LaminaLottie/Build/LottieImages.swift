@@ -3,11 +3,32 @@
 // PNG, JPEG and WebP are decoded by Lamina (libpng, libjpeg-turbo, libwebp);
 // other formats and damaged data are reported and the layer drawn empty.
 //
+// A document read from bytes without a folder (`LottieAnimation(data:)`
+// with no `baseDirectory`: what a server gets in a request body) reads no
+// file: a file asset is refused, reported at its JSON path
+// (`refusedFileAssets`) and drawn empty; embedded `data:` assets and a
+// `.lottie` archive's own files still work. Documents read from a file
+// (`contentsOf:`) or given a folder read files beside them as before.
+// Rejected: resolving such a document's relative paths against the
+// process's working directory (a posted document could read the server's
+// files).
+//
 // Rejected: decoding with a tool outside the process (ImageMagick); a
 // document's images are few and small, and the field links the libraries.
 
 import Foundation
 import Lamina
+
+/// The note of a file asset refused because the document has no folder.
+let refusedFileAsset = "image file refused: a document without a folder reads no file (embed it as a data: URL)"
+
+extension LottieAnimation {
+  /// The file image assets refused because the document was read from
+  /// bytes without a folder (each with its JSON path); empty otherwise.
+  public var refusedFileAssets: [LottieUnsupported] {
+    unsupported.filter { $0.feature == refusedFileAsset }
+  }
+}
 
 enum LottieImages {
   static func load(_ asset: LottieImageAsset, _ ctx: LottieBuildContext) -> Image? {
@@ -38,6 +59,9 @@ enum LottieImages {
         ctx.report.note(asset.node, "image \(Excerpt.quoted(name)): \(error.message)")
         return nil
       }
+    } else if ctx.baseDirectory == nil {
+      ctx.report.note(asset.node, refusedFileAsset)
+      return nil
     } else {
       let dir = asset.directory
       var path = dir.hasSuffix("/") || dir.isEmpty ? dir + asset.file : dir + "/" + asset.file

@@ -7,19 +7,25 @@
 // the CPU. A lost GL renderer keeps refusing, so later renders go to the
 // CPU too.
 //
+// This is a library target of its own (LaminaBackends) so that `lamina`'s
+// commands and `lamina serve` (LaminaServe) choose renderers the same way;
+// the tool adds only its argument parsing (ExpressibleByArgument).
+//
 // Rejected: compiling every program at start-up so that `auto` could decide
 // once (hundreds of variants, hundreds of milliseconds before the first
 // frame, and it would still miss the faults that only a render can meet).
-import ArgumentParser
+import Foundation
 import Lamina
 import LaminaCPU
 import LaminaGL
 
-enum Backend: String, ExpressibleByArgument, CaseIterable {
+/// Which renderer draws: the CPU, GL, or GL falling back to the CPU.
+public enum Backend: String, CaseIterable, Sendable {
   case cpu, gl, auto
 
   /// Makes the renderer; its `used` names the backend of the last render.
-  func makeRenderer(warn: @escaping (String) -> Void = warn) throws -> BackendRenderer {
+  /// `warn` hears every fallback to the CPU (GL that cannot start, a render GL failed).
+  public func makeRenderer(warn: @escaping (String) -> Void = Backend.printWarning) throws -> BackendRenderer {
     switch self {
     case .cpu: return BackendRenderer(.cpu(CPURenderer()), warn: warn)
     case .gl: return BackendRenderer(.gl(try GLRenderer()), warn: warn)
@@ -32,11 +38,17 @@ enum Backend: String, ExpressibleByArgument, CaseIterable {
       }
     }
   }
+
+  /// Prints a warning on standard error (the default `warn`).
+  public static func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
 }
 
 /// GL, the CPU, or GL falling back to the CPU for each render GL fails.
-final class BackendRenderer: IncrementalRenderer {
-  enum Renderers {
+public final class BackendRenderer: IncrementalRenderer {
+  /// The renderers held.
+  public enum Renderers {
     case cpu(CPURenderer)
     case gl(GLRenderer)
     case glElseCPU(GLRenderer, CPURenderer)
@@ -44,9 +56,10 @@ final class BackendRenderer: IncrementalRenderer {
   private let renderers: Renderers
   private let warn: (String) -> Void
   /// "gl" or "cpu": the backend that drew the last image (before any, the first to try).
-  private(set) var used: String
+  public private(set) var used: String
 
-  init(_ renderers: Renderers, warn: @escaping (String) -> Void) {
+  /// Wraps `renderers`; `warn` hears each render GL failed and the CPU drew.
+  public init(_ renderers: Renderers, warn: @escaping (String) -> Void) {
     self.renderers = renderers
     self.warn = warn
     if case .cpu = renderers { used = "cpu" } else { used = "gl" }
@@ -54,12 +67,12 @@ final class BackendRenderer: IncrementalRenderer {
 
   /// The next frame of a sequence, drawn incrementally
   /// (IncrementalRenderer: the bytes `render` gives).
-  func renderFrame(_ plan: RenderPlan) throws -> Image {
+  public func renderFrame(_ plan: RenderPlan) throws -> Image {
     try draw(plan, cpu: { $0.renderFrame(plan) }, gl: { try $0.renderFrame(plan) })
   }
 
   /// What the renderer that drew the last frame redrew.
-  var lastDamage: PlanDamage? {
+  public var lastDamage: PlanDamage? {
     switch renderers {
     case .cpu(let cpu): return cpu.lastDamage
     case .gl(let gl): return gl.lastDamage
@@ -68,7 +81,7 @@ final class BackendRenderer: IncrementalRenderer {
   }
 
   /// Forgets the kept frame of every renderer held.
-  func forgetFrame() {
+  public func forgetFrame() {
     switch renderers {
     case .cpu(let cpu): cpu.forgetFrame()
     case .gl(let gl): gl.forgetFrame()
@@ -78,7 +91,8 @@ final class BackendRenderer: IncrementalRenderer {
     }
   }
 
-  func render(_ plan: RenderPlan) throws -> Image {
+  /// Draws the plan with the chosen backend (GL failing falls back to the CPU when held).
+  public func render(_ plan: RenderPlan) throws -> Image {
     try draw(plan, cpu: { $0.render(plan) }, gl: { try $0.render(plan) })
   }
 

@@ -7,6 +7,7 @@
 // here need the JSON path to point at the offending value).
 import Foundation
 import Hummingbird
+import Lamina
 
 /// A request refused, with its status and where the problem is.
 public struct ServeError: Error, Sendable, Equatable {
@@ -44,7 +45,7 @@ public struct ServeError: Error, Sendable, Equatable {
     var fields = [("error", message)]
     if let path { fields.append(("path", path)) }
     if let parameter { fields.append(("parameter", parameter)) }
-    return Array(("{" + fields.map { "\(Self.quote($0)): \(Self.quote($1))" }.joined(separator: ", ") + "}\n").utf8)
+    return Array(("{" + fields.map { "\(JSONWriter.quoted($0)): \(JSONWriter.quoted($1))" }.joined(separator: ", ") + "}\n").utf8)
   }
 
   /// The response: the JSON body, `Retry-After` when set.
@@ -52,22 +53,5 @@ public struct ServeError: Error, Sendable, Equatable {
     var headers: HTTPFields = [.contentType: "application/json"]
     if let retryAfter { headers[.retryAfter] = String(retryAfter) }
     return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-  }
-
-  /// A JSON string literal.
-  static func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

@@ -8,7 +8,7 @@
 // the shortest decimal that reads back to the same Double (Swift's
 // `description`, which is valid JSON for every finite value).
 
-enum JSONWriter {
+package enum JSONWriter {
   /// The document as UTF-8, ending in a newline.
   static func pretty(_ value: JSONValue) -> [UInt8] {
     var out = ""
@@ -41,7 +41,7 @@ enum JSONWriter {
   }
 
   /// A JSON string literal.
-  static func quoted(_ s: String) -> String {
+  package static func quoted(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {

@@ -51,7 +51,7 @@ public final class LottieAnimation {
     let json: JSONValue
     var text = data
     if data.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-      let zip = try LottieArchive(data)
+      let zip = try LottieArchive(data, maxTotalSize: limits.maxArchiveBytes)
       text = try zip.animation()
       archive = zip
     } else {

@@ -45,9 +45,16 @@ enum DocumentRender {
       }
       return try draw(scene, at: query.time ?? 0, scale: query.scale, query, ctx)
     }
+    // An archive inflates: its bound is held from the memory budget until
+    // the render is done (the document and its images live that long).
+    let inflation = isArchive ? ctx.options.maxArchiveBytes : 0
+    try ctx.pool.reserve(inflation)
+    defer { ctx.pool.release(inflation) }
+    var lottieLimits = LottieLimits.default
+    lottieLimits.maxArchiveBytes = ctx.options.maxArchiveBytes
     let animation: LottieAnimation
     do {
-      animation = try LottieAnimation(data: bytes, baseDirectory: nil)
+      animation = try LottieAnimation(data: bytes, baseDirectory: nil, limits: lottieLimits)
     } catch {
       throw ServeError(.badRequest, error.message, path: ServeError.jsonPath(error.path))
     }

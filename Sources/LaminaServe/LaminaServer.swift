@@ -26,6 +26,11 @@ public final class LaminaServer: Sendable {
   let cache: ResponseCache
   let templates: TemplateStore?
 
+  /// Connections the kernel may hold before the server accepts them (it
+  /// caps this at net.core.somaxconn): a burst of thousands of connects
+  /// waits in the queue instead of being dropped and retried seconds later.
+  static let listenBacklog = 4096
+
   /// The header naming the backend that drew a response (`gl` or `cpu`).
   static let backendHeader = HTTPField.Name("X-Lamina-Backend") ?? .server
 
@@ -73,7 +78,9 @@ public final class LaminaServer: Sendable {
     logger.logLevel = .warning
     return Application(
       router: makeRouter(),
-      configuration: ApplicationConfiguration(address: .hostname(options.host, port: options.port), serverName: "lamina"),
+      server: .http1(configuration: .init(idleTimeout: .nanoseconds(Self.nanoseconds(options.idleTimeout)))),
+      configuration: ApplicationConfiguration(
+        address: .hostname(options.host, port: options.port), serverName: "lamina", backlog: Self.listenBacklog),
       onServerRunning: { channel in
         let address = channel.localAddress.map { "\($0.ipAddress ?? "?"):\($0.port ?? 0)" } ?? "?"
         onRunning(address)
@@ -111,6 +118,13 @@ public final class LaminaServer: Sendable {
     metrics.request(
       route: route, status: response.status.code, backend: backend, duration: ContinuousClock.now - start)
     return response
+  }
+
+  /// `duration` in whole nanoseconds, clamped to what Int64 holds.
+  static func nanoseconds(_ duration: Duration) -> Int64 {
+    let (s, atto) = duration.components
+    guard s < Int64.max / 1_000_000_000 else { return .max }
+    return s * 1_000_000_000 + atto / 1_000_000_000
   }
 
   static func bytes(_ bytes: [UInt8], type: String, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {

@@ -24,6 +24,15 @@ public struct ServeOptions: Sendable {
   public var queueCapacity = 32
   /// The largest request body (a posted scene or Lottie document).
   public var maxBodyBytes = 8 << 20
+  /// The bytes a posted `.lottie` archive may inflate to; each archive
+  /// request holds this much of the memory budget while it loads and draws.
+  public var maxArchiveBytes = 64 << 20
+  /// A body still arriving after this long is refused (408): a client
+  /// trickling bytes holds its connection, never a renderer, and not for long.
+  public var bodyTimeout: Duration = .seconds(30)
+  /// A connection that sends nothing for this long is closed: half-sent
+  /// headers, a stalled body, an idle keep-alive.
+  public var idleTimeout: Duration = .seconds(30)
   /// The most pixels of one canvas (width × height at the request's scale).
   public var maxCanvasPixels = 4096 * 4096
   /// The most frames of one animated response.

@@ -20,7 +20,7 @@ extension LaminaServer {
   /// POST /render.
   func render(_ request: Request) async throws -> (Response, String) {
     let query = try RenderQuery(RenderQuery.pairs(request.uri.query), options: options, allowed: Self.renderParameters)
-    let body = try await Self.readBody(request, limit: options.maxBodyBytes)
+    let body = try await Self.readBody(request, limit: options.maxBodyBytes, timeout: options.bodyTimeout)
     guard !body.isEmpty else {
       throw ServeError(.badRequest, "post a scene (JSON) or a Lottie document in the body")
     }
@@ -73,14 +73,20 @@ extension LaminaServer {
     bytes(output.bytes, type: output.contentType, headers: [.eTag: tag, backendHeader: output.backend])
   }
 
-  /// The body, at most `limit` bytes: refused from its Content-Length before
-  /// reading, and while it streams when it has none or lied.
-  static func readBody(_ request: Request, limit: Int) async throws -> [UInt8] {
+  /// The body, at most `limit` bytes within `timeout`: refused from its
+  /// Content-Length before reading, and while it streams when it has none
+  /// or lied; a body still arriving at the timeout is refused (408). A
+  /// client that stops sending altogether is closed by the idle timeout.
+  static func readBody(_ request: Request, limit: Int, timeout: Duration) async throws -> [UInt8] {
     let tooLarge = ServeError(.contentTooLarge, "the body exceeds the limit of \(limit) bytes")
     if let length = request.headers[.contentLength], let n = Int(length), n > limit { throw tooLarge }
+    let deadline = ContinuousClock.now + timeout
     var out: [UInt8] = []
     for try await buffer in request.body {
       guard buffer.readableBytes <= limit - out.count else { throw tooLarge }
+      guard ContinuousClock.now < deadline else {
+        throw ServeError(.requestTimeout, "the body did not arrive within \(timeout); send it at once")
+      }
       out += buffer.readableBytesView
     }
     return out

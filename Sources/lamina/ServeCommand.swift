@@ -31,6 +31,9 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "Seconds a render may take before it is abandoned (504).") var deadline = 20.0
   @Option(help: "MiB the renders in flight may hold together (503 beyond).") var memory = 2048
   @Option(help: "MiB of rendered templates kept for identical requests.") var cache = 64
+  @Option(help: "MiB a posted .lottie archive may inflate to (held from --memory while it renders).") var maxArchive = 64
+  @Option(help: "Seconds a request body may take to arrive (408 beyond).") var bodyTimeout = 30.0
+  @Option(help: "Seconds a connection may send nothing before it is closed.") var idleTimeout = 30.0
 
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0…65535") }
@@ -42,6 +45,12 @@ struct ServeCommand: ParsableCommand {
       throw ValidationError("--deadline must be a number of seconds in (0, 86400]")
     }
     guard memory <= 1 << 20, cache <= 1 << 20 else { throw ValidationError("--memory and --cache are at most 1048576 MiB") }
+    guard (1...512).contains(maxArchive) else { throw ValidationError("--max-archive must be in 1…512 MiB") }
+    for (name, value) in [("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
+      guard value.isFinite, value > 0, value <= 86_400 else {
+        throw ValidationError("\(name) must be a number of seconds in (0, 86400]")
+      }
+    }
   }
 
   func run() throws {
@@ -58,6 +67,10 @@ struct ServeCommand: ParsableCommand {
     options.renderDeadline = .milliseconds(Int(deadline * 1000))
     options.memoryBudgetBytes = memory << 20
     options.cacheBytes = cache << 20
+    options.maxArchiveBytes = maxArchive << 20
+    options.bodyTimeout = .milliseconds(Int(bodyTimeout * 1000))
+    options.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
+    raiseOpenFileLimit()
     let server: LaminaServer
     do {
       server = try LaminaServer(options: options)
@@ -85,4 +98,15 @@ struct ServeCommand: ParsableCommand {
       throw ExitCode(1)
     }
   }
+}
+
+/// Lifts the soft limit on open files to the hard one: every connection
+/// is a descriptor, and the usual soft limit (1024) would refuse the
+/// 1025th client while the hard limit (often 524288 under systemd) allows
+/// it. A limit it cannot raise is left as it is.
+private func raiseOpenFileLimit() {
+  var limit = rlimit()
+  guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+  limit.rlim_cur = limit.rlim_max
+  _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
 }

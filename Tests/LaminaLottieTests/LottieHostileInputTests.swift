@@ -7,6 +7,7 @@ import Foundation
 import Lamina
 import LaminaCPU
 import LaminaLottie
+import LaminaTestSupport
 import Testing
 
 private func document(_ layers: String, assets: String = "[]", op: Double = 60) -> [UInt8] {
@@ -72,23 +73,24 @@ struct LottieHostileInputTests {
 
   @Test func aZipBombIsRefused() throws {
     // A stored entry whose header declares 2 GiB.
-    var zip: [UInt8] = []
-    func u16(_ v: Int) { zip += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-    func u32(_ v: Int) { u16(v & 0xFFFF); u16(v >> 16 & 0xFFFF) }
-    let name = Array("animations/a.json".utf8)
-    u32(0x0403_4B50); u16(20); u16(0); u16(0); u16(0); u16(0); u32(0); u32(2); u32(0x7FFF_FFFF); u16(name.count); u16(0)
-    zip += name + [0x7B, 0x7D]
-    let dir = zip.count
-    u32(0x0201_4B50); u16(20); u16(20); u16(0); u16(0); u16(0); u16(0); u32(0); u32(2); u32(0x7FFF_FFFF)
-    u16(name.count); u16(0); u16(0); u16(0); u16(0); u32(0); u32(0)
-    zip += name
-    let dirSize = zip.count - dir
-    u32(0x0605_4B50); u16(0); u16(0); u16(1); u16(1); u32(dirSize); u32(dir); u16(0)
+    let zip = zipDeclaring(size: 0x7FFF_FFFF)
     do {
       _ = try LottieAnimation(data: zip)
       Issue.record("accepted")
     } catch {
       #expect(error.message.contains("at most"))
+    }
+  }
+
+  @Test func anArchiveBoundIsTheCallers() throws {
+    // 100 MiB declared: under the library's 512 MiB, over a caller's 64.
+    var limits = LottieLimits.default
+    limits.maxArchiveBytes = 64 << 20
+    do {
+      _ = try LottieAnimation(data: zipDeclaring(size: 100 << 20), limits: limits)
+      Issue.record("accepted")
+    } catch {
+      #expect(error.message.contains("at most 67108864"), "\(error.message)")
     }
   }
 

@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Lamina
+import LaminaTestSupport
 import Testing
 
 @testable import LaminaServe
@@ -102,6 +103,17 @@ import Testing
       #expect(r.headers[.contentType] == "application/json")
       #expect(r.path == path, "\(r.text)")
       #expect(r.error?.contains("not allowed") == true, "\(r.text)")
+    }
+  }
+
+  /// A posted `.lottie` that would inflate past the server's archive bound
+  /// (the library's is higher) is refused before it inflates.
+  @Test func archiveBoundIsTheServers() async throws {
+    try await withServer({ $0.maxArchiveBytes = 1 << 20 }) { _, client in
+      let r = try await client.execute(
+        uri: "/render", method: .post, body: ByteBuffer(bytes: zipDeclaring(size: 2 << 20)))
+      #expect(r.head.status == .badRequest)
+      #expect(r.error?.contains("at most 1048576") == true, "\(r.text)")
     }
   }
 

@@ -1,8 +1,11 @@
 // `lamina serve` as a process, for what needs its own environment or
-// signals: GL faults injected with LAMINA_GL_FAULT (read once per process,
-// so the in-process tests cannot set it without injecting into every GL
-// test of the run) fall back to the CPU and are counted; SIGTERM drains a
-// render in flight before the process exits 0.
+// signals or sockets: GL faults injected with LAMINA_GL_FAULT (read once
+// per process, so the in-process tests cannot set it without injecting into
+// every GL test of the run) fall back to the CPU and are counted; SIGTERM
+// drains a render in flight before the process exits 0, and a client
+// knocking meanwhile is refused or answered, never left hanging; slow
+// clients (half-sent headers, a trickled body) and a thousand idle
+// connections cost their own connections and nothing else.
 //
 // Rejected: an injectable fault in LaminaServe (the point is that the
 // real GL failure path, the one LAMINA_GL_FAULT drives, reaches the CPU).
@@ -111,10 +114,77 @@ struct ServeProcessTests {
     let inFlight = Task { try await ServeProcess.request(base, "/render", body: slow) }
     try await Task.sleep(for: .milliseconds(300))
     server.process.terminate()
+    try await Task.sleep(for: .milliseconds(100))
+    // While it drains: a new client is refused at connect, or answered.
+    do {
+      let late = try RawConnection(port: RawConnection.port(of: base))
+      late.send("GET /healthz HTTP/1.1\r\nHost: lamina\r\nConnection: close\r\n\r\n")
+      let answer = late.readAll(timeout: .seconds(20))
+      #expect(answer.closed, "a request during shutdown hung: \(answer.text)")
+    } catch let failure as RawConnection.Failure {
+      #expect(failure.errno == ECONNREFUSED, "connect failed with errno \(failure.errno)")
+    }
     let r = try await inFlight.value
     #expect(r.status == 200)
     #expect(try StraightImage(pngData: [UInt8](r.body)).width == 1000)
     server.process.waitUntilExit()
     #expect(server.process.terminationStatus == 0)
   }
+
+  /// Half-sent headers hold only their own connection, which the idle
+  /// timeout closes; a request on another connection is answered meanwhile.
+  @Test func slowHeadersAreClosed() async throws {
+    let server = try ServeProcess(["--backend", "cpu", "--workers", "1", "--idle-timeout", "1"])
+    defer { _ = server.stop() }
+    let port = RawConnection.port(of: server.base)
+    let slow = try (0..<20).map { _ in try RawConnection(port: port) }
+    for c in slow { c.send("GET /healthz HTTP/1.1\r\nHost: lamina\r\n") }
+    let r = try await server.request("/render", body: red)
+    #expect(r.status == 200)
+    for c in slow {
+      let answer = c.readAll(timeout: .seconds(20))
+      #expect(answer.closed && answer.text.isEmpty, "a half-sent request was answered or kept: \(answer)")
+    }
+  }
+
+  /// A body trickled a byte at a time is refused (408) once it has taken
+  /// longer than --body-timeout, with the JSON error.
+  @Test func trickledBodyIs408() async throws {
+    let server = try ServeProcess(["--backend", "cpu", "--workers", "1", "--body-timeout", "1", "--idle-timeout", "5"])
+    defer { _ = server.stop() }
+    let c = try RawConnection(port: RawConnection.port(of: server.base))
+    c.send("POST /render HTTP/1.1\r\nHost: lamina\r\nContent-Length: 100\r\n\r\n")
+    var answer = ""
+    for _ in 0..<40 where !answer.contains("\r\n\r\n") {
+      guard c.send(" ") else { break }
+      answer += c.readAll(timeout: .milliseconds(100)) { $0.contains("}") }.text
+    }
+    if !answer.contains("}") { answer += c.readAll(timeout: .seconds(5)) { $0.contains("}") }.text }
+    #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
+    #expect(answer.contains("did not arrive within"), "\(answer)")
+  }
+
+  /// A thousand connections that say nothing: a render is still answered,
+  /// and they are all still accepted (none refused, none reset).
+  @Test func thousandIdleConnections() async throws {
+    raiseOpenFileLimit(to: 4096)
+    let server = try ServeProcess(["--backend", "cpu", "--workers", "1"])
+    defer { _ = server.stop() }
+    let port = RawConnection.port(of: server.base)
+    let idle = try (0..<1000).map { _ in try RawConnection(port: port) }
+    let r = try await server.request("/render", body: red)
+    #expect(r.status == 200)
+    // Each is still open and served: a request on the last of them is answered.
+    idle.last?.send("GET /healthz HTTP/1.1\r\nHost: lamina\r\nConnection: close\r\n\r\n")
+    let answer = idle.last?.readAll(timeout: .seconds(20)).text ?? ""
+    #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+  }
+}
+
+/// Lifts this process's soft limit on open files to `count` where the hard limit allows.
+private func raiseOpenFileLimit(to count: Int) {
+  var limit = rlimit()
+  guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+  limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
+  _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
 }

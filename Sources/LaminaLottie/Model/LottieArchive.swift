@@ -3,8 +3,9 @@
 // their images (`images/`, `i/`). The zip's central directory is read and
 // entries are inflated on demand with zlib. A hostile archive gets an
 // error, not a hang or an exhausted memory: at most 10,000 entries, 256 MiB
-// an entry and 512 MiB in all after inflating, and an entry that inflates
-// past the size its header declares (a zip bomb that lies) stops there.
+// an entry and `LottieLimits.maxArchiveBytes` (512 MiB unless lowered) in
+// all after inflating, and an entry that inflates past the size its header
+// declares (a zip bomb that lies) stops there.
 //
 // Rejected: running `unzip` (a process per file, and no control over what
 // a bomb writes) or minizip (not a package this machine ships).
@@ -24,12 +25,11 @@ struct LottieArchive {
 
   static let maxEntries = 10_000
   static let maxEntrySize = 256 << 20
-  static let maxTotalSize = 512 << 20
 
   let bytes: [UInt8]
   let entries: [String: Entry]
 
-  init(_ bytes: [UInt8]) throws(LottieError) {
+  init(_ bytes: [UInt8], maxTotalSize: Int = LottieLimits.default.maxArchiveBytes) throws(LottieError) {
     self.bytes = bytes
     func u16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
     func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
@@ -62,12 +62,12 @@ struct LottieArchive {
       let nameLength = u16(p + 28), extra = u16(p + 30), comment = u16(p + 32), local = u32(p + 42)
       guard p + 46 + nameLength <= bytes.count else { throw LottieError(path: "", message: "the archive's directory is damaged") }
       let name = String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
-      guard size <= Self.maxEntrySize else {
-        throw LottieError(path: name, message: "inflates to \(size) bytes; at most \(Self.maxEntrySize) are read")
+      guard size <= min(Self.maxEntrySize, maxTotalSize) else {
+        throw LottieError(path: name, message: "inflates to \(size) bytes; at most \(min(Self.maxEntrySize, maxTotalSize)) are read")
       }
       total += size
-      guard total <= Self.maxTotalSize else {
-        throw LottieError(path: "", message: "the archive inflates to more than \(Self.maxTotalSize) bytes")
+      guard total <= maxTotalSize else {
+        throw LottieError(path: "", message: "the archive inflates to more than \(maxTotalSize) bytes")
       }
       out[name] = Entry(name: name, method: method, compressedSize: csize, size: size, offset: local)
       p += 46 + nameLength + extra + comment

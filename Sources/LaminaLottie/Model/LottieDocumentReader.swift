@@ -28,6 +28,10 @@ public struct LottieLimits: Sendable {
   public var maxPrecompDepth = 64
   /// Layers built in the whole tree (precomps count once per use).
   public var maxLayers = 200_000
+  /// Bytes a `.lottie` archive may inflate to, all its entries together
+  /// (no entry more than 256 MiB). A server lowers it to what it budgets
+  /// for one request.
+  public var maxArchiveBytes = 512 << 20
   /// Default limits.
   public static let `default` = LottieLimits()
 }

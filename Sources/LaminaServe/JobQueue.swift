@@ -58,6 +58,13 @@ final class JobQueue: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Whether a job submitted now would be refused (a hint: `submit` decides).
+  var isFull: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return stopped || running + jobs.count >= limit
+  }
+
   /// Jobs being rendered.
   var active: Int {
     condition.lock()

@@ -60,6 +60,19 @@ final class RenderPool: Sendable {
     }
   }
 
+  /// Throws the 429 `render` would, before a request does work a full
+  /// queue would waste (a flood of template requests is refused at the
+  /// cost of reading its query, not of patching and parsing a template).
+  func admitOrRefuse() throws(ServeError) {
+    guard queue.isFull else { return }
+    metrics.refused("queue_full")
+    throw Self.queueFull(retryAfter)
+  }
+
+  static func queueFull(_ retryAfter: Int) -> ServeError {
+    ServeError(.tooManyRequests, "the render queue is full; retry later", retryAfter: retryAfter)
+  }
+
   /// Renders on a worker, or throws: 429 when the queue is full, 504 past
   /// the deadline, the work's own refusal otherwise.
   func render(
@@ -73,8 +86,7 @@ final class RenderPool: Sendable {
       let ticket = RenderTicket(continuation)
       guard queue.submit(RenderJob(ticket: ticket, work: work)) else {
         metrics.refused("queue_full")
-        ticket.abandon(
-          ServeError(.tooManyRequests, "the render queue is full; retry later", retryAfter: retryAfter))
+        ticket.abandon(Self.queueFull(retryAfter))
         return
       }
       metrics.queueDepth(queue.depth)

@@ -43,13 +43,9 @@ extension LaminaServer {
       values.append((key, value))
     }
     let (stem, bytes) = try templates.read(name)
-    let document: JSONValue
-    do {
-      document = try JSONParser.parse(bytes)
-    } catch {
-      throw ServeError(.internalServerError, "the template '\(stem)' is not valid JSON: \(error)")
-    }
-    let patched = try TemplatePatch.apply(values, to: document)
+    // The tag, the cache and admission first: a 304, a cached card or a
+    // 429 costs no parsing (an invalid value still gets its 400 when the
+    // request is rendered; a cached answer was valid when it was made).
     let tag = ETag.of(template: stem, bytes: bytes, pairs: pairs)
     if ETag.matches(request.headers[.ifNoneMatch], tag) {
       return (Response(status: .notModified, headers: [.eTag: tag]), "none")
@@ -60,6 +56,14 @@ extension LaminaServer {
       return (Self.templateResponse(cached, tag: tag), "cache")
     }
     metrics.cache(hit: false)
+    try pool.admitOrRefuse()
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(bytes)
+    } catch {
+      throw ServeError(.internalServerError, "the template '\(stem)' is not valid JSON: \(error)")
+    }
+    let patched = try TemplatePatch.apply(values, to: document)
     let options = self.options, pool = self.pool, folder = templates.folder
     let output = try await pool.render(deadline: options.renderDeadline) { renderers, ticket throws(ServeError) in
       let ctx = WorkContext(renderers: renderers, ticket: ticket, pool: pool, options: options)

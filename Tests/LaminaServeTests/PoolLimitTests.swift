@@ -42,6 +42,34 @@ import Testing
     }
   }
 
+  /// With the queue full, a template request is refused before its
+  /// template is parsed or patched (a bad value still answers 429, the
+  /// cheap refusal), while a card already in the cache is still served.
+  @Test func fullQueueRefusesTemplatesBeforeParsing() async throws {
+    let (root, templates) = try templatesFolder()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    try await withServer({
+      $0.workers = 1
+      $0.queueCapacity = 0
+      $0.templatesDirectory = templates
+    }) { server, client in
+      let cached = try await client.get("/templates/card.png?badge.opacity=0.5")
+      #expect(cached.head.status == .ok, "\(cached.text)")
+      server.holdWorkers(true)
+      let first = Task { try await client.get("/templates/card.png?badge.opacity=0.25") }
+      for _ in 0..<500 where server.queueDepth == 0 { try await Task.sleep(for: .milliseconds(2)) }
+      let bad = try await client.get("/templates/card.png?badge.opacity=nan")
+      #expect(bad.head.status == .tooManyRequests, "\(bad.text)")
+      let hit = try await client.get("/templates/card.png?badge.opacity=0.5")
+      #expect(hit.head.status == .ok)
+      #expect(hit.bytes == cached.bytes)
+      server.holdWorkers(false)
+      #expect(try await first.value.head.status == .ok)
+      // Admitted again: the bad value now gets its own refusal.
+      #expect(try await client.get("/templates/card.png?badge.opacity=nan").head.status == .badRequest)
+    }
+  }
+
   /// A render far longer than a 100 ms deadline: 504; once it finishes
   /// the worker's renderers are recycled, and the same worker then draws
   /// a small scene within the deadline.

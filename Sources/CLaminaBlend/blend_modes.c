@@ -7,6 +7,8 @@
 #include "CLaminaBlendModes.h"
 #include "CLaminaBlend.h"
 
+#include <string.h>
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -56,7 +58,7 @@ TARGET static inline __m256 soft_light(__m256 cb, __m256 cs) {
 }
 
 // One channel of a separable mode (BlendMode.blended's cases).
-TARGET static inline __m256 separable(int mode, __m256 cb, __m256 cs) {
+TARGET static inline __attribute__((always_inline)) __m256 separable(int mode, __m256 cb, __m256 cs) {
   switch (mode) {
   case 1: return _mm256_mul_ps(cb, cs);
   case 2: return _mm256_sub_ps(_mm256_add_ps(cb, cs), _mm256_mul_ps(cb, cs));
@@ -125,7 +127,7 @@ TARGET static inline rgb8 set_sat(rgb8 c, __m256 s) {
 }
 
 // BlendMode.blended
-TARGET static inline rgb8 blended(int mode, rgb8 cb, rgb8 cs) {
+TARGET static inline __attribute__((always_inline)) rgb8 blended(int mode, rgb8 cb, rgb8 cs) {
   switch (mode) {
   case 12: return set_lum(set_sat(cs, sat(cb)), lum(cb));
   case 13: return set_lum(set_sat(cb, sat(cs)), lum(cb));
@@ -144,7 +146,7 @@ TARGET static inline __m256 unit(__m256 v) { return smin(smax(v, _mm256_setzero_
 // Eight pixels of blendAligned: the composite under `mode`, or where the
 // backdrop is transparent blendPixel's source-over; lanes with k ≤ 0 or a
 // source of alpha 0 keep their pixel.
-TARGET static inline __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, float opacity, int mode) {
+TARGET static inline __attribute__((always_inline)) __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, float opacity, int mode) {
   const __m256 inv255 = set1(1.0f / 255.0f), one = set1(1), zero = _mm256_setzero_ps();
   __m256 cr = _mm256_mul_ps(lamina_channel8(src, 0), inv255), cg = _mm256_mul_ps(lamina_channel8(src, 8), inv255);
   __m256 cbl = _mm256_mul_ps(lamina_channel8(src, 16), inv255), ca = _mm256_mul_ps(lamina_channel8(src, 24), inv255);
@@ -200,19 +202,60 @@ TARGET static inline __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, 
   return _mm256_castps_si256(sel(keep, _mm256_castsi256_ps(d), _mm256_castsi256_ps(out)));
 }
 
+// Eight pixels of `src`, `mask` and `clip` at `i` (k = 1 without a clip).
+#define BLEND_STEP(MODE)                                                                               \
+  do {                                                                                                 \
+    __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i * 4));                                    \
+    __m256i s = _mm256_loadu_si256((const __m256i *)(src + i * 4));                                    \
+    __m256 m = set1(1);                                                                                \
+    if (mask) m = _mm256_mul_ps(lamina_channel8(_mm256_loadu_si256((const __m256i *)(mask + i * 4)), 24), inv255); \
+    __m256 k = clip ? _mm256_loadu_ps(clip + i) : set1(1);                                             \
+    _mm256_storeu_si256((__m256i *)(dst + i * 4), blend8(d, s, m, k, opacity, MODE));                  \
+  } while (0)
+
+// The span under one mode, a constant: blend8's switch folds away.
+// Whole groups of eight in place; the last 1…7 pixels through copies
+// padded with k = 0 lanes (which keep their pixel), so no pixel of a row
+// falls to the Swift loop.
+#define BLEND_SPAN(MODE)                                                                                \
+  TARGET static long blend_span_##MODE(                                                                 \
+      uint8_t *dst, const uint8_t *src, const uint8_t *mask, const float *clip, long count, float opacity) { \
+    const __m256 inv255 = set1(1.0f / 255.0f);                                                          \
+    long i = 0;                                                                                         \
+    for (; i + 8 <= count; i += 8) BLEND_STEP(MODE);                                                    \
+    long n = count - i;                                                                                 \
+    if (n > 0) {                                                                                        \
+      uint8_t d8[32] = {0}, s8[32] = {0}, m8[32] = {0};                                                 \
+      float k8[8] = {0};                                                                                \
+      memcpy(d8, dst + i * 4, (size_t)n * 4);                                                           \
+      memcpy(s8, src + i * 4, (size_t)n * 4);                                                           \
+      if (mask) memcpy(m8, mask + i * 4, (size_t)n * 4);                                                \
+      for (long j = 0; j < n; j++) k8[j] = clip ? clip[i + j] : 1.0f;                                   \
+      __m256 m = set1(1);                                                                               \
+      if (mask) m = _mm256_mul_ps(lamina_channel8(_mm256_loadu_si256((const __m256i *)m8), 24), inv255); \
+      __m256i out = blend8(_mm256_loadu_si256((const __m256i *)d8), _mm256_loadu_si256((const __m256i *)s8), m, \
+                           _mm256_loadu_ps(k8), opacity, MODE);                                         \
+      _mm256_storeu_si256((__m256i *)d8, out);                                                          \
+      memcpy(dst + i * 4, d8, (size_t)n * 4);                                                           \
+    }                                                                                                   \
+    return count;                                                                                       \
+  }
+
+BLEND_SPAN(0) BLEND_SPAN(1) BLEND_SPAN(2) BLEND_SPAN(3) BLEND_SPAN(4) BLEND_SPAN(5) BLEND_SPAN(6) BLEND_SPAN(7)
+BLEND_SPAN(8) BLEND_SPAN(9) BLEND_SPAN(10) BLEND_SPAN(11) BLEND_SPAN(12) BLEND_SPAN(13) BLEND_SPAN(14)
+BLEND_SPAN(15) BLEND_SPAN(16)
+
+typedef long (*blend_span_fn)(uint8_t *, const uint8_t *, const uint8_t *, const float *, long, float);
+
+static const blend_span_fn blend_spans[17] = {
+    blend_span_0, blend_span_1, blend_span_2, blend_span_3, blend_span_4, blend_span_5,
+    blend_span_6, blend_span_7, blend_span_8, blend_span_9, blend_span_10, blend_span_11,
+    blend_span_12, blend_span_13, blend_span_14, blend_span_15, blend_span_16};
+
 TARGET long lamina_blend_mode_span8(
     uint8_t *dst, const uint8_t *src, const uint8_t *mask, const float *clip, long count, float opacity, int mode) {
-  const __m256 inv255 = set1(1.0f / 255.0f);
-  long i = 0;
-  for (; i + 8 <= count; i += 8) {
-    __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i * 4));
-    __m256i s = _mm256_loadu_si256((const __m256i *)(src + i * 4));
-    __m256 m = set1(1);
-    if (mask) m = _mm256_mul_ps(lamina_channel8(_mm256_loadu_si256((const __m256i *)(mask + i * 4)), 24), inv255);
-    __m256 k = clip ? _mm256_loadu_ps(clip + i) : set1(1);
-    _mm256_storeu_si256((__m256i *)(dst + i * 4), blend8(d, s, m, k, opacity, mode));
-  }
-  return i;
+  if (mode < 0 || mode > 16) return 0;
+  return blend_spans[mode](dst, src, mask, clip, count, opacity);
 }
 
 // Eight pixels of CompositeStage.compositeAligned: blendPixel's

@@ -13,11 +13,11 @@
 
 #include <stdint.h>
 
-/// Composites the first ⌊count / 8⌋ × 8 pixels of `src` (RGBA8,
-/// premultiplied) onto `dst` under `mode` (`BlendMode.shaderIndex`): each
-/// source texel × the alpha of `mask`'s texel (when not null) is scaled by
-/// `clip[i]` (when not null) × `opacity` and composited as
-/// `CompositeStage.blendAligned` does. Returns the number of pixels done.
+/// Composites the `count` pixels of `src` (RGBA8, premultiplied) onto
+/// `dst` under `mode` (`BlendMode.shaderIndex`): each source texel × the
+/// alpha of `mask`'s texel (when not null) is scaled by `clip[i]` (when not
+/// null) × `opacity` and composited as `CompositeStage.blendAligned` does.
+/// Returns the number of pixels done: `count`, or 0 for an unknown mode.
 /// Call only when `lamina_blend_has_avx2()` is 1.
 long lamina_blend_mode_span8(
     uint8_t *dst, const uint8_t *src, const uint8_t *mask, const float *clip, long count, float opacity, int mode);

@@ -6,7 +6,7 @@
 //
 // Decision for non-finite numbers set through the Swift API: the lowering
 // refuses the tree with `LoweringError.notFinite(layer:property:)` (see
-// Sources/Lamina/Plan/FiniteCheck.swift); scene files cannot hold them.
+// Sources/Lamina/Lowering/FiniteCheck.swift); scene files cannot hold them.
 
 import Foundation
 import Testing

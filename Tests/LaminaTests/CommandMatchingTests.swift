@@ -1,4 +1,4 @@
-// The words PlanDamage compares commands by (Plan/CommandMatching.swift)
+// The words PlanDamage compares commands by (Damage/CommandMatching.swift)
 // must tell every changed field apart: a command that differs from the
 // frame before in one field alone, whichever, damages its footprint. A
 // writer that left a field out (or a hash trusted without the words) would

@@ -1,4 +1,4 @@
-// The damage rule (Plan/PlanDamage.swift) on plans whose answer is worked
+// The damage rule (Damage/PlanDamage.swift) on plans whose answer is worked
 // out by hand, and on the S6 bench scenes: one card moved damages only the
 // pixels around its old and new places (a rule that damaged everything, or
 // only the card without its shadow, fails here), and a frame that changes

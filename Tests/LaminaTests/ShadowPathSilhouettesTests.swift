@@ -1,4 +1,4 @@
-// `shadowPath` silhouettes kept across lowerings (Plan/ShadowPathSilhouettes):
+// `shadowPath` silhouettes kept across lowerings (Lowering/ShadowPathSilhouettes):
 // a frame in which only another layer moves lowers the shadowed layer to
 // the same image object, so the damage rule leaves its shadow alone (a
 // new image per frame, as before, damaged it in every frame); a moved

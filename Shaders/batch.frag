@@ -1,6 +1,6 @@
 // batch.frag: one instance of a QuadBatch. A cached stack of up to 3
 // coverage weights from the coverage atlas (CoverageAtlas: the exact
-// floats shape.frag or shadow.frag computed, weighed by the layers above)
+// floats rounded_rect.frag or shadow.frag computed, weighed by the layers above)
 // times the instance's colours: the layers blended one over the other.
 // Solid cells read the atlas's texel (1, 0, 0, 1). SOLID: the bottom colour
 // alone (a batch of solid cells only).

@@ -4,7 +4,7 @@
 // premultiplied; × the outline's coverage × clips × opacity. Mirrors
 // Lamina's Gradient.Evaluator (the one definition of t and of the stops)
 // and LaminaCPU's GradientStage, in Float32. Variants: RADIAL, CONIC (else
-// axial), ROUNDED, CLIPS, AXIS_ALIGNED, PROJECTIVE (as in shape.frag).
+// axial), ROUNDED, CLIPS, AXIS_ALIGNED, PROJECTIVE (as in rounded_rect.frag).
 //
 // A draw takes MAX_STOPS stops as uniforms. A gradient with more has them
 // in a texture (STOP_TEXTURE, GradientPass's StopTexture): stop i's colour

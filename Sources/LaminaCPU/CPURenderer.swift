@@ -265,8 +265,8 @@ public final class CPURenderer: IncrementalRenderer {
     var prepared: [any PreparedDraw] = []
     for command in commands {
       switch command {
-      case .shape(let d):
-        if let s = ShapeStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
+      case .roundedRect(let d):
+        if let s = RoundedRectStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
       case .shadow(let d):
         if let s = ShadowStage(d, limit: limit, stamps: stamps, backdrop: backdrop) { prepared.append(s) }
       case .image(let d):

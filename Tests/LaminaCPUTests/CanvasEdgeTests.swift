@@ -29,9 +29,9 @@ private typealias F = PlanFixtures
           ShadowDraw(
             matrix: m, shape: card, sigma: 3, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.4),
             extent: card.rect.insetBy(dx: -12, dy: -12), clips: [], name: "shadow")))
-      out.append(F.shape(card, matrix: m, color: PremultipliedColor(r: 0.9, g: 0.8, b: 0.2, a: 1)))
+      out.append(F.roundedRect(card, matrix: m, color: PremultipliedColor(r: 0.9, g: 0.8, b: 0.2, a: 1)))
       out.append(
-        F.shape(card, inner: RoundedRect(rect: F.rect(2, 2, 43, 27), radii: [4, 4, 4, 4]), matrix: m,
+        F.roundedRect(card, inner: RoundedRect(rect: F.rect(2, 2, 43, 27), radii: [4, 4, 4, 4]), matrix: m,
           color: PremultipliedColor(r: 0.1, g: 0.1, b: 0.3, a: 1)))
       out.append(
         .image(

@@ -24,7 +24,7 @@ private typealias F = PlanFixtures
 
   /// Content with anti-aliased edges of many levels.
   let content: [DrawCommand] = [
-    F.shape(RoundedRect(rect: F.rect(1.3, 0.6, 7.1, 6.2), radii: [3, 2, 1, 2.5]), color: PremultipliedColor(r: 0.2, g: 0.5, b: 0.6, a: 0.8))
+    F.roundedRect(RoundedRect(rect: F.rect(1.3, 0.6, 7.1, 6.2), radii: [3, 2, 1, 2.5]), color: PremultipliedColor(r: 0.2, g: 0.5, b: 0.6, a: 0.8))
   ]
 
   @Test func nearestCopiesArePixelExact() {
@@ -38,8 +38,8 @@ private typealias F = PlanFixtures
   }
 
   @Test func maskMultipliesByItsAlpha() {
-    let full = F.shape(RoundedRect(rect: F.rect(0, 0, 4, 4)))
-    let half = F.shape(RoundedRect(rect: F.rect(0, 0, 2, 4)), color: PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5))
+    let full = F.roundedRect(RoundedRect(rect: F.rect(0, 0, 4, 4)))
+    let half = F.roundedRect(RoundedRect(rect: F.rect(0, 0, 2, 4)), color: PremultipliedColor(r: 0.5, g: 0.5, b: 0.5, a: 0.5))
     let p = F.plan(
       4, 4, [composite(1, mask: 2)],
       offscreen: [
@@ -52,7 +52,7 @@ private typealias F = PlanFixtures
   }
 
   func shadowPlan(only: Bool, opacity: Float = 1, clip: Clip? = nil) -> RenderPlan {
-    let block = F.shape(RoundedRect(rect: F.rect(8, 8, 8, 8)))
+    let block = F.roundedRect(RoundedRect(rect: F.rect(8, 8, 8, 8)))
     let shadow = SurfaceShadow(
       sigma: 2, offsetX: 0, offsetY: 3, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
       shadowOnly: only, clip: clip)

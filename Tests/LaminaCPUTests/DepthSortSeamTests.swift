@@ -35,7 +35,7 @@ import Testing
     let plan = try RenderPlan(root: root, size: root.bounds.size)
     // The card (the blue fill) is drawn in two fragments.
     let cuts = plan.surfaces[0].commands.filter { c in
-      guard case .shape(let d) = c, d.color.b > 0.9 else { return false }
+      guard case .roundedRect(let d) = c, d.color.b > 0.9 else { return false }
       return c.clips.contains { if case .convex = $0.shape { true } else { false } }
     }
     #expect(cuts.count == 2, "the card must be cut in two: \(cuts.count) cut fragments")

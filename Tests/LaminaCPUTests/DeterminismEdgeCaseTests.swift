@@ -44,7 +44,7 @@ import LaminaTestSupport
     layer.transform.m14 = 0.1  // w = 0.1·x + 1 over x ∈ −10…10 (around the anchor)
     let p = try plan(layer)
     let image = try render(p)
-    guard case .shape(let s)? = p.surfaces[0].commands.first else {
+    guard case .roundedRect(let s)? = p.surfaces[0].commands.first else {
       Issue.record("expected one shape")
       return
     }

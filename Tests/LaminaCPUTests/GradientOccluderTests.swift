@@ -74,8 +74,8 @@ private typealias F = PlanFixtures
         if let stage = path.stage(d, limit: limit) {
           StageHarness.drawInTiles(stage, into: raster)
         }
-      case .shape(let d):
-        if let stage = ShapeStage(d, limit: limit, stamps: StampCache()) { StageHarness.drawInTiles(stage, into: raster) }
+      case .roundedRect(let d):
+        if let stage = RoundedRectStage(d, limit: limit, stamps: StampCache()) { StageHarness.drawInTiles(stage, into: raster) }
       default:
         Issue.record("unexpected command")
       }
@@ -88,7 +88,7 @@ private typealias F = PlanFixtures
     let width = 320, height = 200
     var occluding = 0
     for round in 0..<2 {
-      var commands = [F.shape(F.rect(20, 20, 280, 160), radius: 30, color: PremultipliedColor(r: 0.1, g: 0.6, b: 0.2, a: 1))]
+      var commands = [F.roundedRect(F.rect(20, 20, 280, 160), radius: 30, color: PremultipliedColor(r: 0.1, g: 0.6, b: 0.2, a: 1))]
       for n in 0..<24 {
         let w = r.range(30, 140), h = r.range(30, 120)
         let rect = CGRect(x: r.range(-10, Double(width) - w + 10), y: r.range(-10, Double(height) - h + 10), width: w, height: h)

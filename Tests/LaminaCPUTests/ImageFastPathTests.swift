@@ -85,7 +85,7 @@ private typealias F = PlanFixtures
         matrix: Transform3D(translationX: 3.5, y: 2.25).scaledBy(x: 2.1, y: 2.3), image: image,
         slices: [ImageSlice(destination: F.rect(0, 0, 40, 30), source: F.rect(0, 0, 40, 30))],
         sampling: .linear, opacity: 1, clips: [], name: "cover"))
-    let under = F.shape(RoundedRect(rect: F.rect(10, 10, 150, 60), radii: [8, 8, 8, 8]), color: PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5))
+    let under = F.roundedRect(RoundedRect(rect: F.rect(10, 10, 150, 60), radii: [8, 8, 8, 8]), color: PremultipliedColor(r: 0.5, g: 0, b: 0, a: 0.5))
     let stage = try #require(
       ImageStage(
         { if case .image(let d) = cover { return d } else { fatalError() } }(),

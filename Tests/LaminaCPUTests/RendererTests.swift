@@ -26,9 +26,9 @@ private typealias F = PlanFixtures
           ShadowDraw(
             matrix: m, shape: silhouette, sigma: 3, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5),
             extent: silhouette.rect.insetBy(dx: -12, dy: -12), clips: clips, name: "card")))
-      commands.append(F.shape(bounds, matrix: m, clips: clips))
+      commands.append(F.roundedRect(bounds, matrix: m, clips: clips))
       let inner = RoundedRect(rect: F.rect(2, 2, 36, 24), radii: [6, 6, 6, 6], curve: .continuous)
-      commands.append(F.shape(bounds, inner: inner, matrix: m, color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1), clips: clips))
+      commands.append(F.roundedRect(bounds, inner: inner, matrix: m, color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1), clips: clips))
     }
     return F.plan(96, 72, background: PremultipliedColor(r: 0.9, g: 0.9, b: 0.9, a: 1), commands)
   }
@@ -56,7 +56,7 @@ private typealias F = PlanFixtures
     let odd = RoundedRect(rect: F.rect(1, 1, 6, 6), radii: [3, .infinity, -2])
     let singular = Transform3D(scaleX: 0, y: 0)
     let commands: [DrawCommand] = [
-      F.shape(odd, matrix: nan), F.shape(odd, matrix: singular), F.shape(odd),
+      F.roundedRect(odd, matrix: nan), F.roundedRect(odd, matrix: singular), F.roundedRect(odd),
       .shadow(
         ShadowDraw(
           matrix: .identity, shape: odd, sigma: 1e12, color: F.white, extent: F.rect(-1e12, -1e12, 2e12, 2e12),

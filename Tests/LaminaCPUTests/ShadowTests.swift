@@ -102,7 +102,7 @@ private typealias F = PlanFixtures
     let draw = ShadowDraw(
       matrix: .identity, shape: rr, sigma: 0, color: F.white, extent: rr.rect, clips: [], name: "s")
     let a = F.alphas(CPURenderer().render(F.plan(26, 18, [.shadow(draw)])))
-    let b = F.alphas(CPURenderer().render(F.plan(26, 18, [F.shape(rr)])))
+    let b = F.alphas(CPURenderer().render(F.plan(26, 18, [F.roundedRect(rr)])))
     #expect(a == b)
   }
   /// The grid evaluation (stamps) gives the bits of point-by-point

@@ -48,7 +48,7 @@ private typealias F = PlanFixtures
 
   @Test func bilinearCompositeMagnifiesAsByHand() {
     // A 2×1 raster (black, white) magnified 4× with linear filtering.
-    let left = F.shape(RoundedRect(rect: F.rect(1, 0, 1, 1)))
+    let left = F.roundedRect(RoundedRect(rect: F.rect(1, 0, 1, 1)))
     let p = F.plan(
       8, 4,
       [

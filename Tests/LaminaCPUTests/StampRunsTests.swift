@@ -1,10 +1,10 @@
 // StampRuns against the plain blend: rows of made-up values (runs of 0, of
 // 1 and just above, of NaN and negatives, of values just short of full or
 // empty, partial values between, runs just shorter and just longer than
-// `minimum`) drawn through `walk` as ShapeStage draws them, and through
+// `minimum`) drawn through `walk` as RoundedRectStage draws them, and through
 // `SpanBlender` alone, over random bytes, for opaque and translucent
 // colours and spans cut anywhere. Equal bytes. Then real shapes:
-// ShapeStage (fills and border rings) against every stamp value blended
+// RoundedRectStage (fills and border rings) against every stamp value blended
 // with `blendPixel`.
 import Testing
 import LaminaTestSupport
@@ -103,10 +103,10 @@ private typealias F = PlanFixtures
       let color = opaque
         ? PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1) : PremultipliedColor(r: 0.3, g: 0.1, b: 0, a: 0.6)
       let matrix = Transform3D(translationX: Double(Int(s.next() % 20)) + [0, 0.5, 0.25][Int(s.next() % 3)], y: 3)
-      let draw = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: "s")
+      let draw = RoundedRectDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: "s")
       let actual = ShadowSpanTests().noise(width, height, &s)
       let expected = StageHarness.copy(actual)
-      guard let stage = ShapeStage(draw, limit: limit, stamps: stamps),
+      guard let stage = RoundedRectStage(draw, limit: limit, stamps: stamps),
         case .stamp(let stamp, let dx, let dy) = stage.source
       else {
         Issue.record("an axis-aligned unclipped shape is stamped")

@@ -85,11 +85,11 @@ import Testing
     let limit = PixelRect(x0: 0, y0: 0, x1: plan.width, y1: plan.height)
     var occluders = 0
     for command in plan.surfaces[0].commands {
-      guard case .shape(let d) = command else {
+      guard case .roundedRect(let d) = command else {
         Issue.record("expected shapes only, got \(command)")
         continue
       }
-      let stage = try #require(ShapeStage(d, limit: limit, stamps: StampCache()))
+      let stage = try #require(RoundedRectStage(d, limit: limit, stamps: StampCache()))
       if !stage.occluder.isEmpty { occluders += 1 }
       StageHarness.drawInTiles(stage, into: reference)
     }

@@ -37,10 +37,10 @@ private func cards(
           matrix: .identity, shape: RoundedRect(rect: rect.offsetBy(dx: 0, dy: 2), radii: radii), sigma: 2,
           color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5), extent: rect.offsetBy(dx: 0, dy: 2).insetBy(dx: -8, dy: -8),
           clips: [], name: "shadow \(i)")))
-    commands.append(F.shape(rect, radius: 6, color: translucent ? PremultipliedColor(r: 0.6, g: 0.5, b: 0.1, a: 0.7) : F.white))
+    commands.append(F.roundedRect(rect, radius: 6, color: translucent ? PremultipliedColor(r: 0.6, g: 0.5, b: 0.1, a: 0.7) : F.white))
     let inner = RoundedRect(rect: rect.insetBy(dx: 2, dy: 2), radii: [4, 4, 4, 4])
     let border = translucent ? PremultipliedColor(r: 0.1, g: 0.2, b: 0.4, a: 0.5) : PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1)
-    commands.append(F.shape(rect, radius: 6, inner: inner, color: border))
+    commands.append(F.roundedRect(rect, radius: 6, inner: inner, color: border))
   }
   return F.plan(width, height, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1), commands)
 }
@@ -75,7 +75,7 @@ struct BatchTests {
     commands.insert(F.image(picture, at: CGRect(x: 20, y: 10, width: 150, height: 120)), at: 30)
     commands.insert(F.image(picture, at: CGRect(x: 160, y: 60, width: 90, height: 90)), at: 75)
     let clip = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: CGRect(x: 60, y: 40, width: 120, height: 80))))
-    commands.insert(F.shape(CGRect(x: 40, y: 30, width: 160, height: 100), color: F.white, clips: [clip]), at: 50)
+    commands.insert(F.roundedRect(CGRect(x: 40, y: 30, width: 160, height: 100), color: F.white, clips: [clip]), at: 50)
     plan.surfaces[0].commands = commands
     var first: [Image] = [], later: [Image] = []
     for setting in [false, true] {
@@ -105,7 +105,7 @@ struct BatchTests {
     let opaque = Image(width: 48, height: 48, premultipliedPixels: pixels)
     let seeThrough = Image(width: 2, height: 2, premultipliedPixels: [0, 0, 120, 128, 60, 0, 0, 64, 0, 90, 0, 128, 20, 20, 20, 255])
     let sampling = Sampling(minification: minification, magnification: .linear, bias: 0)
-    var commands: [DrawCommand] = [F.shape(CGRect(x: 10, y: 10, width: 120, height: 90), color: F.white)]
+    var commands: [DrawCommand] = [F.roundedRect(CGRect(x: 10, y: 10, width: 120, height: 90), color: F.white)]
     for i in 0..<40 {
       let scale = 0.2 * pow(15, Double(i) / 39)
       let w = 48 * scale, h = 48 * scale
@@ -116,7 +116,7 @@ struct BatchTests {
       case 7:
         commands.append(
           F.image(opaque, at: at, sampling: sampling, matrix: Transform3D(rotationAngle: 0.2, x: 0, y: 0, z: 1)))
-      case 8: commands.append(F.shape(at.insetBy(dx: w / 4, dy: h / 4), radius: 3, color: PremultipliedColor(r: 0.2, g: 0.6, b: 0.3, a: 1)))
+      case 8: commands.append(F.roundedRect(at.insetBy(dx: w / 4, dy: h / 4), radius: 3, color: PremultipliedColor(r: 0.2, g: 0.6, b: 0.3, a: 1)))
       default: commands.append(F.image(opaque, at: at, sampling: sampling))
       }
     }
@@ -203,8 +203,8 @@ struct CoverageAtlasTests {
       800, 600, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1),
       [
         F.shadow(card.offsetBy(dx: 0, dy: 6), radius: 24, sigma: 8, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.4)),
-        F.shape(card, radius: 24, color: F.white),
-        F.shape(
+        F.roundedRect(card, radius: 24, color: F.white),
+        F.roundedRect(
           card, radius: 24, inner: RoundedRect(rect: card.insetBy(dx: 2, dy: 2), radii: [22, 22, 22, 22]),
           color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.25, a: 1)),
       ])
@@ -270,8 +270,8 @@ struct CoverageStackTests {
     let moved = Transform3D(translationX: 0.5, y: 0)
     let clip = Clip(matrix: .identity, shape: .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 90, height: 90))))
     for commands in [
-      [F.shape(rect, radius: 8, color: F.white), F.shape(rect, radius: 8, color: F.black, matrix: moved)],
-      [F.shape(rect, radius: 8, color: F.white), F.shape(rect, radius: 8, color: F.black, clips: [clip])],
+      [F.roundedRect(rect, radius: 8, color: F.white), F.roundedRect(rect, radius: 8, color: F.black, matrix: moved)],
+      [F.roundedRect(rect, radius: 8, color: F.white), F.roundedRect(rect, radius: 8, color: F.black, clips: [clip])],
     ] {
       let plan = F.plan(100, 80, background: F.white, commands)
       let renderer = try GLRenderer()
@@ -290,7 +290,7 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
 
 @Suite struct OcclusionGridTests {
   @Test func aQuadUnderALaterOpaqueFillIsDropped() throws {
-    let commands = [F.shape(CGRect(x: 0, y: 0, width: 10, height: 10)), F.shape(CGRect(x: 0, y: 0, width: 64, height: 64))]
+    let commands = [F.roundedRect(CGRect(x: 0, y: 0, width: 10, height: 10)), F.roundedRect(CGRect(x: 0, y: 0, width: 64, height: 64))]
     let grid = try #require(OcclusionGrid(commands, width: 64, height: 64))
     var out: [PixelRect] = []
     grid.visible(px(8, 8, 40, 40), command: 0, into: &out)
@@ -307,10 +307,10 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
 
   @Test func aRingOverTheFillJustBeforeItPassesTheCoverOnAndBarriersStopThePaint() throws {
     let card = CGRect(x: 0, y: 0, width: 64, height: 64)
-    let ring = F.shape(card, inner: RoundedRect(rect: card.insetBy(dx: 6, dy: 6)), color: F.white)
+    let ring = F.roundedRect(card, inner: RoundedRect(rect: card.insetBy(dx: 6, dy: 6)), color: F.white)
     var painted: [(quad: PixelRect, command: Int)] = []
     // Fill then ring: the hole is painted for the ring, the band under it for the fill.
-    let grid = try #require(OcclusionGrid([F.shape(card), ring], width: 64, height: 64))
+    let grid = try #require(OcclusionGrid([F.roundedRect(card), ring], width: 64, height: 64))
     grid.paintedQuads(into: &painted)
     #expect(Set(painted.map(\.command)) == [0, 1])
     var out: [PixelRect] = []
@@ -318,8 +318,8 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
     #expect(!out.isEmpty && out.allSatisfy { $0.x0 < 8 || $0.y0 < 8 || $0.x1 > 56 || $0.y1 > 56 }, "only the ring's band")
     // Something between the fill and the ring: the ring passes nothing on.
     painted = []
-    let other = F.shape(CGRect(x: 100, y: 100, width: 4, height: 4))
-    try #require(OcclusionGrid([F.shape(card), other, ring], width: 64, height: 64)).paintedQuads(into: &painted)
+    let other = F.roundedRect(CGRect(x: 100, y: 100, width: 4, height: 4))
+    try #require(OcclusionGrid([F.roundedRect(card), other, ring], width: 64, height: 64)).paintedQuads(into: &painted)
     #expect(Set(painted.map(\.command)) == [0])
     // A turned image before the fill (drawn outside the grid's reach) stops
     // the paint where it touches; one after it does not.
@@ -327,13 +327,13 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
       Image(width: 1, height: 1, premultipliedPixels: [9, 9, 9, 255]), at: CGRect(x: 0, y: 0, width: 32, height: 64),
       matrix: Transform3D(rotationAngle: 0.01, x: 0, y: 0, z: 1))
     painted = []
-    try #require(OcclusionGrid([image, F.shape(card)], width: 64, height: 64)).paintedQuads(into: &painted)
+    try #require(OcclusionGrid([image, F.roundedRect(card)], width: 64, height: 64)).paintedQuads(into: &painted)
     #expect(!painted.isEmpty && painted.allSatisfy { $0.quad.x0 >= 32 }, "\(painted)")
     painted = []
-    try #require(OcclusionGrid([F.shape(card), image], width: 64, height: 64)).paintedQuads(into: &painted)
+    try #require(OcclusionGrid([F.roundedRect(card), image], width: 64, height: 64)).paintedQuads(into: &painted)
     #expect(painted.contains { $0.quad.x0 < 32 })
     // Under the image, a ring's hole is not painted, so the fill draws it.
-    let blocked = try #require(OcclusionGrid([image, F.shape(card), ring], width: 64, height: 64))
+    let blocked = try #require(OcclusionGrid([image, F.roundedRect(card), ring], width: 64, height: 64))
     out = []
     blocked.visible(px(0, 0, 64, 64), command: 1, into: &out)
     #expect(out.contains { $0.x0 <= 16 && $0.x1 >= 24 && $0.y0 <= 16 && $0.y1 >= 48 }, "\(out)")
@@ -343,7 +343,7 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
     let opaque = Image(width: 2, height: 1, premultipliedPixels: [9, 9, 9, 255, 200, 0, 0, 255])
     let seeThrough = Image(width: 2, height: 1, premultipliedPixels: [9, 9, 9, 255, 100, 0, 0, 128])
     let isOpaque: (Image) -> Bool = { $0 === opaque }
-    let under = F.shape(CGRect(x: 0, y: 0, width: 64, height: 64), color: PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5))
+    let under = F.roundedRect(CGRect(x: 0, y: 0, width: 64, height: 64), color: PremultipliedColor(r: 0, g: 0, b: 0.5, a: 0.5))
     let at = CGRect(x: 3.5, y: 0.25, width: 50, height: 60)
     let over = F.image(opaque, at: at)
     var out: [PixelRect] = []
@@ -363,13 +363,13 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
       (F.image(seeThrough, at: at), isOpaque), (F.image(opaque, at: at, opacity: 0.5), isOpaque), (over, { _ in false }),
     ] {
       out = []
-      try #require(OcclusionGrid([F.shape(CGRect(x: 60, y: 60, width: 4, height: 4)), under, cover], width: 64, height: 64, opaqueImage: known))
+      try #require(OcclusionGrid([F.roundedRect(CGRect(x: 60, y: 60, width: 4, height: 4)), under, cover], width: 64, height: 64, opaqueImage: known))
         .visible(px(8, 8, 40, 40), command: 1, into: &out)
       #expect(!out.isEmpty)
     }
     // A fill after the image is painted first, and the image leaves out
     // what the paint holds.
-    let fill = F.shape(CGRect(x: 0, y: 0, width: 64, height: 64))
+    let fill = F.roundedRect(CGRect(x: 0, y: 0, width: 64, height: 64))
     let later = try #require(OcclusionGrid([over, fill], width: 64, height: 64, opaqueImage: isOpaque))
     painted = []
     later.paintedQuads(into: &painted)
@@ -391,7 +391,7 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
       var commands: [DrawCommand] = []
       for _ in 0..<8 {
         let x = Double(u(80)) + 0.5, y = Double(u(80)) + 0.25
-        commands.append(F.shape(CGRect(x: x - 10, y: y - 10, width: Double(u(40)) + 8, height: Double(u(40)) + 8)))
+        commands.append(F.roundedRect(CGRect(x: x - 10, y: y - 10, width: Double(u(40)) + 8, height: Double(u(40)) + 8)))
       }
       let grid = try #require(OcclusionGrid(commands, width: size, height: size))
       let opaque = commands.map { OcclusionGrid.opaqueCells($0, width: size, height: size) ?? [] }

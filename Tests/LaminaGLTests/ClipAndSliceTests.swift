@@ -19,7 +19,7 @@ struct ClipAndSliceTests {
     let clip = Clip(
       matrix: Transform3D(scaleX: 2, y: 2),
       shape: .roundedRect(RoundedRect(rect: CGRect(x: 2, y: 2, width: 8, height: 8), radii: [3, 3, 3, 3])))
-    let image = try renderer.render(F.plan(24, 24, [F.shape(CGRect(x: 0, y: 0, width: 24, height: 24), clips: [clip])]))
+    let image = try renderer.render(F.plan(24, 24, [F.roundedRect(CGRect(x: 0, y: 0, width: 24, height: 24), clips: [clip])]))
     let alpha = { (x: Int, y: Int) in Int(image.pixels[(y * 24 + x) * 4 + 3]) }
     #expect(alpha(12, 12) == 255)
     #expect(alpha(3, 12) == 0 && alpha(20, 12) == 0 && alpha(12, 3) == 0 && alpha(12, 20) == 0)
@@ -41,8 +41,8 @@ struct ClipAndSliceTests {
     var shadow = F.shadow(CGRect(x: 10, y: 10, width: 30, height: 20), radius: 5, sigma: 3)
     shadow.clips = clips
     let commands = [
-      F.shape(CGRect(x: 0, y: 0, width: 64, height: 52), color: F.white, clips: clips), shadow,
-      F.shape(CGRect(x: 5, y: 8, width: 40, height: 30), color: PremultipliedColor(r: 0.2, g: 0, b: 0.4, a: 0.6), clips: clips),
+      F.roundedRect(CGRect(x: 0, y: 0, width: 64, height: 52), color: F.white, clips: clips), shadow,
+      F.roundedRect(CGRect(x: 5, y: 8, width: 40, height: 30), color: PremultipliedColor(r: 0.2, g: 0, b: 0.4, a: 0.6), clips: clips),
     ]
     let plan = F.plan(64, 52, background: PremultipliedColor(r: 0.9, g: 0.9, b: 0.9, a: 1), commands)
     let gl = try GLRenderer().render(plan)
@@ -55,7 +55,7 @@ struct ClipAndSliceTests {
     let renderer = try GLRenderer()
     // x ≥ 10.5 in a translated space: x_target ≥ 12.5.
     let clip = Clip(matrix: Transform3D(translationX: 2, y: 0), shape: .convex([HalfPlane(a: 1, b: 0, c: -10.5)]))
-    let image = try renderer.render(F.plan(20, 4, [F.shape(CGRect(x: 0, y: 0, width: 20, height: 4), clips: [clip])]))
+    let image = try renderer.render(F.plan(20, 4, [F.roundedRect(CGRect(x: 0, y: 0, width: 20, height: 4), clips: [clip])]))
     let alpha = { (x: Int) in Int(image.pixels[(2 * 20 + x) * 4 + 3]) }
     // A 3D-sort cut is not anti-aliased: pixel 12's centre lies on the
     // line, and goes to the side its normal (1, 0) points to.
@@ -69,10 +69,10 @@ struct ClipAndSliceTests {
     let left = Clip(matrix: .identity, shape: .convex([HalfPlane(a: -1, b: 0, c: 10.5)]))  // x ≤ 10.5
     let right = Clip(matrix: .identity, shape: .convex([HalfPlane(a: 1, b: 0, c: -10.5)]))  // x ≥ 10.5
     let rect = CGRect(x: 0, y: 0, width: 20, height: 4)
-    let both = try renderer.render(F.plan(20, 4, [F.shape(rect, clips: [left, right])]))
+    let both = try renderer.render(F.plan(20, 4, [F.roundedRect(rect, clips: [left, right])]))
     #expect(both.pixels.allSatisfy { $0 == 0 }, "the two sides share no pixel centre")
     // Complementary fragments tile the shape: every pixel once, no seam.
-    let tiled = try renderer.render(F.plan(20, 4, [F.shape(rect, clips: [left]), F.shape(rect, clips: [right])]))
+    let tiled = try renderer.render(F.plan(20, 4, [F.roundedRect(rect, clips: [left]), F.roundedRect(rect, clips: [right])]))
     let alphas = (0..<80).map { Int(tiled.pixels[$0 * 4 + 3]) }
     #expect(alphas == [Int](repeating: 255, count: 80))
   }

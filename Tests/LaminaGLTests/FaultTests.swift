@@ -22,11 +22,11 @@ struct FaultTests {
   static let plan: RenderPlan = {
     let offscreen = Surface(
       width: 24, height: 16, label: "group",
-      commands: [PlanFixtures.shape(CGRect(x: 2, y: 2, width: 12, height: 8), color: PlanFixtures.white)])
+      commands: [PlanFixtures.roundedRect(CGRect(x: 2, y: 2, width: 12, height: 8), color: PlanFixtures.white)])
     return PlanFixtures.plan(
       24, 16,
       [
-        PlanFixtures.shape(CGRect(x: 0, y: 0, width: 24, height: 16)),
+        PlanFixtures.roundedRect(CGRect(x: 0, y: 0, width: 24, height: 16)),
         PlanFixtures.image(PlanFixtures.noise(width: 4, height: 4), at: CGRect(x: 4, y: 4, width: 8, height: 8)),
         PlanFixtures.composite(1, opacity: 0.5),
       ], offscreen: [offscreen])

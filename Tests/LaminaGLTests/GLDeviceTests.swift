@@ -16,7 +16,7 @@ struct GLDeviceTests {
   static func fill(
     _ target: SurfaceTarget, _ color: PremultipliedColor, blend: Blend, _ r: GLResources
   ) throws(GLError) -> GLDraw {
-    let p = try r.programs.shape(rounded: false, continuous: false, ring: false, clips: false)
+    let p = try r.programs.roundedRect(rounded: false, continuous: false, ring: false, clips: false)
     let rect = CGRect(x: 0, y: 0, width: target.width, height: target.height)
     guard
       let common = try commonUniforms(

@@ -43,7 +43,7 @@ struct IncrementalFramesGLTests {
     for background in backgrounds {
       renderer.forgetFrame()
       for x in [10.0, 33.0, 61.0] {
-        let card = PlanFixtures.shape(
+        let card = PlanFixtures.roundedRect(
           PlanFixtures.rect(x, 20, 30, 24), radius: 5, color: PremultipliedColor(r: 0.2, g: 0.4, b: 0.6, a: 1))
         let plan = PlanFixtures.plan(128, 80, background: background, [card])
         let image = try renderer.renderFrame(plan)

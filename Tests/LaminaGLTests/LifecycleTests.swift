@@ -69,7 +69,7 @@ struct LifecycleTests {
     let size = 20 + frame
     let group = Surface(
       width: size, height: size, label: "group",
-      commands: [PlanFixtures.shape(CGRect(x: 2, y: 2, width: size - 4, height: size - 4))])
+      commands: [PlanFixtures.roundedRect(CGRect(x: 2, y: 2, width: size - 4, height: size - 4))])
     return PlanFixtures.plan(64, 64, [PlanFixtures.composite(1, opacity: 0.5)], offscreen: [group])
   }
 
@@ -156,7 +156,7 @@ struct RasterTests {
   static func plan(key: Int?, color: PremultipliedColor) -> RenderPlan {
     let raster = Surface(
       width: 8, height: 8, label: "raster", rasterKey: key,
-      commands: [PlanFixtures.shape(CGRect(x: 0, y: 0, width: 8, height: 8), color: color)])
+      commands: [PlanFixtures.roundedRect(CGRect(x: 0, y: 0, width: 8, height: 8), color: color)])
     return PlanFixtures.plan(8, 8, [PlanFixtures.composite(1)], offscreen: [raster])
   }
 

@@ -42,7 +42,7 @@ struct PerspectivePrecisionTests {
       return nearest
     }
     let image = try GLRenderer().render(
-      PlanFixtures.plan(size, size, [PlanFixtures.shape(rect, matrix: matrix)]))
+      PlanFixtures.plan(size, size, [PlanFixtures.roundedRect(rect, matrix: matrix)]))
     var speckledInside = 0, speckledOutside = 0, inside = 0
     for y in 0..<size {
       for x in 0..<size {

@@ -28,7 +28,7 @@ struct ReadbackTests {
     let red = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
     let plan = PlanFixtures.plan(
       11, 5, background: PremultipliedColor(r: 0, g: 0, b: 1, a: 1),
-      [PlanFixtures.shape(CGRect(x: 0, y: 0, width: 6, height: 5), color: red)])
+      [PlanFixtures.roundedRect(CGRect(x: 0, y: 0, width: 6, height: 5), color: red)])
     let image = try GLRenderer().render(plan)
     #expect(Array(image.pixels[0..<4]) == [255, 0, 0, 255])
     #expect(Array(image.pixels[40..<44]) == [0, 0, 255, 255], "the last pixel of the first row is the background")

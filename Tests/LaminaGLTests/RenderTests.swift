@@ -23,7 +23,7 @@ struct RenderTests {
   @Test func fractionalRectangleHasExactAreaCoverage() throws {
     let renderer = try GLRenderer()
     let rect = CGRect(x: 3.25, y: 4.5, width: 9.5, height: 5.7)  // to 12.75, 10.2
-    let image = try renderer.render(F.plan(16, 14, [F.shape(rect)]))
+    let image = try renderer.render(F.plan(16, 14, [F.roundedRect(rect)]))
     let expected: [(Int, Int, Double)] = [
       (3, 6, 0.75), (12, 6, 0.75), (6, 4, 0.5), (6, 10, 0.2), (3, 4, 0.375), (12, 10, 0.15),
       (7, 7, 1), (2, 6, 0), (13, 6, 0), (6, 3, 0), (6, 11, 0),
@@ -38,7 +38,7 @@ struct RenderTests {
     let renderer = try GLRenderer()
     let rect = CGRect(x: 2, y: 2, width: 30, height: 24)
     let radius = 10.0
-    let image = try renderer.render(F.plan(34, 28, [F.shape(rect, radius: radius)]))
+    let image = try renderer.render(F.plan(34, 28, [F.roundedRect(rect, radius: radius)]))
     // Exact coverage of the top-left corner by 32×32 supersampling.
     func coverage(_ x: Int, _ y: Int) -> Double {
       var inside = 0
@@ -67,8 +67,8 @@ struct RenderTests {
   @Test func continuousCornerLeavesTheEdgeEarlier() throws {
     let renderer = try GLRenderer()
     let rect = CGRect(x: 0, y: 0, width: 64, height: 64)
-    let circular = try renderer.render(F.plan(64, 64, [F.shape(rect, radius: 12)]))
-    let continuous = try renderer.render(F.plan(64, 64, [F.shape(rect, radius: 12, curve: .continuous)]))
+    let circular = try renderer.render(F.plan(64, 64, [F.roundedRect(rect, radius: 12)]))
+    let continuous = try renderer.render(F.plan(64, 64, [F.roundedRect(rect, radius: 12, curve: .continuous)]))
     // Apple's corner leaves the edge 1.53 r from the corner (the circle: r),
     // and crosses the diagonal about where the circle does (0.2915 r vs 0.2929 r).
     #expect(abs(channel(continuous, 3, 3) - channel(circular, 3, 3)) <= 12)
@@ -134,7 +134,7 @@ struct RenderTests {
   @Test func compositeWithOpacity() throws {
     let renderer = try GLRenderer()
     let red = PremultipliedColor(r: 1, g: 0, b: 0, a: 1)
-    let group = Surface(width: 10, height: 10, label: "group", commands: [F.shape(CGRect(x: 0, y: 0, width: 10, height: 5), color: red)])
+    let group = Surface(width: 10, height: 10, label: "group", commands: [F.roundedRect(CGRect(x: 0, y: 0, width: 10, height: 5), color: red)])
     let plan = F.plan(
       12, 12, background: F.white, [F.composite(1, matrix: Transform3D(translationX: 2, y: 2), opacity: 0.5)],
       offscreen: [group])
@@ -147,8 +147,8 @@ struct RenderTests {
 
   @Test func maskMultipliesByTheMaskAlpha() throws {
     let renderer = try GLRenderer()
-    let content = Surface(width: 8, height: 8, label: "content", commands: [F.shape(CGRect(x: 0, y: 0, width: 8, height: 8))])
-    let mask = Surface(width: 8, height: 8, label: "mask", commands: [F.shape(CGRect(x: 0, y: 0, width: 4, height: 8))])
+    let content = Surface(width: 8, height: 8, label: "content", commands: [F.roundedRect(CGRect(x: 0, y: 0, width: 8, height: 8))])
+    let mask = Surface(width: 8, height: 8, label: "mask", commands: [F.roundedRect(CGRect(x: 0, y: 0, width: 4, height: 8))])
     let image = try renderer.render(F.plan(8, 8, [F.composite(1, mask: 2)], offscreen: [content, mask]))
     #expect(channel(image, 1, 4) == 255)
     #expect(channel(image, 6, 4) == 0)
@@ -188,7 +188,7 @@ struct RenderTests {
     for sigma in [2.0, 12.0] {
       let group = Surface(
         width: 96, height: 96, label: "group",
-        commands: [F.shape(CGRect(x: 32, y: 32, width: 32, height: 32))])
+        commands: [F.roundedRect(CGRect(x: 32, y: 32, width: 32, height: 32))])
       let shadow = SurfaceShadow(
         sigma: sigma, offsetX: 0, offsetY: 0, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1), shadowOnly: true,
         clip: nil)
@@ -211,7 +211,7 @@ struct RenderTests {
     let renderer = try GLRenderer()
     var m = Transform3D.identity
     m.m14 = -0.1  // W = 1 − 0.1·x: ≤ 0 from x = 10 on
-    let image = try renderer.render(F.plan(20, 8, [F.shape(CGRect(x: 0, y: 0, width: 40, height: 8), matrix: m)]))
+    let image = try renderer.render(F.plan(20, 8, [F.roundedRect(CGRect(x: 0, y: 0, width: 40, height: 8), matrix: m)]))
     #expect(channel(image, 0, 4) == 255)
     #expect(channel(image, 19, 4) == 0 || channel(image, 19, 4) == 255)  // nothing behind the eye leaks partial garbage
   }
@@ -250,10 +250,10 @@ struct ShapeCellTests {
       let inner = RoundedRect(rect: rect.insetBy(dx: 2.5, dy: 2.5), radii: [9.5, 9.5, 9.5, 9.5], curve: curve)
       let m = Transform3D(scaleX: 1.1, y: 0.9).concatenating(Transform3D(translationX: 3.5, y: 2))
       try Self.compare(
-        [PlanFixtures.shape(rect, radius: 12, curve: curve, color: grey, matrix: m),
-         PlanFixtures.shape(rect, radius: 12, curve: curve, inner: inner, color: PlanFixtures.black, matrix: m)],
-        clipped: [PlanFixtures.shape(rect, radius: 12, curve: curve, color: grey, matrix: m, clips: [Self.noOpClip]),
-                  PlanFixtures.shape(rect, radius: 12, curve: curve, inner: inner, color: PlanFixtures.black, matrix: m, clips: [Self.noOpClip])],
+        [PlanFixtures.roundedRect(rect, radius: 12, curve: curve, color: grey, matrix: m),
+         PlanFixtures.roundedRect(rect, radius: 12, curve: curve, inner: inner, color: PlanFixtures.black, matrix: m)],
+        clipped: [PlanFixtures.roundedRect(rect, radius: 12, curve: curve, color: grey, matrix: m, clips: [Self.noOpClip]),
+                  PlanFixtures.roundedRect(rect, radius: 12, curve: curve, inner: inner, color: PlanFixtures.black, matrix: m, clips: [Self.noOpClip])],
         tolerance: 0)
     }
   }
@@ -264,8 +264,8 @@ struct ShapeCellTests {
       matrix: .identity, shape: RoundedRect(rect: rect.offsetBy(dx: 0, dy: 4), radii: [12, 12, 12, 12]), sigma: 4,
       color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5), extent: rect.offsetBy(dx: 0, dy: 4).insetBy(dx: -12, dy: -12),
       clips: [], name: "shadow")
-    let fill = PlanFixtures.shape(rect, radius: 12, color: PlanFixtures.white)
-    let clippedFill = PlanFixtures.shape(rect, radius: 12, color: PlanFixtures.white, clips: [Self.noOpClip])
+    let fill = PlanFixtures.roundedRect(rect, radius: 12, color: PlanFixtures.white)
+    let clippedFill = PlanFixtures.roundedRect(rect, radius: 12, color: PlanFixtures.white, clips: [Self.noOpClip])
     // The clipped fill has no opaque interior to leave out; shadows come from masks in both.
     try Self.compare([.shadow(shadow), fill], clipped: [.shadow(shadow), clippedFill], tolerance: 0)
     #expect(px(0, 0, 10, 10).subtracting(px(2, 2, 4, 4)).count == 4)

@@ -20,7 +20,7 @@ struct ShaderTests {
           continue
         }
         result.append((file, defines, false))
-        if ["shape.frag", "gradient.frag"].contains(file) && defines.contains("ROUNDED") {
+        if ["rounded_rect.frag", "gradient.frag"].contains(file) && defines.contains("ROUNDED") {
           result.append((file, defines, true))
         }
       }
@@ -34,7 +34,7 @@ struct ShaderTests {
   @Test func everyNamedUniformIsInItsShader() throws {
     func names<N: UniformNames>(_: N.Type) -> [String] { N.allCases.map { String(describing: $0) } }
     let named: [String: [String]] = [
-      "shape.frag": names(ShapeUniform.self), "shadow.frag": names(ShadowUniform.self),
+      "rounded_rect.frag": names(RoundedRectUniform.self), "shadow.frag": names(ShadowUniform.self),
       "image.frag": names(ImageUniform.self), "composite.frag": names(CompositeUniform.self),
       "batch.frag": names(BatchUniform.self), "mip.frag": names(MipUniform.self),
       "blur.frag": names(BlurUniform.self), "gradient.frag": names(GradientUniform.self),
@@ -67,10 +67,10 @@ struct ShaderTests {
   @Test func programsExposeTheirUniformsWithoutPrefix() throws {
     _ = try withFreshResources { (r) throws(GLError) in
       let cache = r.programs
-      let shape = try cache.shape(rounded: true, continuous: false, ring: true, clips: true)
+      let shape = try cache.roundedRect(rounded: true, continuous: false, ring: true, clips: true)
       #expect(shape[.rect] >= 0 && shape[.innerRadii] >= 0 && shape[.color] >= 0)
       #expect(shape.common.inverse >= 0 && shape.common.quads >= 0 && shape.common.clipPlanes >= 0)
-      let plain = try cache.shape(rounded: false, continuous: false, ring: false, clips: false)
+      let plain = try cache.roundedRect(rounded: false, continuous: false, ring: false, clips: false)
       #expect(plain.common.clipCount == -1, "unclipped variants compile the clips out")
     }
   }

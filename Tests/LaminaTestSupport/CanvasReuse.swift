@@ -15,11 +15,11 @@ public enum CanvasReuse {
   /// every pixel of the second differs from the first.
   static let red = PlanFixtures.plan(
     37, 23, background: PremultipliedColor(r: 1, g: 0, b: 0, a: 1),
-    [PlanFixtures.shape(CGRect(x: 3, y: 2, width: 9, height: 7), color: PremultipliedColor(r: 0, g: 0, b: 1, a: 1))])
+    [PlanFixtures.roundedRect(CGRect(x: 3, y: 2, width: 9, height: 7), color: PremultipliedColor(r: 0, g: 0, b: 1, a: 1))])
   static let clear = PlanFixtures.plan(
     37, 23,
     [
-      PlanFixtures.shape(
+      PlanFixtures.roundedRect(
         CGRect(x: 30, y: 15, width: 5.5, height: 6), color: PremultipliedColor(r: 0, g: 0.5, b: 0, a: 0.5))
     ])
 

@@ -21,12 +21,12 @@ public enum PlanFixtures {
       surfaces: [Surface(width: width, height: height, label: "canvas", commands: commands)] + offscreen)
   }
 
-  public static func shape(
+  public static func roundedRect(
     _ rect: CGRect, radius: Double = 0, curve: CornerCurve = .circular, inner: RoundedRect? = nil,
     color: PremultipliedColor = black, matrix: Transform3D = .identity, clips: [Clip] = []
   ) -> DrawCommand {
-    .shape(
-      ShapeDraw(
+    .roundedRect(
+      RoundedRectDraw(
         matrix: matrix, outer: RoundedRect(rect: rect, radii: [radius, radius, radius, radius], curve: curve),
         inner: inner, color: color, clips: clips, name: "shape"))
   }
@@ -84,9 +84,9 @@ public enum PlanFixtures {
   public static var all: [(name: String, plan: RenderPlan)] {
     [
       ("mixed", mixed),
-      ("fractional-rect", plan(16, 14, [shape(CGRect(x: 3.25, y: 4.5, width: 9.5, height: 5.7))])),
-      ("rounded-corner", plan(34, 28, [shape(CGRect(x: 2, y: 2, width: 30, height: 24), radius: 10)])),
-      ("continuous-corner", plan(64, 64, [shape(CGRect(x: 0, y: 0, width: 64, height: 64), radius: 12, curve: .continuous)])),
+      ("fractional-rect", plan(16, 14, [roundedRect(CGRect(x: 3.25, y: 4.5, width: 9.5, height: 5.7))])),
+      ("rounded-corner", plan(34, 28, [roundedRect(CGRect(x: 2, y: 2, width: 30, height: 24), radius: 10)])),
+      ("continuous-corner", plan(64, 64, [roundedRect(CGRect(x: 0, y: 0, width: 64, height: 64), radius: 12, curve: .continuous)])),
       ("shadow-rect", plan(72, 56, [shadow(CGRect(x: 20, y: 16, width: 30, height: 20), sigma: 4)])),
       ("shadow-rounded", plan(72, 64, [shadow(CGRect(x: 16, y: 16, width: 40, height: 32), radius: 12, sigma: 4)])),
       ("image-trilinear", plan(8, 8, [image(noise(width: 64, height: 64), at: CGRect(x: 0, y: 0, width: 8, height: 8),
@@ -103,13 +103,13 @@ public enum PlanFixtures {
   public static var mixed: RenderPlan {
     let group = Surface(
       width: 40, height: 30, label: "group",
-      commands: [shape(CGRect(x: 5, y: 5, width: 30, height: 20), radius: 6, color: PremultipliedColor(r: 0, g: 0.5, b: 1, a: 1))])
+      commands: [roundedRect(CGRect(x: 5, y: 5, width: 30, height: 20), radius: 6, color: PremultipliedColor(r: 0, g: 0.5, b: 1, a: 1))])
     return plan(
       96, 64, background: white,
       [
         shadow(CGRect(x: 10, y: 10, width: 40, height: 30), radius: 8, sigma: 3,
                color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5)),
-        shape(CGRect(x: 10, y: 8, width: 40, height: 30), radius: 8,
+        roundedRect(CGRect(x: 10, y: 8, width: 40, height: 30), radius: 8,
               inner: RoundedRect(rect: CGRect(x: 12, y: 10, width: 36, height: 26), radii: [6, 6, 6, 6]),
               color: white),
         image(noise(width: 16, height: 16), at: CGRect(x: 60.5, y: 6.25, width: 24, height: 24),
@@ -124,11 +124,11 @@ public enum PlanFixtures {
   // MARK: Shapes by their outline, and reading results back
 
   /// A fill (or, with `inner`, a ring) of the rounded rect `outer`.
-  public static func shape(
+  public static func roundedRect(
     _ outer: RoundedRect, inner: RoundedRect? = nil, matrix: Transform3D = .identity,
     color: PremultipliedColor = white, clips: [Clip] = []
   ) -> DrawCommand {
-    .shape(ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, name: "shape"))
+    .roundedRect(RoundedRectDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, name: "shape"))
   }
 
   public static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> CGRect {

@@ -355,7 +355,7 @@ enum Surgery {
     plan.surfaces.reduce(0) { n, surface in
       n + surface.commands.filter { c in
         switch c {
-        case .shape(let d): d.color.a < 1
+        case .roundedRect(let d): d.color.a < 1
         case .path(let d): d.color.a < 1
         case .shadow: true
         case .image(let d): d.opacity < 1 || !d.tint.isIdentity

@@ -136,7 +136,7 @@ import LaminaTestSupport
     layer.borderWidth = -2
     let drawn = commands(try plan(layer))
     #expect(drawn.count == 1)
-    guard case .shape(let shape)? = drawn.first else { Issue.record("expected a shape"); return }
+    guard case .roundedRect(let shape)? = drawn.first else { Issue.record("expected a shape"); return }
     #expect(shape.outer.radii == [0, 0, 0, 0])
   }
 
@@ -149,7 +149,7 @@ import LaminaTestSupport
     // background, which is left out (UnderBorder).
     #expect(drawn.count == 1)
     for command in drawn {
-      guard case .shape(let shape) = command else { Issue.record("expected shapes"); continue }
+      guard case .roundedRect(let shape) = command else { Issue.record("expected shapes"); continue }
       #expect(shape.outer.radii == [5, 5, 5, 5])
     }
   }
@@ -367,7 +367,7 @@ import LaminaTestSupport
       let layer = square()
       layer.transform = t
       let p = try plan(layer)
-      for case .shape(let s) in p.surfaces.flatMap(\.commands) {
+      for case .roundedRect(let s) in p.surfaces.flatMap(\.commands) {
         let box = projectedBounds(of: s.outer.rect, s.matrix)
         #expect(box == nil || box!.width * box!.height < 1e-9, "\(t): \(String(describing: box))")
       }
@@ -385,7 +385,7 @@ import LaminaTestSupport
     layer.transform.m14 = 0.1  // w = 0.1 x + 1 runs from 0 to 2 across the layer
     let drawn = commands(try plan(layer))
     try #require(drawn.count == 1)
-    guard case .shape(let s) = drawn[0] else { Issue.record("expected a shape"); return }
+    guard case .roundedRect(let s) = drawn[0] else { Issue.record("expected a shape"); return }
     // The visible part (w > ε) projects to finite bounds.
     let box = try #require(projectedBounds(of: s.outer.rect, s.matrix))
     #expect(box.minX.isFinite && box.maxX.isFinite && box.minY.isFinite && box.maxY.isFinite)
@@ -404,7 +404,7 @@ import LaminaTestSupport
     try empty.addSublayer(child)
     let drawn = commands(try plan(empty))
     #expect(drawn.count == 1)
-    if case .shape(let s)? = drawn.first { #expect(s.name == "child") } else { Issue.record("expected the child") }
+    if case .roundedRect(let s)? = drawn.first { #expect(s.name == "child") } else { Issue.record("expected the child") }
     #expect(errors(##"{ "canvas": { "width": 0, "height": 4 } }"##) == ["canvas.width: must be > 0, got 0"])
     #expect(throws: LoweringError.invalidCanvas("size 0.0×4.0 points must be positive and finite")) {
       try RenderPlan(root: canvasRoot(), size: CGSize(width: 0, height: 4))

@@ -25,7 +25,7 @@ struct CommandMatchingTests {
   /// offscreen (and its mask) for the composite.
   static func plan() -> RenderPlan {
     let card = RoundedRect(rect: CGRect(x: 0, y: 0, width: 30, height: 20), radii: [3, 3, 3, 3])
-    let shape = ShapeDraw(
+    let shape = RoundedRectDraw(
       matrix: Transform3D(translationX: 5, y: 5), outer: card,
       inner: RoundedRect(rect: CGRect(x: 1, y: 1, width: 28, height: 18), radii: [2, 2, 2, 2]),
       color: .init(r: 1, g: 0, b: 0, a: 1), clips: [clip], name: "shape")
@@ -52,16 +52,16 @@ struct CommandMatchingTests {
       shadow: SurfaceShadow(
         sigma: 2, offsetX: 1, offsetY: 2, color: .init(r: 0, g: 0, b: 0, a: 0.5), shadowOnly: false, clip: clip),
       sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0), clips: [], name: "group")
-    let inside = ShapeDraw(
+    let inside = RoundedRectDraw(
       matrix: .identity, outer: card, inner: nil, color: .init(r: 0, g: 0, b: 1, a: 1), clips: [], name: "inside")
     return RenderPlan(
       width: 400, height: 100, background: .init(r: 1, g: 1, b: 1, a: 1),
       surfaces: [
         Surface(
           width: 400, height: 100, label: "canvas",
-          commands: [.shape(shape), .shadow(shadow), .image(image), .gradient(gradient), .path(path), .composite(composite)]),
-        Surface(width: 30, height: 20, label: "group", commands: [.shape(inside)]),
-        Surface(width: 30, height: 20, label: "mask", commands: [.shape(inside)]),
+          commands: [.roundedRect(shape), .shadow(shadow), .image(image), .gradient(gradient), .path(path), .composite(composite)]),
+        Surface(width: 30, height: 20, label: "group", commands: [.roundedRect(inside)]),
+        Surface(width: 30, height: 20, label: "mask", commands: [.roundedRect(inside)]),
       ])
   }
 
@@ -72,9 +72,9 @@ struct CommandMatchingTests {
     let change: (inout DrawCommand, inout [Surface]) -> Void
   }
 
-  static func shape(_ what: String, _ f: @escaping (inout ShapeDraw) -> Void) -> Change {
+  static func roundedRect(_ what: String, _ f: @escaping (inout RoundedRectDraw) -> Void) -> Change {
     Change(index: 0, what: "shape." + what) { c, _ in
-      if case .shape(var d) = c { f(&d); c = .shape(d) }
+      if case .roundedRect(var d) = c { f(&d); c = .roundedRect(d) }
     }
   }
   static func shadow(_ what: String, _ f: @escaping (inout ShadowDraw) -> Void) -> Change {
@@ -108,23 +108,23 @@ struct CommandMatchingTests {
     let matrix: [WritableKeyPath<Transform3D, Double>] = [
       \.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24, \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44,
     ]
-    var all: [Change] = matrix.enumerated().map { n, k in shape("header.matrix[\(n)]") { $0.matrix[keyPath: k] += 0.25 } }
+    var all: [Change] = matrix.enumerated().map { n, k in roundedRect("header.matrix[\(n)]") { $0.matrix[keyPath: k] += 0.25 } }
     all += [
-      shape("header.clips (one more)") { $0.clips.append(convex) },
-      shape("header.clips[0].matrix") { $0.clips[0].matrix.m41 += 1 },
-      shape("header.clips[0].shape (radius)") {
+      roundedRect("header.clips (one more)") { $0.clips.append(convex) },
+      roundedRect("header.clips[0].matrix") { $0.clips[0].matrix.m41 += 1 },
+      roundedRect("header.clips[0].shape (radius)") {
         $0.clips[0].shape = .roundedRect(RoundedRect(rect: CGRect(x: 0, y: 0, width: 40, height: 40), radii: [5, 4, 4, 4]))
       },
-      shape("header.clips[0].shape (curve)") {
+      roundedRect("header.clips[0].shape (curve)") {
         $0.clips[0].shape = .roundedRect(
           RoundedRect(rect: CGRect(x: 0, y: 0, width: 40, height: 40), radii: [4, 4, 4, 4], curve: .continuous))
       },
-      shape("outer.rect") { $0.outer.rect.size.width += 1 },
-      shape("outer.radii") { $0.outer.radii[2] = 4 },
-      shape("outer.curve") { $0.outer.curve = .continuous },
-      shape("inner (none)") { $0.inner = nil },
-      shape("inner.rect") { $0.inner?.rect.origin.x = 2 },
-      shape("color") { $0.color.g = 0.5 },
+      roundedRect("outer.rect") { $0.outer.rect.size.width += 1 },
+      roundedRect("outer.radii") { $0.outer.radii[2] = 4 },
+      roundedRect("outer.curve") { $0.outer.curve = .continuous },
+      roundedRect("inner (none)") { $0.inner = nil },
+      roundedRect("inner.rect") { $0.inner?.rect.origin.x = 2 },
+      roundedRect("color") { $0.color.g = 0.5 },
       shadow("header.clips[0] (a half-plane)") { $0.clips[0].shape = .convex([HalfPlane(a: 1, b: 0, c: -6), HalfPlane(a: 0, b: 1, c: -5)]) },
       shadow("shape") { $0.shape.rect.origin.y = 1 },
       shadow("sigma") { $0.sigma = 2.5 },
@@ -172,7 +172,7 @@ struct CommandMatchingTests {
       composite("mask (none)") { d, _ in d.mask = nil },
       composite("mask's contents") { _, s in s[2].commands = [] },
       composite("surface's contents") { _, s in
-        if case .shape(var inside) = s[1].commands[0] { inside.color.r = 1; s[1].commands[0] = .shape(inside) }
+        if case .roundedRect(var inside) = s[1].commands[0] { inside.color.r = 1; s[1].commands[0] = .roundedRect(inside) }
       },
       composite("surface's size") { _, s in s[1].width = 31; s[2].width = 31 },
       composite("surface's rasterKey") { _, s in s[1].rasterKey = 7 },
@@ -220,7 +220,7 @@ struct CommandMatchingTests {
     var renamed = Self.plan()
     for i in renamed.surfaces[0].commands.indices {
       switch renamed.surfaces[0].commands[i] {
-      case .shape(var d): d.name = "renamed"; renamed.surfaces[0].commands[i] = .shape(d)
+      case .roundedRect(var d): d.name = "renamed"; renamed.surfaces[0].commands[i] = .roundedRect(d)
       case .shadow(var d): d.name = "renamed"; renamed.surfaces[0].commands[i] = .shadow(d)
       default: break
       }
@@ -248,7 +248,7 @@ struct CommandMatchingTests {
     for command in Self.plan().surfaces[0].commands { Self.fields(of: command, into: &found) }
     // Those written as words (CommandMatching.swift) or confirmed with ==.
     let expected: [String: Set<String>] = [
-      "ShapeDraw": ["header", "outer", "inner", "color"],
+      "RoundedRectDraw": ["header", "outer", "inner", "color"],
       "ShadowDraw": ["header", "shape", "sigma", "color", "extent"],
       "ImageDraw": ["header", "image", "slices", "sampling", "opacity", "tint"],
       "GradientDraw": ["header", "shape", "gradient", "opacity"],

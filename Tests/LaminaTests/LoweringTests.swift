@@ -23,7 +23,7 @@ import Testing
     let plan = try RenderPlan(root: root, size: CGSize(width: 100, height: 100), scale: 2)
     #expect(plan.width == 200 && plan.height == 200)
     #expect(plan.surfaces.count == 1)
-    guard case .shape(let d) = try #require(plan.surfaces[0].commands.first) else {
+    guard case .roundedRect(let d) = try #require(plan.surfaces[0].commands.first) else {
       Issue.record("expected a shape")
       return
     }
@@ -41,7 +41,7 @@ import Testing
     try root.addSublayer(a)
     let plan = try RenderPlan(root: root, size: CGSize(width: 100, height: 100))
     #expect(plan.surfaces.count == 1)
-    guard case .shape(let d) = plan.surfaces[0].commands[0] else { Issue.record("shape"); return }
+    guard case .roundedRect(let d) = plan.surfaces[0].commands[0] else { Issue.record("shape"); return }
     #expect(d.color.a == 0.5)
   }
 
@@ -73,7 +73,7 @@ import Testing
     let plan = try RenderPlan(root: root, size: CGSize(width: 100, height: 100))
     #expect(plan.surfaces.count == 1)
     let alphas = plan.surfaces[0].commands.compactMap { c -> Float? in
-      if case .shape(let d) = c { return d.color.a }
+      if case .roundedRect(let d) = c { return d.color.a }
       return nil
     }
     #expect(alphas == [0.5, 0.25])
@@ -101,7 +101,7 @@ import Testing
     }
     let plan = try RenderPlan(root: root, size: CGSize(width: 10, height: 10))
     let order = plan.surfaces[0].commands.compactMap { c -> String? in
-      if case .shape(let d) = c { return d.name }
+      if case .roundedRect(let d) = c { return d.name }
       return nil
     }
     #expect(order == ["d", "b", "a", "c"])
@@ -187,8 +187,8 @@ import Testing
     }
     try root.addSublayer(container)
     let plan = try RenderPlan(root: root, size: CGSize(width: 200, height: 200))
-    let shapes = plan.surfaces[0].commands.compactMap { c -> ShapeDraw? in
-      if case .shape(let d) = c { return d }
+    let shapes = plan.surfaces[0].commands.compactMap { c -> RoundedRectDraw? in
+      if case .roundedRect(let d) = c { return d }
       return nil
     }
     // The first plane splits the second: q behind p, then p, then q in front.

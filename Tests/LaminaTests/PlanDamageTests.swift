@@ -15,15 +15,15 @@ struct PlanDamageTests {
   static func plan(cardAt x: Double, _ y: Double, color: PremultipliedColor = .init(r: 1, g: 0, b: 0, a: 1))
     -> RenderPlan
   {
-    let card = ShapeDraw(
+    let card = RoundedRectDraw(
       matrix: Transform3D(translationX: x, y: y), outer: RoundedRect(rect: CGRect(x: 0, y: 0, width: 20, height: 10)),
       inner: nil, color: color, clips: [], name: "card")
-    let other = ShapeDraw(
+    let other = RoundedRectDraw(
       matrix: .identity, outer: RoundedRect(rect: CGRect(x: 150, y: 50, width: 30, height: 30)), inner: nil,
       color: .init(r: 0, g: 0, b: 1, a: 1), clips: [], name: "other")
     return RenderPlan(
       width: 200, height: 100, background: .init(r: 1, g: 1, b: 1, a: 1),
-      surfaces: [Surface(width: 200, height: 100, label: "canvas", commands: [.shape(card), .shape(other)])])
+      surfaces: [Surface(width: 200, height: 100, label: "canvas", commands: [.roundedRect(card), .roundedRect(other)])])
   }
 
   /// The damage from plan `a` to plan `b`.
@@ -72,8 +72,8 @@ struct PlanDamageTests {
       let group = Surface(
         width: 30, height: 30, label: "group",
         commands: [
-          .shape(
-            ShapeDraw(
+          .roundedRect(
+            RoundedRectDraw(
               matrix: .identity, outer: RoundedRect(rect: CGRect(x: 0, y: 0, width: 30, height: 30)), inner: nil,
               color: .init(r: color, g: 0, b: 0, a: 1), clips: [], name: "inside"))
         ])

@@ -32,7 +32,7 @@ import Testing
       ##"{ "type": "textLayer", "frame": [10, 10, 180, 60], "string": "Hi", "font": "\##(Self.dejaVu)", "fontSize": 30, "foregroundColor": "#FF0000", "backgroundColor": "#FFFFFF", "borderWidth": 2 }"##)
     let kinds = plan.surfaces[0].commands.map { c -> String in
       switch c {
-      case .shape: return "shape"
+      case .roundedRect: return "shape"
       case .path: return "path"
       default: return "other"
       }

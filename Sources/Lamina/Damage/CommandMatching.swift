@@ -239,7 +239,7 @@ struct CommandWords: @unchecked Sendable {
     /// So are the writers of each kind of draw it dispatches to.
     @inline(__always) mutating func add(_ command: DrawCommand) -> Bool {
       switch command {
-      case .shape(let d):
+      case .roundedRect(let d):
         add(d)
         return false
       case .shadow(let d):
@@ -261,7 +261,7 @@ struct CommandWords: @unchecked Sendable {
     }
 
     /// A shape draw, every field.
-    @inline(__always) mutating func add(_ d: ShapeDraw) {
+    @inline(__always) mutating func add(_ d: RoundedRectDraw) {
       add(1)
       add(d.header)
       add(d.outer)
@@ -378,8 +378,8 @@ extension DrawCommand {
   /// compares them through the surfaces they name, not their indices).
   func matches(_ other: DrawCommand, composites: (CompositeDraw, CompositeDraw) -> Bool) -> Bool {
     switch self {
-    case .shape(let x):
-      guard case .shape(let y) = other else { return false }
+    case .roundedRect(let x):
+      guard case .roundedRect(let y) = other else { return false }
       return x == y
     case .shadow(let x):
       guard case .shadow(let y) = other else { return false }

@@ -202,7 +202,7 @@ final class PlanBuilder {
     if let bg = layer.backgroundColor, bg.alpha > 0, !rb.rect.isEmpty, !contentsHideBackground,
       let outline = under.visibleOutline
     {
-      add(.shape(ShapeDraw(
+      add(.roundedRect(RoundedRectDraw(
         matrix: m, outer: outline, inner: nil, color: multipliedColor(bg).withAlphaMultiplied(by: alpha).premultiplied,
         clips: clips, name: name)), to: t)
     }
@@ -236,7 +236,7 @@ final class PlanBuilder {
     try emitSublayers(of: layer, m, into: t, clips: inner, alpha: alpha)
     let bw = layer.borderWidth
     if bw > 0, let bc = layer.borderColor, bc.alpha > 0, !rb.rect.isEmpty {
-      add(.shape(ShapeDraw(
+      add(.roundedRect(RoundedRectDraw(
         matrix: m, outer: rb, inner: borderInnerEdge(rb, width: bw),
         color: multipliedColor(bc).withAlphaMultiplied(by: alpha).premultiplied, clips: clips, name: name)), to: t)
     }
@@ -283,7 +283,7 @@ final class PlanBuilder {
   ) {
     if let solid = gradient.solidColor {
       guard solid.alpha > 0 else { return }
-      add(.shape(ShapeDraw(
+      add(.roundedRect(RoundedRectDraw(
         matrix: m, outer: outline, inner: nil, color: solid.withAlphaMultiplied(by: alpha).premultiplied,
         clips: clips, name: name)), to: t)
     } else {

@@ -54,7 +54,7 @@ extension DrawCommand {
   public func opaqueInterior(within bounds: PixelRect, imageIsOpaque: (Image) -> Bool) -> OpaqueInterior? {
     let interior: OpaqueInterior?
     switch self {
-    case .shape(let d):
+    case .roundedRect(let d):
       guard d.inner == nil, d.clips.isEmpty, d.color.a >= 1 else { return nil }
       let o = d.outer
       let reach =

@@ -133,7 +133,7 @@ extension DrawCommand {
   public var header: DrawHeader {
     get {
       switch self {
-      case .shape(let d): d.header
+      case .roundedRect(let d): d.header
       case .image(let d): d.header
       case .shadow(let d): d.header
       case .composite(let d): d.header
@@ -143,7 +143,7 @@ extension DrawCommand {
     }
     set {
       switch self {
-      case .shape(var d): d.header = newValue; self = .shape(d)
+      case .roundedRect(var d): d.header = newValue; self = .roundedRect(d)
       case .image(var d): d.header = newValue; self = .image(d)
       case .shadow(var d): d.header = newValue; self = .shadow(d)
       case .composite(var d): d.header = newValue; self = .composite(d)
@@ -166,7 +166,7 @@ extension DrawCommand {
   public func deviceBounds(surfaces: [Surface]) -> CGRect? {
     var box: CGRect?
     switch self {
-    case .shape(let d): box = projectedBounds(of: d.outer.rect, d.matrix)
+    case .roundedRect(let d): box = projectedBounds(of: d.outer.rect, d.matrix)
     case .image(let d):
       let union = d.slices.reduce(CGRect.null) { $0.union($1.destination) }
       box = projectedBounds(of: union, d.matrix)

@@ -20,7 +20,7 @@
 
 /// One drawing command.
 public enum DrawCommand: Hashable, Sendable {
-  case shape(ShapeDraw)
+  case roundedRect(RoundedRectDraw)
   case image(ImageDraw)
   case shadow(ShadowDraw)
   case composite(CompositeDraw)

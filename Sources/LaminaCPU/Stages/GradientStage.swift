@@ -3,7 +3,7 @@
 // space through the inverse homography (exact under perspective), takes the
 // colour at its t by Lamina's `Gradient.Evaluator` (the one definition of
 // t and of the stops' interpolation), premultiplied; the outline's exact
-// area coverage (the rounded rectangle's projected outline, as ShapeStage
+// area coverage (the rounded rectangle's projected outline, as RoundedRectStage
 // rasterizes it) × clips × opacity, source-over. The colour is sampled at
 // the centre, not averaged over the pixel: a hard stop is a hard edge, as
 // the GL shader draws it.
@@ -148,10 +148,10 @@ struct GradientStage: PreparedDraw {
     let r = draw.shape.rect.standardized
     let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)]
     guard corners.allSatisfy({ evaluator.t(Double($0.0), Double($0.1)).isFinite }) else { return nil }
-    let fill = ShapeDraw(
+    let fill = RoundedRectDraw(
       matrix: draw.matrix, outer: draw.shape, inner: nil, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
       clips: [], name: draw.header.name)
-    return DrawCommand.shape(fill).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
+    return DrawCommand.roundedRect(fill).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
   }
 
   /// Whether every pixel of `region` outside `skip` lies wholly inside

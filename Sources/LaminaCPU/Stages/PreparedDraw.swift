@@ -1,7 +1,7 @@
 // PreparedDraw: a plan command turned into what a CPU stage draws, once
 // per frame before any tile: its pixel bounds, the pixels it overwrites
 // (the occluder earlier commands may skip) and a draw into one tile. Every
-// stage (ShapeStage, ShadowStage, ImageStage, CompositeStage) is one.
+// stage (RoundedRectStage, ShadowStage, ImageStage, CompositeStage) is one.
 // Rejected: a class hierarchy of stages (no shared state to inherit, and a
 // protocol keeps each stage a value the tiles share across threads).
 import Lamina

@@ -1,5 +1,5 @@
 // CoverageAtlas: the coverage of a shadow or a shape (what shadow.frag
-// or shape.frag computes before multiplying by the colour) for one
+// or rounded_rect.frag computes before multiplying by the colour) for one
 // geometry, scale and sub-pixel phase, rendered once into a region of one
 // float atlas and reused by every draw that matches, offset by whole
 // pixels: a thousand cards with one shape cost one evaluation each of
@@ -18,7 +18,7 @@
 // Exact: the floats are what the shaders compute (32-bit float storage and
 // blending, GL_EXT_float_blend). Shapes are cached from their first use, as
 // shadows and stacks are (caching from the second use, a one-off shape
-// drawn directly by shape.frag, made a shape's first frame differ from its
+// drawn directly by rounded_rect.frag, made a shape's first frame differ from its
 // later ones by a level at some edge pixels, so frames depended on the
 // frames before them); entries not used in a frame are
 // forgotten after it, and the atlas is repacked from empty when it fills up

@@ -43,7 +43,7 @@ struct CoverageKey: Hashable {
     }
   }
 
-  /// One layer's coverage: what shape.frag or shadow.frag computes.
+  /// One layer's coverage: what rounded_rect.frag or shadow.frag computes.
   enum Layer: Hashable {
     case fill(Shape)
     case ring(outer: Shape, inner: Shape)

@@ -29,7 +29,7 @@ import Lamina
 /// translate-and-scale matrix.
 struct StackedDraw {
   enum Source {
-    case shape(ShapeDraw)
+    case roundedRect(RoundedRectDraw)
     case shadow(ShadowDraw)
   }
   let source: Source
@@ -38,10 +38,10 @@ struct StackedDraw {
 
   init?(_ command: DrawCommand) {
     switch command {
-    case .shape(let d) where d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil:
-      source = .shape(d)
+    case .roundedRect(let d) where d.clips.isEmpty && RoundedRectCells.axisAligned(d.matrix) != nil:
+      source = .roundedRect(d)
     case .shadow(let d)
-    where d.clips.isEmpty && d.sigma.isFinite && d.sigma > 0 && ShapeCells.axisAligned(d.matrix) != nil:
+    where d.clips.isEmpty && d.sigma.isFinite && d.sigma > 0 && RoundedRectCells.axisAligned(d.matrix) != nil:
       source = .shadow(d)
     default:
       return nil
@@ -50,14 +50,14 @@ struct StackedDraw {
 
   var matrix: Transform3D {
     switch source {
-    case .shape(let d): d.matrix
+    case .roundedRect(let d): d.matrix
     case .shadow(let d): d.matrix
     }
   }
 
   var color: PremultipliedColor {
     switch source {
-    case .shape(let d): d.color
+    case .roundedRect(let d): d.color
     case .shadow(let d): d.color
     }
   }
@@ -66,7 +66,7 @@ struct StackedDraw {
   /// shadow's extent.
   var bounds: CGRect {
     switch source {
-    case .shape(let d): d.outer.rect
+    case .roundedRect(let d): d.outer.rect
     case .shadow(let d): d.extent
     }
   }
@@ -75,7 +75,7 @@ struct StackedDraw {
   /// (CoverageKey).
   func key(relativeTo origin: CGPoint) -> CoverageKey.Layer {
     switch source {
-    case .shape(let d):
+    case .roundedRect(let d):
       let outer = CoverageKey.Shape(d.outer, relativeTo: origin)
       guard let inner = d.inner else { return .fill(outer) }
       return .ring(outer: outer, inner: CoverageKey.Shape(inner, relativeTo: origin))
@@ -110,7 +110,7 @@ enum CoverageStack {
     for k in 1...2 where start + k < commands.count && layers.count == k {
       if let layer = StackedDraw(commands[start + k]), layer.matrix == matrix { layers.append(layer) }
     }
-    guard layers.count >= 2, let map = ShapeCells.axisAligned(matrix) else { return nil }
+    guard layers.count >= 2, let map = RoundedRectCells.axisAligned(matrix) else { return nil }
     let bounds = layers.dropFirst().reduce(first.bounds) { $0.union($1.bounds) }
     guard Double(bounds.width) * map.sx <= maxSide, Double(bounds.height) * map.sy <= maxSide,
       let quad = pixels(of: bounds, map, width: size.width, height: size.height)

@@ -14,7 +14,7 @@
 
 import Lamina
 
-/// A translate-and-scale matrix's factors (ShapeCells.axisAligned).
+/// A translate-and-scale matrix's factors (RoundedRectCells.axisAligned).
 typealias AxisMap = (sx: Double, sy: Double, tx: Double, ty: Double)
 
 /// Where a shape's own shader runs when it is not cached: over its cells
@@ -22,17 +22,17 @@ typealias AxisMap = (sx: Double, sy: Double, tx: Double, ty: Double)
 /// cut by the occlusion grid, or over its projected box (clipped, or not
 /// axis-aligned: the grid cannot cut it).
 enum ShaderCover {
-  case cells(ShapeCells)
+  case cells(RoundedRectCells)
   case cutBox
   case projected
 }
 
-/// How a `.shape` command (or a shadow's plain coverage) is drawn.
-enum ShapeRoute {
+/// How a `.roundedRect` command (or a shadow's plain coverage) is drawn.
+enum RoundedRectRoute {
   /// From the coverage atlas: the edge cells (or the box) batched with the
   /// cached coverage, a fill's interior solid; `fallback` when the atlas
   /// declines.
-  case cached(map: AxisMap, box: PixelRect, cells: ShapeCells?, fallback: ShaderCover)
+  case cached(map: AxisMap, box: PixelRect, cells: RoundedRectCells?, fallback: ShaderCover)
   case shader(ShaderCover)
 
   /// The route of a shape under `matrix` with `clips` on a target of
@@ -40,9 +40,9 @@ enum ShapeRoute {
   static func of(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, clips: [Clip],
     size: (width: Int, height: Int), atlas: Bool
-  ) -> ShapeRoute {
-    guard clips.isEmpty, let map = ShapeCells.axisAligned(matrix) else { return .shader(.projected) }
-    let cells = ShapeCells.shape(matrix: matrix, outer: outer, inner: inner, width: size.width, height: size.height)
+  ) -> RoundedRectRoute {
+    guard clips.isEmpty, let map = RoundedRectCells.axisAligned(matrix) else { return .shader(.projected) }
+    let cells = RoundedRectCells.roundedRect(matrix: matrix, outer: outer, inner: inner, width: size.width, height: size.height)
     let cover: ShaderCover = cells.map { .cells($0) } ?? .cutBox
     if atlas, Double(outer.rect.width) * map.sx <= CoverageStack.maxSide,
       Double(outer.rect.height) * map.sy <= CoverageStack.maxSide,
@@ -65,8 +65,8 @@ enum ShadowRoute {
 
   static func of(_ d: ShadowDraw, size: (width: Int, height: Int), atlas: Bool) -> ShadowRoute {
     if d.sigma == 0 { return .plain }
-    guard d.clips.isEmpty, let map = ShapeCells.axisAligned(d.matrix) else { return .shader(.projected) }
-    let cover: ShaderCover = ShapeCells.shadow(d, width: size.width, height: size.height).map { .cells($0) } ?? .cutBox
+    guard d.clips.isEmpty, let map = RoundedRectCells.axisAligned(d.matrix) else { return .shader(.projected) }
+    let cover: ShaderCover = RoundedRectCells.shadow(d, width: size.width, height: size.height).map { .cells($0) } ?? .cutBox
     // Cached also when the blur is too wide for cells (S2's σ 32): the
     // closed form over the whole extent then runs once, not every frame.
     if atlas, let box = Homography(d.matrix).pixelBounds(of: d.extent, width: size.width, height: size.height) {

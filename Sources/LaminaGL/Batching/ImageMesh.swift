@@ -62,7 +62,7 @@ enum ImageMesh {
   /// Whether `d` is one slice, unclipped, under a scale and translation:
   /// drawn as pixel rectangles that the occlusion grid may cut.
   static func isCut(_ d: ImageDraw) -> Bool {
-    d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil
+    d.clips.isEmpty && RoundedRectCells.axisAligned(d.matrix) != nil
       && d.slices.lazy.filter { $0.destination.width > 0 && $0.destination.height > 0 }.count == 1
   }
 
@@ -79,7 +79,7 @@ enum ImageMesh {
   /// The split of `d` on a `width`×`height` target; nil for draws that are
   /// not `isCut` or have no whole pixel inside.
   static func split(_ d: ImageDraw, width: Int, height: Int) -> Split? {
-    guard isCut(d), let map = ShapeCells.axisAligned(d.matrix),
+    guard isCut(d), let map = RoundedRectCells.axisAligned(d.matrix),
       let slice = d.slices.first(where: { $0.destination.width > 0 && $0.destination.height > 0 })
     else { return nil }
     let dest = slice.destination

@@ -179,8 +179,8 @@ struct OcclusionGrid {
   /// The pixels inside an unclipped border ring's hole, where it draws
   /// nothing (its interior cells, which its pass skips); nil for others.
   static func ringHole(_ command: DrawCommand, width: Int, height: Int) -> [PixelRect]? {
-    guard case .shape(let d) = command, d.inner != nil, d.clips.isEmpty,
-      let cells = ShapeCells.shape(matrix: d.matrix, outer: d.outer, inner: d.inner, width: width, height: height),
+    guard case .roundedRect(let d) = command, d.inner != nil, d.clips.isEmpty,
+      let cells = RoundedRectCells.roundedRect(matrix: d.matrix, outer: d.outer, inner: d.inner, width: width, height: height),
       !cells.interior.isEmpty
     else { return nil }
     return cells.interior
@@ -191,9 +191,9 @@ struct OcclusionGrid {
   /// image): no tile it touches is painted first for a cover after it.
   static func isBarrier(_ command: DrawCommand) -> Bool {
     switch command {
-    case .shape(let d): !(d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil)
+    case .roundedRect(let d): !(d.clips.isEmpty && RoundedRectCells.axisAligned(d.matrix) != nil)
     case .shadow(let d):
-      !(d.clips.isEmpty && ShapeCells.axisAligned(d.matrix) != nil && d.sigma.isFinite && d.sigma > 0)
+      !(d.clips.isEmpty && RoundedRectCells.axisAligned(d.matrix) != nil && d.sigma.isFinite && d.sigma > 0)
     case .image(let d): !ImageMesh.isCut(d)
     case .composite, .gradient, .path: true
     }
@@ -204,7 +204,7 @@ struct OcclusionGrid {
   private static func pixelBox(_ command: DrawCommand, width: Int, height: Int) -> PixelRect? {
     let whole = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
     switch command {
-    case .shape(let d): return Homography(d.matrix).pixelBounds(of: d.outer.rect, width: width, height: height)
+    case .roundedRect(let d): return Homography(d.matrix).pixelBounds(of: d.outer.rect, width: width, height: height)
     case .shadow(let d): return Homography(d.matrix).pixelBounds(of: d.extent, width: width, height: height)
     case .image(let d):
       guard !d.slices.isEmpty else { return nil }

@@ -9,7 +9,7 @@
 // buffer is streamed (orphaned) once per flush and its storage kept, so a
 // steady frame allocates nothing.
 //
-// Batching/ holds it with what plans and feeds it (DrawRoute, ShapeCells,
+// Batching/ holds it with what plans and feeds it (DrawRoute, RoundedRectCells,
 // ImageMesh, OcclusionGrid, CoverageStack, CoverageAtlas and its key) and
 // names no pass; Passes/ holds one file per shader (batch.vert and
 // batch.frag are this file's) and calls into Batching/, never the

@@ -18,8 +18,8 @@ extension StackedDraw {
     let moved = fresh.matrix, quad = fresh.quad, atlas = fresh.atlas
     let color = CoverageAtlas.layerColor(index, alpha: alpha)
     switch source {
-    case .shape(let d):
-      try ShapePass.run(
+    case .roundedRect(let d):
+      try RoundedRectPass.run(
         matrix: moved, outer: d.outer, inner: d.inner, color: color, clips: [], quads: [quad], name: d.name,
         target: atlas, tools)
     case .shadow(var d):

@@ -3,7 +3,7 @@
 // `Gradient.Evaluator` gives the constants (origin, vector) and the stops,
 // the shader mirrors its t and its interpolation in Float32. The common
 // uniforms (quad, target, inverse matrix, clips) are those of every draw
-// (`commonUniforms`), in the GLDraw GLDevice applies; the outline's coverage is shape.frag's. Mirrors
+// (`commonUniforms`), in the GLDraw GLDevice applies; the outline's coverage is rounded_rect.frag's. Mirrors
 // LaminaCPU's GradientStage.
 //
 // Up to `maxStops` stops travel as uniforms; a gradient with more is one
@@ -29,7 +29,7 @@ enum GradientPass {
     guard d.opacity > 0, !d.shape.rect.isEmpty, let evaluator = Gradient.Evaluator(d.gradient) else { return }
     try tools.batch.flush(before: target)
     let axisAligned =
-      ShapeCells.axisAligned(d.matrix) != nil && d.clips.allSatisfy { ShapeCells.axisAligned($0.matrix) != nil }
+      RoundedRectCells.axisAligned(d.matrix) != nil && d.clips.allSatisfy { RoundedRectCells.axisAligned($0.matrix) != nil }
     // Under perspective or a shear the outline's coverage is the exact
     // area of the projected rectangle in each pixel (coverage.glsl, PROJECTIVE).
     let projective = d.matrix.needsExactArea

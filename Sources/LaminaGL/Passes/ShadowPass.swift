@@ -1,8 +1,8 @@
 // ShadowPass: `.shadow` commands, the closed-form Gaussian of a rounded
 // rectangle (shadow.frag), by the route chosen for them (DrawRoute). σ = 0
-// is plain coverage, drawn by ShapePass. Unclipped shadows under a
+// is plain coverage, drawn by RoundedRectPass. Unclipped shadows under a
 // translate-and-scale matrix are cut into cells
-// (ShapeCells): the interior more than 4σ inside every edge is solid, and
+// (RoundedRectCells): the interior more than 4σ inside every edge is solid, and
 // the rest is copied from a coverage cached per shape, σ, scale and
 // sub-pixel phase (CoverageAtlas), so equal shadows are evaluated once.
 // Mirrors LaminaCPU's ShadowStage.
@@ -24,7 +24,7 @@ enum ShadowPass {
     case .plain:
       // Plain coverage of the shape, limited to the extent.
       let clip = Clip(matrix: d.matrix, shape: .roundedRect(RoundedRect(rect: d.extent)))
-      try ShapePass.fill(
+      try RoundedRectPass.fill(
         matrix: d.matrix, outer: d.shape, inner: nil, color: d.color, clips: d.clips + [clip], name: d.name,
         route: .shader(.projected), into: target, tools)
       return
@@ -107,7 +107,7 @@ enum ShadowPass {
   /// True when two corners' deficits can reach one pixel (each reaches its
   /// corner's extent + 3σ inwards and 3σ outwards).
   static func nearCorners(_ d: ShadowDraw) -> Bool {
-    let reach = 2 * ShapeCells.cornerReach(d.shape) + 6 * d.sigma
+    let reach = 2 * RoundedRectCells.cornerReach(d.shape) + 6 * d.sigma
     return Double(min(d.shape.rect.width, d.shape.rect.height)) < reach
   }
 }

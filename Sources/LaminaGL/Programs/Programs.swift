@@ -31,7 +31,7 @@ struct TypedProgram<Names: UniformNames> {
   subscript(_ name: Names) -> GLint { slots[name.rawValue] }
 }
 
-enum ShapeUniform: Int, UniformNames { case rect, radii, innerRect, innerRadii, color }
+enum RoundedRectUniform: Int, UniformNames { case rect, radii, innerRect, innerRadii, color }
 enum ShadowUniform: Int, UniformNames { case rect, radii, extent, sigma, color }
 enum ImageUniform: Int, UniformNames {
   case image, imageSize, bounds, bias, opacity, nearestTie, edgeTie
@@ -51,7 +51,7 @@ enum BatchUniform: Int, UniformNames { case targetSize, atlas }
 enum MipUniform: Int, UniformNames { case quads, targetSize, input, inputSize, outputSize }
 enum BlurUniform: Int, UniformNames { case quads, targetSize, input, direction, weights, radius }
 
-typealias ShapeProgram = TypedProgram<ShapeUniform>
+typealias RoundedRectProgram = TypedProgram<RoundedRectUniform>
 typealias ShadowProgram = TypedProgram<ShadowUniform>
 typealias ImageProgram = TypedProgram<ImageUniform>
 typealias CompositeProgram = TypedProgram<CompositeUniform>
@@ -63,7 +63,7 @@ typealias BlurProgram = TypedProgram<BlurUniform>
 /// compile tests walk through).
 enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
-    ("shape.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
+    ("rounded_rect.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
     ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
     ("image.frag", ["CLIPS", "INTERIOR", "TINT", "BILINEAR"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS", "PROJECTIVE", "BLEND"]),
@@ -114,7 +114,7 @@ final class ProgramCache {
 
   // Typed wrappers by variant bits, so a draw costs one array read, not a
   // dictionary of strings (this runs thousands of times a frame).
-  private var shapes = [ShapeProgram?](repeating: nil, count: 64)
+  private var shapes = [RoundedRectProgram?](repeating: nil, count: 64)
   private var shadows = [ShadowProgram?](repeating: nil, count: 16)
   private var images = [ImageProgram?](repeating: nil, count: 16)
   private var composites: [[String]: CompositeProgram] = [:]
@@ -126,16 +126,16 @@ final class ProgramCache {
   /// path.frag's wrappers, without and with clips (PathProgram.swift).
   var paths = [PathProgram?](repeating: nil, count: 2)
 
-  func shape(
+  func roundedRect(
     rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false, projective: Bool = false
-  ) throws(GLError) -> ShapeProgram {
+  ) throws(GLError) -> RoundedRectProgram {
     let continuous = rounded && continuous
     let index =
       (rounded ? 1 : 0) | (continuous ? 2 : 0) | (ring ? 4 : 0) | (clips ? 8 : 0) | (axisAligned ? 16 : 0)
       | (projective ? 32 : 0)
     if let cached = shapes[index] { return cached }
     let defines = Self.defines(index, ["ROUNDED", nil, "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"])
-    let wrapper = ShapeProgram(try program("shape.frag", defines, continuous: continuous))
+    let wrapper = RoundedRectProgram(try program("rounded_rect.frag", defines, continuous: continuous))
     shapes[index] = wrapper
     return wrapper
   }

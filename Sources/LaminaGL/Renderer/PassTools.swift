@@ -6,7 +6,7 @@
 //   cannot reach the batch, the atlas, the image textures or the frame's
 //   caches.
 // - SurfaceTools (device, programs, batch, atlas, textures, frame):
-//   ShapePass, ShadowPass, ImagePass, GradientPass and CoverageStack,
+//   RoundedRectPass, ShadowPass, ImagePass, GradientPass and CoverageStack,
 //   which draw a command into the surface being drawn. They join or flush
 //   the quad batch, place coverage in the atlas and mark the images and
 //   coverages they use with the frame's number; they cannot reach the pool,

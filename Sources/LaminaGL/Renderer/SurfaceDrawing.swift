@@ -94,16 +94,16 @@ struct SurfaceDrawing {
         continue
       }
       switch command {
-      case .shape(let d):
-        let route = ShapeRoute.of(
+      case .roundedRect(let d):
+        let route = RoundedRectRoute.of(
           matrix: d.matrix, outer: d.outer, inner: d.inner, clips: d.clips, size: size, atlas: tools.atlas != nil)
-        try ShapePass.draw(d, route: route, into: target, tools)
+        try RoundedRectPass.draw(d, route: route, into: target, tools)
       case .shadow(let d):
         // Pixels the next command paints opaque, whole, need no shadow.
         let next = i + 1 < commands.count ? commands[i + 1] : nil
         try ShadowPass.draw(
           d, route: ShadowRoute.of(d, size: size, atlas: tools.atlas != nil), into: target,
-          hole: next.flatMap { ShapePass.opaqueInterior($0, target) }, tools)
+          hole: next.flatMap { RoundedRectPass.opaqueInterior($0, target) }, tools)
       case .image(let d):
         try tools.batch.flush(before: target)
         try ImagePass.draw(d, route: ImageRoute.of(d, size: size), into: target, tools)
@@ -124,8 +124,8 @@ struct SurfaceDrawing {
   /// for a ring over the fill just before it, the fill's.
   private func paintColor(_ commands: [DrawCommand], _ index: Int) -> PremultipliedColor {
     var i = index
-    while i > 0, case .shape(let d) = commands[i], d.inner != nil { i -= 1 }
-    guard case .shape(let d) = commands[i] else { return .transparent }
+    while i > 0, case .roundedRect(let d) = commands[i], d.inner != nil { i -= 1 }
+    guard case .roundedRect(let d) = commands[i] else { return .transparent }
     return d.color
   }
 

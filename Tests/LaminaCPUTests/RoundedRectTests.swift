@@ -1,4 +1,4 @@
-// Shapes (ShapeStage): exact coverage against 64×64 supersampling: rounded rectangles (circular
+// Rounded rectangles (RoundedRectStage): exact coverage against 64×64 supersampling: rounded rectangles (circular
 // and continuous, per-corner radii), rings and clips at fractional positions
 // under identity, scale 2, rotation and perspective.
 import Foundation
@@ -9,7 +9,7 @@ import LaminaTestSupport
 
 private typealias F = PlanFixtures
 
-@Suite struct ShapeTests {
+@Suite struct RoundedRectTests {
   static let matrices: [(String, Transform3D)] = [
     ("identity", .identity),
     ("scale 2", Transform3D(scaleX: 2, y: 2)),
@@ -25,7 +25,7 @@ private typealias F = PlanFixtures
   /// 64×64 samples on every partly covered pixel, 16×16 on their full or
   /// empty neighbours, the centre sample elsewhere.
   func worstError(_ outer: RoundedRect, inner: RoundedRect? = nil, matrix: Transform3D, size: Int = 32) -> Int {
-    let image = CPURenderer(threads: 2).render(F.plan(size, size, [F.shape(outer, inner: inner, matrix: matrix)]))
+    let image = CPURenderer(threads: 2).render(F.plan(size, size, [F.roundedRect(outer, inner: inner, matrix: matrix)]))
     let a = F.alphas(image)
     let inside = { (x: Double, y: Double) in
       outer.contains(x: x, y: y) && !(inner?.contains(x: x, y: y) ?? false)
@@ -70,7 +70,7 @@ private typealias F = PlanFixtures
 
   @Test func axisAlignedEdgesGetExactArea() {
     // A rect from 1.25 to 4.75: edge pixels are exactly 0.75 and 0.25 covered.
-    let image = CPURenderer().render(F.plan(6, 1, [F.shape(RoundedRect(rect: F.rect(1.25, -1, 3.5, 3)))]))
+    let image = CPURenderer().render(F.plan(6, 1, [F.roundedRect(RoundedRect(rect: F.rect(1.25, -1, 3.5, 3)))]))
     #expect(F.alphas(image) == [0, 191, 255, 255, 191, 0])
   }
 
@@ -79,7 +79,7 @@ private typealias F = PlanFixtures
     // when its centre is; the centres on the diagonal (i + j = 7) go to the
     // side the normal (1, 1) points to.
     let clip = Clip(matrix: .identity, shape: .convex([HalfPlane(a: 1, b: 1, c: -8)]))
-    let image = CPURenderer().render(F.plan(8, 8, [F.shape(RoundedRect(rect: F.rect(0, 0, 8, 8)), clips: [clip])]))
+    let image = CPURenderer().render(F.plan(8, 8, [F.roundedRect(RoundedRect(rect: F.rect(0, 0, 8, 8)), clips: [clip])]))
     let a = F.alphas(image)
     for j in 0..<8 {
       for i in 0..<8 {
@@ -96,7 +96,7 @@ private typealias F = PlanFixtures
       let rest = Clip(matrix: .identity, shape: .convex([HalfPlane(a: -a, b: -b, c: -c)]))
       let square = RoundedRect(rect: F.rect(0, 0, 8, 8))
       let image = CPURenderer().render(
-        F.plan(8, 8, [F.shape(square, clips: [keep]), F.shape(square, clips: [rest])]))
+        F.plan(8, 8, [F.roundedRect(square, clips: [keep]), F.roundedRect(square, clips: [rest])]))
       #expect(F.alphas(image) == [Int](repeating: 255, count: 64), "cut \(a)x + \(b)y + \(c)")
     }
   }
@@ -104,7 +104,7 @@ private typealias F = PlanFixtures
   @Test func roundedClipMultipliesCoverage() {
     let clipShape = RoundedRect(rect: F.rect(2.5, 2.5, 20, 20), radii: [8, 8, 8, 8])
     let clip = Clip(matrix: Transform3D(translationX: 0.3, y: 0.2), shape: .roundedRect(clipShape))
-    let image = CPURenderer().render(F.plan(26, 26, [F.shape(RoundedRect(rect: F.rect(0, 0, 26, 13)), clips: [clip])]))
+    let image = CPURenderer().render(F.plan(26, 26, [F.roundedRect(RoundedRect(rect: F.rect(0, 0, 26, 13)), clips: [clip])]))
     let a = F.alphas(image)
     var worst = 0
     for j in 0..<26 {
@@ -123,7 +123,7 @@ private typealias F = PlanFixtures
     // A plane tilted so that its far half lies behind the eye.
     let m = Transform3D(rotationAngle: 1.2, x: 0, y: 1, z: 0).concatenating(Transform3D(perspective: 10))
       .concatenating(Transform3D(translationX: 16, y: 16))
-    let image = CPURenderer().render(F.plan(32, 32, [F.shape(RoundedRect(rect: F.rect(-1000, -8, 2000, 16)), matrix: m)]))
+    let image = CPURenderer().render(F.plan(32, 32, [F.roundedRect(RoundedRect(rect: F.rect(-1000, -8, 2000, 16)), matrix: m)]))
     let a = F.alphas(image)
     #expect(a.contains(255))
     #expect(a.contains(0))

@@ -1,5 +1,5 @@
-// ShapeStage: a filled rounded rectangle or a border ring (mirrors
-// Shaders/shape.frag). The outer outline, minus the inner one for a ring,
+// RoundedRectStage: a filled rounded rectangle or a border ring (mirrors
+// Shaders/rounded_rect.frag). The outer outline, minus the inner one for a ring,
 // is rasterized with exact area coverage; × clips × colour, source-over.
 // Spans go through `SpanBlender` (eight pixels a step with AVX2), which is
 // `blendPixel` byte for byte, full opaque coverage included; the card of
@@ -9,7 +9,7 @@
 // to the last bit, which nothing here proves).
 import Lamina
 
-struct ShapeStage: PreparedDraw {
+struct RoundedRectStage: PreparedDraw {
   enum Source: Sendable {
     case stamp(Stamp, dx: Int, dy: Int)
     case polygons(outer: [SIMD2<Double>], inner: [SIMD2<Double>]?)
@@ -21,13 +21,13 @@ struct ShapeStage: PreparedDraw {
   let occluder: PixelRect
   let secondOccluder: PixelRect
 
-  init?(_ draw: ShapeDraw, limit: PixelRect, stamps: StampCache) {
+  init?(_ draw: RoundedRectDraw, limit: PixelRect, stamps: StampCache) {
     let h = Homography(draw.matrix)
     color = SIMD4(draw.color.r, draw.color.g, draw.color.b, draw.color.a)
     guard color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
     clips = PreparedClips(draw.clips, within: limit)
     if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h, covering: draw.outer.rect) {
-      let key = StampKey.shape(outer: draw.outer, inner: draw.inner, placement: placement)
+      let key = StampKey.roundedRect(outer: draw.outer, inner: draw.inner, placement: placement)
       let stamp = stamps.stamp(for: key) {
         let c = placement.homography
         let outer = projectedOutline(draw.outer, c)
@@ -43,7 +43,7 @@ struct ShapeStage: PreparedDraw {
       let r = stamp.rect
       bounds = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
       // Lamina's rule, shared with LaminaGL's occlusion grid.
-      let cross = DrawCommand.shape(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
+      let cross = DrawCommand.roundedRect(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
       (occluder, secondOccluder) = (cross?.largest ?? .empty, cross?.second ?? .empty)
     } else {
       let outer = projectedOutline(draw.outer, h)

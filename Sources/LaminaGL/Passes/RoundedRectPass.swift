@@ -1,18 +1,18 @@
-// ShapePass: `.shape` commands (fills and border rings) with shape.frag,
+// RoundedRectPass: `.roundedRect` commands (fills and border rings) with rounded_rect.frag,
 // and `.shadow` commands whose σ is 0 (plain coverage). Unclipped shapes
 // under a translate-and-scale matrix that repeat (same geometry, scale and
 // sub-pixel phase) and are at most CoverageStack.maxSide pixels a side are
 // drawn from their coverage cached in the atlas (CoverageAtlas);
-// others are cut into cells (ShapeCells): the coverage shader runs only
+// others are cut into cells (RoundedRectCells): the coverage shader runs only
 // near the edges, a fill's interior is solid and a ring's is skipped.
-// Mirrors LaminaCPU's ShapeStage.
+// Mirrors LaminaCPU's RoundedRectStage.
 
 import CGLES
 import Lamina
 
-enum ShapePass {
+enum RoundedRectPass {
   /// Draws `d` by `route` (DrawRoute).
-  static func draw(_ d: ShapeDraw, route: ShapeRoute, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
+  static func draw(_ d: RoundedRectDraw, route: RoundedRectRoute, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
     try fill(
       matrix: d.matrix, outer: d.outer, inner: d.inner, color: d.color, clips: d.clips, name: d.name,
       route: route, into: target, tools)
@@ -20,18 +20,18 @@ enum ShapePass {
 
   static func fill(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
-    name: String, route: ShapeRoute, into target: SurfaceTarget, _ tools: SurfaceTools
+    name: String, route: RoundedRectRoute, into target: SurfaceTarget, _ tools: SurfaceTools
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
     let cover: ShaderCover
     switch route {
     case .cached(let map, let box, let cells, let fallback):
       // From the atlas, from its first use: a shape's first frame drawn by
-      // shape.frag differed from its later ones, drawn from the atlas, by a
+      // rounded_rect.frag differed from its later ones, drawn from the atlas, by a
       // level at some edge pixels, so a frame depended on the frames before
       // it (incremental frames, which keep pixels drawn earlier, found it).
-      let layer = ShapeDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
-      let source = StackedDraw.Source.shape(layer)
+      let layer = RoundedRectDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
+      let source = StackedDraw.Source.roundedRect(layer)
       let key = CoverageKey.Layers.one(StackedDraw(source).key(relativeTo: outer.rect.origin))
       if let atlas = tools.atlas,
         let (placement, fresh) = try atlas.placement(
@@ -74,7 +74,7 @@ enum ShapePass {
     }
   }
 
-  /// One shape.frag draw over `quads` (the shape's pixel box if nil).
+  /// One rounded_rect.frag draw over `quads` (the shape's pixel box if nil).
   static func run(
     matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
     quads: [PixelRect]?, name: String, target: SurfaceTarget, _ tools: SurfaceTools
@@ -82,11 +82,11 @@ enum ShapePass {
     let rounded = !outer.isRect || !(inner?.isRect ?? true)
     let continuous = outer.curve == .continuous || inner?.curve == .continuous
     let axisAligned =
-      ShapeCells.axisAligned(matrix) != nil && clips.allSatisfy { ShapeCells.axisAligned($0.matrix) != nil }
+      RoundedRectCells.axisAligned(matrix) != nil && clips.allSatisfy { RoundedRectCells.axisAligned($0.matrix) != nil }
     // Under perspective or a shear a pixel's coverage is the exact area of
     // the projected quadrilateral in it (coverage.glsl, PROJECTIVE).
     let projective = matrix.needsExactArea
-    let p = try tools.programs.shape(
+    let p = try tools.programs.roundedRect(
       rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
       projective: projective)
     try tools.batch.flush(before: target)
@@ -110,7 +110,7 @@ enum ShapePass {
   /// colour at full coverage (Lamina's `opaqueInterior`), so a draw just
   /// before it may skip them. Nil when there is none.
   static func opaqueInterior(_ command: DrawCommand, _ target: SurfaceTarget) -> PixelRect? {
-    guard case .shape = command else { return nil }
+    guard case .roundedRect = command else { return nil }
     let whole = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
     return command.opaqueInterior(within: whole, imageIsOpaque: { _ in false })?.largest
   }

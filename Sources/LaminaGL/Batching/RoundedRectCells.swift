@@ -1,4 +1,4 @@
-// ShapeCells: where a shape or shadow under a translate-and-scale matrix
+// RoundedRectCells: where a shape or shadow under a translate-and-scale matrix
 // (nearly every layer) needs its coverage, and where it is exactly its
 // colour. The pixel box is cut on whole pixels into 8 coverage cells (4
 // corner squares reaching past the corner curves, 4 edge strips as thick as
@@ -14,7 +14,7 @@
 
 import Lamina
 
-struct ShapeCells {
+struct RoundedRectCells {
   /// The 4 corner squares (those on the target).
   var corners: [PixelRect]
   /// The 4 edge strips between them.
@@ -39,7 +39,7 @@ struct ShapeCells {
   static func split(
     rect: CGRect, map: (sx: Double, sy: Double, tx: Double, ty: Double),
     margin: (Double, Double), corner: (Double, Double), edge: (Double, Double), width: Int, height: Int
-  ) -> ShapeCells? {
+  ) -> RoundedRectCells? {
     func axis(_ lo: Double, _ hi: Double, _ s: Double, _ t: Double, _ m: Double, _ c: Double, _ e: Double)
       -> [Double]?
     {
@@ -64,7 +64,7 @@ struct ShapeCells {
         return x1 > x0 && y1 > y0 ? PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1)) : nil
       }
     }
-    return ShapeCells(
+    return RoundedRectCells(
       corners: cells([(a0, r0, a1, r1), (a2, r0, a3, r1), (a0, r2, a1, r3), (a2, r2, a3, r3)]),
       edges: cells([(a1, r0, a2, s1), (a1, s2, a2, r3), (a0, r1, b1, r2), (b2, r1, a3, r2)]),
       interior: cells([(b1, r1, b2, r2), (a1, s1, a2, r1), (a1, r2, a2, s2)]))
@@ -77,8 +77,8 @@ struct ShapeCells {
   }
 
   /// The cells of an axis-aligned shape on a `width`×`height` target.
-  static func shape(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, width: Int, height: Int)
-    -> ShapeCells?
+  static func roundedRect(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, width: Int, height: Int)
+    -> RoundedRectCells?
   {
     guard let map = axisAligned(matrix) else { return nil }
     var corner = cornerReach(outer)
@@ -99,7 +99,7 @@ struct ShapeCells {
 
   /// Beyond 4σ inside every edge and clear of the corners' reach, the
   /// shadow is its colour to within 1/30000: those cells are solid.
-  static func shadow(_ d: ShadowDraw, width: Int, height: Int) -> ShapeCells? {
+  static func shadow(_ d: ShadowDraw, width: Int, height: Int) -> RoundedRectCells? {
     guard let map = axisAligned(d.matrix) else { return nil }
     let s = d.shape.rect, e = d.extent
     guard e.minX <= s.minX, e.minY <= s.minY, e.maxX >= s.maxX, e.maxY >= s.maxY else { return nil }

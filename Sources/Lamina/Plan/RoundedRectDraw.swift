@@ -1,4 +1,4 @@
-// ShapeDraw: a filled rounded rectangle, or a ring between two (a
+// RoundedRectDraw: a filled rounded rectangle, or a ring between two (a
 // background or a border), in the plan. Its corners follow Core
 // Animation's rules, circular or continuous (Shared/CornerGeometry.swift).
 //
@@ -6,7 +6,7 @@
 // rectangle costs a sweep where the closed form is exact and cheap).
 
 /// A filled rounded rectangle, or a ring between two (a border).
-public struct ShapeDraw: DrawHeaderCarrier, Hashable, Sendable {
+public struct RoundedRectDraw: DrawHeaderCarrier, Hashable, Sendable {
   public var header: DrawHeader
   /// The outer edge.
   public var outer: RoundedRect

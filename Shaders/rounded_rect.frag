@@ -1,4 +1,4 @@
-// shape.frag: a filled rounded rectangle, or the ring between two (a
+// rounded_rect.frag: a filled rounded rectangle, or the ring between two (a
 // border): coverage(outer) − coverage(inner), × clips, × colour. Variants:
 // ROUNDED (else plain rectangles), CONTINUOUS, RING, CLIPS, AXIS_ALIGNED
 // (the matrix and every clip's only scale and translate), PROJECTIVE

@@ -16,7 +16,7 @@ enum BenchReport {
     var rows: [[String]] = [
       [
         "scene", "backend", "pixels", "first ms", "cold ms", "median ms", "p95 ms", "min ms", "cpu ms", "readback",
-        "Mpx/s",
+        "Mpx/s", "peak MiB",
         "CPU/GL",
         "max Δ", ">2 lv",
       ]
@@ -28,7 +28,7 @@ enum BenchReport {
           t.scene + (t.animated ? "*" : ""), t.backend, "\(t.width)×\(t.height)",
           fixed(t.firstFrameMs), t.coldMedianMs.map { fixed($0) } ?? "", fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), fixed(t.cpuMedianMs),
           t.readbackMs.map { fixed(Statistics.median($0)) } ?? "",
-          fixed(t.megapixelsPerSecond, 1),
+          fixed(t.megapixelsPerSecond, 1), t.peakMiB.map { fixed($0, 0) } ?? "",
           onGLRow ? result.cpuOverGL.map { fixed($0, 2) + "×" } ?? "" : "",
           onGLRow ? result.parity.map { "\($0.maxChannelDifference)" } ?? "" : "",
           onGLRow ? result.parity.map { fixed($0.shareBeyond2 * 100, 3) + " %" } ?? "" : "",
@@ -53,6 +53,8 @@ enum BenchReport {
     lines.append(
       "cpu ms: the median CPU time the process used in a frame, all threads (GL: llvmpipe's too);")
     lines.append("a busy host stretches wall times more than CPU times.")
+    lines.append("peak MiB: the most resident memory the process held while the scene ran on the backend")
+    lines.append("(Linux's VmHWM, reset before it); earlier scenes' caches count: a scene run alone measures itself.")
     lines.append(
       "CPU/GL: how many times faster GL drew the median frame. max Δ, >2 lv: GL against CPU, last frame."
     )
@@ -89,6 +91,7 @@ enum BenchReport {
           row["cold_frames_ms"] = cold
         }
         if let reuses = t.rasterReusesPerFrame { row["raster_reuses_per_frame"] = reuses }
+        if let peak = t.peakMiB { row["peak_rss_mib"] = peak }
         if let readback = t.readbackMs {
           row["readback_median_ms"] = Statistics.median(readback)
           row["readback_frames_ms"] = readback

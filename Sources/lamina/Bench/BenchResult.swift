@@ -33,6 +33,9 @@ struct BackendTiming {
   /// frame draws it. LaminaCPU only: a new GL renderer would time a new
   /// context, not empty caches.
   var coldFramesMs: [Double]?
+  /// The process's peak resident memory while the scene ran on this
+  /// backend, in MiB (PeakMemory), where Linux reports it.
+  var peakMiB: Double?
 
   var coldMedianMs: Double? { coldFramesMs.map(Statistics.median) }
 

@@ -44,6 +44,7 @@ struct BenchRunner {
         // reuses the canvas of a frame its caller let go of (Lamina's
         // Canvases) sees it freed once the next frame replaces it.
         var last: Image?
+        PeakMemory.reset()
         let first: (ms: Double, cpuMs: Double)
         do {
           let frame = try firstFrame(scene, name, renderer)
@@ -82,6 +83,7 @@ struct BenchRunner {
         if let cpu = renderer as? CPURenderer {
           timing.coldFramesMs = try coldFrames(scene, fixedPlan, threads: cpu.threads, name)
         }
+        timing.peakMiB = PeakMemory.mebibytes
         timings.append(timing)
         if let last { lastImages.append(last) }
       }

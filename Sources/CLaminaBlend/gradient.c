@@ -4,42 +4,12 @@
 // loop (stored bytes where coverage and alpha are full, blendPixel
 // elsewhere).
 //
-// Where S5's kernel time went (one frame's 53,450 calls recorded and
-// replayed on one thread, 2026-11-25, a loaded 2-core Zen 4 guest: 7.2 ms
-// for 1.98 Mpx): the conic's t 28% (its atan2 in Double, four lanes);
-// axial and radial t ~1%; groups of one segment at full coverage (the
-// colours, the packed stores, the memory) ~50%; groups that went lane by
-// lane through scalar code 20%: those with a stop inside them 7% (a
-// binary search per lane) and those with an edge or a row's last pixels
-// 13% (blendPixel per lane). Those now stay in vectors, the same
-// operations per lane: two adjacent segments, each computed for all
-// eight lanes and chosen per lane (two_segments), blendPixel on eight
-// lanes with masks (blend_lanes), masked loads and stores for a row's
-// last pixels; and one call per tile region (lamina_gradient_region)
-// instead of one per row. Replayed: 0.93 of the time; S5 steady frames
-// 6.5% less CPU (medians of 8 alternating rounds). Then the conic's t
-// eight lanes a register where the CPU has AVX-512F and DQ
-// (conic_chunk8, the same operations): Zen 4 splits each 512-bit
-// operation into two 256-bit halves, but the loop is bound by how many
-// instructions issue, not by the units: replayed 0.95 of the time. And
-// this whole file compiled a second time for AVX-512 (gradient_wide.c:
-// 32 vector registers instead of 16, so far fewer spills): 0.92 of the
-// AVX2 build's replayed time. S5's steady frames: CPU 9.90 → 7.68 ms.
-//
-// Not tried: 512-bit intrinsics for the rest of the row (sixteen pixels a
-// step; its Float colours are eight lanes already). Rejected: FMA (one
-// rounding instead of two: not the bytes of the definition); removing
-// divisions (replayed with every division made a multiplication, bytes
-// aside: no faster, the divider is not what bounds the loop; the conic's t
-// = angle / 2π alone: 3.6%); every group branch-free through per-lane
-// tables of the stops (permutes; 1.4 times slower: the one-segment branch
-// is well predicted and cheaper); the segment found once per chunk of 64
-// (1.04 times slower); the constants copied to locals against aliasing
-// through `dst`, and a stop segment's vectors kept across groups (no
-// faster). A colour table over t with a Float atan2 for the conic
-// (Blend2D's way; 1024 entries) replayed at 0.72 of the time, every byte
-// within 1 level (185,464 bytes of 8.3 million off by 1): not the
-// definition's bytes, and by itself not the 1.5× issue 16 asks.
+// Groups of eight pixels stay in vectors where a stop falls inside them or
+// at an edge (two adjacent segments computed for all lanes and chosen per
+// lane; blendPixel on eight lanes with masks), one call per tile region.
+// Rejected: FMA and a colour table over t (neither gives the definition's
+// bytes). What was measured and tried is in docs/architecture.md, "The
+// gradient kernel's log".
 //
 // lamina_gradient_region takes a list of skipped rectangles (HiddenRects:
 // every later opaque cross that meets the region, not the largest one):

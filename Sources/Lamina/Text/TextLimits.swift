@@ -26,8 +26,8 @@ public enum TextLimits {
   public static let maxClusterLength = 64
 
   /// The most distinct `font` values one layer's runs may name. Each new
-  /// name is one fontconfig match and substitution, 0.3–0.6 ms (release,
-  /// 2026-11-25); 256 bound a layer at about 150 ms of font lookup.
+  /// name is one fontconfig match and substitution, 0.3–0.6 ms in a release
+  /// build; 256 bound a layer at about 150 ms of font lookup.
   public static let maxFonts = 256
 
   /// `nil` when `runs` name at most `maxFonts` distinct fonts, else the reason.

@@ -38,7 +38,7 @@ private typealias F = PlanFixtures
   /// A test's random stream (its seed moved by `salt`), the canvas's
   /// pixels and a fresh stamp cache.
   func start(seed: Int, salt: UInt64, width: Int, height: Int) -> (Stream, PixelRect, StampCache) {
-    (Stream(state: UInt64(seed) &+ salt), PixelRect(x0: 0, y0: 0, x1: width, y1: height), StampCache())
+    (Stream(state: UInt64(seed) &+ salt), PixelRect(x0: 0, y0: 0, x1: width, y1: height), StampCache(stampsFirstMeeting: true))
   }
 
   /// A random rounded rect 2–70 × 2–60 with its origin in `x` × `y`, each
@@ -86,7 +86,7 @@ private typealias F = PlanFixtures
     let draw = ShadowDraw(
       matrix: .identity, shape: shape, sigma: 5, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5),
       extent: shape.rect.insetBy(dx: -15, dy: -15), clips: [], name: "s")
-    let stamps = StampCache()
+    let stamps = StampCache(stampsFirstMeeting: true)
     _ = ShadowStage(draw, limit: PixelRect(x0: 0, y0: 0, x1: 60, y1: 50), stamps: stamps, backdrop: 0)
     let (placement, _, _) = StampPlacement.of(Homography(draw.matrix), covering: draw.extent)!
     let key = StampKey.shadow(shape: shape, sigma: 5, extent: draw.extent, placement: placement)

@@ -83,10 +83,61 @@ let maxStampPixels = 1 << 22
 let unlimited = PixelRect(x0: -(1 << 30), y0: -(1 << 30), x1: 1 << 30, y1: 1 << 30)
 
 /// Stamps kept across frames; entries unused for a whole frame are dropped.
+///
+/// A stamp pays for itself only when it is read again: by a second command
+/// with the same key in the frame, or by the next frame. Shadows ask with
+/// `stamp(for:estimatedBytes:make:)`: a key met for the first time (in
+/// neither this frame nor the last) gets no stamp, and its command
+/// evaluates the values tile by tile in the stamp's own pixel grid, which
+/// gives the stamp's bytes (a shadow's value is a function of the pixel
+/// alone; ShadowStage.unstamped). From its second meeting on it is stamped
+/// and kept, within `budgetBytes`. So a frame of 16,000 shadowed cards at
+/// random sub-pixel positions keeps no shadow stamps, a grid of equal
+/// cards keeps one, and an animation's frames keep the frame before's.
+/// Rounded rectangles are always stamped: their coverage is accumulated
+/// over a region, and a region cut elsewhere rounds a few edge pixels the
+/// other way (44 pixels of S1-frac one level apart), so a frame drawn
+/// without the stamp and the next drawn with it would differ.
+/// Rejected: keeping every stamp of the frame (1.4 GB for those 16,000
+/// cards, each shadow stamp read once); evicting within a frame (every
+/// stamp of a frame is held by its prepared draw until the tiles are done).
 final class StampCache: @unchecked Sendable {
   private var current: [StampKey: Stamp] = [:]
   private var previous: [StampKey: Stamp] = [:]
+  /// Keys met this frame, and in the frame before.
+  private var met: Set<StampKey> = []
+  private var metBefore: Set<StampKey> = []
+  /// Bytes of the stamps in `current`.
+  private var bytes = 0
+  /// The most bytes of stamps kept (values, live spans, preblended tables).
+  let budgetBytes: Int
+  /// Stamps keys met for the first time as well (tests of the stamp paths).
+  let stampsFirstMeeting: Bool
 
+  init(budgetBytes: Int = 256 << 20, stampsFirstMeeting: Bool = false) {
+    self.budgetBytes = budgetBytes
+    self.stampsFirstMeeting = stampsFirstMeeting
+  }
+
+  /// The stamp of `key`, made by `make` when the key has been met before
+  /// and the budget allows; nil when the command should evaluate its
+  /// values itself. `estimatedBytes` is what the stamp would hold.
+  func stamp(for key: StampKey, estimatedBytes: Int, make: () -> Stamp) -> Stamp? {
+    if let s = current[key] { return s }
+    if let s = previous[key], bytes + estimatedBytes <= budgetBytes {
+      current[key] = s
+      bytes += estimatedBytes
+      return s
+    }
+    let again = !met.insert(key).inserted || metBefore.contains(key) || stampsFirstMeeting
+    guard again, bytes + estimatedBytes <= budgetBytes else { return nil }
+    let s = make()
+    current[key] = s
+    bytes += estimatedBytes
+    return s
+  }
+
+  /// Stamps always made and kept (tests that read a stamp's values).
   func stamp(for key: StampKey, make: () -> Stamp) -> Stamp {
     if let s = current[key] { return s }
     let s = previous[key] ?? make()
@@ -94,8 +145,14 @@ final class StampCache: @unchecked Sendable {
     return s
   }
 
+  /// Stamps kept this frame, and the bytes they are reckoned to hold.
+  var kept: (count: Int, bytes: Int) { (current.count, bytes) }
+
   func endFrame() {
     previous = current
     current = [:]
+    metBefore = met
+    met = []
+    bytes = 0
   }
 }

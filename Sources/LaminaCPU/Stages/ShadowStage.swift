@@ -85,6 +85,11 @@ struct ShadowStage: PreparedDraw {
     /// `preblended`: the stamp blended over the surface's backdrop.
     case stamp(Stamp, dx: Int, dy: Int, live: LiveSpans?, preblended: PreblendedStamp?)
     case direct(ShadowEvaluator)
+    /// A stamp's values evaluated tile by tile instead of kept (a key met
+    /// for the first time, or past the stamp budget): the evaluator is in
+    /// the stamp's pixel grid, placed at (dx, dy), so the values are the
+    /// stamp's (StampCache).
+    case unstamped(ShadowEvaluator, dx: Int, dy: Int)
     case hard([SIMD2<Double>])
   }
   let source: Source
@@ -105,12 +110,21 @@ struct ShadowStage: PreparedDraw {
       bounds = pixelBounds(outline, within: clips.bounds)
     } else if let (placement, dx, dy) = StampPlacement.of(h, covering: draw.extent) {
       let key = StampKey.shadow(shape: draw.shape, sigma: draw.sigma, extent: draw.extent, placement: placement)
-      let stamp = stamps.stamp(for: key) {
-        let c = placement.homography
-        let evaluator = ShadowEvaluator(
-          inverse: c.inverse!, shadow: RoundedRectShadow(shape: draw.shape, sigma: draw.sigma),
-          extent: c.project(draw.extent.polygon))
-        return Stamp(rect: pixelBounds(evaluator.extent, within: unlimited)) { evaluator.evaluate($0, $1) }
+      let c = placement.homography
+      let evaluator = ShadowEvaluator(
+        inverse: c.inverse!, shadow: RoundedRectShadow(shape: draw.shape, sigma: draw.sigma),
+        extent: c.project(draw.extent.polygon))
+      let area = pixelBounds(evaluator.extent, within: unlimited)
+      // Its values, live spans and preblended table: about 9 bytes a pixel.
+      let estimate = area.width * area.height * 9
+      guard let stamp = stamps.stamp(for: key, estimatedBytes: estimate, make: {
+        Stamp(rect: area) { evaluator.evaluate($0, $1) }
+      }) else {
+        source = .unstamped(evaluator, dx: dx, dy: dy)
+        bounds = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
+          .intersection(clips.bounds)
+        guard !bounds.isEmpty else { return nil }
+        return
       }
       let r = stamp.rect
       if clips.isEmpty {
@@ -156,6 +170,9 @@ struct ShadowStage: PreparedDraw {
       liveOrigin = (stamp.rect.x0 + dx, stamp.rect.y0 + dy)
     case .direct(let evaluator):
       evaluator.evaluate(region, scratch)
+    case .unstamped(let evaluator, let dx, let dy):
+      evaluator.evaluate(
+        PixelRect(x0: region.x0 - dx, y0: region.y0 - dy, x1: region.x1 - dx, y1: region.y1 - dy), scratch)
     case .hard(let outline):
       scratch.accumulator.begin(region)
       scratch.accumulator.add(outline)

@@ -1,0 +1,114 @@
+// The stamp cache's policy (StampCache): a shadow met for the first time
+// is drawn without a stamp, in the stamp's own pixel grid, and must give
+// the stamp's bytes exactly (random shapes, σ, scales and sub-pixel
+// offsets, over random destination bytes); a key met again in the frame,
+// or again in the next frame, is stamped and kept; kept stamps stay within
+// the budget; and a renderer draws a frame of unique shadows and the next
+// frame (which stamps them) to the same bytes.
+import Testing
+import LaminaTestSupport
+@testable import Lamina
+@testable import LaminaCPU
+
+private typealias F = PlanFixtures
+
+@Suite struct StampBudgetTests {
+  /// An unclipped shadow whose extent reaches 3σ beyond its shape.
+  static func shadow(_ shape: RoundedRect, sigma: Double, matrix: Transform3D, alpha: Float = 0.6) -> ShadowDraw {
+    ShadowDraw(
+      matrix: matrix, shape: shape, sigma: sigma, color: PremultipliedColor(r: 0, g: 0, b: 0.4 * alpha, a: alpha),
+      extent: shape.rect.insetBy(dx: -3 * sigma, dy: -3 * sigma), clips: [], name: "s")
+  }
+
+  static func isUnstamped(_ stage: ShadowStage) -> Bool {
+    if case .unstamped = stage.source { return true }
+    return false
+  }
+
+  @Test(arguments: 0..<4)
+  func unstampedShadowsDrawTheStampsBytes(seed: Int) {
+    var s = ShadowSpanTests.Stream(state: UInt64(seed) &+ 911)
+    let width = 140, height = 110
+    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    var unstamped = 0
+    for _ in 0..<12 {
+      let w = s.range(2, 70), h = s.range(2, 60)
+      let shape = RoundedRect(
+        rect: F.rect(s.range(-10, 90), s.range(-10, 70), w, h),
+        radii: (0..<4).map { _ in s.unit() < 0.3 ? 0 : s.range(0, min(w, h) / 2) })
+      let sigma = [0.6, 2, 5.5, 12][Int(s.next() % 4)]
+      let matrix = Transform3D(scaleX: [1, 1, 2, 1.5][Int(s.next() % 4)], y: [1, 2][Int(s.next() % 2)], z: 1)
+        .concatenating(Transform3D(translationX: s.range(-40, 40), y: s.range(-30, 30)))
+      let draw = Self.shadow(shape, sigma: sigma, matrix: matrix, alpha: Float(s.range(0.01, 1)))
+      let direct = ShadowSpanTests().noise(width, height, &s)
+      let stamped = StageHarness.copy(direct)
+      guard let a = ShadowStage(draw, limit: limit, stamps: StampCache(), backdrop: 0),
+        let b = ShadowStage(draw, limit: limit, stamps: StampCache(stampsFirstMeeting: true), backdrop: 0)
+      else { continue }
+      if Self.isUnstamped(a) { unstamped += 1 }
+      #expect(!Self.isUnstamped(b))
+      StageHarness.drawInTiles(a, into: direct)
+      StageHarness.drawInTiles(b, into: stamped)
+      let same = StageHarness.firstDifference(direct, stamped)
+      #expect(same == nil, "σ \(sigma) \(shape) \(matrix): byte \(same ?? 0)")
+    }
+    #expect(unstamped >= 10, "first meetings are drawn without a stamp")
+  }
+
+  @Test func aStampIsMadeOnTheSecondMeetingAndKeptInTheNextFrame() {
+    let limit = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)
+    let card = Self.shadow(RoundedRect(rect: F.rect(10.3, 12.7, 30, 20), radii: [4, 4, 4, 4]), sigma: 3, matrix: .identity)
+    let other = Self.shadow(RoundedRect(rect: F.rect(5.1, 8.6, 20, 20)), sigma: 2, matrix: .identity)
+    let cache = StampCache()
+    #expect(Self.isUnstamped(ShadowStage(card, limit: limit, stamps: cache, backdrop: 0)!))
+    #expect(cache.kept.count == 0)
+    #expect(!Self.isUnstamped(ShadowStage(card, limit: limit, stamps: cache, backdrop: 0)!))
+    #expect(Self.isUnstamped(ShadowStage(other, limit: limit, stamps: cache, backdrop: 0)!))
+    #expect(cache.kept.count == 1)
+    cache.endFrame()
+    // Met in the frame before: both are stamped now, the first one reused.
+    #expect(!Self.isUnstamped(ShadowStage(card, limit: limit, stamps: cache, backdrop: 0)!))
+    #expect(!Self.isUnstamped(ShadowStage(other, limit: limit, stamps: cache, backdrop: 0)!))
+    #expect(cache.kept.count == 2)
+    cache.endFrame()
+    cache.endFrame()
+    // Two frames unmet: forgotten.
+    #expect(Self.isUnstamped(ShadowStage(card, limit: limit, stamps: cache, backdrop: 0)!))
+  }
+
+  @Test func keptStampsStayWithinTheBudget() {
+    let limit = PixelRect(x0: 0, y0: 0, x1: 400, y1: 300)
+    let cache = StampCache(budgetBytes: 200_000)
+    var stamped = 0, unstamped = 0
+    for frame in 0..<2 {
+      for i in 0..<40 {
+        let draw = Self.shadow(
+          RoundedRect(rect: F.rect(Double(i % 10) * 37 + 0.013 * Double(i), Double(i / 10) * 60, 30, 30)), sigma: 4,
+          matrix: .identity)
+        guard let stage = ShadowStage(draw, limit: limit, stamps: cache, backdrop: 0) else { continue }
+        if frame == 1 { Self.isUnstamped(stage) ? (unstamped += 1) : (stamped += 1) }
+      }
+      #expect(cache.kept.bytes <= 200_000)
+      cache.endFrame()
+    }
+    // Each stamp is about 54 × 54 × 9 bytes: eight fit, the rest are drawn without.
+    #expect(stamped > 0 && unstamped > 0, "stamped \(stamped), unstamped \(unstamped)")
+  }
+
+  /// 60 cards at distinct sub-pixel offsets: the first frame draws their
+  /// shadows without stamps, the second with them; the same bytes.
+  @Test func framesWithAndWithoutStampsAreTheSameBytes() throws {
+    var commands: [DrawCommand] = []
+    for i in 0..<60 {
+      let x = Double(i % 10) * 31 + Double(i) * 0.137, y = Double(i / 10) * 27 + Double(i) * 0.071
+      let shape = RoundedRect(rect: F.rect(x + 4, y + 4, 22, 16), radii: [5, 5, 5, 5])
+      commands.append(.shadow(Self.shadow(shape, sigma: 2.5, matrix: .identity)))
+      commands.append(F.roundedRect(shape.rect, radius: 5, color: PremultipliedColor(r: 1, g: 1, b: 1, a: 1)))
+    }
+    let plan = F.plan(320, 170, commands)
+    let renderer = CPURenderer()
+    let first = renderer.render(plan), second = renderer.render(plan)
+    #expect(first.pixels == second.pixels)
+    #expect(Set(first.pixels).count > 20, "shadows drawn")
+  }
+}

@@ -87,4 +87,10 @@ struct LottieTextTests {
     let frame = width + 40
     #expect(close(layers[0].position.x, (frame.rounded(.up) - frame - width) / 2))
   }
+  @Test func aFontNameNotInstalledIsDrawnInHelveticaAsCoreTextSubstitutesIt() throws {
+    let missing = try textLayers(##"{"t":"AV","f":"NoSuchFont-Medium","s":100,"j":0,"tr":0,"lh":120,"fc":[0,0,0]}"##)
+    #expect(missing.count == 2 && missing.allSatisfy { $0.font == "Helvetica" })
+    let present = try textLayers(##"{"t":"AV","f":"\##(font)","s":100,"j":0,"tr":0,"lh":120,"fc":[0,0,0]}"##)
+    #expect(present.allSatisfy { $0.font == font })
+  }
 }

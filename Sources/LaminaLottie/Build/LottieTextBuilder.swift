@@ -5,8 +5,10 @@
 //
 // - The font by the document's font name (`f`, a PostScript name, as
 //   `CTFontCreateWithName` takes it), through fontconfig; a name it does
-//   not know falls back (and Lamina warns). a, d, l and c below are the
-//   font's ascent, descent, line gap and cap height at the text's size.
+//   not know is drawn in Helvetica, as Core Text substitutes it (through
+//   fontconfig again: Liberation Sans where Helvetica is not installed).
+//   a, d, l and c below are the font's ascent, descent, line gap and cap
+//   height at the text's size.
 // - Every character advances by its own advance, its pair kerning with
 //   the next and the tracking (size · `tr` / 1000): lottie-ios sets Core
 //   Text's kern attribute to the tracking and turns ligatures off. Core
@@ -40,6 +42,8 @@ enum LottieTextBuilder {
     let text = t.text
     guard !text.isEmpty, t.size > 0, t.size.isFinite else { return }
     var measure = Measure(font: t.font, size: t.size)
+    // Core Text gives Helvetica for a name it does not know.
+    if measure.isMissing { measure = Measure(font: "Helvetica", size: t.size) }
     guard let metrics = measure.metrics() else {
       // Not laid out here (a font file that cannot be used, a size past
       // Lamina's limits): one layer, so the render reports why.
@@ -199,6 +203,12 @@ enum LottieTextBuilder {
       let lines = Double(s.split(separator: "\n", omittingEmptySubsequences: false).count)
       layer.bounds = CGRect(x: 0, y: 0, width: 4 * size * Double(max(1, s.count)), height: 3 * size * lines)
       return layer
+    }
+
+    /// fontconfig has no font of this name (Lamina lays the text out in a fallback and warns).
+    var isMissing: Bool {
+      guard let layout = try? layer("H").layout() else { return false }
+      return layout.warnings.contains { $0.hasPrefix("font ") && $0.contains(" was not found") }
     }
 
     /// The font's ascent, descent, line gap and cap height, from a layout of "H".

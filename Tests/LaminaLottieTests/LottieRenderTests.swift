@@ -127,4 +127,20 @@ struct LottieRenderTests {
     #expect(abs(Int(rgba(plain, 50, 50)[3]) - 128) <= 1, "\(rgba(plain, 50, 50))")
     #expect(abs(Int(rgba(withAlpha, 50, 50)[3]) - 64) <= 1, "\(rgba(withAlpha, 50, 50))")
   }
+  @Test func anEllipsesTrimIsMeasuredAlongTheEllipseAlone() throws {
+    // A circle of radius 30 at (50, 50), stroked 6 wide with butt caps,
+    // trimmed to its first half: from the top clockwise to the bottom.
+    // lottie-ios's ellipse path has no closing curve; one from the last
+    // vertex back to the first (both with handles) would be a loop at the
+    // top that lengthens the path, and the half would end past the bottom.
+    let ellipse = ##"{"ty":"el","p":{"k":[50,50]},"s":{"k":[60,60]}}"##
+    let trim = ##"{"ty":"tm","s":{"k":0},"e":{"k":50},"o":{"k":0}}"##
+    let stroke = ##"{"ty":"st","c":{"k":[1,0,0]},"o":{"k":100},"w":{"k":6},"lc":1,"lj":1}"##
+    let image = try render(
+      doc(##"[{"ty":4,"ip":0,"op":60,"ks":{},"shapes":[{"ty":"gr","it":[\##(ellipse),\##(trim),\##(stroke),{"ty":"tr"}]}]}]"##))
+    #expect(rgba(image, 80, 50) == red && rgba(image, 56, 80) == red)
+    #expect(rgba(image, 44, 80) == clear && rgba(image, 20, 50) == clear)
+    // Nothing above the circle's top: the stroke's outer edge is at y = 17.
+    #expect(rgba(image, 58, 16) == clear)
+  }
 }

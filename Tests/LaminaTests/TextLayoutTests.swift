@@ -39,6 +39,16 @@ import Testing
     line.runs.flatMap { $0.glyphs.map { Double($0.position.x) } }
   }
 
+  @Test func capHeightIsTheOS2TablesElseTheTopOfH() throws {
+    guard TextFonts.require([TextFonts.dejaVuSans, TextFonts.liberationSans]) else { return }
+    // DejaVu Sans's OS/2 table (version 1) has no cap height: the top of
+    // its "H" is 1493 units. Liberation Sans's OS/2 sCapHeight is 1409 of 2048.
+    let dejaVu = try Self.layout("x", width: 100)
+    #expect(Self.close(dejaVu.lines[0].capHeight, 14.93))
+    let liberation = try Self.layout("x", width: 100, font: TextFonts.liberationSans)
+    #expect(Self.close(liberation.lines[0].capHeight, 14.09))
+  }
+
   @Test func lineHeightIsAscentPlusDescentPlusGapAndTheFirstTopIsTheBoundsTop() throws {
     guard TextFonts.require([TextFonts.dejaVuSans]) else { return }
     let l = try Self.layout("a\n\nb", width: 100)

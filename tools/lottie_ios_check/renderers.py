@@ -7,6 +7,9 @@ and returns, per reference, (RGBA array or None, error text or None):
   --backend B`, one process per reference; a nonzero exit is a failed
   render whose note is the first line of its stderr. Frame references
   (issue_2209, issue_2226) pass progress (frame - ip) / (op - ip).
+  lottie-ios's snapshot tests register the fonts of Tests/Samples/Fonts
+  before drawing; lamina finds them through a fontconfig file that adds
+  that folder to the system's configuration (FONTCONFIG_FILE).
 - empty: a transparent image (what an empty render scores).
 - mainthread: lottie-ios's own Main Thread engine snapshot of the same
   name (testMainThreadRenderingEngine.*.png), Apple's other renderer.
@@ -87,6 +90,7 @@ class LaminaRenderer(Renderer):
         out = []
         if not os.access(self.lamina, os.X_OK):
             return [(None, "no lamina executable at " + self.lamina)] * len(refs)
+        env = _fontconfig_environment(sample.fonts_directory, workdir)
         for i, (r, (w, h)) in enumerate(zip(refs, sizes)):
             png = os.path.join(workdir, "lamina-%d.png" % i)
             command = [self.lamina, "render", sample.path, "-o", png,
@@ -95,7 +99,7 @@ class LaminaRenderer(Renderer):
                 + providers.arguments(sample.name)
             try:
                 done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                      timeout=RENDER_TIMEOUT_S)
+                                      timeout=RENDER_TIMEOUT_S, env=env)
             except subprocess.TimeoutExpired:
                 out.append((None, "lamina timed out after %d s" % RENDER_TIMEOUT_S))
                 continue
@@ -111,6 +115,31 @@ class LaminaRenderer(Renderer):
             except Exception as e:  # noqa: BLE001
                 out.append((None, "cannot read lamina's PNG: %s" % e))
         return out
+
+
+def _fontconfig_environment(fonts, workdir):
+    """The environment with FONTCONFIG_FILE naming a configuration that
+    includes the one fontconfig would read (FONTCONFIG_FILE's, else the
+    system's) and adds the folder `fonts` (written once per work folder;
+    its cache in the work folder)."""
+    env = dict(os.environ)
+    if not os.path.isdir(fonts):
+        return env
+    conf = os.path.join(workdir, "fonts.conf")
+    if not os.path.exists(conf):
+        base = os.environ.get("FONTCONFIG_FILE") or "/etc/fonts/fonts.conf"
+        text = ('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n'
+                '<fontconfig>\n  <include ignore_missing="yes">%s</include>\n  <dir>%s</dir>\n'
+                '  <cachedir>%s</cachedir>\n</fontconfig>\n'
+                % (_xml(base), _xml(os.path.abspath(fonts)), _xml(os.path.join(workdir, "fontconfig-cache"))))
+        with open(conf, "w", encoding="utf-8") as f:
+            f.write(text)
+    env["FONTCONFIG_FILE"] = conf
+    return env
+
+
+def _xml(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 class PeerRenderer(Renderer):

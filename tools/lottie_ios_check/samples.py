@@ -272,6 +272,9 @@ class Sample:
         self.name = name
         self.relative_path = relative_path
         self.path = os.path.join(lottie_ios, "Tests", "Samples", relative_path)
+        # The fonts lottie-ios's SnapshotTests registers for the process
+        # (CTFontManagerRegisterFontsForURL) before drawing any snapshot.
+        self.fonts_directory = os.path.join(lottie_ios, "Tests", "Samples", "Fonts")
         self.config = config
         self.group = group_of(name, relative_path)
         self._animation = None

@@ -55,6 +55,9 @@ final class FontFace: @unchecked Sendable {
   /// font units, from HarfBuzz (OS/2 typo metrics when the font says to
   /// use them, else hhea).
   let ascent: Double, descent: Double, lineGap: Double
+  /// The height of capital letters in font units: the OS/2 table's
+  /// `sCapHeight`, else the top of the glyph of "H", else 0.
+  let capHeight: Double
   /// The face holds colour bitmap strikes (CBDT, sbix): glyphs are images.
   let hasColorBitmaps: Bool
   /// HarfBuzz objects are immutable once made and safe to share.
@@ -81,6 +84,16 @@ final class FontFace: @unchecked Sendable {
     ascent = Double(extents.ascender)
     descent = -Double(extents.descender)
     lineGap = Double(extents.line_gap)
+    var cap: hb_position_t = 0
+    var h: hb_codepoint_t = 0
+    var glyph = hb_glyph_extents_t()
+    if hb_ot_metrics_get_position(hbFont, HB_OT_METRICS_TAG_CAP_HEIGHT, &cap) != 0, cap > 0 {
+      capHeight = Double(cap)
+    } else if hb_font_get_nominal_glyph(hbFont, 0x48, &h) != 0, hb_font_get_glyph_extents(hbFont, h, &glyph) != 0 {
+      capHeight = max(0, Double(glyph.y_bearing))
+    } else {
+      capHeight = 0
+    }
     hasColorBitmaps =
       (ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
       && (ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES)) != 0

@@ -66,6 +66,9 @@ public struct TextLayout: Hashable, Sendable {
     /// The line's largest ascent, descent (positive, below the baseline)
     /// and line gap, in points.
     public var ascent: Double, descent: Double, lineGap: Double
+    /// The largest cap height of the line's fonts, in points (the OS/2
+    /// table's, else the top of "H").
+    public var capHeight: Double
     /// Where the line's text begins (after alignment) and how wide it is,
     /// without trailing spaces, which hang past the end.
     public var x: Double, width: Double

@@ -29,6 +29,7 @@ import CHarfBuzz
 struct PendingLine {
   var runs: [TextLayout.Run]
   var ascent: Double, descent: Double, lineGap: Double
+  var capHeight: Double
   var x: Double, width: Double
   var isRightToLeft: Bool
   var isTruncated: Bool
@@ -50,7 +51,7 @@ struct PendingLine {
     }
     let line = TextLayout.Line(
       runs: runs, top: top, baseline: baseline, ascent: ascent, descent: descent, lineGap: lineGap,
-      x: left + x, width: width, isRightToLeft: isRightToLeft, isTruncated: isTruncated)
+      capHeight: capHeight, x: left + x, width: width, isRightToLeft: isRightToLeft, isTruncated: isTruncated)
     top += height
     return line
   }
@@ -357,6 +358,7 @@ struct LineBreaker {
     var ascent = 0.0
     var descent = 0.0
     var gap = 0.0
+    var cap = 0.0
     var spaces = 0
     var stretchable: [[Bool]] = []
     for index in UnicodeText.visualOrder(runs.map(\.level)) {
@@ -365,6 +367,7 @@ struct LineBreaker {
       ascent = max(ascent, r.face.ascent * k)
       descent = max(descent, r.face.descent * k)
       gap = max(gap, r.face.lineGap * k)
+      cap = max(cap, r.face.capHeight * k)
       let (run, grows) = placedRun(
         r, scale: k, text, trailing: trailing, pen: &pen, trailingAdvance: &trailingAdvance, spaces: &spaces)
       out.append(run)
@@ -373,7 +376,7 @@ struct LineBreaker {
     if runs.isEmpty {
       let face = shaper.primary[Int(emptyAttribute)]
       let k = shaper.scale(emptyAttribute, face)
-      (ascent, descent, gap) = (face.ascent * k, face.descent * k, face.lineGap * k)
+      (ascent, descent, gap, cap) = (face.ascent * k, face.descent * k, face.lineGap * k, face.capHeight * k)
     }
     let contentWidth = pen - trailingAdvance
     // Trailing spaces sit at the line's visual end: on the left when the
@@ -392,7 +395,7 @@ struct LineBreaker {
     }
     Self.alignGlyphs(&out, shiftingBy: offset - contentStart, stretching: stretchable, by: stretch)
     return PendingLine(
-      runs: out, ascent: ascent, descent: descent, lineGap: gap, x: offset,
+      runs: out, ascent: ascent, descent: descent, lineGap: gap, capHeight: cap, x: offset,
       width: contentWidth + stretch * Double(spaces), isRightToLeft: rtl, isTruncated: truncated,
       start: start)
   }

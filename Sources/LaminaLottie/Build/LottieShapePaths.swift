@@ -69,13 +69,19 @@ enum LottieShapePaths {
     let cx = hw * ellipseHandle, cy = hh * ellipseHandle
     let q1 = CGPoint(x: center.x, y: center.y - hh), q2 = CGPoint(x: center.x + hw, y: center.y)
     let q3 = CGPoint(x: center.x, y: center.y + hh), q4 = CGPoint(x: center.x - hw, y: center.y)
-    let v = [
+    var v = [
       Vertex(q1 + CGPoint(x: -cx, y: 0), q1, q1 + CGPoint(x: cx, y: 0)),
       Vertex(q2 + CGPoint(x: 0, y: -cy), q2, q2 + CGPoint(x: 0, y: cy)),
       Vertex(q3 + CGPoint(x: cx, y: 0), q3, q3 + CGPoint(x: -cx, y: 0)),
       Vertex(q4 + CGPoint(x: 0, y: cy), q4, q4 + CGPoint(x: 0, y: -cy)),
-      Vertex(q1 + CGPoint(x: -cx, y: 0), q1, q1 + CGPoint(x: cx, y: 0)),
+      Vertex(q1 + CGPoint(x: -cx, y: 0), q1, q1),
     ]
+    // The fifth vertex closes the curve on the first, so nothing is left to
+    // close: lottie-ios's ellipse path has no closing curve (its builder
+    // only marks it closed). The closing curve from the fifth vertex back to
+    // the first is zero long only without handles there; with them it would
+    // be a loop at the top that a stroke draws and a trim or dash measures.
+    v[0].inHandle = q1
     return bezier(v, reversed: false)
   }
 

@@ -177,6 +177,16 @@ import Testing
     } catch {
       #expect(error.kind == .sequence && error.message.contains("outside the sequence's frames 0..9"), "\(error)")
     }
+    // A PNG that cannot be written (a folder stands at its name): its
+    // encoding thread's failure reaches the caller, naming the file.
+    try FileManager.default.createDirectory(
+      atPath: dir + "/blocked/" + SequenceOutput.fileName(ofFrame: 2), withIntermediateDirectories: true)
+    do {
+      try writer.write(scene, to: dir + "/blocked")
+      Issue.record("an unwritable frame must fail")
+    } catch {
+      #expect(error.kind == .output && error.message.contains(SequenceOutput.fileName(ofFrame: 2)), "\(error)")
+    }
     // A frame that cannot be drawn stops the run and stops ffmpeg, naming the frame.
     let bad = try Scene(jsonData: Array(Self.fade.utf8))
     let layer = try #require(bad.root.sublayers?.first)

@@ -8,8 +8,10 @@
 // each frame is composited over a background first (SequenceOutput.swift).
 //
 // A caller observes progress through a closure called after each frame is
-// written (frame number, count done, total, seconds elapsed and seconds
-// spent making presentations); a failure stops the run, stops ffmpeg, and
+// drawn and handed to the output (frame number, count done, total, seconds
+// elapsed and seconds spent making presentations; a PNG folder's frames
+// are encoded on other threads, PNGFolderWriter, and `write` returns once
+// every file is written); a failure stops the run, stops ffmpeg, and
 // throws a `SequenceError` naming the frame and its time.
 //
 // Rejected: an AsyncSequence of frames (the drawing is synchronous CPU or
@@ -186,6 +188,7 @@ public final class SequenceWriter {
     let output: SequenceOutput
     var apng: APNGEncoder?
     var video: VideoEncoder?
+    var folder: PNGFolderWriter?
     let compression: PNGCompression
 
     init(
@@ -200,6 +203,7 @@ public final class SequenceWriter {
         } catch {
           throw SequenceError("cannot make the folder \(path): \(error.localizedDescription)", kind: .output)
         }
+        folder = PNGFolderWriter(folder: path, compression: compression)
       case .apng:
         apng = APNGEncoder(
           width: width, height: height, delay: APNGEncoder.delay(framesPerSecond: fps), compression: compression)
@@ -215,13 +219,8 @@ public final class SequenceWriter {
 
     mutating func add(_ image: Image, frame n: Int) throws(SequenceError) {
       switch output {
-      case .pngFolder(let path):
-        let file = "\(path)/\(SequenceOutput.fileName(ofFrame: n))"
-        do {
-          try image.writePNG(to: file, compression: compression)
-        } catch {
-          throw SequenceError("cannot write \(file): \(error)", kind: .output)
-        }
+      case .pngFolder:
+        try folder?.add(image, frame: n)
       case .apng:
         do {
           try apng?.append(image)
@@ -235,7 +234,7 @@ public final class SequenceWriter {
 
     func finish() throws(SequenceError) {
       switch output {
-      case .pngFolder: break
+      case .pngFolder: try folder?.finish()
       case .apng(let path):
         do {
           try apng?.write(to: path)
@@ -246,7 +245,11 @@ public final class SequenceWriter {
       }
     }
 
-    func abandon() { video?.abandon() }
+    func abandon() {
+      video?.abandon()
+      // Frames already queued still land; nothing more is queued.
+      _ = try? folder?.finish()
+    }
   }
 }
 

@@ -114,7 +114,7 @@ final class StampCache: @unchecked Sendable {
   /// Stamps keys met for the first time as well (tests of the stamp paths).
   let stampsFirstMeeting: Bool
 
-  init(budgetBytes: Int = 256 << 20, stampsFirstMeeting: Bool = false) {
+  init(budgetBytes: Int = 512 << 20, stampsFirstMeeting: Bool = false) {
     self.budgetBytes = budgetBytes
     self.stampsFirstMeeting = stampsFirstMeeting
   }

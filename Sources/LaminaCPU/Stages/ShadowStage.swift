@@ -111,16 +111,21 @@ struct ShadowStage: PreparedDraw {
     } else if let (placement, dx, dy) = StampPlacement.of(h, covering: draw.extent) {
       let key = StampKey.shadow(shape: draw.shape, sigma: draw.sigma, extent: draw.extent, placement: placement)
       let c = placement.homography
-      let evaluator = ShadowEvaluator(
-        inverse: c.inverse!, shadow: RoundedRectShadow(shape: draw.shape, sigma: draw.sigma),
-        extent: c.project(draw.extent.polygon))
-      let area = pixelBounds(evaluator.extent, within: unlimited)
+      let extent = c.project(draw.extent.polygon)
+      let area = pixelBounds(extent, within: unlimited)
+      // Made only when needed: the shadow's tables cost more than a kept
+      // stamp's lookup (S1's 1,000 equal cards share one).
+      let evaluator = {
+        ShadowEvaluator(
+          inverse: c.inverse!, shadow: RoundedRectShadow(shape: draw.shape, sigma: draw.sigma), extent: extent)
+      }
       // Its values, live spans and preblended table: about 9 bytes a pixel.
       let estimate = area.width * area.height * 9
       guard let stamp = stamps.stamp(for: key, estimatedBytes: estimate, make: {
-        Stamp(rect: area) { evaluator.evaluate($0, $1) }
+        let e = evaluator()
+        return Stamp(rect: area) { e.evaluate($0, $1) }
       }) else {
-        source = .unstamped(evaluator, dx: dx, dy: dy)
+        source = .unstamped(evaluator(), dx: dx, dy: dy)
         bounds = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
           .intersection(clips.bounds)
         guard !bounds.isEmpty else { return nil }

@@ -109,7 +109,8 @@ final class StampCache: @unchecked Sendable {
   private var metBefore: Set<StampKey> = []
   /// Bytes of the stamps in `current`.
   private var bytes = 0
-  /// The most bytes of stamps kept (values, live spans, preblended tables).
+  /// The most bytes of shadow stamps kept (values, live spans, preblended
+  /// tables).
   let budgetBytes: Int
   /// Stamps keys met for the first time as well (tests of the stamp paths).
   let stampsFirstMeeting: Bool
@@ -137,7 +138,9 @@ final class StampCache: @unchecked Sendable {
     return s
   }
 
-  /// Stamps always made and kept (tests that read a stamp's values).
+  /// Stamps always made and kept, outside the budget: rounded rectangles
+  /// (whose values must always come from a stamp, see above) and tests
+  /// that read a stamp's values.
   func stamp(for key: StampKey, make: () -> Stamp) -> Stamp {
     if let s = current[key] { return s }
     let s = previous[key] ?? make()

@@ -105,9 +105,8 @@ class Browser:
                 except OSError:
                     continue
                 children.setdefault(int(fields[1]), []).append((int(entry), int(fields[11]) + int(fields[12])))
-        total, stack = 0, [self.process.pid]
         fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
-        total = int(fields[11]) + int(fields[12])
+        total, stack = int(fields[11]) + int(fields[12]), [self.process.pid]
         while stack:
             for pid, ticks in children.get(stack.pop(), []):
                 total += ticks

@@ -23,6 +23,11 @@ public struct PixelRect: Hashable, Sendable {
   /// The number of rows (negative when `y1 < y0`).
   @inlinable public var height: Int { y1 - y0 }
 
+  /// The rectangle moved by whole pixels.
+  @inlinable public func offsetBy(dx: Int, dy: Int) -> PixelRect {
+    PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+  }
+
   /// The pixels in both, or `.empty`.
   @inlinable public func intersection(_ o: PixelRect) -> PixelRect {
     let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))

@@ -41,7 +41,7 @@ struct RoundedRectStage: PreparedDraw {
       }
       source = .stamp(stamp, dx: dx, dy: dy)
       let r = stamp.rect
-      bounds = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy).intersection(limit)
+      bounds = r.offsetBy(dx: dx, dy: dy).intersection(limit)
       // Lamina's rule, shared with LaminaGL's occlusion grid.
       let cross = DrawCommand.roundedRect(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
       (occluder, secondOccluder) = (cross?.largest ?? .empty, cross?.second ?? .empty)

@@ -126,8 +126,7 @@ struct ShadowStage: PreparedDraw {
         return Stamp(rect: area) { e.evaluate($0, $1) }
       }) else {
         source = .unstamped(evaluator(), dx: dx, dy: dy)
-        bounds = PixelRect(x0: area.x0 + dx, y0: area.y0 + dy, x1: area.x1 + dx, y1: area.y1 + dy)
-          .intersection(clips.bounds)
+        bounds = area.offsetBy(dx: dx, dy: dy).intersection(clips.bounds)
         guard !bounds.isEmpty else { return nil }
         return
       }
@@ -143,7 +142,7 @@ struct ShadowStage: PreparedDraw {
           .intersection(clips.bounds)
       } else {
         source = .stamp(stamp, dx: dx, dy: dy, live: nil, preblended: nil)
-        bounds = PixelRect(x0: r.x0 + dx, y0: r.y0 + dy, x1: r.x1 + dx, y1: r.y1 + dy)
+        bounds = r.offsetBy(dx: dx, dy: dy)
           .intersection(clips.bounds)
       }
     } else {
@@ -176,8 +175,7 @@ struct ShadowStage: PreparedDraw {
     case .direct(let evaluator):
       evaluator.evaluate(region, scratch)
     case .unstamped(let evaluator, let dx, let dy):
-      evaluator.evaluate(
-        PixelRect(x0: region.x0 - dx, y0: region.y0 - dy, x1: region.x1 - dx, y1: region.y1 - dy), scratch)
+      evaluator.evaluate(region.offsetBy(dx: -dx, dy: -dy), scratch)
     case .hard(let outline):
       scratch.accumulator.begin(region)
       scratch.accumulator.add(outline)

@@ -1,7 +1,8 @@
 // UnboundedLayers: layers that run to ±10⁷ points, as lottie-ios makes them
 // (a gradient layer padded by 10,000 pt on each side; an inverted mask as a
 // shape with a ±10,000,000 pt rectangle around the hole, or as an opaque
-// layer that wide with the matte XOR'd in), drawn at 4K beside the same
+// layer that wide with the matte XOR'd in; a gradient fill, a padded
+// gradient masked by the fill's path), drawn at 4K beside the same
 // scene whose layers stop at what is visible. Both backends must draw the
 // same bytes for the two, and the plans must ask for the same work: the
 // same offscreen pixels (memory) and the same coverage cells (what the
@@ -33,9 +34,18 @@ public enum UnboundedLayers {
       + "\(n(2 * far + 800)), \(n(2 * far + 600))], 'backgroundColor': '#000000', 'sublayers': [{'type': 'shapeLayer', "
       + "'frame': [\(n(far)), \(n(far)), 800, 600], 'path': {'ellipse': [100, 100, 600, 400]}, 'fillColor': '#000000', "
       + "'compositingFilter': 'xor'}]}}"
+    // A gradient fill as lottie-ios builds it: the padded gradient layer
+    // masked by the fill's path (an ellipse here).
+    let (fx, fy, fw, fh) = (2600.0, 1200.0, 800.0, 500.0)
+    let fill =
+      "{'type': 'gradientLayer', 'frame': [\(n(fx - pad)), \(n(fy - pad)), \(n(fw + 2 * pad)), \(n(fh + 2 * pad))], "
+      + "'colors': ['#00C000', '#FF00FF'], 'startPoint': [\(n(pad / (fw + 2 * pad))), 0.5], "
+      + "'endPoint': [\(n((pad + fw) / (fw + 2 * pad))), 0.5], 'mask': {'type': 'shapeLayer', "
+      + "'frame': [\(n(pad)), \(n(pad)), \(n(fw)), \(n(fh))], 'path': {'ellipse': [0, 0, \(n(fw)), \(n(fh))]}, "
+      + "'fillColor': '#000000'}}"
     let json =
       "{'format': 'lamina-scene', 'version': 3, 'canvas': {'width': \(width), 'height': \(height), "
-      + "'background': '#FFFFFF'}, 'layers': [\(gradient), \(holeMask), \(veil), \(matte)]}"
+      + "'background': '#FFFFFF'}, 'layers': [\(gradient), \(holeMask), \(fill), \(veil), \(matte)]}"
     return json.replacingOccurrences(of: "'", with: "\"")
   }
 
@@ -73,6 +83,9 @@ public enum UnboundedLayers {
     if px(600, 500) == px(150, 150) { failures.append("the mask's hole is filled") }
     if px(1900, 600)[2] > 200 { failures.append("the inverted matte's ellipse shows the layer: \(px(1900, 600))") }
     if px(1520, 320) != [0x30, 0x60, 0xFF, 255] { failures.append("outside the matte: \(px(1520, 320))") }
+    if px(3000, 1450)[1] > 180 || px(3000, 1450) == px(2610, 1210) {
+      failures.append("the masked gradient: \(px(3000, 1450)) inside, \(px(2610, 1210)) outside")
+    }
     return failures
   }
 }

@@ -298,9 +298,10 @@ import LaminaTestSupport
     let mask = Layer()
     layer.mask = mask
     let p = try plan(layer)
-    // The masked group is drawn offscreen; the mask surface is empty.
-    #expect(p.surfaces.count == 3)
-    #expect(p.surfaces[2].commands.isEmpty)
+    // The mask draws nowhere, so nothing of the layer can show: no
+    // offscreen is opened and nothing is drawn.
+    #expect(p.surfaces.count == 1)
+    #expect(p.surfaces[0].commands.isEmpty)
   }
 
   // MARK: Images

@@ -84,7 +84,11 @@ extension PlanBuilder {
         clip: layer.masksToBounds ? Clip(matrix: m, shape: .roundedRect(roundedBounds(layer))) : nil)
     }
     // Content outside the target's visible area still casts its shadow in.
-    let reach = visibleArea(of: t, clips: clips, margin: margin)
+    var reach = visibleArea(of: t, clips: clips, margin: margin)
+    if shadow == nil, let bound = maskReach(of: layer, m) {
+      reach = reach.intersection(bound)
+      guard !reach.isNull, reach.width > 0, reach.height > 0 else { return }
+    }
     let s = openSurface("group \(layer.debugName)", visible: reach)
     try emitContent(layer, m, into: s, clips: [], alpha: innerAlpha)
     // The surface holds the content and room for its shadow, so backends
@@ -222,6 +226,24 @@ extension PlanBuilder {
       shadow: SurfaceShadow(
         sigma: sigma * gridScale, offsetX: off.x, offsetY: off.y, color: color, shadowOnly: true, clip: nil),
       sampling: screen != nil ? .nearest : .linear, clips: clips, name: layer.name ?? "")), to: t)
+  }
+
+  /// Where `layer`'s mask can draw, in the target pixels of `m` (the group's
+  /// matrix); nil without a mask, or where the mask's
+  /// extent has no finite image. A mask hides every pixel it does not draw
+  /// over, so a masked group needs nothing outside this box: a gradient
+  /// padded by 10,000 pt under a small mask, as lottie-ios builds every
+  /// gradient fill, then costs the mask's box rather than the canvas.
+  /// Rejected: lowering the mask first and reading its drawn bounds (exact,
+  /// but a track matte's whole subtree would be lowered twice).
+  func maskReach(of layer: Layer, _ m: Transform3D) -> CGRect? {
+    guard let mask = layer.mask else { return nil }
+    let extent = localExtent(of: mask, includingShadow: true)
+    guard !extent.isNull,
+      let box = projectedBounds(of: extent, mask.transformToSuperlayer.concatenating(.flatten).concatenating(m))
+    else { return nil }
+    // Exact area coverage never reaches past the shape's own bounds.
+    return box
   }
 
   /// The mask layer drawn into a surface with the group's grid.

@@ -101,7 +101,8 @@ let package = Package(
     .testTarget(name: "LaminaLottieTests", dependencies: ["Lamina", "LaminaLottie", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(name: "LaminaCPUTests", dependencies: ["Lamina", "LaminaCPU", "LaminaTestSupport"]),
     .testTarget(
-      name: "LaminaGLTests", dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaLottie", "LaminaTestSupport"]),
+      name: "LaminaGLTests",
+      dependencies: ["Lamina", "LaminaCPU", "LaminaGL", "LaminaLottie", "LaminaBackends", "LaminaTestSupport"]),
     .testTarget(
       name: "LaminaServeTests",
       dependencies: [

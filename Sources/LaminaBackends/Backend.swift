@@ -1,11 +1,23 @@
 // Choosing a renderer: `gl` (OpenGL ES through EGL), `cpu` (the reference),
-// or `auto`: GL, and the CPU renderer whenever GL fails, saying so on
-// standard error. `auto` falls back at two moments: when GL cannot start
-// (no display, no context), and when one render fails on GL (a shader that
-// does not compile, an incomplete framebuffer, the driver out of memory,
-// the context lost, a plan GL does not draw); that render is then drawn on
-// the CPU. A lost GL renderer keeps refusing, so later renders go to the
-// CPU too.
+// or `auto`: what is faster on this machine. GL on a hardware device; the
+// CPU renderer where GL is itself drawn by the CPU (Mesa's llvmpipe or
+// softpipe, SwiftShader), because there LaminaCPU draws most scenes
+// several times faster, first frames included (measured on llvmpipe:
+// docs/architecture.md, "Choosing a backend"). `LAMINA_AUTO=gl|cpu`
+// overrides the choice. Where `auto` chose GL it falls back to the CPU
+// renderer at two moments, saying so on standard error: when GL cannot
+// start (no display, no context), and when one render fails on GL (a
+// shader that does not compile, an incomplete framebuffer, the driver out
+// of memory, the context lost, a plan GL does not draw); that render is
+// then drawn on the CPU. A lost GL renderer keeps refusing, so later
+// renders go to the CPU too.
+//
+// Rejected: timing both renderers on the caller's first plan and keeping
+// the faster (a first frame compiles GL's programs and fills caches, so it
+// predicts later frames badly, and a render would cost two); and choosing
+// per plan from what it draws (the measurements favour the CPU on
+// llvmpipe for all but three of the bench's 21 scenes, and by at most 2×
+// where GL wins).
 //
 // This is a library target of its own (LaminaBackends) so that `lamina`'s
 // commands and `lamina serve` (LaminaServe) choose renderers the same way;
@@ -30,19 +42,87 @@ public enum Backend: String, CaseIterable, Sendable {
     case .cpu: return BackendRenderer(.cpu(CPURenderer()), warn: warn)
     case .gl: return BackendRenderer(.gl(try GLRenderer()), warn: warn)
     case .auto:
-      do {
-        return BackendRenderer(.glElseCPU(try GLRenderer(), CPURenderer()), warn: warn)
-      } catch {
-        warn("lamina: GL unavailable (\(error)); using the CPU renderer")
+      switch try Self.autoChoice() {
+      case .glUnavailable(let why):
+        warn("lamina: GL unavailable (\(why)); using the CPU renderer")
         return BackendRenderer(.cpu(CPURenderer()), warn: warn)
+      case .softwareGL, .forced(.cpu):
+        return BackendRenderer(.cpu(CPURenderer()), warn: warn)
+      case .hardwareGL, .forced:
+        do {
+          return BackendRenderer(.glElseCPU(try GLRenderer(), CPURenderer()), warn: warn)
+        } catch {
+          warn("lamina: GL unavailable (\(error)); using the CPU renderer")
+          return BackendRenderer(.cpu(CPURenderer()), warn: warn)
+        }
       }
     }
+  }
+
+  /// The environment variable that overrides `auto`'s choice: `gl` or `cpu`.
+  public static let autoVariable = "LAMINA_AUTO"
+
+  /// What `auto` draws with here: `LAMINA_AUTO` if set, else GL on a
+  /// hardware device and the CPU where GL is a software rasterizer or
+  /// cannot start. `probe` opens a throwaway context (GLInfo.probe).
+  public static func autoChoice(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    probe: () throws(GLError) -> GLInfo = { () throws(GLError) in try GLInfo.probe() }
+  ) throws(BackendError) -> AutoChoice {
+    if let forced = environment[autoVariable] {
+      guard let b = Backend(rawValue: forced), b != .auto else {
+        throw BackendError("\(autoVariable)=\(forced) is not one of gl, cpu")
+      }
+      return .forced(b)
+    }
+    let info: GLInfo
+    do { info = try probe() } catch { return .glUnavailable(String(describing: error)) }
+    return info.isSoftwareRasterizer ? .softwareGL(renderer: info.renderer) : .hardwareGL(renderer: info.renderer)
   }
 
   /// Prints a warning on standard error (the default `warn`).
   public static func printWarning(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
   }
+}
+
+/// What `auto` chose, and why (`Backend.autoChoice`).
+public enum AutoChoice: Sendable, Equatable {
+  /// GL, on this hardware device (named by its `GL_RENDERER`).
+  case hardwareGL(renderer: String)
+  /// The CPU renderer: GL here is a software rasterizer.
+  case softwareGL(renderer: String)
+  /// The CPU renderer: GL cannot start (the error).
+  case glUnavailable(String)
+  /// What `LAMINA_AUTO` says.
+  case forced(Backend)
+
+  /// The backend that draws: `.gl` (falling back to the CPU) or `.cpu`.
+  public var backend: Backend {
+    switch self {
+    case .hardwareGL: return .gl
+    case .softwareGL, .glUnavailable: return .cpu
+    case .forced(let b): return b
+    }
+  }
+
+  /// One line saying why.
+  public var reason: String {
+    switch self {
+    case .hardwareGL(let r): return "GL on a hardware device (\(r))"
+    case .softwareGL(let r):
+      return "the CPU renderer: GL here is a software rasterizer (\(r)), on which LaminaCPU draws most scenes "
+        + "several times faster (--backend gl forces GL)"
+    case .glUnavailable(let why): return "the CPU renderer: GL unavailable (\(why))"
+    case .forced(let b): return "\(b.rawValue): \(Backend.autoVariable)=\(b.rawValue)"
+    }
+  }
+}
+
+/// A backend that cannot be chosen as asked.
+public struct BackendError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+  public init(_ description: String) { self.description = description }
 }
 
 /// GL, the CPU, or GL falling back to the CPU for each render GL fails.

@@ -35,7 +35,7 @@ struct FramesCommand: ParsableCommand {
   @Option(parsing: .unconditional, help: "Frames per second (default: the scene's canvas.frameRate).") var fps: Double?
   @Option(parsing: .unconditional, help: "Seconds (default: the scene's canvas.duration).") var duration: Double?
   @Option(parsing: .unconditional, help: "Only frames FIRST..LAST (inclusive, numbered from 0).") var range: String?
-  @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
+  @Option(help: "cpu, gl or auto (GL on a hardware device, else the CPU; see lamina info).") var backend: Backend = .auto
   @Option(parsing: .unconditional, help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
   @Option(
     help:

@@ -10,7 +10,7 @@ struct RenderCommand: ParsableCommand {
 
   @Argument(help: "The scene file (JSON).") var scene: String
   @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
-  @Option(help: "cpu, gl or auto.") var backend: Backend = .auto
+  @Option(help: "cpu, gl or auto (GL on a hardware device, else the CPU; see lamina info).") var backend: Backend = .auto
   @Option(parsing: .unconditional, help: "Pixels per point, overriding the scene's canvas.scale.") var scale: Double?
   @Option(parsing: .unconditional, help: "The scene time in seconds at which to draw the animations (default 0).")
   var time: Double?

@@ -22,7 +22,7 @@ struct ServeCommand: ParsableCommand {
   @Option(help: "The address to bind (loopback by default).") var host = "127.0.0.1"
   @Option(help: "The port (0: any free port, printed at start).") var port = 8080
   @Option(help: "A folder of scene templates (NAME.json), served as /templates/NAME.png.") var templates: String?
-  @Option(help: "auto, gl or cpu (cpu never starts GL).") var backend: Backend = .auto
+  @Option(help: "auto, gl or cpu (auto: GL on a hardware device, else the CPU; cpu never starts GL).") var backend: Backend = .auto
   @Option(help: "Renderer threads (default: one per core).") var workers: Int?
   @Option(help: "Requests that may wait for a renderer; more are answered 429.") var queue = 32
   @Option(help: "The largest request body in bytes.") var maxBody = 8 << 20

@@ -285,8 +285,9 @@ struct GLCheckTests {
 @Suite("GL faults in the tool", requiresGL)
 struct ToolFaultTests {
   /// Runs the tool with `LAMINA_GL_FAULT` set to `fault`; returns (status, stdout, stderr).
+  /// `LAMINA_AUTO=gl`: `auto` tries GL even on a software rasterizer, where it would choose the CPU.
   static func lamina(_ arguments: [String], fault: String) throws -> (Int32, String, String) {
-    try LaminaTool.run(arguments, environment: ["LAMINA_GL_FAULT": fault])
+    try LaminaTool.run(arguments, environment: ["LAMINA_GL_FAULT": fault, "LAMINA_AUTO": "gl"])
   }
 
   @Test(

@@ -86,9 +86,11 @@ struct ServeProcessTests {
   let red = sceneJSON(layers: [solid("#FF0000", frame: [0, 0, 10, 10])])
 
   /// With every GL shader failing, `auto` draws on the CPU, says so in
-  /// X-Lamina-Backend, and counts the fallback in /metrics.
+  /// X-Lamina-Backend, and counts the fallback in /metrics (`LAMINA_AUTO=gl`:
+  /// on a software rasterizer `auto` would not try GL at all).
   @Test func glFaultFallsBackToCPU() async throws {
-    let server = try ServeProcess(["--backend", "auto", "--workers", "1"], environment: ["LAMINA_GL_FAULT": "shader"])
+    let server = try ServeProcess(
+      ["--backend", "auto", "--workers", "1"], environment: ["LAMINA_GL_FAULT": "shader", "LAMINA_AUTO": "gl"])
     defer { _ = server.stop() }
     let r = try await server.request("/render", body: red)
     #expect(r.status == 200, "\(String(decoding: r.body, as: UTF8.self))")

@@ -15,6 +15,16 @@ public struct GLInfo: Sendable, Hashable {
   /// GL extension names, sorted.
   public var extensions: [String]
 
+  /// Whether the GL is drawn by the CPU (Mesa's llvmpipe and softpipe,
+  /// SwiftShader, a "Software Rasterizer"), read from its renderer string.
+  public var isSoftwareRasterizer: Bool { Self.isSoftwareRasterizer(renderer: renderer) }
+
+  /// Whether a `GL_RENDERER` string names a rasterizer that runs on the CPU.
+  public static func isSoftwareRasterizer(renderer: String) -> Bool {
+    let name = renderer.lowercased()
+    return ["llvmpipe", "softpipe", "swiftshader", "software rasterizer", "lavapipe"].contains { name.contains($0) }
+  }
+
   /// Opens the display and a context (with the faults of `LAMINA_GL_FAULT`),
   /// and reads the driver's strings.
   public static func probe() throws(GLError) -> GLInfo {

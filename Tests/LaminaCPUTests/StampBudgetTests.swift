@@ -1,7 +1,7 @@
-// The stamp cache's policy (StampCache): a shadow met for the first time
-// is drawn without a stamp, in the stamp's own pixel grid, and must give
-// the stamp's bytes exactly (random shapes, σ, scales and sub-pixel
-// offsets, over random destination bytes); a key met again in the frame,
+// The stamp cache's policy (StampCache): a shadow or a rounded rectangle
+// met for the first time is drawn without a stamp, in the stamp's own
+// pixel grid, and must give the stamp's bytes exactly (random shapes, σ,
+// borders, scales and sub-pixel offsets, over random destination bytes); a key met again in the frame,
 // or again in the next frame, is stamped and kept; kept stamps stay within
 // the budget; and a renderer draws a frame of unique shadows and the next
 // frame (which stamps them) to the same bytes.
@@ -55,6 +55,47 @@ private typealias F = PlanFixtures
     #expect(unstamped >= 10, "first meetings are drawn without a stamp")
   }
 
+  static func isUnstamped(_ stage: RoundedRectStage) -> Bool {
+    if case .stampGrid = stage.source { return true }
+    return false
+  }
+
+  /// Rounded rectangles and borders met once are evaluated in their stamp's
+  /// own tiles where they are drawn: the stamp's bytes, over tiles the
+  /// shapes cross (up to 200 px, so a stamp has several tiles).
+  @Test(arguments: 0..<4)
+  func unstampedRoundedRectsDrawTheStampsBytes(seed: Int) {
+    var s = ShadowSpanTests.Stream(state: UInt64(seed) &+ 4242)
+    let width = 400, height = 300
+    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    var unstamped = 0
+    for _ in 0..<60 {
+      let w = s.range(2, 260), h = s.range(2, 200)
+      let radii = (0..<4).map { _ in s.unit() < 0.3 ? 0 : s.range(0, min(w, h) / 2) }
+      let outer = RoundedRect(rect: F.rect(s.range(-20, 150), s.range(-20, 120), w, h), radii: radii)
+      let ring = s.unit() < 0.5 && min(w, h) > 8
+      let inner = ring ? RoundedRect(rect: outer.rect.insetBy(dx: 3.3, dy: 2.7), radii: radii.map { max(0, $0 - 3) }) : nil
+      let matrix = Transform3D(scaleX: [1, 1, 1.5, 0.75][Int(s.next() % 4)], y: [1, 1.25][Int(s.next() % 2)], z: 1)
+        .concatenating(Transform3D(translationX: s.range(-30, 30), y: s.range(-30, 30)))
+      let alpha = Float(s.unit() < 0.4 ? 1 : s.range(0.05, 1))
+      let draw = RoundedRectDraw(
+        matrix: matrix, outer: outer, inner: inner, color: PremultipliedColor(r: 0.3 * alpha, g: 0.1 * alpha, b: alpha, a: alpha),
+        clips: [], name: "r")
+      let direct = ShadowSpanTests().noise(width, height, &s)
+      let stamped = StageHarness.copy(direct)
+      guard let a = RoundedRectStage(draw, limit: limit, stamps: StampCache()),
+        let b = RoundedRectStage(draw, limit: limit, stamps: StampCache(stampsFirstMeeting: true))
+      else { continue }
+      if Self.isUnstamped(a) { unstamped += 1 }
+      #expect(!Self.isUnstamped(b))
+      StageHarness.drawInTiles(a, into: direct)
+      StageHarness.drawInTiles(b, into: stamped)
+      let same = StageHarness.firstDifference(direct, stamped)
+      #expect(same == nil, "\(outer) ring \(ring) \(matrix): byte \(same ?? 0)")
+    }
+    #expect(unstamped >= 50, "first meetings are drawn without a stamp")
+  }
+
   @Test func aStampIsMadeOnTheSecondMeetingAndKeptInTheNextFrame() {
     let limit = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)
     let card = Self.shadow(RoundedRect(rect: F.rect(10.3, 12.7, 30, 20), radii: [4, 4, 4, 4]), sigma: 3, matrix: .identity)
@@ -96,7 +137,7 @@ private typealias F = PlanFixtures
   }
 
   /// 60 cards at distinct sub-pixel offsets: the first frame draws their
-  /// shadows without stamps, the second with them; the same bytes.
+  /// shadows and cards without stamps, the second with them; the same bytes.
   @Test func framesWithAndWithoutStampsAreTheSameBytes() throws {
     var commands: [DrawCommand] = []
     for i in 0..<60 {

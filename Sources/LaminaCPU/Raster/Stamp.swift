@@ -94,10 +94,12 @@ let unlimited = PixelRect(x0: -(1 << 30), y0: -(1 << 30), x1: 1 << 30, y1: 1 << 
 /// and kept, within `budgetBytes`. So a frame of 16,000 shadowed cards at
 /// random sub-pixel positions keeps no shadow stamps, a grid of equal
 /// cards keeps one, and an animation's frames keep the frame before's.
-/// Rounded rectangles are always stamped: their coverage is accumulated
-/// over a region, and a region cut elsewhere rounds a few edge pixels the
-/// other way (44 pixels of S1-frac one level apart), so a frame drawn
-/// without the stamp and the next drawn with it would differ.
+/// Rounded rectangles follow the same policy, but their coverage is
+/// accumulated over a region, and a region cut elsewhere rounds a few edge
+/// pixels the other way (44 pixels of S1-frac one level apart): so one met
+/// once is evaluated tile by tile in its stamp's own tiles, as the stamp
+/// would be (RoundedRectStage's `stampGrid`), and a frame drawn without the
+/// stamp and the next drawn with it are the same bytes.
 /// Rejected: keeping every stamp of the frame (1.4 GB for those 16,000
 /// cards, each shadow stamp read once); evicting within a frame (every
 /// stamp of a frame is held by its prepared draw until the tiles are done).
@@ -138,9 +140,8 @@ final class StampCache: @unchecked Sendable {
     return s
   }
 
-  /// Stamps always made and kept, outside the budget: rounded rectangles
-  /// (whose values must always come from a stamp, see above) and tests
-  /// that read a stamp's values.
+  /// Stamps always made and kept, outside the budget: for tests that read a
+  /// stamp's values.
   func stamp(for key: StampKey, make: () -> Stamp) -> Stamp {
     if let s = current[key] { return s }
     let s = previous[key] ?? make()

@@ -12,7 +12,21 @@ import Lamina
 struct RoundedRectStage: PreparedDraw {
   enum Source: Sendable {
     case stamp(Stamp, dx: Int, dy: Int)
+    /// A stamp's values computed where they are drawn, in the stamp's own
+    /// tiles (a stamp not kept: see StampCache), so they are its bytes.
+    case stampGrid(outer: [SIMD2<Double>], inner: [SIMD2<Double>]?, rect: PixelRect, dx: Int, dy: Int)
     case polygons(outer: [SIMD2<Double>], inner: [SIMD2<Double>]?)
+  }
+
+  /// The coverage of the outline (minus the inner one) over `region`, into
+  /// `scratch.coverage` (row stride `region.width`): what a stamp's tile holds.
+  static func evaluate(
+    _ outer: [SIMD2<Double>], _ inner: [SIMD2<Double>]?, _ region: PixelRect, _ scratch: TileScratch
+  ) {
+    scratch.accumulator.begin(region)
+    scratch.accumulator.add(outer)
+    if let inner { scratch.accumulator.subtract(inner) }
+    scratch.accumulator.resolve(into: scratch.coverage)
   }
   let source: Source
   let color: SIMD4<Float>
@@ -28,20 +42,19 @@ struct RoundedRectStage: PreparedDraw {
     clips = PreparedClips(draw.clips, within: limit)
     if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h, covering: draw.outer.rect) {
       let key = StampKey.roundedRect(outer: draw.outer, inner: draw.inner, placement: placement)
-      let stamp = stamps.stamp(for: key) {
-        let c = placement.homography
-        let outer = projectedOutline(draw.outer, c)
-        let inner = draw.inner.map { projectedOutline($0, c) }
-        return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in
-          scratch.accumulator.begin(region)
-          scratch.accumulator.add(outer)
-          if let inner { scratch.accumulator.subtract(inner) }
-          scratch.accumulator.resolve(into: scratch.coverage)
-        }
+      let c = placement.homography
+      let outer = projectedOutline(draw.outer, c)
+      let inner = draw.inner.map { projectedOutline($0, c) }
+      let area = pixelBounds(outer, within: unlimited)
+      // Its values and runs: about 5 bytes a pixel.
+      if let stamp = stamps.stamp(for: key, estimatedBytes: area.width * area.height * 5, make: {
+        Stamp(rect: area) { region, scratch in Self.evaluate(outer, inner, region, scratch) }
+      }) {
+        source = .stamp(stamp, dx: dx, dy: dy)
+      } else {
+        source = .stampGrid(outer: outer, inner: inner, rect: area, dx: dx, dy: dy)
       }
-      source = .stamp(stamp, dx: dx, dy: dy)
-      let r = stamp.rect
-      bounds = r.offsetBy(dx: dx, dy: dy).intersection(limit)
+      bounds = area.offsetBy(dx: dx, dy: dy).intersection(limit)
       // Lamina's rule, shared with LaminaGL's occlusion grid.
       let cross = DrawCommand.roundedRect(draw).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
       (occluder, secondOccluder) = (cross?.largest ?? .empty, cross?.second ?? .empty)
@@ -79,11 +92,28 @@ struct RoundedRectStage: PreparedDraw {
           })
       }
       return
+    case .stampGrid(let outer, let inner, let rect, let dx, let dy):
+      // The stamp's tiles that meet the region, each evaluated whole as
+      // Stamp.init evaluates it: a region cut elsewhere would round a few
+      // edge pixels the other way.
+      let local = region.offsetBy(dx: -dx, dy: -dy).intersection(rect)
+      guard !local.isEmpty else { return }
+      let size = TileScratch.size
+      for ty in Swift.stride(from: rect.y0 + (local.y0 - rect.y0) / size * size, to: local.y1, by: size) {
+        for tx in Swift.stride(from: rect.x0 + (local.x0 - rect.x0) / size * size, to: local.x1, by: size) {
+          let tile = PixelRect(x0: tx, y0: ty, x1: min(rect.x1, tx + size), y1: min(rect.y1, ty + size))
+          Self.evaluate(outer, inner, tile, scratch)
+          let values = scratch.coverage, tw = tile.width
+          forEachSpan(tile.intersection(local).offsetBy(dx: dx, dy: dy), skipping: skip) { y, x0, x1 in
+            blender.blend(
+              pixels + (y * width + x0) * 4, values + (y - dy - tile.y0) * tw + (x0 - dx - tile.x0), clip: nil,
+              count: x1 - x0)
+          }
+        }
+      }
+      return
     case .polygons(let outer, let inner):
-      scratch.accumulator.begin(region)
-      scratch.accumulator.add(outer)
-      if let inner { scratch.accumulator.subtract(inner) }
-      scratch.accumulator.resolve(into: scratch.coverage)
+      Self.evaluate(outer, inner, region, scratch)
     }
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0, i = x0 - region.x0

@@ -42,16 +42,25 @@ struct RoundedRectStage: PreparedDraw {
     clips = PreparedClips(draw.clips, within: limit)
     if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h, covering: draw.outer.rect) {
       let key = StampKey.roundedRect(outer: draw.outer, inner: draw.inner, placement: placement)
+      // The outlines only when no kept stamp serves (their arcs' sines and
+      // cosines were a third of S1's steady frame when made every time).
       let c = placement.homography
-      let outer = projectedOutline(draw.outer, c)
-      let inner = draw.inner.map { projectedOutline($0, c) }
-      let area = pixelBounds(outer, within: unlimited)
-      // Its values and runs: about 5 bytes a pixel.
-      if let stamp = stamps.stamp(for: key, estimatedBytes: area.width * area.height * 5, make: {
-        Stamp(rect: area) { region, scratch in Self.evaluate(outer, inner, region, scratch) }
+      let outlines = { (projectedOutline(draw.outer, c), draw.inner.map { projectedOutline($0, c) }) }
+      // Its values and runs: about 5 bytes a pixel of the placed rectangle.
+      let box = draw.outer.rect
+      let estimate = (Double(box.width) * abs(placement.scaleX) + 2) * (Double(box.height) * abs(placement.scaleY) + 2) * 5
+      let area: PixelRect
+      if let stamp = stamps.stamp(for: key, estimatedBytes: Int(estimate), make: {
+        let (outer, inner) = outlines()
+        return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in
+          Self.evaluate(outer, inner, region, scratch)
+        }
       }) {
         source = .stamp(stamp, dx: dx, dy: dy)
+        area = stamp.rect
       } else {
+        let (outer, inner) = outlines()
+        area = pixelBounds(outer, within: unlimited)
         source = .stampGrid(outer: outer, inner: inner, rect: area, dx: dx, dy: dy)
       }
       bounds = area.offsetBy(dx: dx, dy: dy).intersection(limit)

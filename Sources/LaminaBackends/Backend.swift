@@ -1,6 +1,7 @@
 // Choosing a renderer: `gl` (OpenGL ES through EGL), `cpu` (the reference),
 // or `auto`: what is faster on this machine. GL on a hardware device; the
-// CPU renderer where GL is itself drawn by the CPU (Mesa's llvmpipe or
+// CPU renderer where there is no GPU device node (EGL is then not even
+// loaded) or GL is itself drawn by the CPU (Mesa's llvmpipe or
 // softpipe, SwiftShader), because there LaminaCPU draws most scenes
 // several times faster, first frames included (measured on llvmpipe:
 // docs/architecture.md, "Choosing a backend"). `LAMINA_AUTO=gl|cpu`
@@ -46,7 +47,7 @@ public enum Backend: String, CaseIterable, Sendable {
       case .glUnavailable(let why):
         warn("lamina: GL unavailable (\(why)); using the CPU renderer")
         return BackendRenderer(.cpu(CPURenderer()), warn: warn)
-      case .softwareGL, .forced(.cpu):
+      case .softwareGL, .noGPUDevice, .forced(.cpu):
         return BackendRenderer(.cpu(CPURenderer()), warn: warn)
       case .hardwareGL, .forced:
         do {
@@ -62,11 +63,14 @@ public enum Backend: String, CaseIterable, Sendable {
   /// The environment variable that overrides `auto`'s choice: `gl` or `cpu`.
   public static let autoVariable = "LAMINA_AUTO"
 
-  /// What `auto` draws with here: `LAMINA_AUTO` if set, else GL on a
-  /// hardware device and the CPU where GL is a software rasterizer or
-  /// cannot start. `probe` opens a throwaway context (GLInfo.probe).
+  /// What `auto` draws with here: `LAMINA_AUTO` if set; the CPU when the
+  /// machine has no GPU device node (`devices`) and `LAMINA_EGL` is not
+  /// set, without loading EGL; else
+  /// GL on a hardware device and the CPU where GL is a software rasterizer
+  /// or cannot start. `probe` opens a throwaway context (GLInfo.probe).
   public static func autoChoice(
     environment: [String: String] = ProcessInfo.processInfo.environment,
+    devices: () -> [String] = Backend.gpuDeviceNodes,
     probe: () throws(GLError) -> GLInfo = { () throws(GLError) in try GLInfo.probe() }
   ) throws(BackendError) -> AutoChoice {
     if let forced = environment[autoVariable] {
@@ -75,9 +79,32 @@ public enum Backend: String, CaseIterable, Sendable {
       }
       return .forced(b)
     }
+    // Loading EGL maps the driver (llvmpipe: about 55 MiB resident and
+    // 30–40 ms of a single `lamina render`), so a machine that cannot
+    // have a hardware GL is told apart first, unless LAMINA_EGL asks for
+    // an EGL platform by name.
+    guard environment["LAMINA_EGL"] != nil || !devices().isEmpty else { return .noGPUDevice }
     let info: GLInfo
     do { info = try probe() } catch { return .glUnavailable(String(describing: error)) }
     return info.isSoftwareRasterizer ? .softwareGL(renderer: info.renderer) : .hardwareGL(renderer: info.renderer)
+  }
+
+  /// The device nodes a hardware GL is reached through on Linux: DRM's
+  /// (`/dev/dri/renderD*`, `/dev/dri/card*`: Mesa's drivers), NVIDIA's
+  /// (`/dev/nvidia0`, …) and WSL's (`/dev/dxg`). Without one, EGL can only
+  /// offer a software rasterizer.
+  public static func gpuDeviceNodes() -> [String] {
+    let files = FileManager.default
+    var nodes: [String] = []
+    for name in (try? files.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+    where name.hasPrefix("renderD") || name.hasPrefix("card") {
+      nodes.append("/dev/dri/" + name)
+    }
+    for name in (try? files.contentsOfDirectory(atPath: "/dev")) ?? [] {
+      let nvidia = name.hasPrefix("nvidia") && name.count > 6 && name.dropFirst(6).allSatisfy(\.isNumber)
+      if nvidia || name == "dxg" { nodes.append("/dev/" + name) }
+    }
+    return nodes.sorted()
   }
 
   /// Prints a warning on standard error (the default `warn`).
@@ -92,6 +119,9 @@ public enum AutoChoice: Sendable, Equatable {
   case hardwareGL(renderer: String)
   /// The CPU renderer: GL here is a software rasterizer.
   case softwareGL(renderer: String)
+  /// The CPU renderer: no GPU device node, so GL could only be a software
+  /// rasterizer (EGL is not loaded to ask).
+  case noGPUDevice
   /// The CPU renderer: GL cannot start (the error).
   case glUnavailable(String)
   /// What `LAMINA_AUTO` says.
@@ -101,7 +131,7 @@ public enum AutoChoice: Sendable, Equatable {
   public var backend: Backend {
     switch self {
     case .hardwareGL: return .gl
-    case .softwareGL, .glUnavailable: return .cpu
+    case .softwareGL, .noGPUDevice, .glUnavailable: return .cpu
     case .forced(let b): return b
     }
   }
@@ -113,6 +143,9 @@ public enum AutoChoice: Sendable, Equatable {
     case .softwareGL(let r):
       return "the CPU renderer: GL here is a software rasterizer (\(r)), on which LaminaCPU draws most scenes "
         + "several times faster (--backend gl forces GL)"
+    case .noGPUDevice:
+      return "the CPU renderer: no GPU device (/dev/dri/renderD*, /dev/nvidia*, /dev/dxg), so GL could only be a "
+        + "software rasterizer (--backend gl forces GL)"
     case .glUnavailable(let why): return "the CPU renderer: GL unavailable (\(why))"
     case .forced(let b): return "\(b.rawValue): \(Backend.autoVariable)=\(b.rawValue)"
     }

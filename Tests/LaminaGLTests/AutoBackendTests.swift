@@ -1,6 +1,6 @@
 // What `--backend auto` draws with: GL on a hardware device, the CPU
-// renderer where GL is a software rasterizer or cannot start, and what
-// `LAMINA_AUTO` says. The software case is checked against the GL this
+// renderer where there is no GPU device node, where GL is a software
+// rasterizer or cannot start, and what `LAMINA_AUTO` says. The software case is checked against the GL this
 // machine really has (CI's is Mesa's llvmpipe); the hardware case only
 // through the classifier, since no hardware GL runs here.
 import Foundation
@@ -27,9 +27,10 @@ struct AutoBackendTests {
     #expect(GLInfo.isSoftwareRasterizer(renderer: renderer) == software)
   }
 
+  /// With a GPU device node (claimed here), the GL this machine has decides.
   @Test func thisMachinesGLDecides() throws {
     let info = try GLInfo.probe()
-    let choice = try Backend.autoChoice(environment: [:])
+    let choice = try Backend.autoChoice(environment: [:], devices: { ["/dev/dri/renderD128"] })
     if info.isSoftwareRasterizer {
       #expect(choice == .softwareGL(renderer: info.renderer))
       #expect(choice.backend == .cpu)
@@ -41,9 +42,25 @@ struct AutoBackendTests {
     #expect(choice.reason.contains(info.renderer))
   }
 
+  /// Without a GPU device node EGL is not even loaded, unless LAMINA_EGL names a platform.
+  @Test func noDeviceMeansTheCPUWithoutEGL() throws {
+    var probed = 0
+    let probe = { () throws(GLError) -> GLInfo in
+      probed += 1
+      return try GLInfo.probe()
+    }
+    let choice = try Backend.autoChoice(environment: [:], devices: { [] }, probe: probe)
+    #expect(choice == .noGPUDevice && choice.backend == .cpu && probed == 0)
+    #expect(choice.reason.contains("no GPU device"))
+    let named = try Backend.autoChoice(environment: ["LAMINA_EGL": "surfaceless"], devices: { [] }, probe: probe)
+    #expect(probed == 1 && named != .noGPUDevice)
+    #expect(Backend.gpuDeviceNodes().allSatisfy { $0.hasPrefix("/dev/") })
+  }
+
   @Test func glThatCannotStartMeansTheCPU() throws {
     let failure = GLError.noDisplay(reason: "a test")
-    let choice = try Backend.autoChoice(environment: [:], probe: { () throws(GLError) -> GLInfo in throw failure })
+    let choice = try Backend.autoChoice(
+      environment: [:], devices: { ["/dev/nvidia0"] }, probe: { () throws(GLError) -> GLInfo in throw failure })
     #expect(choice == .glUnavailable(String(describing: failure)))
     #expect(choice.backend == .cpu)
   }
@@ -68,13 +85,15 @@ struct AutoBackendTests {
     let (status, out, err) = try LaminaTool.run(["info"], environment: [:])
     #expect(status == 0, "\(err)")
     let line = out.split(separator: "\n").first { $0.hasPrefix("--backend auto:") }.map(String.init) ?? ""
-    #expect(line.contains(info.renderer), "\(out)")
+    let reason = try Backend.autoChoice().reason
+    #expect(line == "--backend auto: " + reason, "\(out)")
+    #expect(line.contains(info.renderer) || line.contains("no GPU device"), "\(out)")
     let scene = Corpus.root + "/Tests/Scenes/background-color.json"
     let output = FileManager.default.temporaryDirectory.path + "/lamina-auto-\(getpid()).png"
     defer { try? FileManager.default.removeItem(atPath: output) }
     let (rs, rout, rerr) = try LaminaTool.run(["render", scene, "-o", output], environment: [:])
     #expect(rs == 0, "\(rerr)")
-    #expect(rout.contains(info.isSoftwareRasterizer ? "cpu backend" : "gl backend"), "\(rout)")
+    #expect(rout.contains(try Backend.autoChoice().backend == .cpu ? "cpu backend" : "gl backend"), "\(rout)")
     #expect(rerr.isEmpty, "auto warned about its own choice: \(rerr)")
   }
 }

@@ -25,6 +25,9 @@ in any language, so a peer that wants to regenerate can). Coordinates are
 rounded half-to-even (Python's `round`), as the layouts were first defined.
 The files are written once and committed; rerunning must give the same
 bytes (`tools/bench-scenes/generate.py --check` says whether it does).
+`generate.py --memory DIR` writes the two memory scenes (M-cards: 16,000
+shadowed cards at random sub-pixel positions, seed 16000; M-shapes: S4's
+layers 16 times at random positions, seed 16001), too large to commit.
 
 Rejected: building the scenes in code in every consumer (the CLI, two test
 targets and tools/peers each had a copy of the LCG and the S1 layout, and
@@ -672,6 +675,43 @@ def animation():
     return layers + [tile, blob]
 
 
+def memory_cards():
+    """M-cards: 16,000 of S1-frac's kind of card (100 x 60, radius 8, a soft
+    shadow) at random positions to thousandths of a point (LCG seed 16000:
+    x then y per card), so no two share a sub-pixel phase."""
+    rng = LCG(16000)
+    layers = []
+    for _ in range(16000):
+        x, y = round(rng.next() * 1820, 3), round(rng.next() * 1020, 3)
+        layers.append({"frame": [x, y, 100, 60], "backgroundColor": "#FFFFFF", "cornerRadius": 8,
+                       "shadowOpacity": 0.3, "shadowRadius": 6, "shadowOffset": [0, 3]})
+    return scene(1920, 1080, "M-cards of docs/bench-scenes.md: 16,000 shadowed cards at random sub-pixel positions",
+                 layers)
+
+
+def memory_shapes():
+    """M-shapes: S4's 1000 shape layers 16 times over, each copy's layers at
+    random positions to hundredths of a point (LCG seed 16001: x then y)."""
+    rng = LCG(16001)
+    base = s4()["layers"]
+    layers = []
+    for k in range(16):
+        for layer in base:
+            copy = dict(layer)
+            frame = list(copy["frame"])
+            frame[0], frame[1] = round(rng.next() * 1880, 2), round(rng.next() * 1040, 2)
+            copy["frame"], copy["name"] = frame, f"{layer['name']}-{k}"
+            layers.append(copy)
+    return scene(1920, 1080, "M-shapes of docs/bench-scenes.md: S4's 1000 shape layers 16 times at random positions",
+                 layers, version=2)
+
+
+def memory_files():
+    """The two memory scenes (about 6 MB together, so written on request,
+    `--memory`, and never committed)."""
+    return {"M-cards.json": text(memory_cards()).encode(), "M-shapes.json": text(memory_shapes()).encode()}
+
+
 def files():
     out = {"S1.json": s1(), "S1-frac.json": s1_frac()}
     for sigma in (2, 4, 8, 32):
@@ -699,6 +739,15 @@ def files():
 
 def main(argv):
     check = "--check" in argv
+    if "--memory" in argv:
+        args = [a for a in argv if a != "--memory"]
+        folder = args[0] if args else "."
+        os.makedirs(folder, exist_ok=True)
+        for name, data in memory_files().items():
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(data)
+        print(f"wrote M-cards.json and M-shapes.json to {folder}")
+        return 0
     args = [a for a in argv if a != "--check"]
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     folder = args[0] if args else os.path.join(root, "Tests", "Scenes", "bench")

@@ -25,13 +25,36 @@ private typealias F = PlanFixtures
     return false
   }
 
-  @Test(arguments: 0..<4)
-  func unstampedShadowsDrawTheStampsBytes(seed: Int) {
-    var s = ShadowSpanTests.Stream(state: UInt64(seed) &+ 911)
-    let width = 140, height = 110
+  /// Draws `count` random commands twice over the same random bytes, once
+  /// prepared with an empty cache (first meetings: no stamp) and once with
+  /// a cache that stamps them; `make` returns the two stages, whether the
+  /// first is unstamped, and a description. Expects the same bytes, and at
+  /// least `minimumUnstamped` first meetings drawn without a stamp.
+  static func expectFirstMeetingsDrawTheStampsBytes<Stage: PreparedDraw>(
+    seed: UInt64, width: Int, height: Int, count: Int, minimumUnstamped: Int,
+    _ make: (inout ShadowSpanTests.Stream, PixelRect) -> (Stage, Stage, unstamped: Bool, String)?
+  ) {
+    var s = ShadowSpanTests.Stream(state: seed)
     let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
     var unstamped = 0
-    for _ in 0..<12 {
+    for _ in 0..<count {
+      guard let (a, b, first, description) = make(&s, limit) else { continue }
+      if first { unstamped += 1 }
+      let direct = ShadowSpanTests().noise(width, height, &s)
+      let stamped = StageHarness.copy(direct)
+      StageHarness.drawInTiles(a, into: direct)
+      StageHarness.drawInTiles(b, into: stamped)
+      let same = StageHarness.firstDifference(direct, stamped)
+      #expect(same == nil, "\(description): byte \(same ?? 0)")
+    }
+    #expect(unstamped >= minimumUnstamped, "first meetings are drawn without a stamp")
+  }
+
+  @Test(arguments: 0..<4)
+  func unstampedShadowsDrawTheStampsBytes(seed: Int) {
+    Self.expectFirstMeetingsDrawTheStampsBytes(
+      seed: UInt64(seed) &+ 911, width: 140, height: 110, count: 12, minimumUnstamped: 10
+    ) { (s: inout ShadowSpanTests.Stream, limit: PixelRect) -> (ShadowStage, ShadowStage, unstamped: Bool, String)? in
       let w = s.range(2, 70), h = s.range(2, 60)
       let shape = RoundedRect(
         rect: F.rect(s.range(-10, 90), s.range(-10, 70), w, h),
@@ -40,19 +63,12 @@ private typealias F = PlanFixtures
       let matrix = Transform3D(scaleX: [1, 1, 2, 1.5][Int(s.next() % 4)], y: [1, 2][Int(s.next() % 2)], z: 1)
         .concatenating(Transform3D(translationX: s.range(-40, 40), y: s.range(-30, 30)))
       let draw = Self.shadow(shape, sigma: sigma, matrix: matrix, alpha: Float(s.range(0.01, 1)))
-      let direct = ShadowSpanTests().noise(width, height, &s)
-      let stamped = StageHarness.copy(direct)
       guard let a = ShadowStage(draw, limit: limit, stamps: StampCache(), backdrop: 0),
         let b = ShadowStage(draw, limit: limit, stamps: StampCache(stampsFirstMeeting: true), backdrop: 0)
-      else { continue }
-      if Self.isUnstamped(a) { unstamped += 1 }
+      else { return nil }
       #expect(!Self.isUnstamped(b))
-      StageHarness.drawInTiles(a, into: direct)
-      StageHarness.drawInTiles(b, into: stamped)
-      let same = StageHarness.firstDifference(direct, stamped)
-      #expect(same == nil, "σ \(sigma) \(shape) \(matrix): byte \(same ?? 0)")
+      return (a, b, Self.isUnstamped(a), "σ \(sigma) \(shape) \(matrix)")
     }
-    #expect(unstamped >= 10, "first meetings are drawn without a stamp")
   }
 
   static func isUnstamped(_ stage: RoundedRectStage) -> Bool {
@@ -62,14 +78,12 @@ private typealias F = PlanFixtures
 
   /// Rounded rectangles and borders met once are evaluated in their stamp's
   /// own tiles where they are drawn: the stamp's bytes, over tiles the
-  /// shapes cross (up to 200 px, so a stamp has several tiles).
+  /// shapes cross (up to 260 px, so a stamp has several tiles).
   @Test(arguments: 0..<4)
   func unstampedRoundedRectsDrawTheStampsBytes(seed: Int) {
-    var s = ShadowSpanTests.Stream(state: UInt64(seed) &+ 4242)
-    let width = 400, height = 300
-    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-    var unstamped = 0
-    for _ in 0..<60 {
+    Self.expectFirstMeetingsDrawTheStampsBytes(
+      seed: UInt64(seed) &+ 4242, width: 400, height: 300, count: 60, minimumUnstamped: 50
+    ) { (s: inout ShadowSpanTests.Stream, limit: PixelRect) -> (RoundedRectStage, RoundedRectStage, unstamped: Bool, String)? in
       let w = s.range(2, 260), h = s.range(2, 200)
       let radii = (0..<4).map { _ in s.unit() < 0.3 ? 0 : s.range(0, min(w, h) / 2) }
       let outer = RoundedRect(rect: F.rect(s.range(-20, 150), s.range(-20, 120), w, h), radii: radii)
@@ -78,22 +92,14 @@ private typealias F = PlanFixtures
       let matrix = Transform3D(scaleX: [1, 1, 1.5, 0.75][Int(s.next() % 4)], y: [1, 1.25][Int(s.next() % 2)], z: 1)
         .concatenating(Transform3D(translationX: s.range(-30, 30), y: s.range(-30, 30)))
       let alpha = Float(s.unit() < 0.4 ? 1 : s.range(0.05, 1))
-      let draw = RoundedRectDraw(
-        matrix: matrix, outer: outer, inner: inner, color: PremultipliedColor(r: 0.3 * alpha, g: 0.1 * alpha, b: alpha, a: alpha),
-        clips: [], name: "r")
-      let direct = ShadowSpanTests().noise(width, height, &s)
-      let stamped = StageHarness.copy(direct)
+      let color = PremultipliedColor(r: 0.3 * alpha, g: 0.1 * alpha, b: alpha, a: alpha)
+      let draw = RoundedRectDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: "r")
       guard let a = RoundedRectStage(draw, limit: limit, stamps: StampCache()),
         let b = RoundedRectStage(draw, limit: limit, stamps: StampCache(stampsFirstMeeting: true))
-      else { continue }
-      if Self.isUnstamped(a) { unstamped += 1 }
+      else { return nil }
       #expect(!Self.isUnstamped(b))
-      StageHarness.drawInTiles(a, into: direct)
-      StageHarness.drawInTiles(b, into: stamped)
-      let same = StageHarness.firstDifference(direct, stamped)
-      #expect(same == nil, "\(outer) ring \(ring) \(matrix): byte \(same ?? 0)")
+      return (a, b, Self.isUnstamped(a), "\(outer) ring \(ring) \(matrix)")
     }
-    #expect(unstamped >= 50, "first meetings are drawn without a stamp")
   }
 
   @Test func aStampIsMadeOnTheSecondMeetingAndKeptInTheNextFrame() {

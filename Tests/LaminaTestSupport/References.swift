@@ -69,6 +69,14 @@ public enum References {
     }
   }()
 
+  /// A JSON fixture under Tests/References (`relative`, e.g.
+  /// `timing/chromium-cubic-bezier.json`) decoded as `T`: the measured
+  /// answers of tools/references' scripts, which the tests read so that CI
+  /// needs no Chromium.
+  public static func fixture<T: Decodable>(_ type: T.Type, _ relative: String) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + relative)))
+  }
+
   /// The reference named `id`, if there is one.
   public static func scene(_ id: String) -> ReferenceScene? {
     scenes.first { $0.id == id }

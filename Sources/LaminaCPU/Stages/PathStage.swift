@@ -34,7 +34,8 @@ final class PathCoverages {
   func coverage(of draw: PathDraw, within limit: PixelRect) -> Grid? {
     let key = draw.coverageKey(within: limit)
     if let kept = current[key] { return kept }
-    let grid = previous[key] ?? draw.coverage(within: limit, glyphCoverages: draw.glyphs == nil ? nil : glyphCoverages.coverage)
+    let grid =
+      previous[key] ?? draw.coverage(within: limit, glyphCoverages: draw.glyphs == nil ? nil : glyphCoverages.coverage)
     current[key] = grid
     return grid
   }

@@ -94,7 +94,10 @@ enum PathPass {
     var computed: (rect: PixelRect, values: [Float])?
     func coverage() -> (rect: PixelRect, values: [Float])? {
       // A text draw's from the glyph coverages kept on the CPU (the same floats).
-      if computed == nil { computed = d.coverage(within: limit, glyphCoverages: d.glyphs == nil ? nil : tools.atlas?.glyphCoverages.coverage) }
+      if computed == nil {
+        computed = d.coverage(
+          within: limit, glyphCoverages: d.glyphs == nil ? nil : tools.atlas?.glyphCoverages.coverage)
+      }
       return computed
     }
     if let atlas = tools.atlas {

@@ -108,90 +108,31 @@ AVX2 INLINE __m256i packed8(__m256 r, __m256 g, __m256 b, __m256 a, int unit) {
 }
 
 // The conic's t at the centres of `groups` × 4 pixels from x (groups ≤
-// 16) into ts: Gradient.Evaluator.t's operations with vectorAtan2's
-// Cephes reduction (VectorAtan2.swift: the same operations in the same
-// order, so GradientRow's bits), done stage by stage over the
-// whole chunk (the local points and the reduction, then every quotient,
-// the polynomials, every second quotient, the rest): one pixel's chain of
-// three divisions and two polynomials is ~150 cycles long, and group by
-// group the out-of-order window held barely two groups; stage by stage
-// the divisions of sixteen groups are in flight together.
-AVX2 static void conic_chunk(
-    const LaminaGradientRow *g, long x, long groups, double ym3, double ym4, double ym5, double *ts) {
-  __m256d cross[16], dot[16], a[16], b[16], w[16];
-  const __m256d zero = _mm256_setzero_pd(), signBit = _mm256_set1_pd(-0.0);
-  const __m256d vx = _mm256_set1_pd(g->vx), vy = _mm256_set1_pd(g->vy);
-  const __m256d ox = _mm256_set1_pd(g->ox), oy = _mm256_set1_pd(g->oy);
-  const __m256d tan3pi8 = _mm256_set1_pd(2.41421356237309504880), limit = _mm256_set1_pd(0.66);
-  // The local point (x / w, y / w under perspective; w kept in `w`), cross
-  // and dot, and firstQuadrantAtan2's numerator (a) and denominator (b).
-  for (long k = 0; k < groups; k++) {
-    __m256d X = _mm256_add_pd(_mm256_set1_pd((double)(x + 4 * k)), _mm256_set_pd(3.5, 2.5, 1.5, 0.5));
-    __m256d lx = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(X, _mm256_set1_pd(g->m[0])), _mm256_set1_pd(ym3)),
-                               _mm256_set1_pd(g->m[6]));
-    __m256d ly = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(X, _mm256_set1_pd(g->m[1])), _mm256_set1_pd(ym4)),
-                               _mm256_set1_pd(g->m[7]));
-    if (!g->affine) {
-      __m256d z = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(X, _mm256_set1_pd(g->m[2])), _mm256_set1_pd(ym5)),
-                                _mm256_set1_pd(g->m[8]));
-      lx = _mm256_div_pd(lx, z), ly = _mm256_div_pd(ly, z);
-      w[k] = z;
-    }
-    __m256d px = _mm256_sub_pd(lx, ox), py = _mm256_sub_pd(ly, oy);
-    __m256d c = _mm256_sub_pd(_mm256_mul_pd(vx, py), _mm256_mul_pd(vy, px));
-    __m256d d = _mm256_add_pd(_mm256_mul_pd(vx, px), _mm256_mul_pd(vy, py));
-    cross[k] = c, dot[k] = d;
-    __m256d ay = _mm256_andnot_pd(signBit, c), ax = _mm256_andnot_pd(signBit, d);
-    __m256d big = _mm256_cmp_pd(ay, _mm256_mul_pd(tan3pi8, ax), _CMP_GT_OQ);
-    __m256d mid = _mm256_andnot_pd(big, _mm256_cmp_pd(ay, _mm256_mul_pd(limit, ax), _CMP_GT_OQ));
-    a[k] = select_pd(big, _mm256_sub_pd(zero, ax), select_pd(mid, _mm256_sub_pd(ay, ax), ay));
-    b[k] = select_pd(big, ay, select_pd(mid, _mm256_add_pd(ay, ax), ax));
-  }
-  // r.
-  for (long k = 0; k < groups; k++) a[k] = _mm256_div_pd(a[k], b[k]);
-  // z·P(z) (into b, free now) and Q(z).
-  __m256d q[16];
-  for (long k = 0; k < groups; k++) {
-    __m256d r = a[k], z = _mm256_mul_pd(r, r);
-    __m256d p = _mm256_sub_pd(_mm256_mul_pd(_mm256_set1_pd(-8.750608600031904122785e-1), z),
-                              _mm256_set1_pd(1.615753718733365076637e1));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(7.500855792314704667340e1));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(1.228866684490136173410e2));
-    p = _mm256_sub_pd(_mm256_mul_pd(p, z), _mm256_set1_pd(6.485021904942025371773e1));
-    __m256d qq = _mm256_add_pd(z, _mm256_set1_pd(2.485846490142306297962e1));
-    qq = _mm256_add_pd(_mm256_mul_pd(qq, z), _mm256_set1_pd(1.650270098316988542046e2));
-    qq = _mm256_add_pd(_mm256_mul_pd(qq, z), _mm256_set1_pd(4.328810604912902668951e2));
-    qq = _mm256_add_pd(_mm256_mul_pd(qq, z), _mm256_set1_pd(4.853903996359136964868e2));
-    qq = _mm256_add_pd(_mm256_mul_pd(qq, z), _mm256_set1_pd(1.945506571482613964425e2));
-    b[k] = _mm256_mul_pd(z, p), q[k] = qq;
-  }
-  // z·P(z) / Q(z).
-  for (long k = 0; k < groups; k++) b[k] = _mm256_div_pd(b[k], q[k]);
-  // The rest of atan2, the turn, t = angle / 2π, the centre; NaN behind the viewer.
-  const double moreBits = 6.123233995736765886130e-17;
-  const __m256d turn = _mm256_set1_pd(2 * 3.14159265358979323846);
-  for (long k = 0; k < groups; k++) {
-    __m256d c = cross[k], d = dot[k], r = a[k];
-    __m256d ay = _mm256_andnot_pd(signBit, c), ax = _mm256_andnot_pd(signBit, d);
-    __m256d big = _mm256_cmp_pd(ay, _mm256_mul_pd(tan3pi8, ax), _CMP_GT_OQ);
-    __m256d mid = _mm256_andnot_pd(big, _mm256_cmp_pd(ay, _mm256_mul_pd(limit, ax), _CMP_GT_OQ));
-    __m256d base = select_pd(
-        big, _mm256_set1_pd(3.14159265358979323846 / 2), select_pd(mid, _mm256_set1_pd(3.14159265358979323846 / 4), zero));
-    __m256d more = select_pd(big, _mm256_set1_pd(moreBits), select_pd(mid, _mm256_set1_pd(0.5 * moreBits), zero));
-    __m256d v = _mm256_add_pd(_mm256_mul_pd(r, b[k]), r);
-    v = _mm256_add_pd(v, more);
-    __m256d first = _mm256_add_pd(base, v);
-    __m256d angle = select_pd(_mm256_cmp_pd(d, zero, _CMP_LT_OQ),
-                              _mm256_sub_pd(_mm256_set1_pd(3.14159265358979323846), first), first);
-    angle = _mm256_xor_pd(angle, _mm256_and_pd(c, signBit));
-    angle = select_pd(_mm256_cmp_pd(angle, zero, _CMP_LT_OQ), _mm256_add_pd(angle, turn), angle);
-    __m256d t = _mm256_div_pd(angle, turn);
-    __m256d centre = _mm256_and_pd(_mm256_cmp_pd(c, zero, _CMP_EQ_OQ), _mm256_cmp_pd(d, zero, _CMP_EQ_OQ));
-    t = _mm256_andnot_pd(centre, t);
-    if (!g->affine) t = select_pd(_mm256_cmp_pd(w[k], zero, _CMP_GT_OQ), t, _mm256_set1_pd(__builtin_nan("")));
-    _mm256_storeu_pd(ts + 4 * k, t);
-  }
-}
+// 16) into ts: conic_chunk.h over four lanes a register.
+#define CONIC_CHUNK conic_chunk
+#define CONIC_TARGET AVX2
+#define LANES 4
+#define MAX_GROUPS 16
+#define V __m256d
+#define M __m256d
+#define V_SET1 _mm256_set1_pd
+#define V_ADD _mm256_add_pd
+#define V_SUB _mm256_sub_pd
+#define V_MUL _mm256_mul_pd
+#define V_DIV _mm256_div_pd
+#define V_ZERO _mm256_setzero_pd
+#define V_LANES(x) _mm256_add_pd(_mm256_set1_pd(x), _mm256_set_pd(3.5, 2.5, 1.5, 0.5))
+#define V_ABS(v) _mm256_andnot_pd(_mm256_set1_pd(-0.0), v)
+#define V_FLIP_SIGN(v, s) _mm256_xor_pd(v, _mm256_and_pd(s, _mm256_set1_pd(-0.0)))
+#define V_SELECT select_pd
+#define V_ZERO_WHERE(m, v) _mm256_andnot_pd(m, v)
+#define V_STORE _mm256_storeu_pd
+#define M_GT(a, b) _mm256_cmp_pd(a, b, _CMP_GT_OQ)
+#define M_LT(a, b) _mm256_cmp_pd(a, b, _CMP_LT_OQ)
+#define M_EQ(a, b) _mm256_cmp_pd(a, b, _CMP_EQ_OQ)
+#define M_AND _mm256_and_pd
+#define M_ANDNOT _mm256_andnot_pd
+#include "conic_chunk.h"
 
 // blendPixel on eight pixels `d` at once, lane by lane: k = the lanes'
 // coverage × clip (`k0`, before the opacity; a lane of k0 ≤ 0 or NaN is
@@ -289,81 +230,33 @@ AVX512 INLINE __m512d select8(__mmask8 mask, __m512d a, __m512d b) { return _mm5
 // conic_chunk with eight lanes a register (AVX-512): the same operations
 // on the same values, lane by lane, in half the instructions. `groups`
 // counts groups of eight (≤ 8).
-AVX512 static void conic_chunk8(
-    const LaminaGradientRow *g, long x, long groups, double ym3, double ym4, double ym5, double *ts) {
-  __m512d cross[8], dot[8], a[8], b[8], w[8];
-  const __m512d zero = _mm512_setzero_pd();
-  const __m512i signBit = _mm512_set1_epi64((long long)0x8000000000000000ull);
-  const __m512d vx = _mm512_set1_pd(g->vx), vy = _mm512_set1_pd(g->vy);
-  const __m512d ox = _mm512_set1_pd(g->ox), oy = _mm512_set1_pd(g->oy);
-  const __m512d tan3pi8 = _mm512_set1_pd(2.41421356237309504880), limit = _mm512_set1_pd(0.66);
-  const __m512d offsets = _mm512_set_pd(7.5, 6.5, 5.5, 4.5, 3.5, 2.5, 1.5, 0.5);
-#define ABS8(v) _mm512_castsi512_pd(_mm512_andnot_si512(signBit, _mm512_castpd_si512(v)))
-  for (long k = 0; k < groups; k++) {
-    __m512d X = _mm512_add_pd(_mm512_set1_pd((double)(x + 8 * k)), offsets);
-    __m512d lx = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(X, _mm512_set1_pd(g->m[0])), _mm512_set1_pd(ym3)),
-                               _mm512_set1_pd(g->m[6]));
-    __m512d ly = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(X, _mm512_set1_pd(g->m[1])), _mm512_set1_pd(ym4)),
-                               _mm512_set1_pd(g->m[7]));
-    if (!g->affine) {
-      __m512d z = _mm512_add_pd(_mm512_add_pd(_mm512_mul_pd(X, _mm512_set1_pd(g->m[2])), _mm512_set1_pd(ym5)),
-                                _mm512_set1_pd(g->m[8]));
-      lx = _mm512_div_pd(lx, z), ly = _mm512_div_pd(ly, z);
-      w[k] = z;
-    }
-    __m512d px = _mm512_sub_pd(lx, ox), py = _mm512_sub_pd(ly, oy);
-    __m512d c = _mm512_sub_pd(_mm512_mul_pd(vx, py), _mm512_mul_pd(vy, px));
-    __m512d d = _mm512_add_pd(_mm512_mul_pd(vx, px), _mm512_mul_pd(vy, py));
-    cross[k] = c, dot[k] = d;
-    __m512d ay = ABS8(c), ax = ABS8(d);
-    __mmask8 big = _mm512_cmp_pd_mask(ay, _mm512_mul_pd(tan3pi8, ax), _CMP_GT_OQ);
-    __mmask8 mid = (__mmask8)(~big & _mm512_cmp_pd_mask(ay, _mm512_mul_pd(limit, ax), _CMP_GT_OQ));
-    a[k] = select8(big, _mm512_sub_pd(zero, ax), select8(mid, _mm512_sub_pd(ay, ax), ay));
-    b[k] = select8(big, ay, select8(mid, _mm512_add_pd(ay, ax), ax));
-  }
-  for (long k = 0; k < groups; k++) a[k] = _mm512_div_pd(a[k], b[k]);
-  __m512d q[8];
-  for (long k = 0; k < groups; k++) {
-    __m512d r = a[k], z = _mm512_mul_pd(r, r);
-    __m512d p = _mm512_sub_pd(_mm512_mul_pd(_mm512_set1_pd(-8.750608600031904122785e-1), z),
-                              _mm512_set1_pd(1.615753718733365076637e1));
-    p = _mm512_sub_pd(_mm512_mul_pd(p, z), _mm512_set1_pd(7.500855792314704667340e1));
-    p = _mm512_sub_pd(_mm512_mul_pd(p, z), _mm512_set1_pd(1.228866684490136173410e2));
-    p = _mm512_sub_pd(_mm512_mul_pd(p, z), _mm512_set1_pd(6.485021904942025371773e1));
-    __m512d qq = _mm512_add_pd(z, _mm512_set1_pd(2.485846490142306297962e1));
-    qq = _mm512_add_pd(_mm512_mul_pd(qq, z), _mm512_set1_pd(1.650270098316988542046e2));
-    qq = _mm512_add_pd(_mm512_mul_pd(qq, z), _mm512_set1_pd(4.328810604912902668951e2));
-    qq = _mm512_add_pd(_mm512_mul_pd(qq, z), _mm512_set1_pd(4.853903996359136964868e2));
-    qq = _mm512_add_pd(_mm512_mul_pd(qq, z), _mm512_set1_pd(1.945506571482613964425e2));
-    b[k] = _mm512_mul_pd(z, p), q[k] = qq;
-  }
-  for (long k = 0; k < groups; k++) b[k] = _mm512_div_pd(b[k], q[k]);
-  const double moreBits = 6.123233995736765886130e-17;
-  const __m512d turn = _mm512_set1_pd(2 * 3.14159265358979323846);
-  for (long k = 0; k < groups; k++) {
-    __m512d c = cross[k], d = dot[k], r = a[k];
-    __m512d ay = ABS8(c), ax = ABS8(d);
-    __mmask8 big = _mm512_cmp_pd_mask(ay, _mm512_mul_pd(tan3pi8, ax), _CMP_GT_OQ);
-    __mmask8 mid = (__mmask8)(~big & _mm512_cmp_pd_mask(ay, _mm512_mul_pd(limit, ax), _CMP_GT_OQ));
-    __m512d base = select8(
-        big, _mm512_set1_pd(3.14159265358979323846 / 2), select8(mid, _mm512_set1_pd(3.14159265358979323846 / 4), zero));
-    __m512d more = select8(big, _mm512_set1_pd(moreBits), select8(mid, _mm512_set1_pd(0.5 * moreBits), zero));
-    __m512d v = _mm512_add_pd(_mm512_mul_pd(r, b[k]), r);
-    v = _mm512_add_pd(v, more);
-    __m512d first = _mm512_add_pd(base, v);
-    __m512d angle = select8(_mm512_cmp_pd_mask(d, zero, _CMP_LT_OQ),
-                            _mm512_sub_pd(_mm512_set1_pd(3.14159265358979323846), first), first);
-    angle = _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(angle),
-                                                 _mm512_and_si512(_mm512_castpd_si512(c), signBit)));
-    angle = select8(_mm512_cmp_pd_mask(angle, zero, _CMP_LT_OQ), _mm512_add_pd(angle, turn), angle);
-    __m512d t = _mm512_div_pd(angle, turn);
-    __mmask8 centre = _mm512_cmp_pd_mask(c, zero, _CMP_EQ_OQ) & _mm512_cmp_pd_mask(d, zero, _CMP_EQ_OQ);
-    t = _mm512_mask_blend_pd(centre, t, zero);
-    if (!g->affine) t = select8(_mm512_cmp_pd_mask(w[k], zero, _CMP_GT_OQ), t, _mm512_set1_pd(__builtin_nan("")));
-    _mm512_storeu_pd(ts + 8 * k, t);
-  }
-#undef ABS8
-}
+#define CONIC_CHUNK conic_chunk8
+#define CONIC_TARGET AVX512
+#define LANES 8
+#define MAX_GROUPS 8
+#define V __m512d
+#define M __mmask8
+#define V_SET1 _mm512_set1_pd
+#define V_ADD _mm512_add_pd
+#define V_SUB _mm512_sub_pd
+#define V_MUL _mm512_mul_pd
+#define V_DIV _mm512_div_pd
+#define V_ZERO _mm512_setzero_pd
+#define V_LANES(x) _mm512_add_pd(_mm512_set1_pd(x), _mm512_set_pd(7.5, 6.5, 5.5, 4.5, 3.5, 2.5, 1.5, 0.5))
+#define SIGN8 _mm512_set1_epi64((long long)0x8000000000000000ull)
+#define V_ABS(v) _mm512_castsi512_pd(_mm512_andnot_si512(SIGN8, _mm512_castpd_si512(v)))
+#define V_FLIP_SIGN(v, s) \
+  _mm512_castsi512_pd(_mm512_xor_si512(_mm512_castpd_si512(v), _mm512_and_si512(_mm512_castpd_si512(s), SIGN8)))
+#define V_SELECT select8
+#define V_ZERO_WHERE(m, v) _mm512_mask_blend_pd(m, v, _mm512_setzero_pd())
+#define V_STORE _mm512_storeu_pd
+#define M_GT(a, b) _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ)
+#define M_LT(a, b) _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)
+#define M_EQ(a, b) _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ)
+#define M_AND(a, b) ((a) & (b))
+#define M_ANDNOT(a, b) ((__mmask8)(~(a) & (b)))
+#include "conic_chunk.h"
+#undef SIGN8
 #endif
 
 AVX2 INLINE void gradient_row(

@@ -53,8 +53,8 @@ public final class CPURenderer: IncrementalRenderer {
   private let stamps = StampCache()
   private let textures = TextureCache()
   private let paths = PathCoverages()
-  /// The glyph masks text draws are assembled from (for tests).
-  var glyphMasks: GlyphMasks { paths.masks }
+  /// The glyph coverages text draws are assembled from (for tests).
+  var glyphCoverages: GlyphCoverageCache { paths.glyphCoverages }
   private let gradients = GradientStages()
   /// The last images `render` returned, whose pixels a frame may reuse.
   private let canvases = Canvases()

@@ -95,8 +95,7 @@ import Testing
 
   @Test func timingFunctionDotsSitWhereChromiumPutsThem() throws {
     let scene = try Self.load("figure-10.1")
-    let data = try Data(contentsOf: URL(fileURLWithPath: Corpus.root + "/Tests/References/timing/chromium-cubic-bezier.json"))
-    let chromium = try JSONDecoder().decode(ChromiumCurves.self, from: data)
+    let chromium = try References.fixture(ChromiumCurves.self, "timing/chromium-cubic-bezier.json")
     let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
     let renderer = CPURenderer()
     let scale = scene.canvas.scale

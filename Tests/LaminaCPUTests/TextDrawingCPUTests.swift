@@ -141,9 +141,9 @@ import Testing
     let (turned, _) = try Self.plan(
       text, size: 21.3, frame: CGRect(x: 20, y: 60, width: 100, height: 30), canvas: (140, 140),
       transform: CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0))
-    // The upright text would take the glyph route (GlyphMask), the turned
+    // The upright text would take the glyph route (GlyphCoverage), the turned
     // one cannot: both are drawn from their placed outlines here, so the
-    // check is the sweep's alone (GlyphMaskTests compare the two routes).
+    // check is the sweep's alone (GlyphCoverageTests compare the two routes).
     let u = CPURenderer().render(GlyphRoutes.outlineRoute(upright)), t = CPURenderer().render(turned)
     #expect(GlyphRoutes.paths(turned).allSatisfy { $0.glyphPlacements() == nil })
     #expect(Self.ink(u) > 100)

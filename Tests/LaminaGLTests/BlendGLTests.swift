@@ -9,17 +9,9 @@ import Testing
 
 @Suite("Compositing filters (GL)", requiresGL)
 struct BlendGLTests {
-  @Test func closedFormsWithinOneLevel() throws {
-    let gl = try GLRenderer()
-    let failures = try BlendChecks.closedFormFailures { try gl.render($0) }
-    #expect(failures.isEmpty, "\(failures)")
-  }
+  @Test func closedFormsWithinOneLevel() throws { try expectNoFailures(BlendChecks.closedFormFailures) }
 
-  @Test func relationsHold() throws {
-    let gl = try GLRenderer()
-    let failures = try BlendChecks.relationFailures { try gl.render($0) }
-    #expect(failures.isEmpty, "\(failures)")
-  }
+  @Test func relationsHold() throws { try expectNoFailures(BlendChecks.relationFailures) }
 
   @Test func blendScenesMatchTheCPU() throws {
     let gl = try GLRenderer()
@@ -36,9 +28,15 @@ struct BlendGLTests {
 
 @Suite("Unbounded layers (GL)", requiresGL)
 struct UnboundedLayerGLTests {
-  @Test func hugeLayersCostWhatIsVisible() throws {
-    let gl = try GLRenderer()
-    let failures = try UnboundedLayers.failures { try gl.render($0) }
-    #expect(failures.isEmpty, "\(failures)")
-  }
+  @Test func hugeLayersCostWhatIsVisible() throws { try expectNoFailures(UnboundedLayers.failures) }
+}
+
+/// Runs `check` (a LaminaTestSupport check of a renderer's images) with a
+/// fresh GL renderer and expects it to find nothing wrong.
+private func expectNoFailures(
+  _ check: ((RenderPlan) throws -> Image) throws -> [String], sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws {
+  let gl = try GLRenderer()
+  let failures = try check { try gl.render($0) }
+  #expect(failures.isEmpty, "\(failures)", sourceLocation: sourceLocation)
 }

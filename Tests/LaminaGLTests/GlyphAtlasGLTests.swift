@@ -1,10 +1,10 @@
 // The glyph route on LaminaGL (PathPass's glyph instances from the coverage
-// atlas): its bytes against LaminaCPU's (the same GlyphMask floats, so only
+// atlas): its bytes against LaminaCPU's (the same GlyphCoverage floats, so only
 // the blend's rounding may differ) and against LaminaGL's own outline route
 // (the same plan with its GlyphRuns dropped: one region per draw, filled
 // from the placed polygons); one instance per glyph piece in a few draw
 // calls the first time, one per draw once the draw repeats (the same
-// bytes); one atlas mask per (glyph, phase); and a quarter-pixel move
+// bytes); one atlas coverage per (glyph, phase); and a quarter-pixel move
 // drawn at its phase.
 import Foundation
 import LaminaCPU
@@ -34,8 +34,8 @@ struct GlyphAtlasGLTests {
     }
     for scale in [1.0, 2.0] {
       let plan = try Self.paragraph(x: 10.3, scale: scale)
-      let (distinct, pieces) = GlyphRoutes.maskKeys(plan)
-      #expect(pieces >= 60 && distinct * 2 <= pieces, "scale \(scale): \(distinct) masks for \(pieces) pieces")
+      let (distinct, pieces) = GlyphRoutes.coverageKeys(plan)
+      #expect(pieces >= 60 && distinct * 2 <= pieces, "scale \(scale): \(distinct) coverages for \(pieces) pieces")
       let renderer = try GLRenderer()
       let before = renderer.batchCounts
       let gl = try renderer.render(plan)
@@ -44,7 +44,7 @@ struct GlyphAtlasGLTests {
       #expect(instanced.pieces >= 30)
       #expect(after.instances - before.instances >= instanced.pieces, "one instance per glyph piece")
       #expect(after.drawCalls - before.drawCalls <= 3)
-      #expect(renderer.glyphMaskCounts == (distinct, distinct))
+      #expect(renderer.glyphCoverageCounts == (distinct, distinct))
       if let failure = ImageExpectation.check(
         gl, against: CPURenderer().render(plan), tolerance: .glParity, name: "glyph-atlas-cpu-\(Int(scale))x")
       {
@@ -56,20 +56,20 @@ struct GlyphAtlasGLTests {
         bytes += 1
         levels = max(levels, abs(Int(p) - Int(q)))
       }
-      // The routes' coverages agree to 1e-12 (GlyphMaskTests): a byte may
+      // The routes' coverages agree to 1e-12 (GlyphCoverageTests): a byte may
       // round the other way at a half level.
       #expect(levels <= 1 && bytes <= 8, "scale \(scale): \(bytes) bytes differ, by up to \(levels)")
       // Seen again, each draw is one instance of a region of its own,
-      // assembled from the same masks: the same bytes, whatever came before.
+      // assembled from the same coverages: the same bytes, whatever came before.
       let second = try renderer.render(plan), third = renderer.batchCounts
       #expect(second.pixels == gl.pixels)
       #expect(third.instances - after.instances < instanced.pieces / 4, "\(instanced.draws) draws, \(instanced.pieces) glyphs")
-      #expect(renderer.glyphMaskCounts.uploads == distinct, "no glyph is filled again")
+      #expect(renderer.glyphCoverageCounts.uploads == distinct, "no glyph is filled again")
       #expect(try renderer.render(plan).pixels == gl.pixels)
     }
   }
 
-  @Test func aQuarterPixelMoveUploadsMasksAtItsPhase() throws {
+  @Test func aQuarterPixelMoveUploadsCoveragesAtItsPhase() throws {
     try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     let renderer = try GLRenderer()
     // Two "o"s: at x and at x + 20.25 (a quarter pixel off the first's phase).
@@ -80,9 +80,9 @@ struct GlyphAtlasGLTests {
       return (try renderer.render(plan), CPURenderer().render(plan), try GLRenderer().render(GlyphRoutes.outlineRoute(plan)))
     }
     let first = try frame(10)
-    #expect(renderer.glyphMaskCounts == (2, 2), "a new phase is a new mask")
+    #expect(renderer.glyphCoverageCounts == (2, 2), "a new phase is a new coverage")
     let moved = try frame(13)
-    #expect(renderer.glyphMaskCounts == (2, 2), "a whole-pixel move reuses both masks")
+    #expect(renderer.glyphCoverageCounts == (2, 2), "a whole-pixel move reuses both coverages")
     #expect(WrongImages.shifted(first.gl, dx: 3, dy: 0).pixels == moved.gl.pixels)
     func beyondOneLevel(_ a: Image, _ b: Image) -> Int {
       zip(a.pixels, b.pixels).filter { abs(Int($0) - Int($1)) > 1 }.count
@@ -114,13 +114,13 @@ struct GlyphAtlasGLTests {
     let renderer = try GLRenderer()
     let c0 = renderer.batchCounts
     let first = try renderer.render(plan)
-    let c1 = renderer.batchCounts, m1 = renderer.glyphMaskCounts
+    let c1 = renderer.batchCounts, m1 = renderer.glyphCoverageCounts
     let second = try renderer.render(plan)
     let c2 = renderer.batchCounts
     let third = try renderer.render(plan)
     let c3 = renderer.batchCounts
     print(
-      "S7-flat on GL: first frame \(c1.drawCalls - c0.drawCalls) batch draws, \(c1.instances - c0.instances) instances, \(m1.uploads) masks; second \(c2.drawCalls - c1.drawCalls) draws, \(c2.instances - c1.instances) instances; third \(c3.drawCalls - c2.drawCalls) draws, \(c3.instances - c2.instances) instances"
+      "S7-flat on GL: first frame \(c1.drawCalls - c0.drawCalls) batch draws, \(c1.instances - c0.instances) instances, \(m1.uploads) coverages; second \(c2.drawCalls - c1.drawCalls) draws, \(c2.instances - c1.instances) instances; third \(c3.drawCalls - c2.drawCalls) draws, \(c3.instances - c2.instances) instances"
     )
     #expect(second.pixels == first.pixels && third.pixels == first.pixels)
     #expect(c1.instances - c0.instances >= GlyphRoutes.instanced(plan).pieces)

@@ -5,21 +5,15 @@
 import Lamina
 
 /// One scene of the corpus and where its golden lives.
-public struct CorpusScene: Sendable, CustomStringConvertible {
+public struct CorpusScene: SceneFile {
   /// `scenes/border` or `figures/figure-4.2`.
   public let id: String
   public let path: String
   public var goldenPath: String { Corpus.root + "/Tests/Goldens/" + id + ".png" }
-  public var description: String { id }
   /// `glBlendParity` for scenes with a compositing filter, else `glParity`.
   public var parityTolerance: ImageTolerance {
     let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
     return text.contains("\"compositingFilter\"") ? .glBlendParity : .glParity
-  }
-
-  /// Loads and lowers the scene.
-  public func plan() throws -> RenderPlan {
-    try Scene(contentsOfFile: path).renderPlan()
   }
 }
 
@@ -35,9 +29,8 @@ public enum Corpus {
   public static let scenes: [CorpusScene] = {
     func list(_ folder: String, prefix: String, group: String) -> [CorpusScene] {
       let dir = root + "/" + folder
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-      return names.filter { $0.hasSuffix(".json") && $0.hasPrefix(prefix) }.sorted().map {
-        CorpusScene(id: group + "/" + String($0.dropLast(5)), path: dir + "/" + $0)
+      return CorpusScene.names(in: dir, prefix: prefix).map {
+        CorpusScene(id: group + "/" + $0, path: dir + "/" + $0 + ".json")
       }
     }
     return list("Tests/Scenes", prefix: "", group: "scenes")

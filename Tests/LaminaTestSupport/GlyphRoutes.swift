@@ -1,7 +1,7 @@
-// GlyphRoutes: text plans for the tests of the glyph route (GlyphMask,
+// GlyphRoutes: text plans for the tests of the glyph route (GlyphCoverage,
 // GlyphRun) on both backends, and the same plan with every draw's
 // `GlyphRun` dropped, so its pieces are filled from their placed polygons
-// (the outline route): what a draw's coverage was before glyph masks, and
+// (the outline route): what a draw's coverage was before glyph coverages, and
 // what it still is under any matrix that is not a similarity.
 //
 // Rejected: a flag on the renderers that turns the glyph route off (a
@@ -60,9 +60,9 @@ public enum GlyphRoutes {
     return out
   }
 
-  /// The distinct glyph masks the plan's glyph route asks for, and the glyph pieces drawn from them.
-  public static func maskKeys(_ plan: RenderPlan) -> (distinct: Int, pieces: Int) {
-    var keys = Set<GlyphMaskKey>(), pieces = 0
+  /// The distinct glyph coverages the plan's glyph route asks for, and the glyph pieces drawn from them.
+  public static func coverageKeys(_ plan: RenderPlan) -> (distinct: Int, pieces: Int) {
+    var keys = Set<GlyphCoverageKey>(), pieces = 0
     for d in paths(plan) {
       guard let placed = d.glyphPlacements() else { continue }
       for p in placed where p.outline >= 0 {

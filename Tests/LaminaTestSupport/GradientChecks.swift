@@ -91,6 +91,12 @@ public enum GradientChecks {
     return g
   }
 
+  /// An axial gradient across `frame` from its left edge to its right
+  /// (start (0, 0.5), end (1, 0.5)): t is then x across the frame.
+  static func leftToRight(_ frame: CGRect, _ stops: [(Double, Color)], evenlySpaced: Bool = false) -> GradientLayer {
+    layer(frame, .axial, stops, start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5), evenlySpaced: evenlySpaced)
+  }
+
   static func hex(_ s: String) -> Color { Color(hex: s)! }
 
   // MARK: The cases
@@ -104,9 +110,7 @@ public enum GradientChecks {
   static var axial: Case {
     let stops: [(Double, Color)] = [(0, hex("#FF3B30")), (1, hex("#007AFF"))]
     // The layer starts half a pixel left of the canvas: centre 24.5 is local 25.
-    let g = layer(
-      CGRect(x: -0.5, y: 0, width: 100, height: 10), .axial, stops, start: CGPoint(x: 0, y: 0.5),
-      end: CGPoint(x: 1, y: 0.5), evenlySpaced: true)
+    let g = leftToRight(CGRect(x: -0.5, y: 0, width: 100, height: 10), stops, evenlySpaced: true)
     let probes = [24, 49, 74].map { x in
       let t = Double(x + 1) / 100
       return Probe(x: x, y: 5, expected: composite(straight(t, stops), over: nil), what: "t = \(t)")
@@ -163,9 +167,7 @@ public enum GradientChecks {
   /// White to #00000000: half-way, 50 % grey at 50 % alpha, premultiplied (63.75, …, 127.5).
   static var whiteToClear: Case {
     let stops: [(Double, Color)] = [(0, .white), (1, .clear)]
-    let g = layer(
-      CGRect(x: -0.5, y: 0, width: 100, height: 4), .axial, stops, start: CGPoint(x: 0, y: 0.5),
-      end: CGPoint(x: 1, y: 0.5))
+    let g = leftToRight(CGRect(x: -0.5, y: 0, width: 100, height: 4), stops)
     let probes = [Probe(x: 49, y: 2, expected: [63.75, 63.75, 63.75, 127.5], what: "the grey midpoint")]
       + [19, 79].map { x in
         let t = Double(x + 1) / 100
@@ -178,9 +180,7 @@ public enum GradientChecks {
   /// Red to 0.5, then blue: the pixels either side of the stop are the stop colours.
   static var hardStop: Case {
     let stops: [(Double, Color)] = [(0, .red), (0.5, .red), (0.5, .blue), (1, .blue)]
-    let g = layer(
-      CGRect(x: 0, y: 0, width: 100, height: 4), .axial, stops, start: CGPoint(x: 0, y: 0.5),
-      end: CGPoint(x: 1, y: 0.5))
+    let g = leftToRight(CGRect(x: 0, y: 0, width: 100, height: 4), stops)
     let probes = [
       Probe(x: 49, y: 2, expected: [255, 0, 0, 255], what: "just before the stop"),
       Probe(x: 50, y: 2, expected: [0, 0, 255, 255], what: "just after the stop"),
@@ -206,9 +206,7 @@ public enum GradientChecks {
   /// Opacity 0.5 without group opacity: the gradient is faded as a primitive.
   static var fadedPerPrimitive: Case {
     let stops: [(Double, Color)] = [(0, hex("#FF9500")), (1, hex("#5AC8FA"))]
-    let g = layer(
-      CGRect(x: -0.5, y: 0, width: 100, height: 4), .axial, stops, start: CGPoint(x: 0, y: 0.5),
-      end: CGPoint(x: 1, y: 0.5))
+    let g = leftToRight(CGRect(x: -0.5, y: 0, width: 100, height: 4), stops)
     g.opacity = 0.5
     g.allowsGroupOpacity = false
     let bg = Color.black
@@ -241,9 +239,7 @@ public enum GradientChecks {
   /// left half, clear on the right, shadow moved 15 down with σ 0.
   static var shadowAlpha: Case {
     let stops: [(Double, Color)] = [(0, .black), (0.5, .black), (0.5, .clear), (1, .clear)]
-    let g = layer(
-      CGRect(x: 10, y: 5, width: 40, height: 10), .axial, stops, start: CGPoint(x: 0, y: 0.5),
-      end: CGPoint(x: 1, y: 0.5))
+    let g = leftToRight(CGRect(x: 10, y: 5, width: 40, height: 10), stops)
     g.shadowOpacity = 1
     g.shadowRadius = 0
     g.shadowOffset = CGSize(width: 0, height: 15)
@@ -264,9 +260,7 @@ public enum GradientChecks {
     let l = Layer()
     l.frame = CGRect(x: -0.5, y: 0, width: 100, height: 4)
     l.backgroundColor = .red
-    l.mask = layer(
-      CGRect(x: 0, y: 0, width: 100, height: 4), .axial, stops, start: CGPoint(x: 0, y: 0.5),
-      end: CGPoint(x: 1, y: 0.5))
+    l.mask = leftToRight(CGRect(x: 0, y: 0, width: 100, height: 4), stops)
     let probes = [14, 49, 89].map { x in
       let t = Double(x + 1) / 100
       return Probe(x: x, y: 2, expected: composite([1, 0, 0, 1 - t], over: .white), what: "mask alpha \(1 - t)")
@@ -282,9 +276,7 @@ public enum GradientChecks {
     var stops: [(Double, Color)] = (0..<20).map { (Double($0) / 20, hex(palette[$0 % palette.count])) }
     stops[16].0 = stops[15].0
     stops[19].0 = 1
-    let g = layer(
-      CGRect(x: -0.5, y: 0, width: 200, height: 4), .axial, stops, start: CGPoint(x: 0, y: 0.5),
-      end: CGPoint(x: 1, y: 0.5))
+    let g = leftToRight(CGRect(x: -0.5, y: 0, width: 200, height: 4), stops)
     let probes = [3, 36, 71, 104, 139, 148, 150, 151, 172, 187, 198].map { x in
       let t = Double(x + 1) / 200
       return Probe(x: x, y: 2, expected: composite(straight(t, stops), over: nil), what: "t = \(t)")

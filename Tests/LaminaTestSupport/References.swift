@@ -7,14 +7,13 @@
 import Lamina
 
 /// One reference scene and its Chromium image.
-public struct ReferenceScene: Sendable, CustomStringConvertible {
+public struct ReferenceScene: SceneFile {
   /// The file name without `.json`, e.g. `shadow-faded`.
   public let id: String
   /// The scene file.
   public let path: String
   /// Chromium's rendering of the scene, committed next to it.
   public var imagePath: String { References.folder + "/" + id + ".png" }
-  public var description: String { id }
 
   /// True when some layer has `shadowOpacity` > 0 (Skia's blur then bounds
   /// how close the reference can be).
@@ -46,11 +45,6 @@ public struct ReferenceScene: Sendable, CustomStringConvertible {
     hasShadow ? .chromiumShadowReference : hasShape ? .chromiumPathReference : .chromiumReference
   }
 
-  /// Loads and lowers the scene.
-  public func plan() throws -> RenderPlan {
-    try Scene(contentsOfFile: path).renderPlan()
-  }
-
   /// Chromium's image of the scene.
   public func reference() throws -> Image {
     try Image(contentsOfPNGFile: imagePath)
@@ -63,11 +57,16 @@ public enum References {
 
   /// Every reference scene, sorted by id.
   public static let scenes: [ReferenceScene] = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted().map {
-      ReferenceScene(id: String($0.dropLast(5)), path: folder + "/" + $0)
-    }
+    ReferenceScene.names(in: folder).map { ReferenceScene(id: $0, path: folder + "/" + $0 + ".json") }
   }()
+
+  /// A JSON fixture under Tests/References (`relative`, e.g.
+  /// `timing/chromium-cubic-bezier.json`) decoded as `T`: the measured
+  /// answers of tools/references' scripts, which the tests read so that CI
+  /// needs no Chromium.
+  public static func fixture<T: Decodable>(_ type: T.Type, _ relative: String) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/" + relative)))
+  }
 
   /// The reference named `id`, if there is one.
   public static func scene(_ id: String) -> ReferenceScene? {

@@ -238,13 +238,13 @@ extension ImageTolerance {
 
   /// A content shadow (the layer's alpha blurred on the pixel grid) against
   /// the closed-form shadow of the same rounded rectangle (the exact
-  /// integral): the discrete Gaussian of an 8-bit, anti-aliased mask
+  /// integral): the discrete Gaussian of an 8-bit, anti-aliased silhouette
   /// differs from the integral by a few levels along the soft edge (up to 7
   /// measured at radius 4 on 3 % of pixels); a shadow misplaced by a
   /// sub-pixel offset is tens of levels off along a whole edge.
   public static let shadowForm = ImageTolerance(
     name: "shadowForm",
-    reason: "a discrete blur of an 8-bit mask against the closed-form integral",
+    reason: "a discrete blur of an 8-bit silhouette against the closed-form integral",
     levels: 3, maxShareBeyondLevels: 0.05, largeLevels: 10, maxShareBeyondLarge: 0,
     maxMeanError: 0.4)
 

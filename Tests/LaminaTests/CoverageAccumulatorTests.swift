@@ -250,15 +250,15 @@ import Testing
     }
   }
 
-  @Test func maskIsPremultipliedWhiteAndClipsToTheCanvas() {
+  @Test func coverageImageIsPremultipliedWhiteAndClipsToTheCanvas() {
     let path = Path(rect: CGRect(x: -10, y: 1.5, width: 12.5, height: 100))
-    let mask = path.coverageImage(transform: .identity, width: 4, height: 3)
-    #expect(mask.width == 4 && mask.height == 3)
-    #expect(mask.pixel(x: 0, y: 0) == (0, 0, 0, 0))
-    #expect(mask.pixel(x: 0, y: 1) == (128, 128, 128, 128))  // half covered: round(127.5)
-    #expect(mask.pixel(x: 1, y: 2) == (255, 255, 255, 255))
-    #expect(mask.pixel(x: 2, y: 2) == (128, 128, 128, 128))
-    #expect(mask.pixel(x: 3, y: 2) == (0, 0, 0, 0))
+    let coverage = path.coverageImage(transform: .identity, width: 4, height: 3)
+    #expect(coverage.width == 4 && coverage.height == 3)
+    #expect(coverage.pixel(x: 0, y: 0) == (0, 0, 0, 0))
+    #expect(coverage.pixel(x: 0, y: 1) == (128, 128, 128, 128))  // half covered: round(127.5)
+    #expect(coverage.pixel(x: 1, y: 2) == (255, 255, 255, 255))
+    #expect(coverage.pixel(x: 2, y: 2) == (128, 128, 128, 128))
+    #expect(coverage.pixel(x: 3, y: 2) == (0, 0, 0, 0))
     #expect(
       Path(rect: .zero).coverageImage(transform: .identity, width: 0, height: 5).pixels.isEmpty)
   }

@@ -14,6 +14,16 @@ private func pixels(_ image: Image) -> [[UInt8]] {
 /// Opaque grey `v`.
 private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
 
+/// `GeneratedImage.linearGradient` of `width`×`height` pixels from unit
+/// point `start` to `end`.
+private func linear(
+  _ width: Int, _ height: Int, _ colors: [Color], from start: (Double, Double), to end: (Double, Double)
+) -> Image {
+  GeneratedImage.linearGradient(
+    width: width, height: height, colors: colors, start: CGPoint(x: start.0, y: start.1),
+    end: CGPoint(x: end.0, y: end.1))
+}
+
 @Suite struct GeneratedImageTests {
   let halfBlue = Color(red: 0, green: 0, blue: 1, alpha: 0.5)
 
@@ -41,16 +51,12 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
   @Test func linearGradientSamplesPixelCentres() {
     // Start pixel x = 0, end x = 4: centres 0.5…3.5 give t = 1/8, 3/8, 5/8, 7/8,
     // so 31.875, 95.625, 159.375, 223.125 round to 32, 96, 159, 223.
-    let image = GeneratedImage.linearGradient(
-      width: 4, height: 1, colors: [.black, .white], start: CGPoint(x: 0, y: 0.5),
-      end: CGPoint(x: 1, y: 0.5))
+    let image = linear(4, 1, [.black, .white], from: (0, 0.5), to: (1, 0.5))
     #expect(pixels(image) == [grey(32), grey(96), grey(159), grey(223)])
   }
 
   @Test func linearGradientTopToBottom() {
-    let image = GeneratedImage.linearGradient(
-      width: 2, height: 4, colors: [.black, .white], start: CGPoint(x: 0.5, y: 0),
-      end: CGPoint(x: 0.5, y: 1))
+    let image = linear(2, 4, [.black, .white], from: (0.5, 0), to: (0.5, 1))
     #expect(
       pixels(image) == [
         grey(32), grey(32), grey(96), grey(96), grey(159), grey(159), grey(223), grey(223),
@@ -61,9 +67,7 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     // 2×4 pixels, unit (0,0)→(1,1) is pixel (0,0)→(2,4): t = (2x + 4y) / 20.
     // (0.5,0.5) 0.15 → 38.25; (1.5,0.5) 0.25 → 63.75; (0.5,3.5) 0.75 → 191.25;
     // (1.5,3.5) 0.85 → 216.75. (In unit space the corners would differ.)
-    let image = GeneratedImage.linearGradient(
-      width: 2, height: 4, colors: [.black, .white], start: CGPoint(x: 0, y: 0),
-      end: CGPoint(x: 1, y: 1))
+    let image = linear(2, 4, [.black, .white], from: (0, 0), to: (1, 1))
     let p = pixels(image)
     #expect(p[0] == grey(38))
     #expect(p[1] == grey(64))
@@ -73,18 +77,14 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
 
   @Test func linearGradientClampsBeyondTheEnds() {
     // Start x = 1, end x = 3: t = -0.25, 0.25, 0.75, 1.25 → 0, 64, 191, 255.
-    let image = GeneratedImage.linearGradient(
-      width: 4, height: 1, colors: [.black, .white], start: CGPoint(x: 0.25, y: 0),
-      end: CGPoint(x: 0.75, y: 0))
+    let image = linear(4, 1, [.black, .white], from: (0.25, 0), to: (0.75, 0))
     #expect(pixels(image) == [grey(0), grey(64), grey(191), grey(255)])
   }
 
   @Test func threeStopsAreEvenlySpaced() {
     // t = 1/8…7/8 over stops at 0, ½, 1: s = 0.25, 0.75 in the first half,
     // 1.25, 1.75 in the second; 0.25·255 = 63.75 → 64, 0.75·255 → 191.
-    let image = GeneratedImage.linearGradient(
-      width: 4, height: 1, colors: [.red, .green, .blue], start: CGPoint(x: 0, y: 0),
-      end: CGPoint(x: 1, y: 0))
+    let image = linear(4, 1, [.red, .green, .blue], from: (0, 0), to: (1, 0))
     #expect(
       pixels(image) == [
         [191, 64, 0, 255], [64, 191, 0, 255], [0, 191, 64, 255], [0, 64, 191, 255],
@@ -96,26 +96,18 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     // → (191, 0, 64, 191) → premultiplied 191·191/255 = 143.06, 64·191/255 = 47.94.
     // At t = 3/4: (64, 0, 191, 64) → 64·64/255 = 16.06, 191·64/255 = 47.94.
     let clearBlue = Color(red: 0, green: 0, blue: 1, alpha: 0)
-    let image = GeneratedImage.linearGradient(
-      width: 2, height: 1, colors: [.red, clearBlue], start: CGPoint(x: 0, y: 0),
-      end: CGPoint(x: 1, y: 0))
+    let image = linear(2, 1, [.red, clearBlue], from: (0, 0), to: (1, 0))
     #expect(pixels(image) == [[143, 0, 48, 191], [16, 0, 48, 64]])
   }
 
   @Test func linearGradientDegenerateCases() {
-    let same = GeneratedImage.linearGradient(
-      width: 2, height: 1, colors: [.red, .blue], start: CGPoint(x: 0.5, y: 0.5),
-      end: CGPoint(x: 0.5, y: 0.5))
+    let same = linear(2, 1, [.red, .blue], from: (0.5, 0.5), to: (0.5, 0.5))
     #expect(pixels(same) == [[255, 0, 0, 255], [255, 0, 0, 255]])
-    let single = GeneratedImage.linearGradient(
-      width: 1, height: 1, colors: [halfBlue], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0, y: 1))
+    let single = linear(1, 1, [halfBlue], from: (0, 0), to: (0, 1))
     #expect(pixels(single) == [[0, 0, 128, 128]])
-    let none = GeneratedImage.linearGradient(
-      width: 1, height: 1, colors: [], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 0, y: 1))
+    let none = linear(1, 1, [], from: (0, 0), to: (0, 1))
     #expect(pixels(none) == [[0, 0, 0, 0]])
-    let nan = GeneratedImage.linearGradient(
-      width: 1, height: 1, colors: [.red, .blue], start: CGPoint(x: Double.nan, y: 0),
-      end: CGPoint(x: 0, y: 1))
+    let nan = linear(1, 1, [.red, .blue], from: (Double.nan, 0), to: (0, 1))
     #expect(pixels(nan) == [[255, 0, 0, 255]])
   }
 
@@ -126,9 +118,7 @@ private func grey(_ v: UInt8) -> [UInt8] { [v, v, v, 255] }
     wild.red = 2
     wild.green = -1
     wild.blue = .nan
-    let image = GeneratedImage.linearGradient(
-      width: 2, height: 1, colors: [wild, .black], start: CGPoint(x: 0, y: 0),
-      end: CGPoint(x: 1, y: 0))
+    let image = linear(2, 1, [wild, .black], from: (0, 0), to: (1, 0))
     #expect(pixels(image) == [[191, 0, 0, 255], [64, 0, 0, 255]])
   }
 

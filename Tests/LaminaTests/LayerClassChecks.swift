@@ -1,6 +1,6 @@
 // LayerClassChecks: what every specialized layer class's own table must
-// pass (GradientLayerTests, ShapeLayerTests, ReplicatorLayerTests,
-// TextLayerTests): its keys sit once, after
+// pass (LayerClassTableTests runs them for each class; the classes' own
+// files run `poisonsAreNamed`): its keys sit once, after
 // `Layer`'s and before `mask` and `sublayers`, each with a sample; a fresh
 // layer holds every default and writes only its type; and every key reads
 // its sample, writes it back, reads again to an equivalent layer and

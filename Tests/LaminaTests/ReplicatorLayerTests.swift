@@ -30,6 +30,12 @@ import Testing
   ]
 
   /// Puts a NaN or an infinity into the property named.
+  /// The table checks' view of the class (LayerClassTableTests):
+  /// `delayedCopies` exists only in presentation trees
+  /// (Time/Presentation.swift), never in a scene.
+  static let ownTable = OwnTable(
+    LayerClasses.replicatorLayer, table, fresh: ReplicatorLayer(), samples: samples, notInScenes: ["delayedCopies"])
+
   static let poisons: [String: @Sendable (ReplicatorLayer) -> Void] = [
     "instanceTransform": { $0.instanceTransform = Transform3D(translationX: .nan, y: 0) },
     "instanceColor": { $0.instanceColor = Color(red: 0, green: 0, blue: 0, alpha: 1).with(red: .nan) },
@@ -67,22 +73,6 @@ import Testing
     #expect(r.instanceColor(ofCopy: 4).alpha == 0 && r.instanceColor(ofCopy: 4).red == 1)
     r.instanceColor = nil
     #expect(r.instanceColor(ofCopy: 0) == .white)
-  }
-
-  @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
-    LayerClassChecks.tableOrder(LayerClasses.replicatorLayer, own: Self.table.map(\.key), samples: Self.samples)
-    #expect(LayerClasses.replicatorLayer.version == 2)
-    // `delayedCopies` exists only in presentation trees (Time/Presentation.swift), never in a scene.
-    let stored = Set(Mirror(reflecting: ReplicatorLayer()).children.compactMap(\.label)).subtracting(["delayedCopies"])
-    #expect(Set(Self.table.map(\.name)) == stored)
-  }
-
-  @Test func aFreshReplicatorLayerWritesOnlyItsType() {
-    LayerClassChecks.freshWritesOnlyItsType(LayerClasses.replicatorLayer)
-  }
-
-  @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
-    try LayerClassChecks.roundTrips(LayerClasses.replicatorLayer, own: Self.table.map(\.key), samples: Self.samples)
   }
 
   @Test func replicatorKeysBelongToReplicatorsOnly() {

@@ -30,6 +30,9 @@ import Testing
     "strokeEnd": "0.75",
   ]
 
+  /// The table checks' view of the class (LayerClassTableTests).
+  static let ownTable = OwnTable(LayerClasses.shapeLayer, table, fresh: ShapeLayer(), samples: samples)
+
   /// Puts a NaN or an infinity into the property named.
   static let poisons: [String: @Sendable (ShapeLayer) -> Void] = [
     "path": { $0.path = Path(elements: [.move(CGPoint(x: Double.nan, y: 0))]) },
@@ -61,24 +64,6 @@ import Testing
     #expect(read.strokeColor == .blue && read.fillColor == nil && read.fillRule == .evenOdd)
     #expect(read.lineCap == .square && read.lineJoin == .round && read.lineDashPattern == [1, 2])
     #expect(read.strokeStyle.strokeEnd == 0.5 && read.strokeStyle.lineWidth == 3)
-  }
-
-  @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
-    LayerClassChecks.tableOrder(LayerClasses.shapeLayer, own: Self.table.map(\.key), samples: Self.samples)
-    #expect(LayerClasses.shapeLayer.version == 2)
-  }
-
-  @Test func everyStoredShapePropertyHasAnEntry() {
-    let stored = Set(Mirror(reflecting: ShapeLayer()).children.compactMap(\.label))
-    #expect(Set(Self.table.map(\.name)) == stored)
-  }
-
-  @Test func aFreshShapeLayerWritesOnlyItsType() {
-    LayerClassChecks.freshWritesOnlyItsType(LayerClasses.shapeLayer)
-  }
-
-  @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
-    try LayerClassChecks.roundTrips(LayerClasses.shapeLayer, own: Self.table.map(\.key), samples: Self.samples)
   }
 
   @Test func shapeKeysBelongToShapeLayersOnly() {

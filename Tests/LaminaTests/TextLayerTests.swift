@@ -26,6 +26,13 @@ import Testing
     "alignmentMode": ##""justified""##,
   ]
 
+  /// The table checks' view of the class (LayerClassTableTests):
+  /// `textContent` holds `string` (TextLayer.swift); the font folder and
+  /// the layout cache are never in a scene.
+  static let ownTable = OwnTable(
+    LayerClasses.textLayer, table, fresh: TextLayer(), samples: samples, renamed: ["textContent": "string"],
+    notInScenes: ["fontBaseDirectory", "layoutCache"])
+
   static func textLayer(_ body: String) throws -> TextLayer {
     let layer = try SceneFixtures.firstLayer(##""type": "textLayer", \##(body)"##)
     return try #require(layer as? TextLayer)
@@ -54,31 +61,12 @@ import Testing
     #expect(layer.textContent?.text == "ab")
   }
 
-  @Test func theTableHasTheClassKeysOnceAfterLayersKeys() {
-    let keys = Self.table.map(\.key)
+  @Test func theTableListsTheTextKeysInCoreAnimationsOrder() {
     #expect(
-      keys == [
+      Self.table.map(\.key) == [
         "string", "font", "fontSize", "foregroundColor", "isWrapped", "truncationMode",
         "alignmentMode",
       ])
-    LayerClassChecks.tableOrder(LayerClasses.textLayer, own: keys, samples: Self.samples)
-    #expect(LayerClasses.textLayer.version == 2)
-  }
-
-  @Test func everyStoredTextPropertyHasAnEntryButTheFontFolder() {
-    // `textContent` holds `string` (TextLayer.swift).
-    let stored = Set(Mirror(reflecting: TextLayer()).children.compactMap(\.label).map { $0 == "textContent" ? "string" : $0 })
-    #expect(
-      Set(Self.table.map(\.name)) == stored.subtracting(["fontBaseDirectory", "layoutCache"]))
-  }
-
-  @Test func aFreshTextLayerWritesOnlyItsType() {
-    LayerClassChecks.freshWritesOnlyItsType(LayerClasses.textLayer)
-  }
-
-  @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
-    try LayerClassChecks.roundTrips(
-      LayerClasses.textLayer, own: Self.table.map(\.key), samples: Self.samples)
   }
 
   @Test func aFontPathStartsAtTheScenesFolderAndIsWrittenAsGiven() throws {

@@ -20,6 +20,7 @@
 // feature; a line start is exact and says which rule differed).
 
 import Foundation
+import LaminaTestSupport
 import Testing
 
 @testable import Lamina
@@ -49,17 +50,13 @@ import Testing
   /// glyph run and of the line's box edges together.
   static let widthTolerance = 0.125
 
-  static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("References/text-wrap/chromium.json").path
-  static let loaded = Result {
-    try JSONDecoder().decode(Fixture.self, from: Data(contentsOf: URL(fileURLWithPath: path)))
-  }
+  static let loaded = Result { try References.fixture(Fixture.self, "text-wrap/chromium.json") }
   /// The fixture, or none when it cannot be read (`fixtureIsRead` fails then).
   static var fixture: Fixture { (try? loaded.get()) ?? Fixture(chromium: "", cases: []) }
 
   @Test func fixtureIsRead() throws {
     let f = try Self.loaded.get()
-    #expect(f.cases.count >= 20 && f.chromium.hasPrefix("Chromium"), "\(Self.path)")
+    #expect(f.cases.count >= 20 && f.chromium.hasPrefix("Chromium"), "Tests/References/text-wrap/chromium.json")
   }
 
   static func layout(_ c: Case, width: Double? = nil) throws -> TextLayout {

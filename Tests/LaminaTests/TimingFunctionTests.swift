@@ -22,11 +22,8 @@ import Testing
     var curves: [Curve]
   }
 
-  static let fixture: Fixture = {
-    let path = Corpus.root + "/Tests/References/timing/chromium-cubic-bezier.json"
-    let data = FileManager.default.contents(atPath: path) ?? Data()
-    return (try? JSONDecoder().decode(Fixture.self, from: data)) ?? Fixture(chromium: "missing", curves: [])
-  }()
+  static let fixture =
+    (try? References.fixture(Fixture.self, "timing/chromium-cubic-bezier.json")) ?? Fixture(chromium: "missing", curves: [])
 
   /// Chromium solves x to 1e-7 (gfx::CubicBezier's epsilon) and Lamina to
   /// 1e-7: 1e-4 leaves room for steep curves, where y moves fastest per x,

@@ -38,11 +38,9 @@ import Testing
     var cases: [Case]
   }
 
-  static let fixture: Fixture = {
-    let path = Corpus.root + "/Tests/References/transform-interpolation/chromium.json"
-    let data = FileManager.default.contents(atPath: path) ?? Data()
-    return (try? JSONDecoder().decode(Fixture.self, from: data)) ?? Fixture(chromium: "missing", cases: [])
-  }()
+  static let fixture =
+    (try? References.fixture(Fixture.self, "transform-interpolation/chromium.json"))
+    ?? Fixture(chromium: "missing", cases: [])
 
   /// Chromium keeps parts of the decomposition in single precision (the
   /// interpolated translation comes back as exact float32 values, a

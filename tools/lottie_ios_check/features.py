@@ -31,6 +31,8 @@ MAIN = ["shape", "precomp", "solid", "image", "null", "text", "camera", "mask", 
         "blend", "timeremap", "3d", "expression", "effect", "layer-style", "gradient",
         "trim", "repeater", "round-corners", "merge", "star", "dash", "offset-path",
         "zigzag", "pucker-bloat", "twist", "parenting", "auto-orient", "time-stretch"]
+# the shape items that are headline features under their SHAPE_ITEMS name
+HEADLINE_ITEMS = ("sr", "tm", "rp", "rd", "mm", "op", "zz", "pb", "tw")
 
 
 def _has_expression(node):
@@ -62,27 +64,12 @@ def _shape_items(items, tags):
             tags.add("dash")
         if ty == "fl" and it.get("r") == 2:
             tags.add("fill:even-odd")
+        if ty in HEADLINE_ITEMS:
+            tags.add(name)
         if ty == "sr":
-            tags.add("star")
             tags.add("star:" + ("polygon" if it.get("sy") == 2 else "star"))
-        if ty == "tm":
-            tags.add("trim")
-            if it.get("m") == 2:
-                tags.add("trim:individually")
-        if ty == "rp":
-            tags.add("repeater")
-        if ty == "rd":
-            tags.add("round-corners")
-        if ty == "mm":
-            tags.add("merge")
-        if ty == "op":
-            tags.add("offset-path")
-        if ty == "zz":
-            tags.add("zigzag")
-        if ty == "pb":
-            tags.add("pucker-bloat")
-        if ty == "tw":
-            tags.add("twist")
+        if ty == "tm" and it.get("m") == 2:
+            tags.add("trim:individually")
         if it.get("bm"):
             tags.add("blend")
             tags.add("shape-blend:" + BLEND_MODES.get(it.get("bm"), str(it.get("bm"))))

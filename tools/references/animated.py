@@ -15,8 +15,6 @@ keeps frames independent, as Lamina's are).
 """
 import json
 import os
-import subprocess
-import tempfile
 
 import chromium
 import translate_animation
@@ -45,19 +43,10 @@ def pages(scene_path, device_scale, mode="render"):
 def check(scene_path, device_scale):
     """Runs the page at every time and raises Refusal with what it found."""
     (_, html), = pages(scene_path, device_scale, mode="check")
-    with tempfile.TemporaryDirectory(prefix="lamina-anim-") as tmp:
-        page = os.path.join(tmp, "page.html")
-        with open(page, "w") as f:
-            f.write(html)
-        dom = subprocess.run([chromium.binary(), "--headless", "--no-sandbox", "--disable-gpu",
-                              f"--user-data-dir={tmp}/profile", "--dump-dom", "file://" + page],
-                             check=True, capture_output=True, text=True, timeout=60).stdout
-    start = dom.find('<pre id="out">')
-    if start < 0:
+    try:
+        report = chromium.out_json(chromium.dump_dom(html, timeout=60))
+    except chromium.NoResult:
         raise Refusal("animations", "the page's script did not finish (see --html-only)")
-    start += len('<pre id="out">')
-    report = json.loads(dom[start:dom.index("</pre>", start)].replace("&quot;", '"').replace("&amp;", "&")
-                        .replace("&lt;", "<").replace("&gt;", ">"))
     if report["errors"]:
         raise Refusal("animations", "; ".join(report["errors"]))
     if report["animations"] == 0:

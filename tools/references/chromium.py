@@ -6,7 +6,15 @@ window sized in CSS pixels and `--force-device-scale-factor` giving the
 device pixels; the screenshot's size is checked against the canvas.
 Rejected: driving one long-lived browser over the DevTools protocol
 (faster, but needs a WebSocket client outside the standard library).
+
+Pages that measure rather than draw (timing.py, transform_interpolation.py,
+animated.py) write JSON into `<pre id="out">`; `dump_dom` runs such a page
+with `--dump-dom` and `out_json` reads the JSON back. Rejected: each script
+running its own `--dump-dom` and parsing the DOM (three copies of the same
+twenty lines).
 """
+import html as html_entities
+import json
 import os
 import subprocess
 import tempfile
@@ -55,3 +63,33 @@ def screenshot(html, width, height, device_scale, out_png):
             raise RuntimeError(f"chromium wrote {size[0]}x{size[1]}, expected {full[0]}x{full[1]}")
         _, _, rows = pngio.read(f"{tmp}/shot.png", crop=want)
     pngio.write(out_png, want[0], want[1], [bytes(r[:want[0] * 4]) for r in rows[:want[1]]])
+
+
+def dump_dom(html, browser=None, timeout=None):
+    """Runs `html` in headless Chromium (`browser`, else `binary()`) with
+    `--dump-dom` and returns the DOM its scripts left."""
+    with tempfile.TemporaryDirectory(prefix="lamina-ref-") as tmp:
+        page = os.path.join(tmp, "page.html")
+        with open(page, "w") as f:
+            f.write(html)
+        return subprocess.run([browser or binary(), "--headless", "--no-sandbox", "--disable-gpu",
+                               f"--user-data-dir={tmp}/profile", "--dump-dom", "file://" + page],
+                              check=True, capture_output=True, text=True, timeout=timeout).stdout
+
+
+class NoResult(Exception):
+    """The page wrote no `<pre id="out">` (its script did not finish)."""
+
+
+def out_json(dom):
+    """The JSON a page wrote into `<pre id="out">`; NoResult when it wrote none."""
+    start = dom.find('<pre id="out">')
+    if start < 0:
+        raise NoResult()
+    start += len('<pre id="out">')
+    return json.loads(html_entities.unescape(dom[start:dom.index("</pre>", start)]))
+
+
+def version(browser=None):
+    """The browser's `--version` line."""
+    return subprocess.run([browser or binary(), "--version"], capture_output=True, text=True).stdout.strip()

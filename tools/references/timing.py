@@ -17,9 +17,9 @@ needs no Chromium. Regenerate with `tools/setup references` then
 import json
 import os
 import random
-import subprocess
 import sys
-import tempfile
+
+import chromium
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "References", "timing", "chromium-cubic-bezier.json")
@@ -68,19 +68,10 @@ document.getElementById('out').textContent = JSON.stringify(result);
 
 
 def main():
-    chromium = os.environ.get("CHROMIUM", "chromium")
+    browser = os.environ.get("CHROMIUM", "chromium")
     cs = curves()
-    with tempfile.TemporaryDirectory() as tmp:
-        page = os.path.join(tmp, "timing.html")
-        with open(page, "w") as f:
-            f.write(PAGE % json.dumps(cs))
-        dom = subprocess.run(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://" + page],
-            check=True, capture_output=True, text=True).stdout
-        version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
-    start = dom.index('<pre id="out">') + len('<pre id="out">')
-    end = dom.index("</pre>", start)
-    data = json.loads(dom[start:end].replace("&quot;", '"').replace("&amp;", "&"))
+    data = chromium.out_json(chromium.dump_dom(PAGE % json.dumps(cs), browser))
+    version = chromium.version(browser)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w") as f:
         json.dump({"chromium": version, "curves": data}, f, separators=(",", ":"))

@@ -33,9 +33,9 @@ lists interpolate function by function, which Core Animation's matrix
 import json
 import os
 import random
-import subprocess
 import sys
-import tempfile
+
+import chromium
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 OUT = os.path.join(ROOT, "Tests", "References", "transform-interpolation", "chromium.json")
@@ -50,12 +50,8 @@ def function(rng, kind, allow_3d=True):
     if kind == "translate3d":
         z = r(rng, -80, 80) if allow_3d else 0
         return f"translate3d({r(rng, -120, 120)}px, {r(rng, -120, 120)}px, {z}px)"
-    if kind == "rotateZ":
-        return f"rotateZ({r(rng, -350, 350)}deg)"
-    if kind == "rotateX":
-        return f"rotateX({r(rng, -350, 350)}deg)"
-    if kind == "rotateY":
-        return f"rotateY({r(rng, -350, 350)}deg)"
+    if kind in ("rotateX", "rotateY", "rotateZ"):
+        return f"{kind}({r(rng, -350, 350)}deg)"
     if kind == "rotate3d":
         return f"rotate3d({r(rng, -1, 1)}, {r(rng, -1, 1)}, {r(rng, 0.1, 1)}, {r(rng, -350, 350)}deg)"
     if kind == "scale3d":
@@ -139,20 +135,10 @@ document.getElementById('out').textContent = JSON.stringify(result);
 
 
 def main():
-    chromium = os.environ.get("CHROMIUM", "chromium")
+    browser = os.environ.get("CHROMIUM", "chromium")
     cs = cases()
-    with tempfile.TemporaryDirectory() as tmp:
-        page = os.path.join(tmp, "transforms.html")
-        with open(page, "w") as f:
-            f.write(PAGE % (json.dumps(cs), json.dumps(PROGRESS)))
-        dom = subprocess.run(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={tmp}/profile",
-             "--dump-dom", "file://" + page], check=True, capture_output=True, text=True).stdout
-        version = subprocess.run([chromium, "--version"], capture_output=True, text=True).stdout.strip()
-    start = dom.index('<pre id="out">') + len('<pre id="out">')
-    end = dom.index("</pre>", start)
-    data = json.loads(dom[start:end].replace("&quot;", '"').replace("&amp;", "&")
-                      .replace("&lt;", "<").replace("&gt;", ">"))
+    data = chromium.out_json(chromium.dump_dom(PAGE % (json.dumps(cs), json.dumps(PROGRESS)), browser))
+    version = chromium.version(browser)
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w") as f:
         json.dump({"chromium": version, "cases": data}, f, indent=None, separators=(",", ":"))

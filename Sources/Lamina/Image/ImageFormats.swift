@@ -6,7 +6,8 @@
 // Design: the signature decides (PNG 89 50 4E 47 0D 0A 1A 0A, JPEG FF D8 FF,
 // WebP "RIFF", 4 bytes of size, "WEBP"), never the MIME type or the file
 // name, which exporters get wrong (a JPEG named `img_0.png`); browsers
-// and ImageIO sniff too. Data of another format throws an error that names
+// and ImageIO sniff too. Each decoder's first check is the same signature
+// (`signatureRefusal`: empty, too short, or another signature). Data of another format throws an error that names
 // it when it is a well-known one Lamina does not read (GIF, BMP, TIFF,
 // AVIF, HEIC, JPEG XL, SVG) and otherwise shows the first bytes.
 //
@@ -46,6 +47,25 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     } else {
       return nil
     }
+  }
+
+  /// How many bytes `init(sniffing:)` reads of this format's signature.
+  var signatureLength: Int {
+    switch self {
+    case .png: 8
+    case .jpeg: 3
+    case .webp: 12
+    }
+  }
+
+  /// Why `data` is not of this format by its signature ("not a JPEG: the
+  /// data is empty", "…: only 2 bytes", "…: bad signature"), the first
+  /// refusal of each decoder; nil when the signature is this format's.
+  func signatureRefusal(_ data: [UInt8]) -> String? {
+    guard ImageFormat(sniffing: data) != self else { return nil }
+    if data.isEmpty { return "not a \(rawValue): the data is empty" }
+    let why = data.count < signatureLength ? "only \(data.count) bytes" : "bad signature"
+    return "not a \(rawValue): \(why)"
   }
 }
 

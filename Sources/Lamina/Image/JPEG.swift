@@ -42,11 +42,7 @@ extension StraightImage {
     -> StraightImage
   {
     func failure(_ message: String) -> ImageDecodeError { ImageDecodeError(message, format: .jpeg) }
-    guard !data.isEmpty else { throw failure("not a JPEG: the data is empty") }
-    guard data.starts(with: [0xFF, 0xD8, 0xFF]) else {
-      throw failure(
-        data.count < 3 ? "not a JPEG: only \(data.count) bytes" : "not a JPEG: bad signature")
-    }
+    if let refusal = ImageFormat.jpeg.signatureRefusal(data) { throw failure(refusal) }
     return try data.withUnsafeBytes { raw -> Result<StraightImage, ImageDecodeError> in
       guard let decoder = lamina_jpeg_open(raw.baseAddress, raw.count) else {
         return .failure(failure("cannot decode JPEG: out of memory"))

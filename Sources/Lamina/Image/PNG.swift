@@ -113,12 +113,7 @@ extension StraightImage {
   private static func decodePNG(_ data: [UInt8], limits: RenderLimits) throws(PNGError)
     -> StraightImage
   {
-    guard !data.isEmpty else { throw PNGError("not a PNG: the data is empty") }
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard data.starts(with: signature) else {
-      throw PNGError(
-        data.count < 8 ? "not a PNG: only \(data.count) bytes" : "not a PNG: bad signature")
-    }
+    if let refusal = ImageFormat.png.signatureRefusal(data) { throw PNGError(refusal) }
     return try data.withUnsafeBytes { raw -> Result<StraightImage, PNGError> in
       var control = png_image.blank()
       defer { png_image_free(&control) }

@@ -38,11 +38,7 @@ extension StraightImage {
     -> StraightImage
   {
     func failure(_ message: String) -> ImageDecodeError { ImageDecodeError(message, format: .webp) }
-    guard !data.isEmpty else { throw failure("not a WebP: the data is empty") }
-    guard ImageFormat(sniffing: data) == .webp else {
-      throw failure(
-        data.count < 12 ? "not a WebP: only \(data.count) bytes" : "not a WebP: bad signature")
-    }
+    if let refusal = ImageFormat.webp.signatureRefusal(data) { throw failure(refusal) }
     return try data.withUnsafeBytes { raw -> Result<StraightImage, ImageDecodeError> in
       let bytes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
       var features = WebPBitstreamFeatures()

@@ -13,10 +13,10 @@
 // more primitive of the layer's content, so a content shadow follows the
 // glyphs' alpha.
 //
-// Glyph masks: each distinct glyph's outline is flattened once, relative to
+// Glyph coverages: each distinct glyph's outline is flattened once, relative to
 // its origin, and moved to its origins; under a similarity (a translation
 // and a uniform scale) the draw also carries a `GlyphRun`, so its pieces of
-// one glyph are their `GlyphMask`s, cached per glyph and phase by both
+// one glyph are their `GlyphCoverage`s, cached per glyph and phase by both
 // backends (docs/architecture.md, "Text on the GL backend").
 //
 // Device resolution: outlines are flattened, as a shape layer's path is,
@@ -173,7 +173,7 @@ extension PlanBuilder {
     // Pieces are gathered into draws of at most
     // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
     // on its own (`PathDraw.pieceEnds`); under a similarity the draw
-    // carries a `GlyphRun`: each one-glyph piece is its glyph's mask,
+    // carries a `GlyphRun`: each one-glyph piece is its glyph's coverage,
     // a piece of several glyphs is filled from its placed polygons.
     var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null, placed: [GlyphRun.Placed] = []
     func flush() {
@@ -194,7 +194,7 @@ extension PlanBuilder {
     }
     for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
       let single =
-        similarity.map { piece.count == 1 && Self.hasGlyphMask(outlines[outlineIndex[piece[0]]], scale: $0) } ?? false
+        similarity.map { piece.count == 1 && Self.hasGlyphCoverage(outlines[outlineIndex[piece[0]]], scale: $0) } ?? false
       let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
       let pixels = projectedBounds(of: ink, m) ?? .infinite
       let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
@@ -227,7 +227,7 @@ extension PlanBuilder {
 
   /// One flattening tolerance for a run, so the flattening does not depend
   /// on how the run is cut into pieces: under a similarity, a function of
-  /// its scale alone (a glyph mask's key holds the scale, not the run's
+  /// its scale alone (a glyph coverage's key holds the scale, not the run's
   /// box); otherwise over the box of all its kept glyphs' `inks`.
   private static func glyphTolerance(
     _ inks: some Sequence<CGRect>, _ m: Transform3D, similarity: Double?
@@ -238,11 +238,11 @@ extension PlanBuilder {
   }
 
   /// Whether a one-glyph piece of this outline is drawn from its glyph's
-  /// mask under a similarity of `scale`: one of some ink, no larger than
-  /// `GlyphRun.maximumMaskSide` a side.
-  private static func hasGlyphMask(_ outline: PolygonSet, scale s: Double) -> Bool {
+  /// coverage under a similarity of `scale`: one of some ink, no larger than
+  /// `GlyphRun.maximumCoverageSide` a side.
+  private static func hasGlyphCoverage(_ outline: PolygonSet, scale s: Double) -> Bool {
     let box = outline.boundingBox
-    return !outline.isEmpty && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumMaskSide
+    return !outline.isEmpty && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumCoverageSide
   }
 
   /// Each distinct glyph's outline flattened once, relative to its

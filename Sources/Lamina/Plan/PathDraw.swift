@@ -21,7 +21,7 @@
 //
 // Glyphs: a text draw whose pieces are each one glyph, lowered under a
 // similarity, also carries a `GlyphRun`. While its matrix is that
-// similarity, each piece's coverage is the glyph's `GlyphMask` (a function
+// similarity, each piece's coverage is the glyph's `GlyphCoverage` (a function
 // of face, glyph, size, scale and sub-pixel phase, placed at the origin's
 // whole pixel), so the backends may cache it per glyph; otherwise the
 // placed polygons are filled as above.
@@ -55,7 +55,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// result is the coverage of one draw per piece drawn in turn.
   public private(set) var pieceEnds: [Int]
   /// One glyph per piece (text under a similarity): the pieces' coverage
-  /// is then their `GlyphMask`s while the matrix is `glyphs`' similarity.
+  /// is then their `GlyphCoverage`s while the matrix is `glyphs`' similarity.
   /// `nil` for shapes, and for text whose pieces or matrix do not qualify.
   public private(set) var glyphs: GlyphRun?
 
@@ -111,7 +111,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     public var pieceEnds: [Int] = []
     /// The draw's glyphs (`PathDraw.glyphs`).
     public var glyphs: GlyphRun? = nil
-    /// Only the pieces of several glyphs (`coverage(within:masks:severalGlyphsOnly:)`).
+    /// Only the pieces of several glyphs (`coverage(within:glyphCoverages:severalGlyphsOnly:)`).
     public var severalGlyphsOnly = false
 
     /// The polygons by their digest; `==` still compares them (as bytes).
@@ -136,12 +136,12 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// The exact area coverage (0…1) of the polygons in target pixels, over
   /// the pixels of `limit` they touch: that box and its values, row-major;
   /// `nil` when they touch none (or the matrix is singular). Under the
-  /// glyph route (`glyphPlacements`) each piece is its glyph's mask, asked
-  /// of `masks` (a backend's cache; computed here when `nil`);
+  /// glyph route (`glyphPlacements`) each piece is its glyph's coverage, asked
+  /// of `glyphCoverages` (a backend's cache; computed here when `nil`);
   /// `severalGlyphsOnly` leaves those out, keeping the pieces of several
   /// glyphs (what LaminaGL uploads beside its glyph instances).
   public func coverage(
-    within limit: PixelRect, masks: ((GlyphMaskKey, PolygonSet) -> GlyphMask?)? = nil,
+    within limit: PixelRect, glyphCoverages: ((GlyphCoverageKey, PolygonSet) -> GlyphCoverage?)? = nil,
     severalGlyphsOnly: Bool = false
   ) -> (rect: PixelRect, values: [Float])? {
     if let glyphs, let placed = glyphPlacements() {
@@ -157,19 +157,19 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
           continue
         }
         let outline = glyphs.outlines[p.outline]
-        guard let mask = masks?(p.key, outline) ?? GlyphMask(outline: outline, key: p.key) else { continue }
+        guard let glyph = glyphCoverages?(p.key, outline) ?? GlyphCoverage(outline: outline, key: p.key) else { continue }
         let at = PixelRect(
-          x0: mask.rect.x0 + p.x, y0: mask.rect.y0 + p.y, x1: mask.rect.x1 + p.x, y1: mask.rect.y1 + p.y)
+          x0: glyph.rect.x0 + p.x, y0: glyph.rect.y0 + p.y, x1: glyph.rect.x1 + p.x, y1: glyph.rect.y1 + p.y)
         let rect = at.intersection(limit)
         guard !rect.isEmpty else { continue }
         if rect == at {
-          grids.append((rect, mask.values))
+          grids.append((rect, glyph.values))
           continue
         }
         var values = [Float](repeating: 0, count: rect.width * rect.height)
         for y in rect.y0..<rect.y1 {
           let row = (y - rect.y0) * rect.width - rect.x0, source = (y - at.y0) * at.width - at.x0
-          for x in rect.x0..<rect.x1 { values[row + x] = mask.values[source + x] }
+          for x in rect.x0..<rect.x1 { values[row + x] = glyph.values[source + x] }
         }
         grids.append((rect, values))
       }
@@ -188,11 +188,11 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     return Self.placed(grids)
   }
 
-  /// The glyph route: each piece's mask key, outline and whole-pixel origin
+  /// The glyph route: each piece's coverage key, outline and whole-pixel origin
   /// on the target, when the draw has `glyphs` and its matrix is their
   /// similarity; `nil` otherwise (the placed polygons are filled). The
   /// outline is an index into `glyphs.outlines`.
-  public func glyphPlacements() -> [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)]? {
+  public func glyphPlacements() -> [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)]? {
     glyphs?.placements(matrix)
   }
 

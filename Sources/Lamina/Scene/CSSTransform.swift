@@ -211,6 +211,12 @@ enum CSSTransform {
     "skewX", "skewY", "perspective", "matrix", "matrix3d",
   ]
 
+  /// (x, y, z) with `value` on the axis that ends `name` (translateX: x)
+  /// and `elsewhere` on the other two.
+  private static func onAxis(_ name: String, _ value: Double, elsewhere: Double) -> [Double] {
+    ["X", "Y", "Z"].map { name.hasSuffix($0) ? value : elsewhere }
+  }
+
   private static func matrix(_ name: String, _ args: [Argument], at offset: Int)
     throws(CSSTransformError) -> Transform3D
   {
@@ -231,22 +237,21 @@ enum CSSTransform {
     case "translate3d":
       let v = try take([.length, .length, .length])
       return Transform3D(translationX: v[0], y: v[1], z: v[2])
-    case "translateX": return Transform3D(translationX: try take([.length])[0], y: 0)
-    case "translateY": return Transform3D(translationX: 0, y: try take([.length])[0])
-    case "translateZ": return Transform3D(translationX: 0, y: 0, z: try take([.length])[0])
+    case "translateX", "translateY", "translateZ":
+      let v = onAxis(name, try take([.length])[0], elsewhere: 0)
+      return Transform3D(translationX: v[0], y: v[1], z: v[2])
     case "scale":
       let v = try take([.number], [.number, .number])
       return Transform3D(scaleX: v[0], y: v.count > 1 ? v[1] : v[0])
     case "scale3d":
       let v = try take([.number, .number, .number])
       return Transform3D(scaleX: v[0], y: v[1], z: v[2])
-    case "scaleX": return Transform3D(scaleX: try take([.number])[0], y: 1)
-    case "scaleY": return Transform3D(scaleX: 1, y: try take([.number])[0])
-    case "scaleZ": return Transform3D(scaleX: 1, y: 1, z: try take([.number])[0])
-    case "rotate", "rotateZ":
-      return Transform3D(rotationAngle: try take([.angle])[0], x: 0, y: 0, z: 1)
-    case "rotateX": return Transform3D(rotationAngle: try take([.angle])[0], x: 1, y: 0, z: 0)
-    case "rotateY": return Transform3D(rotationAngle: try take([.angle])[0], x: 0, y: 1, z: 0)
+    case "scaleX", "scaleY", "scaleZ":
+      let v = onAxis(name, try take([.number])[0], elsewhere: 1)
+      return Transform3D(scaleX: v[0], y: v[1], z: v[2])
+    case "rotate", "rotateX", "rotateY", "rotateZ":
+      let angle = try take([.angle])[0], axis = onAxis(name == "rotate" ? "rotateZ" : name, 1, elsewhere: 0)
+      return Transform3D(rotationAngle: angle, x: axis[0], y: axis[1], z: axis[2])
     case "rotate3d":
       let v = try take([.number, .number, .number, .angle])
       return Transform3D(rotationAngle: v[3], x: v[0], y: v[1], z: v[2])

@@ -130,17 +130,34 @@ package struct JSONParser {
     }
   }
 
-  private mutating func parseObject(depth: Int) throws(SceneError) -> [JSONValue.Member] {
+  /// Takes an object's or array's opening bracket at `depth`; true when
+  /// `close` follows at once (taken too: the container is empty).
+  private mutating func open(_ close: Unicode.Scalar, depth: Int) throws(SceneError) -> Bool {
     if depth > Self.maxDepth { throw error("nested deeper than \(Self.maxDepth) levels") }
-    advance()  // {
+    advance()
+    skipWhitespace()
+    guard peek == UInt8(ascii: close) else { return false }
+    advance()
+    return true
+  }
+
+  /// After a member or an element: true on ',' (another follows), false on
+  /// `close` (taken: the container ends).
+  private mutating func another(_ close: Unicode.Scalar) throws(SceneError) -> Bool {
+    skipWhitespace()
+    if peek == UInt8(ascii: ",") {
+      advance()
+      return true
+    }
+    try expect(close, "',' or '\(close)'")
+    return false
+  }
+
+  private mutating func parseObject(depth: Int) throws(SceneError) -> [JSONValue.Member] {
+    if try open("}", depth: depth) { return [] }
     var members: [JSONValue.Member] = []
     var seen = Set<String>()
-    skipWhitespace()
-    if peek == UInt8(ascii: "}") {
-      advance()
-      return members
-    }
-    while true {
+    repeat {
       skipWhitespace()
       guard peek == UInt8(ascii: "\"") else { throw unexpected("a key in double quotes") }
       let keyLocation = location
@@ -156,37 +173,19 @@ package struct JSONParser {
       let value = try parseValue(depth: depth)
       path.removeLast()
       members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
-      skipWhitespace()
-      if peek == UInt8(ascii: ",") {
-        advance()
-        continue
-      }
-      try expect("}", "',' or '}'")
-      return members
-    }
+    } while try another("}")
+    return members
   }
 
   private mutating func parseArray(depth: Int) throws(SceneError) -> [JSONValue] {
-    if depth > Self.maxDepth { throw error("nested deeper than \(Self.maxDepth) levels") }
-    advance()  // [
+    if try open("]", depth: depth) { return [] }
     var elements: [JSONValue] = []
-    skipWhitespace()
-    if peek == UInt8(ascii: "]") {
-      advance()
-      return elements
-    }
-    while true {
+    repeat {
       path.append(.index(elements.count))
       elements.append(try parseValue(depth: depth))
       path.removeLast()
-      skipWhitespace()
-      if peek == UInt8(ascii: ",") {
-        advance()
-        continue
-      }
-      try expect("]", "',' or ']'")
-      return elements
-    }
+    } while try another("]")
+    return elements
   }
 
   // MARK: Numbers

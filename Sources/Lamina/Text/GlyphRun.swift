@@ -2,11 +2,11 @@
 // each of its pieces is one glyph and the lowering's matrix was a
 // similarity: the face, size and scale, each distinct glyph's outline
 // flattened once relative to its origin, and per piece the glyph and its
-// origin in bounds space. With it, a piece's coverage is its `GlyphMask`
+// origin in bounds space. With it, a piece's coverage is its `GlyphCoverage`
 // (a function of face, glyph, size, scale and sub-pixel phase), which both
 // backends cache by glyph instead of by draw: LaminaGL draws one instanced
 // quad per piece from its coverage atlas, LaminaCPU assembles the draw
-// from its mask cache. Under any other matrix (a 3D turn, a rotation, a
+// from its coverage cache. Under any other matrix (a 3D turn, a rotation, a
 // matrix that is no longer the scale the outlines were flattened for) the
 // draw is filled from its placed polygons as before (`PathDraw.coverage`).
 //
@@ -14,7 +14,7 @@
 // origins, so both routes fill the same contours (the outline route then
 // maps them through the matrix; the glyph route maps the origin and adds
 // the outline scaled: the same numbers in exact arithmetic, and coverage
-// within 1e-12 in floating point, GlyphMaskTests).
+// within 1e-12 in floating point, GlyphCoverageTests).
 //
 // Rejected: a new draw command beside `PathDraw` (`GlyphRunDraw`): every
 // pass, cull, damage and digest over commands would need a new case for
@@ -45,7 +45,7 @@ public struct GlyphRun: Hashable, Sendable {
 
   /// The face the glyphs index.
   public var font: FontReference
-  /// `font`'s number in mask keys (`GlyphMaskKey.faceID`).
+  /// `font`'s number in mask keys (`GlyphCoverageKey.faceID`).
   public let faceID: Int
   /// Points: bounds units per em.
   public var fontSize: Double
@@ -62,7 +62,7 @@ public struct GlyphRun: Hashable, Sendable {
   /// Made by the lowering alone (the outlines must be what it flattens).
   init(font: FontReference, fontSize: Double, scale: Double, outlines: [PolygonSet], glyphs: [Placed]) {
     self.font = font
-    faceID = GlyphMaskKey.faceID(font)
+    faceID = GlyphCoverageKey.faceID(font)
     self.fontSize = fontSize
     self.scale = scale
     self.outlines = outlines
@@ -73,7 +73,7 @@ public struct GlyphRun: Hashable, Sendable {
   /// Equal face, size, scale and glyphs (ids, outline indices, origins).
   /// The outlines are not compared: only the lowering makes a `GlyphRun`,
   /// and it flattens each glyph's outline from the face, the glyph, the
-  /// size and the scale alone (the premise `GlyphMaskKey` rests on too).
+  /// size and the scale alone (the premise `GlyphCoverageKey` rests on too).
   /// Comparing them was a tenth of a steady S7-flat frame on GL, where a
   /// cache's key and the draw looked up held equal outlines in different
   /// arrays.
@@ -113,19 +113,19 @@ public struct GlyphRun: Hashable, Sendable {
 
   /// The largest side, in target pixels, of a glyph's box that takes the
   /// glyph route: LaminaGL keeps regions of up to 1,024 texels a side in
-  /// its atlas (a mask is at most 2 pixels larger than the box). The
+  /// its atlas (a coverage is at most 2 pixels larger than the box). The
   /// lowering gives larger glyphs no `GlyphRun`.
-  public static let maximumMaskSide: Double = 1000
+  public static let maximumCoverageSide: Double = 1000
 
-  /// Where each glyph's mask goes under `matrix`: its key, its outline (an
+  /// Where each glyph's coverage goes under `matrix`: its key, its outline (an
   /// index into `outlines`, or `Placed.severalGlyphs`: then the key and the
   /// pixel mean nothing) and the whole pixel of its origin on the
   /// target; `nil` when the glyph route does not apply (not the
   /// similarity, or an origin beyond 10⁷ pixels, where a Double's phase
   /// would lose its bits).
-  public func placements(_ matrix: Transform3D) -> [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)]? {
+  public func placements(_ matrix: Transform3D) -> [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)]? {
     guard let (s, tx, ty) = similarity(matrix) else { return nil }
-    var out: [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)] = []
+    var out: [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)] = []
     out.reserveCapacity(glyphs.count)
     for g in glyphs {
       let ox = g.origin.x * s + tx, oy = g.origin.y * s + ty
@@ -133,7 +133,7 @@ public struct GlyphRun: Hashable, Sendable {
       let ix = ox.rounded(.down), iy = oy.rounded(.down)
       out.append(
         (
-          GlyphMaskKey(face: faceID, glyph: g.glyph, fontSize: fontSize, scale: s, phaseX: ox - ix, phaseY: oy - iy),
+          GlyphCoverageKey(face: faceID, glyph: g.glyph, fontSize: fontSize, scale: s, phaseX: ox - ix, phaseY: oy - iy),
           g.outline, Int(ix), Int(iy)
         ))
     }

@@ -191,13 +191,7 @@ extension FontFace {
     let result: Result<[Path.Element], FontError> = withFreeType { face in
       let flags =
         FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_IGNORE_TRANSFORM
-      let error = FT_Load_Glyph(face, glyph, Int32(flags))
-      guard error == 0 else {
-        return .failure(
-          FontError(
-            path: reference.path,
-            reason: "glyph \(glyph) cannot be loaded (FreeType error \(error))"))
-      }
+      if let failed = load(glyph, into: face, flags: Int32(flags), "glyph") { return .failure(failed) }
       let slot = face.pointee.glyph!
       guard slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE else { return .success([]) }
       let sink = OutlineSink()
@@ -251,6 +245,14 @@ extension FontFace {
     return bitmap
   }
 
+  /// Loads `glyph` into `face`'s slot; nil, or the error naming the glyph
+  /// (`kind`: "glyph", "colour glyph") and FreeType's code.
+  private func load(_ glyph: UInt32, into face: FT_Face, flags: Int32, _ kind: String) -> FontError? {
+    let error = FT_Load_Glyph(face, glyph, flags)
+    guard error != 0 else { return nil }
+    return FontError(path: reference.path, reason: "\(kind) \(glyph) cannot be loaded (FreeType error \(error))")
+  }
+
   private func loadColorBitmap(_ glyph: UInt32) throws(FontError) -> ColorBitmap? {
     let result: Result<ColorBitmap?, FontError> = withFreeType { face in
       let strikes = Int(face.pointee.num_fixed_sizes)
@@ -261,13 +263,7 @@ extension FontFace {
         return .failure(
           FontError(path: reference.path, reason: "its bitmap strike cannot be selected"))
       }
-      let error = FT_Load_Glyph(face, glyph, Int32(FT_LOAD_COLOR))
-      guard error == 0 else {
-        return .failure(
-          FontError(
-            path: reference.path,
-            reason: "colour glyph \(glyph) cannot be loaded (FreeType error \(error))"))
-      }
+      if let failed = load(glyph, into: face, flags: Int32(FT_LOAD_COLOR), "colour glyph") { return .failure(failed) }
       let slot = face.pointee.glyph!.pointee
       let bitmap = slot.bitmap
       guard bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), bitmap.width > 0,

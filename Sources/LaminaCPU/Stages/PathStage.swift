@@ -10,11 +10,11 @@
 // sweeps nothing.
 //
 // Text under a similarity (`PathDraw.glyphPlacements`): a draw's grid,
-// when not kept, is assembled from glyph masks (`GlyphMask`, Lamina's
-// definition) kept in a `GlyphMasks` cache under their `GlyphMaskKey`, so a
+// when not kept, is assembled from glyph coverages (`GlyphCoverage`, Lamina's
+// definition) kept in a `GlyphCoverageCache` under their `GlyphCoverageKey`, so a
 // paragraph's first frame fills each (glyph, phase) once, and a draw that
 // changes (text scrolled by whole pixels, a line re-wrapped) reuses them.
-// LaminaGL keeps the same masks, under the same key, in its atlas.
+// LaminaGL keeps the same coverages, under the same key, in its atlas.
 //
 // Rejected: running the sweep per tile (a stroke's polygons would be cut
 // and sorted again for every 64×64 tile they touch, and the sweep's rows
@@ -28,13 +28,14 @@ final class PathCoverages {
   typealias Grid = (rect: PixelRect, values: [Float])
   private var current: [PathDraw.CoverageKey: Grid?] = [:]
   private var previous: [PathDraw.CoverageKey: Grid?] = [:]
-  /// The glyph masks the grids of text draws are assembled from.
-  let masks = GlyphMasks()
+  /// The glyph coverages the grids of text draws are assembled from.
+  let glyphCoverages = GlyphCoverageCache()
 
   func coverage(of draw: PathDraw, within limit: PixelRect) -> Grid? {
     let key = draw.coverageKey(within: limit)
     if let kept = current[key] { return kept }
-    let grid = previous[key] ?? draw.coverage(within: limit, masks: draw.glyphs == nil ? nil : masks.mask)
+    let grid =
+      previous[key] ?? draw.coverage(within: limit, glyphCoverages: draw.glyphs == nil ? nil : glyphCoverages.coverage)
     current[key] = grid
     return grid
   }
@@ -42,7 +43,7 @@ final class PathCoverages {
   func endFrame() {
     previous = current
     current.removeAll(keepingCapacity: true)
-    masks.endFrame()
+    glyphCoverages.endFrame()
   }
 }
 

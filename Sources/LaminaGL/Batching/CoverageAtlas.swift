@@ -31,8 +31,8 @@
 // Lamina on the CPU and uploaded into a region of its own, in the red
 // channel (a stack of one), keyed by the draw's polygons, rule and matrix.
 //
-// A glyph's mask (GlyphMask: Lamina's coverage of one glyph piece of text
-// under a similarity) is uploaded the same way, keyed by GlyphMaskKey
+// A glyph's coverage (GlyphCoverage: Lamina's coverage of one glyph piece of text
+// under a similarity) is uploaded the same way, keyed by GlyphCoverageKey
 // (face, glyph, size, scale, exact sub-pixel phase), and read by every
 // occurrence of that glyph at that phase, one instance each.
 //
@@ -86,14 +86,14 @@ final class CoverageAtlas {
   private var entries: [CoverageKey: (region: Region, frame: Int)] = [:]
   /// Paths' coverages, computed by Lamina and uploaded.
   private var paths: [PathDraw.CoverageKey: (region: Region, frame: Int)] = [:]
-  /// Glyph masks, uploaded: the region and the mask's pixels
-  /// relative to the glyph's whole-pixel origin (empty: a mask of no pixel).
-  private var glyphs: [GlyphMaskKey: (region: Region, rect: PixelRect, frame: Int)] = [:]
-  /// Glyph masks uploaded since the atlas was made (for tests and measurements).
+  /// Glyph coverages, uploaded: the region and the coverage's pixels
+  /// relative to the glyph's whole-pixel origin (empty: a coverage of no pixel).
+  private var glyphs: [GlyphCoverageKey: (region: Region, rect: PixelRect, frame: Int)] = [:]
+  /// Glyph coverages uploaded since the atlas was made (for tests and measurements).
   private(set) var glyphUploads = 0
-  /// The masks' floats, kept on the CPU for the frames that build a text
+  /// The coverages' floats, kept on the CPU for the frames that build a text
   /// draw's own region from them.
-  let glyphMasks = GlyphMasks()
+  let glyphCoverages = GlyphCoverageCache()
   /// Text draws drawn glyph by glyph, by the frame they last were: a draw
   /// seen in an earlier frame gets a region of its own (`promotes`).
   private var glyphDraws: [PathDraw.CoverageKey: Int] = [:]
@@ -251,9 +251,9 @@ final class CoverageAtlas {
     return (region, atlas, true)
   }
 
-  /// Where the uploaded mask of the glyph with `key` lies and its pixels
+  /// Where the uploaded coverage of the glyph with `key` lies and its pixels
   /// relative to the glyph's whole-pixel origin; nil when not kept.
-  func glyphRegion(_ key: GlyphMaskKey, frame: Int) throws(GLError) -> (
+  func glyphRegion(_ key: GlyphCoverageKey, frame: Int) throws(GLError) -> (
     region: Region, rect: PixelRect, atlas: SurfaceTarget
   )? {
     guard let index = glyphs.index(forKey: key) else { return nil }
@@ -261,11 +261,11 @@ final class CoverageAtlas {
     return (glyphs.values[index].region, glyphs.values[index].rect, try target())
   }
 
-  /// A region for the mask of the glyph with `key` over `rect` (relative to
+  /// A region for the coverage of the glyph with `key` over `rect` (relative to
   /// its whole-pixel origin), which the caller uploads before anything
   /// reads it; nil when it does not fit (an atlas repacked to make room
   /// flushes `batch` first). An empty `rect` is kept with no region.
-  func addGlyph(_ key: GlyphMaskKey, rect: PixelRect, frame: Int, batch: QuadBatch) throws(GLError) -> (
+  func addGlyph(_ key: GlyphCoverageKey, rect: PixelRect, frame: Int, batch: QuadBatch) throws(GLError) -> (
     region: Region, atlas: SurfaceTarget
   )? {
     if rect.isEmpty {
@@ -279,7 +279,7 @@ final class CoverageAtlas {
     return (region, atlas)
   }
 
-  /// Glyph masks kept (used this frame or the last).
+  /// Glyph coverages kept (used this frame or the last).
   var glyphCount: Int { glyphs.count }
 
   /// True when the text draw with `key` should be drawn from a region of
@@ -343,7 +343,7 @@ final class CoverageAtlas {
     for (key, entry) in glyphs where entry.frame < frame { glyphs[key] = nil }
     for (key, last) in glyphDraws where last < frame { glyphDraws[key] = nil }
     for (key, entry) in rests where entry.frame < frame { rests[key] = nil }
-    glyphMasks.endFrame()
+    glyphCoverages.endFrame()
     for (key, last) in seen where last < frame { seen[key] = nil }
     if packer.used > side * side / 2 && liveTexels < packer.used / 2 { reset() }
   }

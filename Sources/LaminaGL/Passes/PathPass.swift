@@ -14,9 +14,9 @@
 // PathStage.
 //
 // Text under a similarity (`PathDraw.glyphPlacements`), unclipped: the
-// first time a draw is seen, each glyph piece is its `GlyphMask` (Lamina's
+// first time a draw is seen, each glyph piece is its `GlyphCoverage` (Lamina's
 // definition, the values LaminaCPU assembles), uploaded once into the
-// atlas under its `GlyphMaskKey` and drawn as one instance of the quad
+// atlas under its `GlyphCoverageKey` and drawn as one instance of the quad
 // batch at the glyph's whole-pixel origin, so new text (a first frame,
 // text that moved) costs one fill and upload per distinct (glyph, phase)
 // and one instance per glyph. Pieces share no pixel, so instances blended
@@ -25,13 +25,13 @@
 // filled from their placed polygons into one region of their own beside
 // them (`PathDraw.CoverageKey.severalGlyphsOnly`). A
 // draw seen again in a later frame gets a region of its own, assembled
-// from the same masks kept on the CPU (`GlyphMasks`) and drawn as one
+// from the same masks kept on the CPU (`GlyphCoverageCache`) and drawn as one
 // instance, as a shape's path is: the same bytes, and a steady frame pays
 // one instance per draw instead of one per glyph (on llvmpipe 8,200 glyph
 // instances cost S7-flat's steady frame about 9 ms of CPU over 378 draw
 // instances: docs/architecture.md, "Text on the GL backend"). Clipped text and text under other matrices take the whole-draw
-// route above (the same coverage); glyphs over `GlyphRun.maximumMaskSide`
-// pixels are given no glyph route by the lowering, so a mask always fits.
+// route above (the same coverage); glyphs over `GlyphRun.maximumCoverageSide`
+// pixels are given no glyph route by the lowering, so a coverage always fits.
 //
 // Measured (docs/architecture.md, "Shape layers on the GL backend"; 320
 // path draws on llvmpipe, release): drawn from the atlas, a steady frame
@@ -93,8 +93,11 @@ enum PathPass {
     }
     var computed: (rect: PixelRect, values: [Float])?
     func coverage() -> (rect: PixelRect, values: [Float])? {
-      // A text draw's from the glyph masks kept on the CPU (the same floats).
-      if computed == nil { computed = d.coverage(within: limit, masks: d.glyphs == nil ? nil : tools.atlas?.glyphMasks.mask) }
+      // A text draw's from the glyph coverages kept on the CPU (the same floats).
+      if computed == nil {
+        computed = d.coverage(
+          within: limit, glyphCoverages: d.glyphs == nil ? nil : tools.atlas?.glyphCoverages.coverage)
+      }
       return computed
     }
     if let atlas = tools.atlas {
@@ -120,20 +123,20 @@ enum PathPass {
     try shade(d, box: limit, atlas: own, region: region, into: target, tools)
   }
 
-  /// One batch instance per glyph piece: its mask's region (uploaded now
+  /// One batch instance per glyph piece: its coverage's region (uploaded now
   /// when new) at the glyph's whole-pixel origin, cut to `limit`.
   private static func drawGlyphs(
-    _ placed: [(key: GlyphMaskKey, outline: Int, x: Int, y: Int)], outlines: [PolygonSet], color: PremultipliedColor,
+    _ placed: [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)], outlines: [PolygonSet], color: PremultipliedColor,
     limit: PixelRect, atlas: CoverageAtlas, _ tools: SurfaceTools
   ) throws(GLError) {
     for p in placed where p.outline >= 0 {
       var kept = try atlas.glyphRegion(p.key, frame: tools.frame)
       if kept == nil {
-        let mask = atlas.glyphMasks.mask(p.key, outlines[p.outline])
-        let rect = mask?.rect ?? .empty
+        let glyph = atlas.glyphCoverages.coverage(p.key, outlines[p.outline])
+        let rect = glyph?.rect ?? .empty
         guard let (region, texture) = try atlas.addGlyph(p.key, rect: rect, frame: tools.frame, batch: tools.batch)
         else { continue }
-        if let mask { upload((mask.rect, mask.values), box: mask.rect, into: texture, at: region, tools) }
+        if let glyph { upload((glyph.rect, glyph.values), box: glyph.rect, into: texture, at: region, tools) }
         kept = (region, rect, texture)
       }
       guard let (region, rect, _) = kept, !rect.isEmpty else { continue }

@@ -19,10 +19,8 @@ extension ProgramCache {
     let index =
       kind | (rounded ? 4 : 0) | (continuous ? 8 : 0) | (clips ? 16 : 0) | (axisAligned ? 32 : 0)
       | (projective ? 64 : 0) | (stopTexture ? 128 : 0)
-    if let cached = gradients[index] { return cached }
-    let defines = Self.defines(index, ["RADIAL", "CONIC", "ROUNDED", nil, "CLIPS", "AXIS_ALIGNED", "PROJECTIVE", "STOP_TEXTURE"])
-    let wrapper = GradientProgram(try program("gradient.frag", defines, continuous: continuous))
-    gradients[index] = wrapper
-    return wrapper
+    return try variant(
+      &gradients, index, "gradient.frag",
+      ["RADIAL", "CONIC", "ROUNDED", nil, "CLIPS", "AXIS_ALIGNED", "PROJECTIVE", "STOP_TEXTURE"], continuous: continuous)
   }
 }

@@ -8,9 +8,6 @@ typealias PathProgram = TypedProgram<PathUniform>
 
 extension ProgramCache {
   func path(clips: Bool) throws(GLError) -> PathProgram {
-    if let cached = paths[clips ? 1 : 0] { return cached }
-    let wrapper = PathProgram(try program("path.frag", clips ? ["CLIPS"] : []))
-    paths[clips ? 1 : 0] = wrapper
-    return wrapper
+    try variant(&paths, clips ? 1 : 0, "path.frag", ["CLIPS"])
   }
 }

@@ -112,6 +112,18 @@ final class ProgramCache {
     names.indices.compactMap { index & (1 << $0) != 0 ? names[$0] : nil }
   }
 
+  /// Variant `index` of `file` (its defines `defines(index, names)`) from
+  /// `cache`, compiled and kept there on first use: what every typed
+  /// accessor below does with its own array.
+  func variant<Names>(
+    _ cache: inout [TypedProgram<Names>?], _ index: Int, _ file: String, _ names: [String?], continuous: Bool = false
+  ) throws(GLError) -> TypedProgram<Names> {
+    if let cached = cache[index] { return cached }
+    let wrapper = TypedProgram<Names>(try program(file, Self.defines(index, names), continuous: continuous))
+    cache[index] = wrapper
+    return wrapper
+  }
+
   // Typed wrappers by variant bits, so a draw costs one array read, not a
   // dictionary of strings (this runs thousands of times a frame).
   private var shapes = [RoundedRectProgram?](repeating: nil, count: 64)
@@ -122,7 +134,7 @@ final class ProgramCache {
   private var mipProgram: MipProgram?
   private var blurs = [BlurProgram?](repeating: nil, count: 4)
   /// gradient.frag's wrappers by variant bits (GradientProgram.swift).
-  var gradients: [Int: GradientProgram] = [:]
+  var gradients = [GradientProgram?](repeating: nil, count: 256)
   /// path.frag's wrappers, without and with clips (PathProgram.swift).
   var paths = [PathProgram?](repeating: nil, count: 2)
 
@@ -133,33 +145,23 @@ final class ProgramCache {
     let index =
       (rounded ? 1 : 0) | (continuous ? 2 : 0) | (ring ? 4 : 0) | (clips ? 8 : 0) | (axisAligned ? 16 : 0)
       | (projective ? 32 : 0)
-    if let cached = shapes[index] { return cached }
-    let defines = Self.defines(index, ["ROUNDED", nil, "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"])
-    let wrapper = RoundedRectProgram(try program("rounded_rect.frag", defines, continuous: continuous))
-    shapes[index] = wrapper
-    return wrapper
+    return try variant(
+      &shapes, index, "rounded_rect.frag", ["ROUNDED", nil, "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"],
+      continuous: continuous)
   }
 
   func shadow(rounded: Bool, nearCorners: Bool, continuous: Bool, clips: Bool) throws(GLError) -> ShadowProgram {
     let near = rounded && nearCorners
     let continuous = rounded && continuous
     let index = (rounded ? 1 : 0) | (near ? 2 : 0) | (clips ? 4 : 0) | (continuous ? 8 : 0)
-    if let cached = shadows[index] { return cached }
-    let defines = Self.defines(index, ["ROUNDED", "NEAR_CORNERS", "CLIPS", "CONTINUOUS"])
-    let wrapper = ShadowProgram(try program("shadow.frag", defines))
-    shadows[index] = wrapper
-    return wrapper
+    return try variant(&shadows, index, "shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CLIPS", "CONTINUOUS"])
   }
 
   func image(clips: Bool, interior: Bool = false, tint: Bool = false, bilinear: Bool = false) throws(GLError)
     -> ImageProgram
   {
     let index = (clips ? 1 : 0) | (interior ? 2 : 0) | (tint ? 4 : 0) | (bilinear ? 8 : 0)
-    if let cached = images[index] { return cached }
-    let defines = Self.defines(index, ["CLIPS", "INTERIOR", "TINT", "BILINEAR"])
-    let wrapper = ImageProgram(try program("image.frag", defines))
-    images[index] = wrapper
-    return wrapper
+    return try variant(&images, index, "image.frag", ["CLIPS", "INTERIOR", "TINT", "BILINEAR"])
   }
 
   func composite(defines: [String]) throws(GLError) -> CompositeProgram {
@@ -177,18 +179,11 @@ final class ProgramCache {
   }
 
   func batch(solid: Bool) throws(GLError) -> BatchProgram {
-    if let cached = batches[solid ? 1 : 0] { return cached }
-    let wrapper = BatchProgram(try program("batch.frag", solid ? ["SOLID"] : []))
-    batches[solid ? 1 : 0] = wrapper
-    return wrapper
+    try variant(&batches, solid ? 1 : 0, "batch.frag", ["SOLID"])
   }
 
   func blur(downsample: Bool, alphaInput: Bool) throws(GLError) -> BlurProgram {
-    let index = (downsample ? 1 : 0) | (alphaInput ? 2 : 0)
-    if let cached = blurs[index] { return cached }
-    let wrapper = BlurProgram(try program("blur.frag", Self.defines(index, ["DOWNSAMPLE", "ALPHA_INPUT"])))
-    blurs[index] = wrapper
-    return wrapper
+    try variant(&blurs, (downsample ? 1 : 0) | (alphaInput ? 2 : 0), "blur.frag", ["DOWNSAMPLE", "ALPHA_INPUT"])
   }
 
   /// Number of programs compiled so far.
@@ -204,7 +199,7 @@ final class ProgramCache {
     batches = batches.map { _ in nil }
     mipProgram = nil
     blurs = blurs.map { _ in nil }
-    gradients.removeAll()
+    gradients = gradients.map { _ in nil }
     paths = paths.map { _ in nil }
   }
 }

@@ -106,8 +106,8 @@ public final class GLRenderer: IncrementalRenderer, @unchecked Sendable {
     (resources.atlas?.grownCount ?? 0, resources.atlas?.allocations ?? 0)
   }
 
-  /// Glyph masks the atlas keeps, and how many it has uploaded (for tests).
-  var glyphMaskCounts: (kept: Int, uploads: Int) {
+  /// Glyph coverages the atlas keeps, and how many it has uploaded (for tests).
+  var glyphCoverageCounts: (kept: Int, uploads: Int) {
     (resources.atlas?.glyphCount ?? 0, resources.atlas?.glyphUploads ?? 0)
   }
 

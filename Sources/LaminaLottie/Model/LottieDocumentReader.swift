@@ -81,9 +81,7 @@ enum LottieDocumentReader {
   }
 
   static func readLayers(_ node: LottieNode, _ report: LottieReport) throws(LottieError) -> [LottieLayerModel] {
-    var out: [LottieLayerModel] = []
-    for l in try node.elements() { out.append(try readLayer(l, report)) }
-    return out
+    try node.elements().map { l throws(LottieError) in try readLayer(l, report) }
   }
 
   static func readLayer(_ l: LottieNode, _ report: LottieReport) throws(LottieError) -> LottieLayerModel {
@@ -178,9 +176,7 @@ enum LottieDocumentReader {
   }
 
   static func readShapes(_ node: LottieNode, _ report: LottieReport) throws(LottieError) -> [LottieShapeItem] {
-    var out: [LottieShapeItem] = []
-    for s in try node.elements() { out.append(try readShape(s, report)) }
-    return out
+    try node.elements().map { s throws(LottieError) in try readShape(s, report) }
   }
 
   static func readShape(_ s: LottieNode, _ report: LottieReport) throws(LottieError) -> LottieShapeItem {

@@ -1,10 +1,10 @@
-// GlyphMask: the coverage of one glyph piece of a text draw under a
+// GlyphCoverage: the coverage of one glyph piece of a text draw under a
 // similarity (a translation and a uniform positive scale), defined once
 // here for both backends so that it is a function of a small key: the
 // face, the glyph, the size, the scale and the exact sub-pixel phase of
-// the glyph's origin on the target (`GlyphMaskKey`). LaminaCPU keeps masks
-// in a cache under that key (`GlyphMasks`); LaminaGL keeps them in its
-// coverage atlas and draws one instance per glyph piece (and builds a
+// the glyph's origin on the target (`GlyphCoverageKey`). LaminaCPU keeps
+// them in a cache under that key (`GlyphCoverageCache`); LaminaGL keeps
+// them in its coverage atlas and draws one instance per glyph piece (and builds a
 // repeated draw's region from the same cache).
 //
 // The definition: the glyph's outline, flattened once per face, glyph, size
@@ -17,20 +17,22 @@
 // no quantisation of the phase. HarfBuzz places glyphs at multiples of
 // 1/64 point, so a glyph has at most 64 horizontal phases at 1x; on a page
 // of many sizes and baselines they still repeat little (S7-flat: 5,651
-// masks for 7,029 glyphs), and what the key buys is text that moves by
+// coverages for 7,029 glyphs), and what the key buys is text that moves by
 // whole pixels (docs/architecture.md, "Text on the GL backend").
 //
 // Rejected: quantising the phase to 1/4 or 1/3 pixel (what glyph caches
 // usually do: glyphs would move by up to 1/8 pixel, and the backends' bytes
-// and the text goldens would become tolerances), and keying the mask by
+// and the text goldens would become tolerances), and keying the coverage by
 // the glyph's placed polygons (exact, but every occurrence would hash its
-// outline's points; the key here is five numbers and a font).
+// outline's points; the key here is five numbers and a font). Rejected
+// too: the old name GlyphMask ("mask" is the model's word: `Layer.mask`,
+// `maskedCorners`, Lottie's masks).
 
 import Synchronization
 
-/// What decides a `GlyphMask`'s values: equal keys, equal values.
-public struct GlyphMaskKey: Hashable, Sendable {
-  /// The face the glyph indexes, as its `GlyphMaskKey.faceID` (one number
+/// What decides a `GlyphCoverage`'s values: equal keys, equal values.
+public struct GlyphCoverageKey: Hashable, Sendable {
+  /// The face the glyph indexes, as its `GlyphCoverageKey.faceID` (one number
   /// per `FontReference` for the life of the process: hashing the file's
   /// path for every glyph of every frame was measured in a steady frame).
   public var face: Int
@@ -44,7 +46,7 @@ public struct GlyphMaskKey: Hashable, Sendable {
   public var phaseX: Double, phaseY: Double
 }
 
-extension GlyphMaskKey {
+extension GlyphCoverageKey {
   private static let faces = Mutex<[FontReference: Int]>([:])
 
   /// The number `font` goes by in keys: the same for equal references,
@@ -60,7 +62,7 @@ extension GlyphMaskKey {
 }
 
 /// A glyph piece's coverage (see the file's comment).
-public struct GlyphMask: Sendable {
+public struct GlyphCoverage: Sendable {
   /// The pixels it covers, relative to the whole pixel ⌊o⌋ of the glyph's
   /// origin on the target (so `x0` is often negative: a left bearing, the
   /// part above the baseline).
@@ -68,9 +70,9 @@ public struct GlyphMask: Sendable {
   /// Coverage 0…1 over `rect`, row-major.
   public let values: [Float]
 
-  /// The mask of `outline` (bounds units, relative to the glyph's origin,
+  /// The coverage of `outline` (bounds units, relative to the glyph's origin,
   /// y down) under `key`'s scale and phase; `nil` when it covers no pixel.
-  public init?(outline: PolygonSet, key: GlyphMaskKey) {
+  public init?(outline: PolygonSet, key: GlyphCoverageKey) {
     let s = key.scale, phase = SIMD2(key.phaseX, key.phaseY)
     var mapped = PolygonSet()
     var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo

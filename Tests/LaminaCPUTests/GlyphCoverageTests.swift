@@ -1,11 +1,11 @@
-// The glyph route of text (GlyphMask, GlyphRun) on LaminaCPU against the
+// The glyph route of text (GlyphCoverage, GlyphRun) on LaminaCPU against the
 // outline route (the same placed outlines through the matrix, filled per
 // piece): the two are the same sums in another order, so their coverages
 // agree to rounding (1e-12) and the rendered bytes to a level at a few
 // pixels; a glyph moved by a quarter pixel must draw what the outline
 // route draws there (a route that ignored the phase would draw the
-// unmoved glyph); the mask cache
-// fills one mask per (glyph, phase) and forgets a mask a frame did not ask for.
+// unmoved glyph); the coverage cache
+// fills one coverage per (glyph, phase) and forgets one a frame did not ask for.
 import Foundation
 import LaminaTestSupport
 import Testing
@@ -13,7 +13,7 @@ import Testing
 @testable import Lamina
 @testable import LaminaCPU
 
-@Suite struct GlyphMaskTests {
+@Suite struct GlyphCoverageTests {
   /// Largest coverage difference between the routes where positions are
   /// not dyadic (size 13.3 at x = 10.3): the two add the same terms in
   /// another order, so edges move by a few ulps of a pixel, and the area
@@ -52,7 +52,7 @@ import Testing
     let plan = try GlyphRoutes.plan(
       [("Glyph masks: fi Wavy AVATAR 0123 jumps", CGRect(x: x, y: y, width: 400, height: 40))], size: size,
       canvas: (420, 80), scale: scale)
-    #expect(GlyphRoutes.maskKeys(plan).pieces >= 20, "most glyphs are pieces of their own")
+    #expect(GlyphRoutes.coverageKeys(plan).pieces >= 20, "most glyphs are pieces of their own")
     #expect(TextDrawingCPUTests.ink(CPURenderer().render(plan)) > 100)
     let (coverage, bytes, levels) = Self.compareRoutes(plan)
     #expect(coverage <= Self.placementRounding, "largest coverage difference \(coverage)")
@@ -63,7 +63,7 @@ import Testing
     try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     func image(_ x: Double) throws -> (glyph: Image, outline: Image) {
       let plan = try GlyphRoutes.plan([("og", CGRect(x: x, y: 10, width: 60, height: 30))], size: 16, canvas: (80, 50))
-      #expect(GlyphRoutes.maskKeys(plan).pieces == 2)
+      #expect(GlyphRoutes.coverageKeys(plan).pieces == 2)
       return (CPURenderer().render(plan), CPURenderer().render(GlyphRoutes.outlineRoute(plan)))
     }
     func beyondOneLevel(_ a: Image, _ b: Image) -> Int {
@@ -78,62 +78,62 @@ import Testing
     #expect(TextDrawingCPUTests.ink(moved.glyph) > 20)
   }
 
-  @Test func oneMaskPerGlyphAndPhase() throws {
+  @Test func oneCoveragePerGlyphAndPhase() throws {
     try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     // Two layers of "o": 40 points apart (the same phase), then 40.25.
-    for (dx, masks) in [(40.0, 1), (40.25, 2)] {
+    for (dx, coverages) in [(40.0, 1), (40.25, 2)] {
       let plan = try GlyphRoutes.plan(
         [("o", CGRect(x: 10, y: 10, width: 30, height: 30)), ("o", CGRect(x: 10 + dx, y: 10, width: 30, height: 30))],
         size: 16, canvas: (100, 50))
-      #expect(GlyphRoutes.maskKeys(plan) == (masks, 2))
+      #expect(GlyphRoutes.coverageKeys(plan) == (coverages, 2))
       let renderer = CPURenderer()
       let first = renderer.render(plan)
-      #expect(renderer.glyphMasks.filled == masks, "dx \(dx)")
-      #expect(renderer.glyphMasks.asked == 2)
-      // A steady frame reuses the draws' grids: no mask is asked for.
+      #expect(renderer.glyphCoverages.filled == coverages, "dx \(dx)")
+      #expect(renderer.glyphCoverages.asked == 2)
+      // A steady frame reuses the draws' grids: no coverage is asked for.
       #expect(renderer.render(plan).pixels == first.pixels)
-      #expect(renderer.glyphMasks.filled == masks && renderer.glyphMasks.asked == 2)
+      #expect(renderer.glyphCoverages.filled == coverages && renderer.glyphCoverages.asked == 2)
     }
   }
 
-  @Test func masksAFrameDidNotAskForAreForgotten() throws {
+  @Test func coveragesAFrameDidNotAskForAreForgotten() throws {
     try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     let a = try GlyphRoutes.plan([("abc", CGRect(x: 10, y: 10, width: 80, height: 30))], size: 16, canvas: (100, 50))
     let b = try GlyphRoutes.plan([("xyz", CGRect(x: 10, y: 10, width: 80, height: 30))], size: 16, canvas: (100, 50))
-    // A mask is kept while frames ask for it, and one frame after; a
+    // A coverage is kept while frames ask for it, and one frame after; a
     // steady frame reads its draws' grids (PathCoverages) and asks for none.
     let renderer = CPURenderer()
     _ = renderer.render(a)
-    #expect(renderer.glyphMasks.count == 3)
+    #expect(renderer.glyphCoverages.count == 3)
     _ = renderer.render(b)
-    #expect(renderer.glyphMasks.count == 3, "a's masks are dropped, b's kept")
-    #expect(renderer.glyphMasks.filled == 6)
+    #expect(renderer.glyphCoverages.count == 3, "a's coverages are dropped, b's kept")
+    #expect(renderer.glyphCoverages.filled == 6)
     _ = renderer.render(b)
-    #expect(renderer.glyphMasks.count == 0, "b's draws came from their grids")
+    #expect(renderer.glyphCoverages.count == 0, "b's draws came from their grids")
   }
 
   /// The bench's text pages (docs/bench-scenes.md): on S7-flat most draws
-  /// take the glyph route and some masks repeat (docs/architecture.md,
+  /// take the glyph route and some coverages repeat (docs/architecture.md,
   /// "Text on the GL backend"); S7's turned cards fall back to their
   /// outlines. The counts are printed for the docs.
-  @Test func benchPagesReuseMasks() throws {
+  @Test func benchPagesReuseCoverages() throws {
     for (name, flat) in [("S7-flat", true), ("S7", false)] {
       let path = Corpus.root + "/Tests/Scenes/bench/\(name).json"
       try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
       try #require(FileManager.default.fileExists(atPath: path), "missing bench scene \(path)")
       let plan = try Scene(contentsOfFile: path).renderPlan()
-      let (distinct, pieces) = GlyphRoutes.maskKeys(plan)
+      let (distinct, pieces) = GlyphRoutes.coverageKeys(plan)
       let draws = GlyphRoutes.paths(plan)
       let routed = draws.filter { $0.glyphPlacements() != nil }.count
       let outlinePieces = draws.reduce(0) { n, d in
         n + (d.glyphPlacements()?.filter { $0.outline < 0 }.count ?? max(1, d.pieceEnds.count))
       }
       print(
-        "\(name): \(draws.count) path draws, \(routed) on the glyph route, \(pieces) glyph pieces, \(distinct) masks; \(outlinePieces) pieces filled from outlines"
+        "\(name): \(draws.count) path draws, \(routed) on the glyph route, \(pieces) glyph pieces, \(distinct) coverages; \(outlinePieces) pieces filled from outlines"
       )
-      // Measured: 5,651 masks for 7,029 pieces (the page's sizes and
+      // Measured: 5,651 coverages for 7,029 pieces (the page's sizes and
       // baselines give most glyphs a phase of their own); at least 10 %.
-      #expect(distinct * 10 < pieces * 9, "\(name): \(distinct) masks for \(pieces) pieces")
+      #expect(distinct * 10 < pieces * 9, "\(name): \(distinct) coverages for \(pieces) pieces")
       if flat { #expect(routed * 2 > draws.count) }
     }
   }

@@ -43,14 +43,12 @@ extension PlanBuilder {
     visible[s] = CGRect(x: 0, y: 0, width: width, height: height)
   }
 
-  /// The integer pixel box of `box` clipped to `limit`, or nil if empty.
-  func pixelBox(_ box: CGRect, within limit: CGRect) -> (x: Int, y: Int, w: Int, h: Int)? {
+  /// The pixels of `box` clipped to `limit` (PixelRect.covering), or nil if none.
+  func pixelBox(_ box: CGRect, within limit: CGRect) -> PixelRect? {
     let r = box.intersection(limit)
     guard !r.isNull, r.width > 0, r.height > 0 else { return nil }
-    let x0 = Int(floor(r.minX)), y0 = Int(floor(r.minY))
-    let x1 = Int(ceil(r.maxX)), y1 = Int(ceil(r.maxY))
-    guard x1 > x0, y1 > y0 else { return nil }
-    return (x0, y0, x1 - x0, y1 - y0)
+    let pixels = PixelRect.covering(r)
+    return pixels.isEmpty ? nil : pixels
   }
 
   /// The target's pixel rectangle grown by `margin`, intersected with the
@@ -96,14 +94,14 @@ extension PlanBuilder {
     guard let drawn = drawnBounds(of: s),
       let box = pixelBox(drawn.insetBy(dx: -margin, dy: -margin), within: reach)
     else { return dropSurfaces(from: s) }
-    try checkSize(box.w, box.h, layer, "group")
-    let ox = Double(box.x), oy = Double(box.y)
-    settle(s, originX: ox, originY: oy, width: box.w, height: box.h)
+    try checkSize(box.width, box.height, layer, "group")
+    let ox = Double(box.x0), oy = Double(box.y0)
+    settle(s, originX: ox, originY: oy, width: box.width, height: box.height)
     if var sh = shadow, let c = sh.clip {
       sh.clip = c.shifted(x: -ox, y: -oy)
       shadow = sh
     }
-    let mask = try emitMask(of: layer, m, originX: ox, originY: oy, width: box.w, height: box.h)
+    let mask = try emitMask(of: layer, m, originX: ox, originY: oy, width: box.width, height: box.height)
     add(.composite(CompositeDraw(
       surface: s, matrix: Transform3D(translationX: ox, y: oy), opacity: Float(groupAlpha), mask: mask,
       shadow: shadow, sampling: .nearest, clips: clips, name: layer.name ?? "", blendMode: blend)), to: t)
@@ -186,10 +184,10 @@ extension PlanBuilder {
         let box = pixelBox(
           drawn.insetBy(dx: -margin, dy: -margin), within: visibleArea(of: t, clips: clips, margin: margin))
       else { return }
-      try checkSize(box.w, box.h, layer, "shadow path")
-      p = m.thenTranslated(x: -Double(box.x), y: -Double(box.y))
-      toTarget = Transform3D(translationX: Double(box.x), y: Double(box.y))
-      (w, h, gridScale) = (box.w, box.h, k)
+      try checkSize(box.width, box.height, layer, "shadow path")
+      p = m.thenTranslated(x: -Double(box.x0), y: -Double(box.y0))
+      toTarget = Transform3D(translationX: Double(box.x0), y: Double(box.y0))
+      (w, h, gridScale) = (box.width, box.height, k)
     } else {
       let k = planarScale(m)
       let off = layer.shadowOffset

@@ -4,6 +4,8 @@
 // `@inlinable`: LaminaCPU tests them per tile and per span, and a call
 // across the module boundary there cost S1 4 % of its frame (measured).
 
+import Foundation
+
 /// A rectangle of whole pixels, [x0, x1) × [y0, y1), y down.
 public struct PixelRect: Hashable, Sendable {
   public var x0: Int, y0: Int, x1: Int, y1: Int
@@ -32,6 +34,20 @@ public struct PixelRect: Hashable, Sendable {
   @inlinable public func intersection(_ o: PixelRect) -> PixelRect {
     let r = PixelRect(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     return r.isEmpty ? .empty : r
+  }
+
+  /// Every pixel a renderer can address (±2³⁰ on each axis): the limit of a
+  /// box that has no other.
+  @inlinable public static var unlimited: PixelRect {
+    PixelRect(x0: -(1 << 30), y0: -(1 << 30), x1: 1 << 30, y1: 1 << 30)
+  }
+
+  /// The pixels touched by `box` (its edges rounded outwards), within
+  /// `limit`: the one pixel-box rule of the lowering and both backends.
+  @inlinable public static func covering(_ box: CGRect, within limit: PixelRect = .unlimited) -> PixelRect {
+    guard !box.isNull else { return .empty }
+    return covering(
+      minX: Double(box.minX), minY: Double(box.minY), maxX: Double(box.maxX), maxY: Double(box.maxY), within: limit)
   }
 
   /// The pixels touched by the real box [minX, maxX] × [minY, maxY], within

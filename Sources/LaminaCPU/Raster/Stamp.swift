@@ -80,7 +80,7 @@ final class Stamp: @unchecked Sendable {
 let maxStampPixels = 1 << 22
 
 /// A pixel rectangle with no practical limit.
-let unlimited = PixelRect(x0: -(1 << 30), y0: -(1 << 30), x1: 1 << 30, y1: 1 << 30)
+let unlimited = PixelRect.unlimited
 
 /// Stamps kept across frames; entries unused for a whole frame are dropped.
 ///

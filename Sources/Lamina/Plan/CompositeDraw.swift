@@ -40,3 +40,17 @@ public struct CompositeDraw: DrawHeaderCarrier, Hashable, Sendable {
     header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 }
+
+extension CompositeDraw {
+  /// Its words for damage matching (CommandMatching.swift). The surface and
+  /// mask indices are confirmed through what they name, not written.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
+    w.add(6)
+    w.add(header)
+    w.add(opacity)
+    w.add(mask != nil)
+    w.add(shadow) { $0.add($1) }
+    w.add(sampling)
+    w.add(blendMode.map { Int($0.shaderIndex) } ?? -1)
+  }
+}

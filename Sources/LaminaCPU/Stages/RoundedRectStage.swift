@@ -1,5 +1,5 @@
 // RoundedRectStage: a filled rounded rectangle or a border ring (mirrors
-// Shaders/rounded_rect.frag). The outer outline, minus the inner one for a ring,
+// Shaders/rounded_rect.frag). The outer outline, minus the border's inner edge for a ring,
 // is rasterized with exact area coverage; × clips × colour, source-over.
 // Spans go through `SpanBlender` (eight pixels a step with AVX2), which is
 // `blendPixel` byte for byte, full opaque coverage included; the card of
@@ -12,7 +12,7 @@ import Lamina
 struct RoundedRectStage: PreparedDraw {
   enum Source: Sendable {
     case stamp(Stamp, dx: Int, dy: Int)
-    case polygons(outer: [SIMD2<Double>], inner: [SIMD2<Double>]?)
+    case polygons(outer: [SIMD2<Double>], border: [SIMD2<Double>]?)
   }
   let source: Source
   let color: SIMD4<Float>
@@ -27,15 +27,15 @@ struct RoundedRectStage: PreparedDraw {
     guard color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
     clips = PreparedClips(draw.clips, within: limit)
     if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h, covering: draw.outer.rect) {
-      let key = StampKey.roundedRect(outer: draw.outer, inner: draw.inner, placement: placement)
+      let key = StampKey.roundedRect(outer: draw.outer, border: draw.border, placement: placement)
       let stamp = stamps.stamp(for: key) {
         let c = placement.homography
         let outer = projectedOutline(draw.outer, c)
-        let inner = draw.inner.map { projectedOutline($0, c) }
+        let border = draw.border.map { projectedOutline($0, c) }
         return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in
           scratch.accumulator.begin(region)
           scratch.accumulator.add(outer)
-          if let inner { scratch.accumulator.subtract(inner) }
+          if let border { scratch.accumulator.subtract(border) }
           scratch.accumulator.resolve(into: scratch.coverage)
         }
       }
@@ -47,7 +47,7 @@ struct RoundedRectStage: PreparedDraw {
       (occluder, secondOccluder) = (cross?.largest ?? .empty, cross?.second ?? .empty)
     } else {
       let outer = projectedOutline(draw.outer, h)
-      source = .polygons(outer: outer, inner: draw.inner.map { projectedOutline($0, h) })
+      source = .polygons(outer: outer, border: draw.border.map { projectedOutline($0, h) })
       bounds = pixelBounds(outer, within: clips.bounds)
       (occluder, secondOccluder) = (.empty, .empty)
     }
@@ -79,10 +79,10 @@ struct RoundedRectStage: PreparedDraw {
           })
       }
       return
-    case .polygons(let outer, let inner):
+    case .polygons(let outer, let border):
       scratch.accumulator.begin(region)
       scratch.accumulator.add(outer)
-      if let inner { scratch.accumulator.subtract(inner) }
+      if let border { scratch.accumulator.subtract(border) }
       scratch.accumulator.resolve(into: scratch.coverage)
     }
     forEachSpan(region, skipping: skip) { y, x0, x1 in

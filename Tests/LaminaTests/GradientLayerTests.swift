@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func everyStoredGradientPropertyHasAnEntry() {
-    let stored = Set(Mirror(reflecting: GradientLayer()).children.compactMap(\.label))
+    let stored = SceneRoundTripTests.storedProperties(of: GradientLayer())
     #expect(Set(Self.table.map(\.name)) == stored)
   }
 

@@ -73,7 +73,7 @@ import Testing
     LayerClassChecks.tableOrder(LayerClasses.replicatorLayer, own: Self.table.map(\.key), samples: Self.samples)
     #expect(LayerClasses.replicatorLayer.version == 2)
     // `delayedCopies` exists only in presentation trees (Time/Presentation.swift), never in a scene.
-    let stored = Set(Mirror(reflecting: ReplicatorLayer()).children.compactMap(\.label)).subtracting(["delayedCopies"])
+    let stored = SceneRoundTripTests.storedProperties(of: ReplicatorLayer()).subtracting(["delayedCopies"])
     #expect(Set(Self.table.map(\.name)) == stored)
   }
 

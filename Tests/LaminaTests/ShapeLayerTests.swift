@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func everyStoredShapePropertyHasAnEntry() {
-    let stored = Set(Mirror(reflecting: ShapeLayer()).children.compactMap(\.label))
+    let stored = SceneRoundTripTests.storedProperties(of: ShapeLayer())
     #expect(Set(Self.table.map(\.name)) == stored)
   }
 

@@ -67,7 +67,7 @@ import Testing
 
   @Test func everyStoredTextPropertyHasAnEntryButTheFontFolder() {
     // `textContent` holds `string` (TextLayer.swift).
-    let stored = Set(Mirror(reflecting: TextLayer()).children.compactMap(\.label).map { $0 == "textContent" ? "string" : $0 })
+    let stored = Set(SceneRoundTripTests.storedProperties(of: TextLayer()).map { $0 == "textContent" ? "string" : $0 })
     #expect(
       Set(Self.table.map(\.name)) == stored.subtracting(["fontBaseDirectory", "layoutCache"]))
   }

@@ -1,12 +1,16 @@
 // LayerProperties: every key of a layer object in the scene format
-// (docs/scene-format.md), declared once, in the format's order: its JSON
-// name, the `Layer` property it sets, its codec (type and rule, e.g. a
-// number ≥ 0) and its default, which must be the one `Layer()` gives. The
+// (docs/scene-format.md), declared once, beside the classes whose
+// properties they are, in the format's order: its JSON name, the `Layer`
+// property it sets and its codec (type and rule, e.g. a number ≥ 0). The
 // decoder, `SceneWriter`, `isEquivalent` and the lowering's finiteness
 // check all walk these tables (through `LayerClass`), so adding a property
 // is one line here plus its drawing. A table's order is the order of the
 // decoder's known keys (unknown-key suggestions), of a written layer's keys
-// and of the finiteness check.
+// and of the finiteness check. The defaults are not written here: a key
+// holds its default when its comparison finds the layer equal to a fresh
+// one of its class (`LayerClass.fresh`), so the initial value of the
+// property is the only default. The timing keys are `MediaTiming.keys`,
+// the table animations use too.
 //
 // A layer class with keys of its own (`GradientLayer`) gets a table of its
 // own, `[LayerProperty<GradientLayer>]`, whose key paths reach its own
@@ -14,13 +18,15 @@
 // and its own into one list over `Layer` (`erased`: the closures downcast,
 // and a class's list is only ever walked for layers of that class).
 //
-// Rejected: a Swift macro generating the five places from annotations on
+// Rejected: a Swift macro generating the tables from annotations on
 // `Layer` (a macro target pulls in swift-syntax and its build time, and
 // the format's rules, `frame` read last, `transform` written as
 // `affineTransform`, would still need hand-written exceptions), and
 // `Codable` synthesis (its errors carry no JSON path with a line and
 // column, it reports one error rather than all, and it knows neither the
-// value rules nor the omission of defaults).
+// value rules nor the omission of defaults). And a default beside each
+// entry, as before: it had to repeat the property's initial value, and a
+// test had to check that it did.
 
 /// One key of a layer object: how the scene loader reads it, how
 /// `SceneWriter` writes it, how `isEquivalent` compares it and how the
@@ -31,7 +37,9 @@ struct LayerProperty<L: Layer>: Sendable {
     @Sendable (
       inout SceneDecoder, JSONValue.Member, [JSONPathComponent], inout LayerReading<L>
     ) -> Void
-  /// Appends the layer's member, or nothing when it holds the default.
+  /// Appends the layer's member (`SceneWriter` calls it only when `isEqual`
+  /// tells the layer from a fresh one of its class; an entry without
+  /// `isEqual` decides itself).
   typealias Writer = @Sendable (L, inout [JSONValue.Member]) -> Void
 
   /// The JSON key.
@@ -40,28 +48,27 @@ struct LayerProperty<L: Layer>: Sendable {
   let name: String
   let read: Reader
   let write: Writer
-  /// `nil` for keys that set another key's property (`frame`, `affineTransform`).
+  /// `nil` for keys that set another key's property (`frame`,
+  /// `affineTransform`) and for `type` (the class, compared first).
   let isEqual: (@Sendable (L, L) -> Bool)?
   /// `nil` for properties that hold no numbers.
   let isFinite: (@Sendable (L) -> Bool)?
-  /// True when the layer holds the table's default; `nil` as for `isEqual`.
-  let isDefault: (@Sendable (L) -> Bool)?
 
-  /// A stored property, read with `codec` and set at once; written unless
-  /// it equals `default` (`write` replaces that).
+  /// A stored property, read with `codec` and set at once; written with
+  /// `codec` (`write` replaces that).
   static func stored<V>(
     _ key: String, _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable, _ codec: SceneCodec<V>,
-    default: V, name: String? = nil, write: Writer? = nil
+    name: String? = nil, write: Writer? = nil
   ) -> Self {
     custom(
-      key, keyPath, default: `default`, name: name, isEqual: codec.isEqual,
+      key, keyPath, name: name, isEqual: codec.isEqual,
       isFinite: codec.isFinite,
       read: { d, member, path, reading in
         if let value = codec.read(&d, member.value, path) {
           reading.layer[keyPath: keyPath] = value
         }
       },
-      write: write ?? defaultWriter(key, keyPath, codec, default: `default`))
+      write: write ?? { layer, members in members.append(SceneWriter.member(key, codec.write(layer[keyPath: keyPath]))) })
   }
 
   /// A stored geometry property, kept until the end of the object and set
@@ -69,13 +76,12 @@ struct LayerProperty<L: Layer>: Sendable {
   /// of its object, whatever the key order).
   static func geometry<V>(
     _ key: String, _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable, _ codec: SceneCodec<V>,
-    default: V, late: WritableKeyPath<PendingGeometry, (V, JSONValue.Member)?> & Sendable,
-    write: Writer? = nil
+    late: WritableKeyPath<PendingGeometry, (V, JSONValue.Member)?> & Sendable, write: Writer? = nil
   ) -> Self {
-    let input = input(key, codec, late: late)
-    return custom(
-      key, keyPath, default: `default`, isEqual: codec.isEqual, isFinite: codec.isFinite,
-      read: input.read, write: write ?? defaultWriter(key, keyPath, codec, default: `default`))
+    let set = stored(key, keyPath, codec, write: write)
+    return Self(
+      key: key, name: key, read: input(key, codec, late: late).read, write: set.write, isEqual: set.isEqual,
+      isFinite: set.isFinite)
   }
 
   /// A key that is only read, kept for the end of the object: another
@@ -91,60 +97,52 @@ struct LayerProperty<L: Layer>: Sendable {
           reading.geometry[keyPath: late] = (value, member)
         }
       },
-      write: { _, _ in }, isEqual: nil, isFinite: nil, isDefault: nil)
+      write: { _, _ in }, isEqual: nil, isFinite: nil)
   }
 
-  /// Writes `key` unless the value equals `default`.
-  private static func defaultWriter<V>(
-    _ key: String, _ keyPath: KeyPath<L, V> & Sendable, _ codec: SceneCodec<V>, default: V
-  ) -> Writer {
-    // The defaults are constants; the only non-Sendable ones are `nil` layers.
-    nonisolated(unsafe) let defaultValue = `default`
-    return { layer, members in
-      let value = layer[keyPath: keyPath]
-      if !codec.isEqual(value, defaultValue) {
-        members.append(SceneWriter.member(key, codec.write(value)))
-      }
-    }
+  /// One of `MediaTiming.keys`, reached through the layer's `timing`.
+  static func timing(_ k: TimingKey) -> Self {
+    Self(
+      key: k.key, name: k.key,
+      read: { d, member, path, reading in k.read(&d, member.value, path, &reading.layer.timing) },
+      write: { layer, members in k.write(layer.timing, &members) },
+      isEqual: { k.isEqual($0.timing, $1.timing) }, isFinite: nil)
   }
 
   /// A property with its own reader and writer.
   static func custom<V>(
-    _ key: String, _ keyPath: KeyPath<L, V> & Sendable, default: V, name: String? = nil,
+    _ key: String, _ keyPath: KeyPath<L, V> & Sendable, name: String? = nil,
     isEqual: @escaping @Sendable (V, V) -> Bool, isFinite: (@Sendable (V) -> Bool)? = nil,
     read: @escaping Reader, write: @escaping Writer
   ) -> Self {
-    nonisolated(unsafe) let defaultValue = `default`  // as in `defaultWriter`
     var finiteCheck: (@Sendable (L) -> Bool)?
     if let isFinite { finiteCheck = { isFinite($0[keyPath: keyPath]) } }
     return Self(
       key: key, name: name ?? key, read: read, write: write,
-      isEqual: { isEqual($0[keyPath: keyPath], $1[keyPath: keyPath]) }, isFinite: finiteCheck,
-      isDefault: { isEqual($0[keyPath: keyPath], defaultValue) })
+      isEqual: { isEqual($0[keyPath: keyPath], $1[keyPath: keyPath]) }, isFinite: finiteCheck)
   }
 }
 
 enum LayerProperties {
   /// The keys of `Layer` and `TransformLayer`.
   static let layer: [LayerProperty<Layer>] = [
-    .stored("name", \.name, .optional(.string), default: nil),
-    // The layer's class: read first (it chooses the class), written unless plain.
-    .custom(
-      "type", \.sceneClass.type, default: "layer", name: "type", isEqual: (==),
-      read: { _, _, _, _ in },
+    .stored("name", \.values.name, .optional(.string)),
+    // The layer's class: read first (it chooses the class), written unless
+    // plain; `isEquivalent` compares classes before any key.
+    LayerProperty(
+      key: "type", name: "type", read: { _, _, _, _ in },
       write: { layer, members in
         let type = layer.sceneClass.type
         if type != "layer" { members.append(SceneWriter.member("type", JSONValue(.string(type)))) }
-      }),
+      }, isEqual: nil, isFinite: nil),
     .input("frame", .rect(nonNegativeSize: true), late: \.frame),
-    .geometry(
-      "bounds", \.bounds, .rect(nonNegativeSize: true), default: .zero, late: \.bounds),
-    .geometry("position", \.position, .point, default: .zero, late: \.position),
-    .stored("anchorPoint", \.anchorPoint, .point, default: CGPoint(x: 0.5, y: 0.5)),
-    .stored("zPosition", \.zPosition, .number(), default: 0),
+    .geometry("bounds", \.values.bounds, .rect(nonNegativeSize: true), late: \.bounds),
+    .geometry("position", \.values.position, .point, late: \.position),
+    .stored("anchorPoint", \.values.anchorPoint, .point),
+    .stored("zPosition", \.values.zPosition, .number()),
     // Written as `affineTransform` when affine, so it reads back bit for bit.
     .geometry(
-      "transform", \.transform, .transform, default: .identity, late: \.transform,
+      "transform", \.values.transform, .transform, late: \.transform,
       write: { layer, members in
         let t = layer.transform
         guard !t.isIdentity else { return }
@@ -154,26 +152,26 @@ enum LayerProperties {
             : SceneWriter.member("transform", SceneCodec.transform.write(t)))
       }),
     .input("affineTransform", .affineTransform, late: \.affine),
-    .stored("sublayerTransform", \.sublayerTransform, .transform, default: .identity),
-    .stored("hidden", \.isHidden, .bool, default: false, name: "isHidden"),
-    .stored("opacity", \.opacity, .number(.unit), default: 1),
-    .stored("allowsGroupOpacity", \.allowsGroupOpacity, .bool, default: true),
-    .stored("backgroundColor", \.backgroundColor, .color, default: nil),
-    .stored("cornerRadius", \.cornerRadius, .number(.nonNegative), default: 0),
-    .stored("maskedCorners", \.maskedCorners, .cornerMask, default: .all),
-    .stored("cornerCurve", \.cornerCurve, .name(caPrefix: "kCACornerCurve"), default: .circular),
-    .stored("masksToBounds", \.masksToBounds, .bool, default: false),
-    .stored("borderWidth", \.borderWidth, .number(.nonNegative), default: 0),
-    .stored("borderColor", \.borderColor, .color, default: .black),
-    .stored("shadowOpacity", \.shadowOpacity, .number(.unit), default: 0),
-    .stored("shadowColor", \.shadowColor, .color, default: .black),
-    .stored("shadowOffset", \.shadowOffset, .size, default: CGSize(width: 0, height: -3)),
-    .stored("shadowRadius", \.shadowRadius, .number(.nonNegative), default: 3),
-    .stored("shadowPath", \.shadowPath, .optional(.path), default: nil),
+    .stored("sublayerTransform", \.values.sublayerTransform, .transform),
+    .stored("hidden", \.values.isHidden, .bool, name: "isHidden"),
+    .stored("opacity", \.values.opacity, .number(.unit)),
+    .stored("allowsGroupOpacity", \.values.allowsGroupOpacity, .bool),
+    .stored("backgroundColor", \.values.backgroundColor, .color),
+    .stored("cornerRadius", \.values.cornerRadius, .number(.nonNegative)),
+    .stored("maskedCorners", \.values.maskedCorners, .cornerMask),
+    .stored("cornerCurve", \.values.cornerCurve, .name(caPrefix: "kCACornerCurve")),
+    .stored("masksToBounds", \.values.masksToBounds, .bool),
+    .stored("borderWidth", \.values.borderWidth, .number(.nonNegative)),
+    .stored("borderColor", \.values.borderColor, .color),
+    .stored("shadowOpacity", \.values.shadowOpacity, .number(.unit)),
+    .stored("shadowColor", \.values.shadowColor, .color),
+    .stored("shadowOffset", \.values.shadowOffset, .size),
+    .stored("shadowRadius", \.values.shadowRadius, .number(.nonNegative)),
+    .stored("shadowPath", \.values.shadowPath, .optional(.path)),
     // A generated image is rendered once the document is valid, so it is
     // queued with its layer; an image without a source is a comment.
     .custom(
-      "contents", \.contents, default: nil, isEqual: Layer.sameImage,
+      "contents", \.values.contents, isEqual: Layer.sameImage,
       read: { d, member, path, reading in d.contents(member.value, path, into: reading.layer) },
       write: { layer, members in
         guard let image = layer.contents else { return }
@@ -186,31 +184,25 @@ enum LayerProperties {
                   "an image without a source (\(image.width)×\(image.height) pixels) cannot be written"
                 ))))
       }),
-    .stored("contentsRect", \.contentsRect, .rect(), default: unitRect),
-    .stored("contentsGravity", \.contentsGravity, .name(caPrefix: "kCAGravity"), default: .resize),
-    .stored("contentsScale", \.contentsScale, .number(.positive), default: 1),
-    .stored("contentsCenter", \.contentsCenter, .rect(), default: unitRect),
+    .stored("contentsRect", \.values.contentsRect, .rect()),
+    .stored("contentsGravity", \.values.contentsGravity, .name(caPrefix: "kCAGravity")),
+    .stored("contentsScale", \.values.contentsScale, .number(.positive)),
+    .stored("contentsCenter", \.values.contentsCenter, .rect()),
     .stored(
-      "minificationFilter", \.minificationFilter, .name(caPrefix: "kCAFilter"), default: .linear),
+      "minificationFilter", \.values.minificationFilter, .name(caPrefix: "kCAFilter")),
     .stored(
-      "magnificationFilter", \.magnificationFilter, .name(caPrefix: "kCAFilter"), default: .linear),
-    .stored("minificationFilterBias", \.minificationFilterBias, .number(), default: 0),
-    .stored("shouldRasterize", \.shouldRasterize, .bool, default: false),
-    .stored("rasterizationScale", \.rasterizationScale, .number(.positive), default: 1),
-    .stored("doubleSided", \.isDoubleSided, .bool, default: true, name: "isDoubleSided"),
+      "magnificationFilter", \.values.magnificationFilter, .name(caPrefix: "kCAFilter")),
+    .stored("minificationFilterBias", \.values.minificationFilterBias, .number()),
+    .stored("shouldRasterize", \.values.shouldRasterize, .bool),
+    .stored("rasterizationScale", \.values.rasterizationScale, .number(.positive)),
+    .stored("doubleSided", \.values.isDoubleSided, .bool, name: "isDoubleSided"),
     // Core Image's names ("multiplyBlendMode"; "CIMultiplyBlendMode" read too), or null.
-    .stored("compositingFilter", \.compositingFilter, .nullable(.name(caPrefix: "CI")), default: nil),
-    // Time (Time/, SceneAnimationDecoder.swift): the layer's own timing, then its animations.
-    .stored("beginTime", \.timing.beginTime, .timing(), default: 0),
-    .stored("duration", \.timing.duration, .timing(.nonNegative), default: 0),
-    .stored("speed", \.timing.speed, .timing(), default: 1),
-    .stored("timeOffset", \.timing.timeOffset, .timing(), default: 0),
-    .stored("repeatCount", \.timing.repeatCount, .timing(.nonNegative), default: 0),
-    .stored("repeatDuration", \.timing.repeatDuration, .timing(.nonNegative), default: 0),
-    .stored("autoreverses", \.timing.autoreverses, .bool, default: false),
-    .stored("fillMode", \.timing.fillMode, .name(caPrefix: "kCAFillMode"), default: .removed),
+    .stored("compositingFilter", \.values.compositingFilter, .nullable(.name(caPrefix: "CI"))),
+  ]
+  // Time (Time/, SceneAnimationDecoder.swift): the layer's own timing, then its animations.
+  + MediaTiming.keys.map(LayerProperty<Layer>.timing) + [
     .custom(
-      "animations", \.animations, default: [],
+      "animations", \.animations,
       isEqual: { a, b in
         JSONWriter.compact(SceneWriter.animations(a)) == JSONWriter.compact(SceneWriter.animations(b))
       },
@@ -219,10 +211,10 @@ enum LayerProperties {
         guard !layer.animationEntries.isEmpty else { return }
         members.append(SceneWriter.member("animations", SceneWriter.animations(layer.animations)))
       }),
-    .stored("mask", \.mask, .layer, default: nil),
+    .stored("mask", \.mask, .layer),
     // Attached one by one (the setter is private); `nil` and empty are equal.
     .custom(
-      "sublayers", \.sublayers, default: nil, isEqual: Layer.sameLayers,
+      "sublayers", \.sublayers, isEqual: Layer.sameLayers,
       read: { d, member, path, reading in
         for sublayer in d.sublayers(member.value, path) { d.attach(sublayer, to: reading.layer) }
       },
@@ -240,50 +232,50 @@ enum LayerProperties {
 
   /// The keys of `GradientLayer` (`CAGradientLayer`), after `Layer`'s.
   static let gradient: [LayerProperty<GradientLayer>] = [
-    .stored("colors", \.colors, .optional(.colors), default: nil),
-    .stored("locations", \.locations, .optional(.locations), default: nil),
-    .stored("startPoint", \.startPoint, .point, default: CGPoint(x: 0.5, y: 0)),
-    .stored("endPoint", \.endPoint, .point, default: CGPoint(x: 0.5, y: 1)),
-    .stored("gradientType", \.type, .name(caPrefix: "kCAGradientLayer"), default: .axial, name: "type"),
+    .stored("colors", \.ownValues.colors, .optional(.colors)),
+    .stored("locations", \.ownValues.locations, .optional(.locations)),
+    .stored("startPoint", \.ownValues.startPoint, .point),
+    .stored("endPoint", \.ownValues.endPoint, .point),
+    .stored("gradientType", \.ownValues.type, .name(caPrefix: "kCAGradientLayer"), name: "type"),
   ]
 
   /// The keys of `ReplicatorLayer` (`CAReplicatorLayer`), after `Layer`'s.
   static let replicator: [LayerProperty<ReplicatorLayer>] = [
     .stored(
-      "instanceCount", \.instanceCount, .count(maximum: ReplicatorLayer.maximumInstanceCount), default: 1),
-    .stored("instanceTransform", \.instanceTransform, .transform, default: .identity),
-    .stored("instanceColor", \.instanceColor, .color, default: .white),
-    .stored("instanceRedOffset", \.instanceRedOffset, .number(), default: 0),
-    .stored("instanceGreenOffset", \.instanceGreenOffset, .number(), default: 0),
-    .stored("instanceBlueOffset", \.instanceBlueOffset, .number(), default: 0),
-    .stored("instanceAlphaOffset", \.instanceAlphaOffset, .number(), default: 0),
-    .stored("instanceDelay", \.instanceDelay, .number(), default: 0),
-    .stored("preservesDepth", \.preservesDepth, .bool, default: false),
+      "instanceCount", \.ownValues.instanceCount, .count(maximum: ReplicatorLayer.maximumInstanceCount)),
+    .stored("instanceTransform", \.ownValues.instanceTransform, .transform),
+    .stored("instanceColor", \.ownValues.instanceColor, .color),
+    .stored("instanceRedOffset", \.ownValues.instanceRedOffset, .number()),
+    .stored("instanceGreenOffset", \.ownValues.instanceGreenOffset, .number()),
+    .stored("instanceBlueOffset", \.ownValues.instanceBlueOffset, .number()),
+    .stored("instanceAlphaOffset", \.ownValues.instanceAlphaOffset, .number()),
+    .stored("instanceDelay", \.ownValues.instanceDelay, .number()),
+    .stored("preservesDepth", \.ownValues.preservesDepth, .bool),
   ]
 
   /// The keys of `ShapeLayer` (`CAShapeLayer`), after `Layer`'s.
   static let shape: [LayerProperty<ShapeLayer>] = [
-    .stored("path", \.path, .optional(.path), default: nil),
-    .stored("fillColor", \.fillColor, .color, default: .black),
-    .stored("fillRule", \.fillRule, .name(caPrefix: "kCAFillRule"), default: .nonZero),
-    .stored("strokeColor", \.strokeColor, .color, default: nil),
-    .stored("lineWidth", \.lineWidth, .number(.nonNegative), default: 1),
-    .stored("lineCap", \.lineCap, .name(caPrefix: "kCALineCap"), default: .butt),
-    .stored("lineJoin", \.lineJoin, .name(caPrefix: "kCALineJoin"), default: .miter),
-    .stored("miterLimit", \.miterLimit, .number(.nonNegative), default: 10),
-    .stored("lineDashPattern", \.lineDashPattern, .optional(.lengths), default: nil),
-    .stored("lineDashPhase", \.lineDashPhase, .number(), default: 0),
-    .stored("strokeStart", \.strokeStart, .number(.unit), default: 0),
-    .stored("strokeEnd", \.strokeEnd, .number(.unit), default: 1),
+    .stored("path", \.ownValues.path, .optional(.path)),
+    .stored("fillColor", \.ownValues.fillColor, .color),
+    .stored("fillRule", \.ownValues.fillRule, .name(caPrefix: "kCAFillRule")),
+    .stored("strokeColor", \.ownValues.strokeColor, .color),
+    .stored("lineWidth", \.ownValues.lineWidth, .number(.nonNegative)),
+    .stored("lineCap", \.ownValues.lineCap, .name(caPrefix: "kCALineCap")),
+    .stored("lineJoin", \.ownValues.lineJoin, .name(caPrefix: "kCALineJoin")),
+    .stored("miterLimit", \.ownValues.miterLimit, .number(.nonNegative)),
+    .stored("lineDashPattern", \.ownValues.lineDashPattern, .optional(.lengths)),
+    .stored("lineDashPhase", \.ownValues.lineDashPhase, .number()),
+    .stored("strokeStart", \.ownValues.strokeStart, .number(.unit)),
+    .stored("strokeEnd", \.ownValues.strokeEnd, .number(.unit)),
   ]
 
   /// The keys of `TextLayer` (`CATextLayer`), after `Layer`'s.
   static let text: [LayerProperty<TextLayer>] = [
-    .stored("string", \.textContent, .textContent, default: nil),
+    .stored("string", \.ownValues.textContent, .textContent),
     // A font file path is relative to the scene's folder: the folder is
     // kept with the layer (not a key), the name is written as given.
     .custom(
-      "font", \.font, default: "Helvetica", isEqual: (==),
+      "font", \.ownValues.font, isEqual: (==),
       read: { d, member, path, reading in
         if let s = d.font(member.value, path) {
           reading.layer.font = s
@@ -291,16 +283,14 @@ enum LayerProperties {
         }
       },
       write: { layer, members in
-        if layer.font != "Helvetica" { members.append(SceneWriter.member("font", JSONValue(.string(layer.font)))) }
+        members.append(SceneWriter.member("font", JSONValue(.string(layer.font))))
       }),
-    .stored("fontSize", \.fontSize, .number(.fontSize), default: 36),
-    .stored("foregroundColor", \.foregroundColor, .color, default: .white),
-    .stored("isWrapped", \.isWrapped, .bool, default: false),
-    .stored("truncationMode", \.truncationMode, .name(caPrefix: "kCATruncation"), default: .none),
-    .stored("alignmentMode", \.alignmentMode, .name(caPrefix: "kCAAlignment"), default: .natural),
+    .stored("fontSize", \.ownValues.fontSize, .number(.fontSize)),
+    .stored("foregroundColor", \.ownValues.foregroundColor, .color),
+    .stored("isWrapped", \.ownValues.isWrapped, .bool),
+    .stored("truncationMode", \.ownValues.truncationMode, .name(caPrefix: "kCATruncation")),
+    .stored("alignmentMode", \.ownValues.alignmentMode, .name(caPrefix: "kCAAlignment")),
   ]
-
-  private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
 }
 
 extension LayerProperty {
@@ -318,13 +308,9 @@ extension LayerProperty {
     let write2: LayerProperty<Layer>.Writer = { layer, members in write(unsafeDowncast(layer, to: L.self), &members) }
     var isEqual2: (@Sendable (Layer, Layer) -> Bool)?
     if let f = isEqual { isEqual2 = { a, b in f(unsafeDowncast(a, to: L.self), unsafeDowncast(b, to: L.self)) } }
+    var isFinite2: (@Sendable (Layer) -> Bool)?
+    if let f = isFinite { isFinite2 = { f(unsafeDowncast($0, to: L.self)) } }
     return LayerProperty<Layer>(
-      key: key, name: name, read: read2, write: write2, isEqual: isEqual2,
-      isFinite: Self.downcasting(isFinite), isDefault: Self.downcasting(isDefault))
-  }
-
-  private static func downcasting(_ f: (@Sendable (L) -> Bool)?) -> (@Sendable (Layer) -> Bool)? {
-    guard let f else { return nil }
-    return { f(unsafeDowncast($0, to: L.self)) }
+      key: key, name: name, read: read2, write: write2, isEqual: isEqual2, isFinite: isFinite2)
   }
 }

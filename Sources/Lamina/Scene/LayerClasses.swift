@@ -1,7 +1,7 @@
 // LayerClasses: the layer classes of the scene format, each declared once:
 // the `type` that names it, the format version that introduced it, how to
 // make one, and its keys (`Layer`'s table joined with its own, from
-// LayerProperties.swift). A layer finds its class through `sceneClass`
+// Layer/LayerProperties.swift). A layer finds its class through `sceneClass`
 // (overridden by each subclass), so the decoder, `SceneWriter`,
 // `isEquivalent` and the finiteness check walk the right keys without a
 // cast or a switch per class.
@@ -18,6 +18,9 @@ final class LayerClass: Sendable {
   /// The first format version that has it (a document using it is written as that version).
   let version: Int
   let make: @Sendable () -> Layer
+  /// A layer as `make` gives it: what each key's default is (a key holding
+  /// the fresh layer's value is not written). Never changed.
+  nonisolated(unsafe) let fresh: Layer
   /// `Layer`'s keys and the class's own, in the format's order: the own keys
   /// come before `mask` and `sublayers`, so a written layer shows its own
   /// values before its subtree.
@@ -40,6 +43,7 @@ final class LayerClass: Sendable {
     self.type = type
     self.version = version
     self.make = make
+    fresh = make()
     let base = LayerProperties.layer
     let split = base.firstIndex { $0.key == "mask" } ?? base.count
     properties = Array(base[..<split]) + own.map(\.erased) + Array(base[split...])

@@ -2,9 +2,9 @@
 // model and for animations. Core Animation renders an out-of-range value
 // clamped (`strokeEnd = 1.2` draws the whole stroke, `opacity = 1.5` is
 // opaque, a negative `cornerRadius` rounds nothing); Lamina clamps when the
-// value is set, in Swift (a `didSet` on each property) or by an animation
-// (AnimatableProperties.swift, with the same ranges). So the value read back
-// is the clamped one, where Core Animation returns what was set: the cost
+// value is set, in Swift or by an animation, in one place: the property's
+// setter (an animation writes through it, AnimatableProperties.swift). So
+// the value read back is the clamped one, where Core Animation returns what was set: the cost
 // of having one value, which the renderers, the scene writer and
 // `value(forKeyPath:)` all see. NaN and the infinities are kept (not
 // clamped to a number), and the lowering refuses them with the property's

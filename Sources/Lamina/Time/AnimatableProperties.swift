@@ -9,9 +9,11 @@
 // Clamping: an eased curve or a spring overshoots, so a presented value
 // can leave its property's range (an opacity of 1.08, a negative corner
 // radius, a stroke end past 1). Core Animation clamps such values when it
-// renders; here they are clamped when written into the presentation, to
-// the ranges the model's own setters clamp to (ValueRange.swift), so the
-// lowering sees only values a scene file could hold.
+// renders; here they are clamped when written into the presentation by
+// the model's own setters (the properties' ranges, ValueRange.swift, are
+// written there and nowhere here), so the lowering sees only values a
+// scene file could hold. Two floors have no setter: a bounds size stays
+// ≥ 0 and a font size ≥ 0.001 (the scene format refuses 0).
 //
 // Rejected: reaching the properties through `LayerProperties` (the scene
 // table): its entries read and write JSON, not values, and most keys there
@@ -108,9 +110,6 @@ extension AnimatableProperty {
 }
 
 enum AnimatableProperties {
-  private static let unit = ValueRange.unit
-  private static let nonNegative = ValueRange.nonNegative
-
   private static func color<L: Layer>(_ key: String, _ kp: ReferenceWritableKeyPath<L, Color?> & Sendable, _ owner: String = "layer") -> AnimatableProperty {
     .value(key, kp, owner, wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { return c } else { return nil } })
   }
@@ -160,16 +159,16 @@ enum AnimatableProperties {
     .transformTranslation,
     transform("sublayerTransform", \.sublayerTransform),
     bool("hidden", \.isHidden),
-    .number("opacity", \.opacity, "layer", unit),
+    .number("opacity", \.opacity),
     color("backgroundColor", \.backgroundColor),
-    .number("cornerRadius", \.cornerRadius, "layer", nonNegative),
+    .number("cornerRadius", \.cornerRadius),
     bool("masksToBounds", \.masksToBounds),
-    .number("borderWidth", \.borderWidth, "layer", nonNegative),
+    .number("borderWidth", \.borderWidth),
     color("borderColor", \.borderColor),
-    .number("shadowOpacity", \.shadowOpacity, "layer", unit),
+    .number("shadowOpacity", \.shadowOpacity),
     color("shadowColor", \.shadowColor),
     .value("shadowOffset", \Layer.shadowOffset, wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { return s } else { return nil } }),
-    .number("shadowRadius", \.shadowRadius, "layer", nonNegative),
+    .number("shadowRadius", \.shadowRadius),
     path("shadowPath", \.shadowPath),
     .value("contents", \Layer.contents, wrap: { .image($0) }, unwrap: { if case .image(let i) = $0 { return i } else { return nil } }),
     rect("contentsRect", \.contentsRect),
@@ -181,7 +180,7 @@ enum AnimatableProperties {
     // gradientLayer
     .value("colors", \GradientLayer.colors, "gradientLayer", wrap: { .colors($0) }, unwrap: { if case .colors(let c) = $0 { return c } else { return nil } }),
     .value("locations", \GradientLayer.locations, "gradientLayer", wrap: { .numbers($0) }, unwrap: {
-      if case .numbers(let n) = $0 { return n.map { $0.map { $0.clamped(to: unit) } } } else { return nil }
+      if case .numbers(let n) = $0 { return n } else { return nil }
     }),
     point("startPoint", \GradientLayer.startPoint, "gradientLayer"),
     point("endPoint", \GradientLayer.endPoint, "gradientLayer"),
@@ -189,14 +188,14 @@ enum AnimatableProperties {
     path("path", \ShapeLayer.path, "shapeLayer"),
     color("fillColor", \ShapeLayer.fillColor, "shapeLayer"),
     color("strokeColor", \ShapeLayer.strokeColor, "shapeLayer"),
-    .number("lineWidth", \ShapeLayer.lineWidth, "shapeLayer", nonNegative),
-    .number("miterLimit", \ShapeLayer.miterLimit, "shapeLayer", nonNegative),
+    .number("lineWidth", \ShapeLayer.lineWidth, "shapeLayer"),
+    .number("miterLimit", \ShapeLayer.miterLimit, "shapeLayer"),
     .value("lineDashPattern", \ShapeLayer.lineDashPattern, "shapeLayer", wrap: { .numbers($0) }, unwrap: {
-      if case .numbers(let n) = $0 { return n.map { $0.map { $0.clamped(to: nonNegative) } } } else { return nil }
+      if case .numbers(let n) = $0 { return n } else { return nil }
     }),
     .number("lineDashPhase", \ShapeLayer.lineDashPhase, "shapeLayer"),
-    .number("strokeStart", \ShapeLayer.strokeStart, "shapeLayer", unit),
-    .number("strokeEnd", \ShapeLayer.strokeEnd, "shapeLayer", unit),
+    .number("strokeStart", \ShapeLayer.strokeStart, "shapeLayer"),
+    .number("strokeEnd", \ShapeLayer.strokeEnd, "shapeLayer"),
     // replicatorLayer
     transform("instanceTransform", \ReplicatorLayer.instanceTransform, "replicatorLayer"),
     color("instanceColor", \ReplicatorLayer.instanceColor, "replicatorLayer"),

@@ -53,16 +53,20 @@ struct LayerProperty<L: Layer>: Sendable {
   let isEqual: (@Sendable (L, L) -> Bool)?
   /// `nil` for properties that hold no numbers.
   let isFinite: (@Sendable (L) -> Bool)?
+  /// For an animatable property (`animates:`), its `AnimatableProperty`
+  /// for the class named (AnimatableProperties.swift); `nil` otherwise.
+  var animation: (@Sendable (_ owner: String) -> AnimatableProperty)? = nil
 
   /// A stored property, read with `codec` and set at once; written with
-  /// `codec` (`write` replaces that).
+  /// `codec` (`write` replaces that); animatable as `animates` says, within
+  /// the codec's range.
   static func stored<V>(
     _ key: String, _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable, _ codec: SceneCodec<V>,
-    name: String? = nil, write: Writer? = nil
+    name: String? = nil, animates: AnimationKind<V>? = nil, write: Writer? = nil
   ) -> Self {
     custom(
       key, keyPath, name: name, isEqual: codec.isEqual,
-      isFinite: codec.isFinite,
+      isFinite: codec.isFinite, animates: animates, clamp: codec.clamp,
       read: { d, member, path, reading in
         if let value = codec.read(&d, member.value, path) {
           reading.layer[keyPath: keyPath] = value
@@ -76,12 +80,13 @@ struct LayerProperty<L: Layer>: Sendable {
   /// of its object, whatever the key order).
   static func geometry<V>(
     _ key: String, _ keyPath: ReferenceWritableKeyPath<L, V> & Sendable, _ codec: SceneCodec<V>,
-    late: WritableKeyPath<PendingGeometry, (V, JSONValue.Member)?> & Sendable, write: Writer? = nil
+    late: WritableKeyPath<PendingGeometry, (V, JSONValue.Member)?> & Sendable, animates: AnimationKind<V>? = nil,
+    write: Writer? = nil
   ) -> Self {
-    let set = stored(key, keyPath, codec, write: write)
+    let set = stored(key, keyPath, codec, animates: animates, write: write)
     return Self(
       key: key, name: key, read: input(key, codec, late: late).read, write: set.write, isEqual: set.isEqual,
-      isFinite: set.isFinite)
+      isFinite: set.isFinite, animation: set.animation)
   }
 
   /// A key that is only read, kept for the end of the object: another
@@ -113,13 +118,21 @@ struct LayerProperty<L: Layer>: Sendable {
   static func custom<V>(
     _ key: String, _ keyPath: KeyPath<L, V> & Sendable, name: String? = nil,
     isEqual: @escaping @Sendable (V, V) -> Bool, isFinite: (@Sendable (V) -> Bool)? = nil,
+    animates: AnimationKind<V>? = nil, clamp: (@Sendable (V) -> V)? = nil,
     read: @escaping Reader, write: @escaping Writer
   ) -> Self {
     var finiteCheck: (@Sendable (L) -> Bool)?
     if let isFinite { finiteCheck = { isFinite($0[keyPath: keyPath]) } }
+    var animation: (@Sendable (String) -> AnimatableProperty)?
+    // An animatable property is settable (a key path literal is Sendable).
+    if let animates, let writable = keyPath as? ReferenceWritableKeyPath<L, V> {
+      nonisolated(unsafe) let writable = writable
+      animation = { owner in .entry(key, writable, animates, clamp: clamp, owner: owner) }
+    }
     return Self(
       key: key, name: name ?? key, read: read, write: write,
-      isEqual: { isEqual($0[keyPath: keyPath], $1[keyPath: keyPath]) }, isFinite: finiteCheck)
+      isEqual: { isEqual($0[keyPath: keyPath], $1[keyPath: keyPath]) }, isFinite: finiteCheck,
+      animation: animation)
   }
 }
 
@@ -136,13 +149,13 @@ enum LayerProperties {
         if type != "layer" { members.append(SceneWriter.member("type", JSONValue(.string(type)))) }
       }, isEqual: nil, isFinite: nil),
     .input("frame", .rect(nonNegativeSize: true), late: \.frame),
-    .geometry("bounds", \.values.bounds, .rect(nonNegativeSize: true), late: \.bounds),
-    .geometry("position", \.values.position, .point, late: \.position),
-    .stored("anchorPoint", \.values.anchorPoint, .point),
-    .stored("zPosition", \.values.zPosition, .number()),
+    .geometry("bounds", \.values.bounds, .rect(nonNegativeSize: true), late: \.bounds, animates: .rect),
+    .geometry("position", \.values.position, .point, late: \.position, animates: .point),
+    .stored("anchorPoint", \.values.anchorPoint, .point, animates: .point),
+    .stored("zPosition", \.values.zPosition, .number(), animates: .number),
     // Written as `affineTransform` when affine, so it reads back bit for bit.
     .geometry(
-      "transform", \.values.transform, .transform, late: \.transform,
+      "transform", \.values.transform, .transform, late: \.transform, animates: .transform,
       write: { layer, members in
         let t = layer.transform
         guard !t.isIdentity else { return }
@@ -152,26 +165,26 @@ enum LayerProperties {
             : SceneWriter.member("transform", SceneCodec.transform.write(t)))
       }),
     .input("affineTransform", .affineTransform, late: \.affine),
-    .stored("sublayerTransform", \.values.sublayerTransform, .transform),
-    .stored("hidden", \.values.isHidden, .bool, name: "isHidden"),
-    .stored("opacity", \.values.opacity, .number(.unit)),
+    .stored("sublayerTransform", \.values.sublayerTransform, .transform, animates: .transform),
+    .stored("hidden", \.values.isHidden, .bool, name: "isHidden", animates: .bool),
+    .stored("opacity", \.values.opacity, .number(.unit), animates: .number),
     .stored("allowsGroupOpacity", \.values.allowsGroupOpacity, .bool),
-    .stored("backgroundColor", \.values.backgroundColor, .color),
-    .stored("cornerRadius", \.values.cornerRadius, .number(.nonNegative)),
+    .stored("backgroundColor", \.values.backgroundColor, .color, animates: .color),
+    .stored("cornerRadius", \.values.cornerRadius, .number(.nonNegative), animates: .number),
     .stored("maskedCorners", \.values.maskedCorners, .cornerMask),
     .stored("cornerCurve", \.values.cornerCurve, .name(caPrefix: "kCACornerCurve")),
-    .stored("masksToBounds", \.values.masksToBounds, .bool),
-    .stored("borderWidth", \.values.borderWidth, .number(.nonNegative)),
-    .stored("borderColor", \.values.borderColor, .color),
-    .stored("shadowOpacity", \.values.shadowOpacity, .number(.unit)),
-    .stored("shadowColor", \.values.shadowColor, .color),
-    .stored("shadowOffset", \.values.shadowOffset, .size),
-    .stored("shadowRadius", \.values.shadowRadius, .number(.nonNegative)),
-    .stored("shadowPath", \.values.shadowPath, .optional(.path)),
+    .stored("masksToBounds", \.values.masksToBounds, .bool, animates: .bool),
+    .stored("borderWidth", \.values.borderWidth, .number(.nonNegative), animates: .number),
+    .stored("borderColor", \.values.borderColor, .color, animates: .color),
+    .stored("shadowOpacity", \.values.shadowOpacity, .number(.unit), animates: .number),
+    .stored("shadowColor", \.values.shadowColor, .color, animates: .color),
+    .stored("shadowOffset", \.values.shadowOffset, .size, animates: .size),
+    .stored("shadowRadius", \.values.shadowRadius, .number(.nonNegative), animates: .number),
+    .stored("shadowPath", \.values.shadowPath, .optional(.path), animates: .path),
     // A generated image is rendered once the document is valid, so it is
     // queued with its layer; an image without a source is a comment.
     .custom(
-      "contents", \.values.contents, isEqual: Layer.sameImage,
+      "contents", \.values.contents, isEqual: Layer.sameImage, animates: .image,
       read: { d, member, path, reading in d.contents(member.value, path, into: reading.layer) },
       write: { layer, members in
         guard let image = layer.contents else { return }
@@ -184,10 +197,10 @@ enum LayerProperties {
                   "an image without a source (\(image.width)×\(image.height) pixels) cannot be written"
                 ))))
       }),
-    .stored("contentsRect", \.values.contentsRect, .rect()),
+    .stored("contentsRect", \.values.contentsRect, .rect(), animates: .rect),
     .stored("contentsGravity", \.values.contentsGravity, .name(caPrefix: "kCAGravity")),
     .stored("contentsScale", \.values.contentsScale, .number(.positive)),
-    .stored("contentsCenter", \.values.contentsCenter, .rect()),
+    .stored("contentsCenter", \.values.contentsCenter, .rect(), animates: .rect),
     .stored(
       "minificationFilter", \.values.minificationFilter, .name(caPrefix: "kCAFilter")),
     .stored(
@@ -195,9 +208,9 @@ enum LayerProperties {
     .stored("minificationFilterBias", \.values.minificationFilterBias, .number()),
     .stored("shouldRasterize", \.values.shouldRasterize, .bool),
     .stored("rasterizationScale", \.values.rasterizationScale, .number(.positive)),
-    .stored("doubleSided", \.values.isDoubleSided, .bool, name: "isDoubleSided"),
+    .stored("doubleSided", \.values.isDoubleSided, .bool, name: "isDoubleSided", animates: .bool),
     // Core Image's names ("multiplyBlendMode"; "CIMultiplyBlendMode" read too), or null.
-    .stored("compositingFilter", \.values.compositingFilter, .nullable(.name(caPrefix: "CI"))),
+    .stored("compositingFilter", \.values.compositingFilter, .nullable(.name(caPrefix: "CI")), animates: .blendMode),
   ]
   // Time (Time/, SceneAnimationDecoder.swift): the layer's own timing, then its animations.
   + MediaTiming.keys.map(LayerProperty<Layer>.timing) + [
@@ -232,10 +245,10 @@ enum LayerProperties {
 
   /// The keys of `GradientLayer` (`CAGradientLayer`), after `Layer`'s.
   static let gradient: [LayerProperty<GradientLayer>] = [
-    .stored("colors", \.ownValues.colors, .optional(.colors)),
-    .stored("locations", \.ownValues.locations, .optional(.locations)),
-    .stored("startPoint", \.ownValues.startPoint, .point),
-    .stored("endPoint", \.ownValues.endPoint, .point),
+    .stored("colors", \.ownValues.colors, .optional(.colors), animates: .colors),
+    .stored("locations", \.ownValues.locations, .optional(.locations), animates: .numbers),
+    .stored("startPoint", \.ownValues.startPoint, .point, animates: .point),
+    .stored("endPoint", \.ownValues.endPoint, .point, animates: .point),
     .stored("gradientType", \.ownValues.type, .name(caPrefix: "kCAGradientLayer"), name: "type"),
   ]
 
@@ -243,30 +256,30 @@ enum LayerProperties {
   static let replicator: [LayerProperty<ReplicatorLayer>] = [
     .stored(
       "instanceCount", \.ownValues.instanceCount, .count(maximum: ReplicatorLayer.maximumInstanceCount)),
-    .stored("instanceTransform", \.ownValues.instanceTransform, .transform),
-    .stored("instanceColor", \.ownValues.instanceColor, .color),
-    .stored("instanceRedOffset", \.ownValues.instanceRedOffset, .number()),
-    .stored("instanceGreenOffset", \.ownValues.instanceGreenOffset, .number()),
-    .stored("instanceBlueOffset", \.ownValues.instanceBlueOffset, .number()),
-    .stored("instanceAlphaOffset", \.ownValues.instanceAlphaOffset, .number()),
-    .stored("instanceDelay", \.ownValues.instanceDelay, .number()),
+    .stored("instanceTransform", \.ownValues.instanceTransform, .transform, animates: .transform),
+    .stored("instanceColor", \.ownValues.instanceColor, .color, animates: .color),
+    .stored("instanceRedOffset", \.ownValues.instanceRedOffset, .number(), animates: .number),
+    .stored("instanceGreenOffset", \.ownValues.instanceGreenOffset, .number(), animates: .number),
+    .stored("instanceBlueOffset", \.ownValues.instanceBlueOffset, .number(), animates: .number),
+    .stored("instanceAlphaOffset", \.ownValues.instanceAlphaOffset, .number(), animates: .number),
+    .stored("instanceDelay", \.ownValues.instanceDelay, .number(), animates: .number),
     .stored("preservesDepth", \.ownValues.preservesDepth, .bool),
   ]
 
   /// The keys of `ShapeLayer` (`CAShapeLayer`), after `Layer`'s.
   static let shape: [LayerProperty<ShapeLayer>] = [
-    .stored("path", \.ownValues.path, .optional(.path)),
-    .stored("fillColor", \.ownValues.fillColor, .color),
+    .stored("path", \.ownValues.path, .optional(.path), animates: .path),
+    .stored("fillColor", \.ownValues.fillColor, .color, animates: .color),
     .stored("fillRule", \.ownValues.fillRule, .name(caPrefix: "kCAFillRule")),
-    .stored("strokeColor", \.ownValues.strokeColor, .color),
-    .stored("lineWidth", \.ownValues.lineWidth, .number(.nonNegative)),
+    .stored("strokeColor", \.ownValues.strokeColor, .color, animates: .color),
+    .stored("lineWidth", \.ownValues.lineWidth, .number(.nonNegative), animates: .number),
     .stored("lineCap", \.ownValues.lineCap, .name(caPrefix: "kCALineCap")),
     .stored("lineJoin", \.ownValues.lineJoin, .name(caPrefix: "kCALineJoin")),
-    .stored("miterLimit", \.ownValues.miterLimit, .number(.nonNegative)),
-    .stored("lineDashPattern", \.ownValues.lineDashPattern, .optional(.lengths)),
-    .stored("lineDashPhase", \.ownValues.lineDashPhase, .number()),
-    .stored("strokeStart", \.ownValues.strokeStart, .number(.unit)),
-    .stored("strokeEnd", \.ownValues.strokeEnd, .number(.unit)),
+    .stored("miterLimit", \.ownValues.miterLimit, .number(.nonNegative), animates: .number),
+    .stored("lineDashPattern", \.ownValues.lineDashPattern, .optional(.lengths), animates: .numbers),
+    .stored("lineDashPhase", \.ownValues.lineDashPhase, .number(), animates: .number),
+    .stored("strokeStart", \.ownValues.strokeStart, .number(.unit), animates: .number),
+    .stored("strokeEnd", \.ownValues.strokeEnd, .number(.unit), animates: .number),
   ]
 
   /// The keys of `TextLayer` (`CATextLayer`), after `Layer`'s.
@@ -285,8 +298,8 @@ enum LayerProperties {
       write: { layer, members in
         members.append(SceneWriter.member("font", JSONValue(.string(layer.font))))
       }),
-    .stored("fontSize", \.ownValues.fontSize, .number(.fontSize)),
-    .stored("foregroundColor", \.ownValues.foregroundColor, .color),
+    .stored("fontSize", \.ownValues.fontSize, .number(.fontSize), animates: .number),
+    .stored("foregroundColor", \.ownValues.foregroundColor, .color, animates: .color),
     .stored("isWrapped", \.ownValues.isWrapped, .bool),
     .stored("truncationMode", \.ownValues.truncationMode, .name(caPrefix: "kCATruncation")),
     .stored("alignmentMode", \.ownValues.alignmentMode, .name(caPrefix: "kCAAlignment")),
@@ -311,6 +324,7 @@ extension LayerProperty {
     var isFinite2: (@Sendable (Layer) -> Bool)?
     if let f = isFinite { isFinite2 = { f(unsafeDowncast($0, to: L.self)) } }
     return LayerProperty<Layer>(
-      key: key, name: name, read: read2, write: write2, isEqual: isEqual2, isFinite: isFinite2)
+      key: key, name: name, read: read2, write: write2, isEqual: isEqual2, isFinite: isFinite2,
+      animation: animation)
   }
 }

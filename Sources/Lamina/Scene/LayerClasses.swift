@@ -25,6 +25,8 @@ final class LayerClass: Sendable {
   /// come before `mask` and `sublayers`, so a written layer shows its own
   /// values before its subtree.
   let properties: [LayerProperty<Layer>]
+  /// The class's own keys alone (beyond `Layer`'s).
+  let ownProperties: [LayerProperty<Layer>]
   let byKey: [String: LayerProperty<Layer>]
   let keys: [String]
   /// The entries that hold numbers, by Swift name: the lowering runs these
@@ -46,12 +48,13 @@ final class LayerClass: Sendable {
     fresh = make()
     let base = LayerProperties.layer
     let split = base.firstIndex { $0.key == "mask" } ?? base.count
-    properties = Array(base[..<split]) + own.map(\.erased) + Array(base[split...])
+    ownProperties = own.map(\.erased)
+    properties = Array(base[..<split]) + ownProperties + Array(base[split...])
     byKey = Dictionary(uniqueKeysWithValues: properties.map { ($0.key, $0) })
     keys = properties.map(\.key)
     finiteChecks = ContiguousArray(properties.compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
     ownFiniteChecks = ContiguousArray(
-      own.map(\.erased).compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
+      ownProperties.compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
     if let check {
       self.check = { (d: inout SceneDecoder, layer: Layer, members: [JSONValue.Member], path: [JSONPathComponent]) in
         check(&d, unsafeDowncast(layer, to: L.self), members, path)

@@ -16,6 +16,18 @@ enum NumberRule {
   /// A text size in points: > 0 and at most `TextLimits.maxFontSize`.
   case fontSize
 
+  /// The range the model keeps such a number in (ValueRange.swift): what
+  /// an animated value is clamped to; `nil` for any number.
+  var range: ClosedRange<Double>? {
+    switch self {
+    case .any: return nil
+    case .nonNegative: return ValueRange.nonNegative
+    case .positive: return ValueRange.positive
+    case .unit: return ValueRange.unit
+    case .fontSize: return ValueRange.fontSize
+    }
+  }
+
   func violation(_ v: Double) -> String? {
     switch self {
     case .any: return nil

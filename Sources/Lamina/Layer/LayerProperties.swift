@@ -1,10 +1,13 @@
 // LayerProperties: every key of a layer object in the scene format
 // (docs/scene-format.md), declared once, beside the classes whose
 // properties they are, in the format's order: its JSON name, the `Layer`
-// property it sets and its codec (type and rule, e.g. a number ≥ 0). The
-// decoder, `SceneWriter`, `isEquivalent` and the lowering's finiteness
-// check all walk these tables (through `LayerClass`), so adding a property
-// is one line here plus its drawing. A table's order is the order of the
+// property it sets (its field in the class's struct of plain values), its
+// codec (type and rule, e.g. a number ≥ 0, whose range also bounds an
+// animated value) and, when animatable, the `AnimationValue` case of its
+// type (`animates:`). The decoder, `SceneWriter`, `isEquivalent`, the
+// lowering's finiteness check and the animations (AnimatableProperties)
+// all walk these tables (through `LayerClass`), so adding a property is
+// one line here plus its field and its drawing. A table's order is the order of the
 // decoder's known keys (unknown-key suggestions), of a written layer's keys
 // and of the finiteness check. The defaults are not written here: a key
 // holds its default when its comparison finds the layer equal to a fresh

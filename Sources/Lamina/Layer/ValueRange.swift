@@ -4,8 +4,9 @@
 // opaque, a negative `cornerRadius` rounds nothing); Lamina clamps when the
 // value is set, in Swift (the property's setter) or by an animation (to
 // the range of its table entry's rule, `NumberRule.range`, one of these;
-// AnimatableProperties.swift). So the value read back is the clamped one, where Core Animation returns what was set: the cost
-// of having one value, which the renderers, the scene writer and
+// AnimatableProperties.swift). So the value read back is the clamped
+// one, where Core Animation returns what was set: the cost of having one
+// value, which the renderers, the scene writer and
 // `value(forKeyPath:)` all see. NaN and the infinities are kept (not
 // clamped to a number), and the lowering refuses them with the property's
 // name, as it refuses any number that is not finite.

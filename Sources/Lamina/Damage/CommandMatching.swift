@@ -117,7 +117,8 @@ struct CommandWords: @unchecked Sendable {
 
 /// Appends a command's words (into memory it grows by doubling). Each kind
 /// of draw writes its own fields (`writeWords(into:)`, beside its struct in
-/// Plan/); the field types' words are here.
+/// Plan/) with `write(_:...)`; each field type's words are its
+/// `CommandWordField` conformance, below.
 struct CommandWordWriter {
   private(set) var words: UnsafeMutablePointer<UInt64>
   private var capacity: Int
@@ -139,92 +140,10 @@ struct CommandWordWriter {
     words.deallocate()
     (words, capacity) = (larger, capacity * 2)
   }
-  @inline(__always) mutating func add(_ value: Double) { add(value.bitPattern) }
-  @inline(__always) mutating func add(_ value: Float) { add(UInt64(value.bitPattern)) }
-  @inline(__always) mutating func add(_ value: Int) { add(UInt64(bitPattern: Int64(value))) }
-  @inline(__always) mutating func add(_ value: Bool) { add(value ? 1 as UInt64 : 0) }
-  /// An optional: 0, or 1 then the value's words.
-  @inline(__always) mutating func add<T>(_ value: T?, _ write: (inout Self, T) -> Void) {
-    if let value {
-      add(1)
-      write(&self, value)
-    } else {
-      add(0)
-    }
-  }
-  /// A case of a field-less enum: its index in `allCases`, the order of
-  /// declaration (specialized, this is a compare, not a search).
-  @inline(__always) mutating func add<E: CaseIterable & Equatable>(_ value: E) {
-    var k = 0
-    for c in E.allCases {
-      if c == value { break }
-      k += 1
-    }
-    add(k)
-  }
 
-  mutating func add(_ p: CGPoint) { add(Double(p.x)); add(Double(p.y)) }
-  mutating func add(_ r: CGRect) {
-    add(Double(r.origin.x)); add(Double(r.origin.y)); add(Double(r.size.width)); add(Double(r.size.height))
-  }
-  /// A mask of the entries whose bits are the identity's (+0 or 1),
-  /// then the other entries in order: a translation is 3 words, not 16.
-  mutating func add(_ m: Transform3D) {
-    let entries = (
-      m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44
-    )
-    let mask = withUnsafeBytes(of: entries) { raw -> UInt64 in
-      var mask: UInt64 = 0
-      for k in 0..<16 {
-        let identity: Double = k % 5 == 0 ? 1 : 0
-        if raw.load(fromByteOffset: k * 8, as: UInt64.self) == identity.bitPattern { mask |= 1 << UInt64(k) }
-      }
-      return mask
-    }
-    add(mask)
-    withUnsafeBytes(of: entries) { raw in
-      for k in 0..<16 where mask & (1 << UInt64(k)) == 0 { add(raw.load(fromByteOffset: k * 8, as: UInt64.self)) }
-    }
-  }
-  mutating func add(_ c: PremultipliedColor) { add(c.r); add(c.g); add(c.b); add(c.a) }
-  mutating func add(_ c: Color) { add(c.red); add(c.green); add(c.blue); add(c.alpha) }
-  mutating func add(_ c: ColorMultiplier) { add(c.red); add(c.green); add(c.blue) }
-  mutating func add(_ r: RoundedRect) {
-    add(r.rect)
-    add(r.radii.count)
-    for radius in r.radii { add(radius) }
-    add(r.curve)
-  }
-  mutating func add(_ clip: Clip) {
-    add(clip.matrix)
-    switch clip.shape {
-    case .roundedRect(let r):
-      add(0)
-      add(r)
-    case .convex(let planes):
-      add(1)
-      add(planes.count)
-      for p in planes {
-        add(p.a); add(p.b); add(p.c)
-      }
-    }
-  }
-  mutating func add(_ h: DrawHeader) {
-    add(h.matrix)
-    add(h.clips.count)
-    for clip in h.clips { add(clip) }
-    // Not the name: no backend reads it for pixels (messages only).
-  }
-  mutating func add(_ s: Sampling) {
-    add(s.minification)
-    add(s.magnification)
-    add(s.bias)
-  }
-  mutating func add(_ s: SurfaceShadow) {
-    add(s.sigma); add(s.offsetX); add(s.offsetY)
-    add(s.color)
-    add(s.shadowOnly)
-    add(s.clip) { $0.add($1) }
+  /// Every field given, in order (specialized and inlined: no existentials).
+  @inline(__always) mutating func write<each F: CommandWordField>(_ fields: repeat each F) {
+    repeat (each fields).write(into: &self)
   }
 
   /// Writes `command`; true when it must also be confirmed. Inlined into
@@ -233,18 +152,10 @@ struct CommandWordWriter {
   /// So are the writers of each kind of draw it dispatches to.
   @inline(__always) mutating func add(_ command: DrawCommand) -> Bool {
     switch command {
-    case .roundedRect(let d):
-      d.writeWords(into: &self)
-      return false
-    case .shadow(let d):
-      d.writeWords(into: &self)
-      return false
-    case .image(let d):
-      d.writeWords(into: &self)
-      return false
-    case .gradient(let d):
-      d.writeWords(into: &self)
-      return false
+    case .roundedRect(let d): d.writeWords(into: &self)
+    case .shadow(let d): d.writeWords(into: &self)
+    case .image(let d): d.writeWords(into: &self)
+    case .gradient(let d): d.writeWords(into: &self)
     case .path(let d):
       d.writeWords(into: &self)
       return true
@@ -252,7 +163,151 @@ struct CommandWordWriter {
       d.writeWords(into: &self)
       return true
     }
+    return false
   }
+}
+
+/// A field type of the draw commands, written as words (see the top of the
+/// file).
+protocol CommandWordField {
+  func write(into w: inout CommandWordWriter)
+}
+
+/// A field-less enum: its case's index in `allCases`, the order of
+/// declaration (specialized, a compare, not a search).
+extension CommandWordField where Self: CaseIterable & Equatable {
+  @inline(__always) func write(into w: inout CommandWordWriter) {
+    var k: UInt64 = 0
+    for c in Self.allCases {
+      if c == self { break }
+      k += 1
+    }
+    w.add(k)
+  }
+}
+
+extension CornerCurve: CommandWordField {}
+extension ContentsFilter: CommandWordField {}
+extension FillRule: CommandWordField {}
+extension GradientType: CommandWordField {}
+
+extension UInt64: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(self) }
+}
+/// Bits.
+extension Double: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(bitPattern) }
+}
+/// Bits, widened.
+extension Float: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(UInt64(bitPattern)) }
+}
+extension Int: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(UInt64(bitPattern: Int64(self))) }
+}
+extension Bool: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(self ? 1 as UInt64 : 0) }
+}
+
+/// An optional: 0, or 1 then the value's words.
+extension Optional: CommandWordField where Wrapped: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) {
+    if let value = self {
+      w.add(1)
+      value.write(into: &w)
+    } else {
+      w.add(0)
+    }
+  }
+}
+
+/// An array: its count, then its elements.
+extension Array: CommandWordField where Element: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) {
+    count.write(into: &w)
+    for e in self { e.write(into: &w) }
+  }
+}
+
+extension CGPoint: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(Double(x), Double(y)) }
+}
+extension CGRect: CommandWordField {
+  func write(into w: inout CommandWordWriter) {
+    w.write(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height))
+  }
+}
+/// A mask of the entries whose bits are the identity's (+0 or 1), then the
+/// other entries in order: a translation is 3 words, not 16.
+extension Transform3D: CommandWordField {
+  func write(into w: inout CommandWordWriter) {
+    let entries = (m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44)
+    let mask = withUnsafeBytes(of: entries) { raw -> UInt64 in
+      var mask: UInt64 = 0
+      for k in 0..<16 {
+        let identity: Double = k % 5 == 0 ? 1 : 0
+        if raw.load(fromByteOffset: k * 8, as: UInt64.self) == identity.bitPattern { mask |= 1 << UInt64(k) }
+      }
+      return mask
+    }
+    w.add(mask)
+    withUnsafeBytes(of: entries) { raw in
+      for k in 0..<16 where mask & (1 << UInt64(k)) == 0 { w.add(raw.load(fromByteOffset: k * 8, as: UInt64.self)) }
+    }
+  }
+}
+extension PremultipliedColor: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(r, g, b, a) }
+}
+extension Color: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(red, green, blue, alpha) }
+}
+extension ColorMultiplier: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(red, green, blue) }
+}
+extension RoundedRect: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(rect, radii, curve) }
+}
+extension Clip: CommandWordField {
+  func write(into w: inout CommandWordWriter) {
+    w.write(matrix)
+    switch shape {
+    case .roundedRect(let r): w.write(0, r)
+    case .convex(let planes): w.write(1, planes)
+    }
+  }
+}
+extension HalfPlane: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(a, b, c) }
+}
+/// Not the name: no backend reads it for pixels (messages only).
+extension DrawHeader: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(matrix, clips) }
+}
+extension Sampling: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(minification, magnification, bias) }
+}
+extension SurfaceShadow: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(sigma, offsetX, offsetY, color, shadowOnly, clip) }
+}
+
+extension ImageSlice: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(destination, source) }
+}
+
+extension GradientStop: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(location, color) }
+}
+
+/// Text under a similarity: its glyphs decide the pieces' masks. The
+/// outlines follow from the face, glyph, size and scale (only the lowering
+/// makes a GlyphRun), and `==` confirms the rest.
+extension GlyphRun: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(faceID, fontSize, scale, outlines.count, glyphs) }
+}
+
+extension GlyphRun.Placed: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(UInt64(glyph), outline, origin.x, origin.y) }
 }
 
 extension DrawCommand {

@@ -45,12 +45,6 @@ extension CompositeDraw {
   /// Its words for damage matching (CommandMatching.swift). The surface and
   /// mask indices are confirmed through what they name, not written.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.add(6)
-    w.add(header)
-    w.add(opacity)
-    w.add(mask != nil)
-    w.add(shadow) { $0.add($1) }
-    w.add(sampling)
-    w.add(blendMode.map { Int($0.shaderIndex) } ?? -1)
+    w.write(6, header, opacity, mask != nil, shadow, sampling, blendMode.map { Int($0.shaderIndex) } ?? -1)
   }
 }

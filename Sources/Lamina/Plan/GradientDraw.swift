@@ -30,17 +30,6 @@ public struct GradientDraw: DrawHeaderCarrier, Hashable, Sendable {
 extension GradientDraw {
   /// Its words for damage matching (CommandMatching.swift): every field and stop.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.add(4)
-    w.add(header)
-    w.add(shape)
-    w.add(gradient.type)
-    w.add(gradient.start)
-    w.add(gradient.end)
-    w.add(gradient.stops.count)
-    for stop in gradient.stops {
-      w.add(stop.location)
-      w.add(stop.color)
-    }
-    w.add(opacity)
+    w.write(4, header, shape, gradient.type, gradient.start, gradient.end, gradient.stops, opacity)
   }
 }

@@ -108,16 +108,6 @@ extension ImageDraw {
   /// Its words for damage matching (CommandMatching.swift): the image by
   /// identity, then every other field.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.add(3)
-    w.add(header)
-    w.add(UInt64(UInt(bitPattern: ObjectIdentifier(image))))
-    w.add(slices.count)
-    for s in slices {
-      w.add(s.destination)
-      w.add(s.source)
-    }
-    w.add(sampling)
-    w.add(opacity)
-    w.add(tint)
+    w.write(3, header, UInt64(UInt(bitPattern: ObjectIdentifier(image))), slices, sampling, opacity, tint)
   }
 }

@@ -245,35 +245,6 @@ extension PathDraw {
   /// Its words for damage matching (CommandMatching.swift): the polygons by
   /// their digest and counts (confirmed with `==`), its pieces and glyphs.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.add(5)
-    w.add(header)
-    w.add(polygonsDigest)
-    w.add(polygons.count)
-    w.add(polygons.edgeCount)
-    w.add(rule)
-    w.add(color)
-    w.add(bounds)
-    w.add(pieceEnds.count)
-    for end in pieceEnds { w.add(end) }
-    w.add(glyphs) { $0.add($1) }
-  }
-}
-
-extension CommandWordWriter {
-  /// Text under a similarity: its glyphs decide the pieces' masks. The
-  /// outlines follow from the face, glyph, size and scale (only the
-  /// lowering makes a GlyphRun), and `==` confirms the rest.
-  @inline(__always) mutating func add(_ g: GlyphRun) {
-    add(g.faceID)
-    add(g.fontSize)
-    add(g.scale)
-    add(g.outlines.count)
-    add(g.glyphs.count)
-    for p in g.glyphs {
-      add(UInt64(p.glyph))
-      add(p.outline)
-      add(p.origin.x)
-      add(p.origin.y)
-    }
+    w.write(5, header, polygonsDigest, polygons.count, polygons.edgeCount, rule, color, bounds, pieceEnds, glyphs)
   }
 }

@@ -28,11 +28,5 @@ public struct RoundedRectDraw: DrawHeaderCarrier, Hashable, Sendable {
 
 extension RoundedRectDraw {
   /// Its words for damage matching (CommandMatching.swift): every field.
-  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.add(1)
-    w.add(header)
-    w.add(outer)
-    w.add(border) { $0.add($1) }
-    w.add(color)
-  }
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) { w.write(1, header, outer, border, color) }
 }

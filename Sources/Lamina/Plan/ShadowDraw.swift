@@ -62,11 +62,6 @@ public struct SurfaceShadow: Hashable, Sendable {
 extension ShadowDraw {
   /// Its words for damage matching (CommandMatching.swift): every field.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.add(2)
-    w.add(header)
-    w.add(shape)
-    w.add(sigma)
-    w.add(color)
-    w.add(extent)
+    w.write(2, header, shape, sigma, color, extent)
   }
 }

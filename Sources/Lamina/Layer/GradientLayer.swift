@@ -46,11 +46,7 @@ public final class GradientLayer: Layer {
 
   override func copyOwnValues(to copy: Layer) { unsafeDowncast(copy, to: GradientLayer.self).ownValues = ownValues }
 
-  override func firstNonFiniteOwnProperty() -> String? {
-    let checks = LayerClasses.gradientLayer.ownFiniteChecks
-    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return nil
-  }
+  override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.gradientLayer.ownFiniteChecks) }
 
   override var gradientStopCount: Int { colors?.count ?? 0 }
 

@@ -59,11 +59,7 @@ public final class ReplicatorLayer: Layer {
 
   override func copyOwnValues(to copy: Layer) { unsafeDowncast(copy, to: ReplicatorLayer.self).ownValues = ownValues }
 
-  override func firstNonFiniteOwnProperty() -> String? {
-    let checks = LayerClasses.replicatorLayer.ownFiniteChecks
-    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return nil
-  }
+  override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.replicatorLayer.ownFiniteChecks) }
 
   override var asReplicator: ReplicatorLayer? { self }
 

@@ -65,11 +65,7 @@ public final class ShapeLayer: Layer {
 
   override func copyOwnValues(to copy: Layer) { unsafeDowncast(copy, to: ShapeLayer.self).ownValues = ownValues }
 
-  override func firstNonFiniteOwnProperty() -> String? {
-    let checks = LayerClasses.shapeLayer.ownFiniteChecks
-    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return nil
-  }
+  override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.shapeLayer.ownFiniteChecks) }
 
   /// Why the stroke cannot be drawn (a value the scene format refuses, set
   /// through the Swift API), or `nil`.

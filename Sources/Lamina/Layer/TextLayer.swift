@@ -163,11 +163,7 @@ public final class TextLayer: Layer {
 
   override func copyOwnValues(to copy: Layer) { unsafeDowncast(copy, to: TextLayer.self).ownValues = ownValues }
 
-  override func firstNonFiniteOwnProperty() -> String? {
-    let checks = LayerClasses.textLayer.ownFiniteChecks
-    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return nil
-  }
+  override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.textLayer.ownFiniteChecks) }
 }
 
 /// `TextLayer`'s own plain values, with Core Animation's defaults.

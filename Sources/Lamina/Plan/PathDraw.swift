@@ -59,6 +59,12 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// `nil` for shapes, and for text whose pieces or matrix do not qualify.
   public private(set) var glyphs: GlyphRun?
 
+  /// Its words for damage matching (CommandMatching.swift): the polygons by
+  /// their digest and counts (confirmed with `==`), its pieces and glyphs.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
+    w.write(5, header, polygonsDigest, polygons.count, polygons.edgeCount, rule, color, bounds, pieceEnds, glyphs)
+  }
+
   /// A draw of `polygons` (local units) mapped by `matrix` to target pixels.
   public init(
     matrix: Transform3D, polygons: PolygonSet, rule: FillRule, color: PremultipliedColor, clips: [Clip],
@@ -238,13 +244,5 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     guard !rect.isEmpty else { return nil }
     var sweep = FillSweep(projected, offset: SIMD2(-Double(rect.x0), -Double(rect.y0)), rule: rule)
     return (rect, sweep.coverage(width: rect.width, height: rect.height))
-  }
-}
-
-extension PathDraw {
-  /// Its words for damage matching (CommandMatching.swift): the polygons by
-  /// their digest and counts (confirmed with `==`), its pieces and glyphs.
-  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.write(5, header, polygonsDigest, polygons.count, polygons.edgeCount, rule, color, bounds, pieceEnds, glyphs)
   }
 }

@@ -15,6 +15,9 @@ public struct RoundedRectDraw: DrawHeaderCarrier, Hashable, Sendable {
   public var border: RoundedRect?
   public var color: PremultipliedColor
 
+  /// Its words for damage matching (CommandMatching.swift): every field.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) { w.write(1, header, outer, border, color) }
+
   public init(
     matrix: Transform3D, outer: RoundedRect, border: RoundedRect?, color: PremultipliedColor,
     clips: [Clip], name: String
@@ -24,9 +27,4 @@ public struct RoundedRectDraw: DrawHeaderCarrier, Hashable, Sendable {
     self.color = color
     header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
-}
-
-extension RoundedRectDraw {
-  /// Its words for damage matching (CommandMatching.swift): every field.
-  @inline(__always) func writeWords(into w: inout CommandWordWriter) { w.write(1, header, outer, border, color) }
 }

@@ -1,19 +1,22 @@
 // LayerProperties: every key of a layer object in the scene format
 // (docs/scene-format.md), declared once, beside the classes whose
 // properties they are, in the format's order: its JSON name, the `Layer`
-// property it sets (its field in the class's struct of plain values), its
+// property it sets (the public property: a key path through the class's
+// struct of plain values, two components, reads at less than half the
+// speed, and the lowering's finiteness check reads every number), its
 // codec (type and rule, e.g. a number ≥ 0, whose range also bounds an
 // animated value) and, when animatable, the `AnimationValue` case of its
 // type (`animates:`). The decoder, `SceneWriter`, `isEquivalent`, the
 // lowering's finiteness check and the animations (AnimatableProperties)
 // all walk these tables (through `LayerClass`), so adding a property is
-// one line here plus its field and its drawing. A table's order is the order of the
-// decoder's known keys (unknown-key suggestions), of a written layer's keys
-// and of the finiteness check. The defaults are not written here: a key
-// holds its default when its comparison finds the layer equal to a fresh
-// one of its class (`LayerClass.fresh`), so the initial value of the
-// property is the only default. The timing keys are `MediaTiming.keys`,
-// the table animations use too.
+// one line here plus its field, its property and its drawing. A table's
+// order is the order of the decoder's known keys (unknown-key
+// suggestions), of a written layer's keys and of the finiteness check. The
+// defaults are not written here: a key holds its default when its
+// comparison finds the layer equal to a fresh one of its class
+// (`LayerClass.fresh`), so the initial value of the property is the only
+// default. The timing keys are `MediaTiming.keys`, the table animations
+// use too.
 //
 // A layer class with keys of its own (`GradientLayer`) gets a table of its
 // own, `[LayerProperty<GradientLayer>]`, whose key paths reach its own
@@ -142,7 +145,7 @@ struct LayerProperty<L: Layer>: Sendable {
 enum LayerProperties {
   /// The keys of `Layer` and `TransformLayer`.
   static let layer: [LayerProperty<Layer>] = [
-    .stored("name", \.values.name, .optional(.string)),
+    .stored("name", \.name, .optional(.string)),
     // The layer's class: read first (it chooses the class), written unless
     // plain; `isEquivalent` compares classes before any key.
     LayerProperty(
@@ -152,13 +155,13 @@ enum LayerProperties {
         if type != "layer" { members.append(SceneWriter.member("type", JSONValue(.string(type)))) }
       }, isEqual: nil, isFinite: nil),
     .input("frame", .rect(nonNegativeSize: true), late: \.frame),
-    .geometry("bounds", \.values.bounds, .rect(nonNegativeSize: true), late: \.bounds, animates: .rect),
-    .geometry("position", \.values.position, .point, late: \.position, animates: .point),
-    .stored("anchorPoint", \.values.anchorPoint, .point, animates: .point),
-    .stored("zPosition", \.values.zPosition, .number(), animates: .number),
+    .geometry("bounds", \.bounds, .rect(nonNegativeSize: true), late: \.bounds, animates: .rect),
+    .geometry("position", \.position, .point, late: \.position, animates: .point),
+    .stored("anchorPoint", \.anchorPoint, .point, animates: .point),
+    .stored("zPosition", \.zPosition, .number(), animates: .number),
     // Written as `affineTransform` when affine, so it reads back bit for bit.
     .geometry(
-      "transform", \.values.transform, .transform, late: \.transform, animates: .transform,
+      "transform", \.transform, .transform, late: \.transform, animates: .transform,
       write: { layer, members in
         let t = layer.transform
         guard !t.isIdentity else { return }
@@ -168,26 +171,26 @@ enum LayerProperties {
             : SceneWriter.member("transform", SceneCodec.transform.write(t)))
       }),
     .input("affineTransform", .affineTransform, late: \.affine),
-    .stored("sublayerTransform", \.values.sublayerTransform, .transform, animates: .transform),
-    .stored("hidden", \.values.isHidden, .bool, name: "isHidden", animates: .bool),
-    .stored("opacity", \.values.opacity, .number(.unit), animates: .number),
-    .stored("allowsGroupOpacity", \.values.allowsGroupOpacity, .bool),
-    .stored("backgroundColor", \.values.backgroundColor, .color, animates: .color),
-    .stored("cornerRadius", \.values.cornerRadius, .number(.nonNegative), animates: .number),
-    .stored("maskedCorners", \.values.maskedCorners, .cornerMask),
-    .stored("cornerCurve", \.values.cornerCurve, .name(caPrefix: "kCACornerCurve")),
-    .stored("masksToBounds", \.values.masksToBounds, .bool, animates: .bool),
-    .stored("borderWidth", \.values.borderWidth, .number(.nonNegative), animates: .number),
-    .stored("borderColor", \.values.borderColor, .color, animates: .color),
-    .stored("shadowOpacity", \.values.shadowOpacity, .number(.unit), animates: .number),
-    .stored("shadowColor", \.values.shadowColor, .color, animates: .color),
-    .stored("shadowOffset", \.values.shadowOffset, .size, animates: .size),
-    .stored("shadowRadius", \.values.shadowRadius, .number(.nonNegative), animates: .number),
-    .stored("shadowPath", \.values.shadowPath, .optional(.path), animates: .path),
+    .stored("sublayerTransform", \.sublayerTransform, .transform, animates: .transform),
+    .stored("hidden", \.isHidden, .bool, name: "isHidden", animates: .bool),
+    .stored("opacity", \.opacity, .number(.unit), animates: .number),
+    .stored("allowsGroupOpacity", \.allowsGroupOpacity, .bool),
+    .stored("backgroundColor", \.backgroundColor, .color, animates: .color),
+    .stored("cornerRadius", \.cornerRadius, .number(.nonNegative), animates: .number),
+    .stored("maskedCorners", \.maskedCorners, .cornerMask),
+    .stored("cornerCurve", \.cornerCurve, .name(caPrefix: "kCACornerCurve")),
+    .stored("masksToBounds", \.masksToBounds, .bool, animates: .bool),
+    .stored("borderWidth", \.borderWidth, .number(.nonNegative), animates: .number),
+    .stored("borderColor", \.borderColor, .color, animates: .color),
+    .stored("shadowOpacity", \.shadowOpacity, .number(.unit), animates: .number),
+    .stored("shadowColor", \.shadowColor, .color, animates: .color),
+    .stored("shadowOffset", \.shadowOffset, .size, animates: .size),
+    .stored("shadowRadius", \.shadowRadius, .number(.nonNegative), animates: .number),
+    .stored("shadowPath", \.shadowPath, .optional(.path), animates: .path),
     // A generated image is rendered once the document is valid, so it is
     // queued with its layer; an image without a source is a comment.
     .custom(
-      "contents", \.values.contents, isEqual: Layer.sameImage, animates: .image,
+      "contents", \.contents, isEqual: Layer.sameImage, animates: .image,
       read: { d, member, path, reading in d.contents(member.value, path, into: reading.layer) },
       write: { layer, members in
         guard let image = layer.contents else { return }
@@ -200,20 +203,20 @@ enum LayerProperties {
                   "an image without a source (\(image.width)×\(image.height) pixels) cannot be written"
                 ))))
       }),
-    .stored("contentsRect", \.values.contentsRect, .rect(), animates: .rect),
-    .stored("contentsGravity", \.values.contentsGravity, .name(caPrefix: "kCAGravity")),
-    .stored("contentsScale", \.values.contentsScale, .number(.positive)),
-    .stored("contentsCenter", \.values.contentsCenter, .rect(), animates: .rect),
+    .stored("contentsRect", \.contentsRect, .rect(), animates: .rect),
+    .stored("contentsGravity", \.contentsGravity, .name(caPrefix: "kCAGravity")),
+    .stored("contentsScale", \.contentsScale, .number(.positive)),
+    .stored("contentsCenter", \.contentsCenter, .rect(), animates: .rect),
     .stored(
-      "minificationFilter", \.values.minificationFilter, .name(caPrefix: "kCAFilter")),
+      "minificationFilter", \.minificationFilter, .name(caPrefix: "kCAFilter")),
     .stored(
-      "magnificationFilter", \.values.magnificationFilter, .name(caPrefix: "kCAFilter")),
-    .stored("minificationFilterBias", \.values.minificationFilterBias, .number()),
-    .stored("shouldRasterize", \.values.shouldRasterize, .bool),
-    .stored("rasterizationScale", \.values.rasterizationScale, .number(.positive)),
-    .stored("doubleSided", \.values.isDoubleSided, .bool, name: "isDoubleSided", animates: .bool),
+      "magnificationFilter", \.magnificationFilter, .name(caPrefix: "kCAFilter")),
+    .stored("minificationFilterBias", \.minificationFilterBias, .number()),
+    .stored("shouldRasterize", \.shouldRasterize, .bool),
+    .stored("rasterizationScale", \.rasterizationScale, .number(.positive)),
+    .stored("doubleSided", \.isDoubleSided, .bool, name: "isDoubleSided", animates: .bool),
     // Core Image's names ("multiplyBlendMode"; "CIMultiplyBlendMode" read too), or null.
-    .stored("compositingFilter", \.values.compositingFilter, .nullable(.name(caPrefix: "CI")), animates: .blendMode),
+    .stored("compositingFilter", \.compositingFilter, .nullable(.name(caPrefix: "CI")), animates: .blendMode),
   ]
   // Time (Time/, SceneAnimationDecoder.swift): the layer's own timing, then its animations.
   + MediaTiming.keys.map(LayerProperty<Layer>.timing) + [
@@ -248,50 +251,50 @@ enum LayerProperties {
 
   /// The keys of `GradientLayer` (`CAGradientLayer`), after `Layer`'s.
   static let gradient: [LayerProperty<GradientLayer>] = [
-    .stored("colors", \.ownValues.colors, .optional(.colors), animates: .colors),
-    .stored("locations", \.ownValues.locations, .optional(.locations), animates: .numbers),
-    .stored("startPoint", \.ownValues.startPoint, .point, animates: .point),
-    .stored("endPoint", \.ownValues.endPoint, .point, animates: .point),
-    .stored("gradientType", \.ownValues.type, .name(caPrefix: "kCAGradientLayer"), name: "type"),
+    .stored("colors", \.colors, .optional(.colors), animates: .colors),
+    .stored("locations", \.locations, .optional(.locations), animates: .numbers),
+    .stored("startPoint", \.startPoint, .point, animates: .point),
+    .stored("endPoint", \.endPoint, .point, animates: .point),
+    .stored("gradientType", \.type, .name(caPrefix: "kCAGradientLayer"), name: "type"),
   ]
 
   /// The keys of `ReplicatorLayer` (`CAReplicatorLayer`), after `Layer`'s.
   static let replicator: [LayerProperty<ReplicatorLayer>] = [
     .stored(
-      "instanceCount", \.ownValues.instanceCount, .count(maximum: ReplicatorLayer.maximumInstanceCount)),
-    .stored("instanceTransform", \.ownValues.instanceTransform, .transform, animates: .transform),
-    .stored("instanceColor", \.ownValues.instanceColor, .color, animates: .color),
-    .stored("instanceRedOffset", \.ownValues.instanceRedOffset, .number(), animates: .number),
-    .stored("instanceGreenOffset", \.ownValues.instanceGreenOffset, .number(), animates: .number),
-    .stored("instanceBlueOffset", \.ownValues.instanceBlueOffset, .number(), animates: .number),
-    .stored("instanceAlphaOffset", \.ownValues.instanceAlphaOffset, .number(), animates: .number),
-    .stored("instanceDelay", \.ownValues.instanceDelay, .number(), animates: .number),
-    .stored("preservesDepth", \.ownValues.preservesDepth, .bool),
+      "instanceCount", \.instanceCount, .count(maximum: ReplicatorLayer.maximumInstanceCount)),
+    .stored("instanceTransform", \.instanceTransform, .transform, animates: .transform),
+    .stored("instanceColor", \.instanceColor, .color, animates: .color),
+    .stored("instanceRedOffset", \.instanceRedOffset, .number(), animates: .number),
+    .stored("instanceGreenOffset", \.instanceGreenOffset, .number(), animates: .number),
+    .stored("instanceBlueOffset", \.instanceBlueOffset, .number(), animates: .number),
+    .stored("instanceAlphaOffset", \.instanceAlphaOffset, .number(), animates: .number),
+    .stored("instanceDelay", \.instanceDelay, .number(), animates: .number),
+    .stored("preservesDepth", \.preservesDepth, .bool),
   ]
 
   /// The keys of `ShapeLayer` (`CAShapeLayer`), after `Layer`'s.
   static let shape: [LayerProperty<ShapeLayer>] = [
-    .stored("path", \.ownValues.path, .optional(.path), animates: .path),
-    .stored("fillColor", \.ownValues.fillColor, .color, animates: .color),
-    .stored("fillRule", \.ownValues.fillRule, .name(caPrefix: "kCAFillRule")),
-    .stored("strokeColor", \.ownValues.strokeColor, .color, animates: .color),
-    .stored("lineWidth", \.ownValues.lineWidth, .number(.nonNegative), animates: .number),
-    .stored("lineCap", \.ownValues.lineCap, .name(caPrefix: "kCALineCap")),
-    .stored("lineJoin", \.ownValues.lineJoin, .name(caPrefix: "kCALineJoin")),
-    .stored("miterLimit", \.ownValues.miterLimit, .number(.nonNegative), animates: .number),
-    .stored("lineDashPattern", \.ownValues.lineDashPattern, .optional(.lengths), animates: .numbers),
-    .stored("lineDashPhase", \.ownValues.lineDashPhase, .number(), animates: .number),
-    .stored("strokeStart", \.ownValues.strokeStart, .number(.unit), animates: .number),
-    .stored("strokeEnd", \.ownValues.strokeEnd, .number(.unit), animates: .number),
+    .stored("path", \.path, .optional(.path), animates: .path),
+    .stored("fillColor", \.fillColor, .color, animates: .color),
+    .stored("fillRule", \.fillRule, .name(caPrefix: "kCAFillRule")),
+    .stored("strokeColor", \.strokeColor, .color, animates: .color),
+    .stored("lineWidth", \.lineWidth, .number(.nonNegative), animates: .number),
+    .stored("lineCap", \.lineCap, .name(caPrefix: "kCALineCap")),
+    .stored("lineJoin", \.lineJoin, .name(caPrefix: "kCALineJoin")),
+    .stored("miterLimit", \.miterLimit, .number(.nonNegative), animates: .number),
+    .stored("lineDashPattern", \.lineDashPattern, .optional(.lengths), animates: .numbers),
+    .stored("lineDashPhase", \.lineDashPhase, .number(), animates: .number),
+    .stored("strokeStart", \.strokeStart, .number(.unit), animates: .number),
+    .stored("strokeEnd", \.strokeEnd, .number(.unit), animates: .number),
   ]
 
   /// The keys of `TextLayer` (`CATextLayer`), after `Layer`'s.
   static let text: [LayerProperty<TextLayer>] = [
-    .stored("string", \.ownValues.textContent, .textContent),
+    .stored("string", \.textContent, .textContent),
     // A font file path is relative to the scene's folder: the folder is
     // kept with the layer (not a key), the name is written as given.
     .custom(
-      "font", \.ownValues.font, isEqual: (==),
+      "font", \.font, isEqual: (==),
       read: { d, member, path, reading in
         if let s = d.font(member.value, path) {
           reading.layer.font = s
@@ -301,11 +304,11 @@ enum LayerProperties {
       write: { layer, members in
         members.append(SceneWriter.member("font", JSONValue(.string(layer.font))))
       }),
-    .stored("fontSize", \.ownValues.fontSize, .number(.fontSize), animates: .number),
-    .stored("foregroundColor", \.ownValues.foregroundColor, .color, animates: .color),
-    .stored("isWrapped", \.ownValues.isWrapped, .bool),
-    .stored("truncationMode", \.ownValues.truncationMode, .name(caPrefix: "kCATruncation")),
-    .stored("alignmentMode", \.ownValues.alignmentMode, .name(caPrefix: "kCAAlignment")),
+    .stored("fontSize", \.fontSize, .number(.fontSize), animates: .number),
+    .stored("foregroundColor", \.foregroundColor, .color, animates: .color),
+    .stored("isWrapped", \.isWrapped, .bool),
+    .stored("truncationMode", \.truncationMode, .name(caPrefix: "kCATruncation")),
+    .stored("alignmentMode", \.alignmentMode, .name(caPrefix: "kCAAlignment")),
   ]
 }
 

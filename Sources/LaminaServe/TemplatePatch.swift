@@ -4,7 +4,7 @@
 // JSON paths of the template). A layer is found by its `name` key
 // anywhere in the tree (sublayers and masks included; every layer of that
 // name is set). The key must be one of the layer's class's keys in the
-// model's property table (Sources/Lamina/Scene/LayerProperties.swift),
+// model's property table (Sources/Lamina/Layer/LayerProperties.swift),
 // structure keys (`name`, `type`, `sublayers`, `mask`, `animations`) excepted. The
 // value is typed by that table: the text read as JSON (a number, a
 // boolean, an array…) when the property reads that without an error,

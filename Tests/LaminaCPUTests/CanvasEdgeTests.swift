@@ -31,7 +31,7 @@ private typealias F = PlanFixtures
             extent: card.rect.insetBy(dx: -12, dy: -12), clips: [], name: "shadow")))
       out.append(F.roundedRect(card, matrix: m, color: PremultipliedColor(r: 0.9, g: 0.8, b: 0.2, a: 1)))
       out.append(
-        F.roundedRect(card, inner: RoundedRect(rect: F.rect(2, 2, 43, 27), radii: [4, 4, 4, 4]), matrix: m,
+        F.roundedRect(card, border: RoundedRect(rect: F.rect(2, 2, 43, 27), radii: [4, 4, 4, 4]), matrix: m,
           color: PremultipliedColor(r: 0.1, g: 0.1, b: 0.3, a: 1)))
       out.append(
         .image(

@@ -57,7 +57,7 @@ import Testing
     func kinds(_ plan: RenderPlan) -> [String] {
       plan.surfaces[0].commands.map {
         switch $0 {
-        case .roundedRect(let s): s.inner == nil ? "fill" : "ring"
+        case .roundedRect(let s): s.border == nil ? "fill" : "ring"
         case .gradient: "gradient"
         case .image: "image"
         case .shadow: "shadow"

@@ -27,8 +27,8 @@ private typealias F = PlanFixtures
             matrix: m, shape: silhouette, sigma: 3, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5),
             extent: silhouette.rect.insetBy(dx: -12, dy: -12), clips: clips, name: "card")))
       commands.append(F.roundedRect(bounds, matrix: m, clips: clips))
-      let inner = RoundedRect(rect: F.rect(2, 2, 36, 24), radii: [6, 6, 6, 6], curve: .continuous)
-      commands.append(F.roundedRect(bounds, inner: inner, matrix: m, color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1), clips: clips))
+      let border = RoundedRect(rect: F.rect(2, 2, 36, 24), radii: [6, 6, 6, 6], curve: .continuous)
+      commands.append(F.roundedRect(bounds, border: border, matrix: m, color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1), clips: clips))
     }
     return F.plan(96, 72, background: PremultipliedColor(r: 0.9, g: 0.9, b: 0.9, a: 1), commands)
   }

@@ -24,11 +24,11 @@ private typealias F = PlanFixtures
   /// Largest difference, in levels, between rendered alpha and supersampling:
   /// 64×64 samples on every partly covered pixel, 16×16 on their full or
   /// empty neighbours, the centre sample elsewhere.
-  func worstError(_ outer: RoundedRect, inner: RoundedRect? = nil, matrix: Transform3D, size: Int = 32) -> Int {
-    let image = CPURenderer(threads: 2).render(F.plan(size, size, [F.roundedRect(outer, inner: inner, matrix: matrix)]))
+  func worstError(_ outer: RoundedRect, border: RoundedRect? = nil, matrix: Transform3D, size: Int = 32) -> Int {
+    let image = CPURenderer(threads: 2).render(F.plan(size, size, [F.roundedRect(outer, border: border, matrix: matrix)]))
     let a = F.alphas(image)
     let inside = { (x: Double, y: Double) in
-      outer.contains(x: x, y: y) && !(inner?.contains(x: x, y: y) ?? false)
+      outer.contains(x: x, y: y) && !(border?.contains(x: x, y: y) ?? false)
     }
     func partial(_ i: Int, _ j: Int) -> Bool {
       i >= 0 && j >= 0 && i < size && j < size && a[j * size + i] > 0 && a[j * size + i] < 255
@@ -61,9 +61,9 @@ private typealias F = PlanFixtures
 
   @Test func borderRingMatchesSupersampling() {
     let outer = RoundedRect(rect: F.rect(2.25, 3.7, 24, 22.5), radii: [8, 8, 8, 8])
-    let inner = RoundedRect(rect: F.rect(5.25, 6.7, 18, 16.5), radii: [5, 5, 5, 5], curve: .continuous)
+    let border = RoundedRect(rect: F.rect(5.25, 6.7, 18, 16.5), radii: [5, 5, 5, 5], curve: .continuous)
     for (name, m) in Self.matrices {
-      let error = worstError(outer, inner: inner, matrix: m)
+      let error = worstError(outer, border: border, matrix: m)
       #expect(error <= 1, "ring under \(name): \(error) levels")
     }
   }

@@ -88,12 +88,12 @@ private typealias F = PlanFixtures
       let radii = (0..<4).map { _ in s.unit() < 0.3 ? 0 : s.range(0, min(w, h) / 2) }
       let outer = RoundedRect(rect: F.rect(s.range(-20, 150), s.range(-20, 120), w, h), radii: radii)
       let ring = s.unit() < 0.5 && min(w, h) > 8
-      let inner = ring ? RoundedRect(rect: outer.rect.insetBy(dx: 3.3, dy: 2.7), radii: radii.map { max(0, $0 - 3) }) : nil
+      let border = ring ? RoundedRect(rect: outer.rect.insetBy(dx: 3.3, dy: 2.7), radii: radii.map { max(0, $0 - 3) }) : nil
       let matrix = Transform3D(scaleX: [1, 1, 1.5, 0.75][Int(s.next() % 4)], y: [1, 1.25][Int(s.next() % 2)], z: 1)
         .concatenating(Transform3D(translationX: s.range(-30, 30), y: s.range(-30, 30)))
       let alpha = Float(s.unit() < 0.4 ? 1 : s.range(0.05, 1))
       let color = PremultipliedColor(r: 0.3 * alpha, g: 0.1 * alpha, b: alpha, a: alpha)
-      let draw = RoundedRectDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: "r")
+      let draw = RoundedRectDraw(matrix: matrix, outer: outer, border: border, color: color, clips: [], name: "r")
       guard let a = RoundedRectStage(draw, limit: limit, stamps: StampCache()),
         let b = RoundedRectStage(draw, limit: limit, stamps: StampCache(stampsFirstMeeting: true))
       else { return nil }

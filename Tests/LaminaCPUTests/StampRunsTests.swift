@@ -97,13 +97,13 @@ private typealias F = PlanFixtures
       let outer = RoundedRect(
         rect: F.rect(s.range(-10, 40), s.range(-10, 30), w, h),
         radii: [0, 1, 2, 3].map { _ in s.unit() < 0.2 ? 0 : s.range(0, min(w, h) / 2) })
-      let border = s.range(0.5, 6)
-      let inner = s.unit() < 0.5 ? nil : RoundedRect(rect: outer.rect.insetBy(dx: border, dy: border))
+      let inset = s.range(0.5, 6)
+      let border = s.unit() < 0.5 ? nil : RoundedRect(rect: outer.rect.insetBy(dx: inset, dy: inset))
       let opaque = s.unit() < 0.6
       let color = opaque
         ? PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1) : PremultipliedColor(r: 0.3, g: 0.1, b: 0, a: 0.6)
       let matrix = Transform3D(translationX: Double(Int(s.next() % 20)) + [0, 0.5, 0.25][Int(s.next() % 3)], y: 3)
-      let draw = RoundedRectDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: "s")
+      let draw = RoundedRectDraw(matrix: matrix, outer: outer, border: border, color: color, clips: [], name: "s")
       let actual = ShadowSpanTests().noise(width, height, &s)
       let expected = StageHarness.copy(actual)
       guard let stage = RoundedRectStage(draw, limit: limit, stamps: stamps),
@@ -116,7 +116,7 @@ private typealias F = PlanFixtures
       StageHarness.drawInTiles(stage, into: actual)
       StageHarness.blendEveryValue(of: stamp, dx: dx, dy: dy, color: color, onto: expected)
       let differ = StageHarness.firstDifference(actual, expected)
-      #expect(differ == nil, "\(outer) inner \(inner != nil) opaque \(opaque): byte \(differ ?? 0)")
+      #expect(differ == nil, "\(outer) border \(border != nil) opaque \(opaque): byte \(differ ?? 0)")
     }
     #expect(runsSeen > 0, "the shapes have runs to walk")
   }

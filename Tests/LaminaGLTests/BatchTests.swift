@@ -38,9 +38,9 @@ private func cards(
           color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5), extent: rect.offsetBy(dx: 0, dy: 2).insetBy(dx: -8, dy: -8),
           clips: [], name: "shadow \(i)")))
     commands.append(F.roundedRect(rect, radius: 6, color: translucent ? PremultipliedColor(r: 0.6, g: 0.5, b: 0.1, a: 0.7) : F.white))
-    let inner = RoundedRect(rect: rect.insetBy(dx: 2, dy: 2), radii: [4, 4, 4, 4])
+    let ring = RoundedRect(rect: rect.insetBy(dx: 2, dy: 2), radii: [4, 4, 4, 4])
     let border = translucent ? PremultipliedColor(r: 0.1, g: 0.2, b: 0.4, a: 0.5) : PremultipliedColor(r: 0.2, g: 0.2, b: 0.2, a: 1)
-    commands.append(F.roundedRect(rect, radius: 6, inner: inner, color: border))
+    commands.append(F.roundedRect(rect, radius: 6, border: ring, color: border))
   }
   return F.plan(width, height, background: PremultipliedColor(r: 0.93, g: 0.93, b: 0.93, a: 1), commands)
 }
@@ -205,7 +205,7 @@ struct CoverageAtlasTests {
         F.shadow(card.offsetBy(dx: 0, dy: 6), radius: 24, sigma: 8, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.4)),
         F.roundedRect(card, radius: 24, color: F.white),
         F.roundedRect(
-          card, radius: 24, inner: RoundedRect(rect: card.insetBy(dx: 2, dy: 2), radii: [22, 22, 22, 22]),
+          card, radius: 24, border: RoundedRect(rect: card.insetBy(dx: 2, dy: 2), radii: [22, 22, 22, 22]),
           color: PremultipliedColor(r: 0.2, g: 0.2, b: 0.25, a: 1)),
       ])
     let renderer = try GLRenderer()
@@ -307,7 +307,7 @@ func px(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) -> PixelRect { PixelRect(x0:
 
   @Test func aRingOverTheFillJustBeforeItPassesTheCoverOnAndBarriersStopThePaint() throws {
     let card = CGRect(x: 0, y: 0, width: 64, height: 64)
-    let ring = F.roundedRect(card, inner: RoundedRect(rect: card.insetBy(dx: 6, dy: 6)), color: F.white)
+    let ring = F.roundedRect(card, border: RoundedRect(rect: card.insetBy(dx: 6, dy: 6)), color: F.white)
     var painted: [(quad: PixelRect, command: Int)] = []
     // Fill then ring: the hole is painted for the ring, the band under it for the fill.
     let grid = try #require(OcclusionGrid([F.roundedRect(card), ring], width: 64, height: 64))

@@ -247,13 +247,13 @@ struct ShapeCellTests {
     let grey = PremultipliedColor(r: 0.2, g: 0.4, b: 0.6, a: 0.8)
     for curve in [CornerCurve.circular, .continuous] {
       let rect = CGRect(x: 10.3, y: 12.6, width: 120.5, height: 80.25)
-      let inner = RoundedRect(rect: rect.insetBy(dx: 2.5, dy: 2.5), radii: [9.5, 9.5, 9.5, 9.5], curve: curve)
+      let border = RoundedRect(rect: rect.insetBy(dx: 2.5, dy: 2.5), radii: [9.5, 9.5, 9.5, 9.5], curve: curve)
       let m = Transform3D(scaleX: 1.1, y: 0.9).concatenating(Transform3D(translationX: 3.5, y: 2))
       try Self.compare(
         [PlanFixtures.roundedRect(rect, radius: 12, curve: curve, color: grey, matrix: m),
-         PlanFixtures.roundedRect(rect, radius: 12, curve: curve, inner: inner, color: PlanFixtures.black, matrix: m)],
+         PlanFixtures.roundedRect(rect, radius: 12, curve: curve, border: border, color: PlanFixtures.black, matrix: m)],
         clipped: [PlanFixtures.roundedRect(rect, radius: 12, curve: curve, color: grey, matrix: m, clips: [Self.noOpClip]),
-                  PlanFixtures.roundedRect(rect, radius: 12, curve: curve, inner: inner, color: PlanFixtures.black, matrix: m, clips: [Self.noOpClip])],
+                  PlanFixtures.roundedRect(rect, radius: 12, curve: curve, border: border, color: PlanFixtures.black, matrix: m, clips: [Self.noOpClip])],
         tolerance: 0)
     }
   }

@@ -22,13 +22,13 @@ public enum PlanFixtures {
   }
 
   public static func roundedRect(
-    _ rect: CGRect, radius: Double = 0, curve: CornerCurve = .circular, inner: RoundedRect? = nil,
+    _ rect: CGRect, radius: Double = 0, curve: CornerCurve = .circular, border: RoundedRect? = nil,
     color: PremultipliedColor = black, matrix: Transform3D = .identity, clips: [Clip] = []
   ) -> DrawCommand {
     .roundedRect(
       RoundedRectDraw(
         matrix: matrix, outer: RoundedRect(rect: rect, radii: [radius, radius, radius, radius], curve: curve),
-        inner: inner, color: color, clips: clips, name: "shape"))
+        border: border, color: color, clips: clips, name: "shape"))
   }
 
   public static func shadow(_ rect: CGRect, radius: Double = 0, sigma: Double, color: PremultipliedColor = black)
@@ -110,7 +110,7 @@ public enum PlanFixtures {
         shadow(CGRect(x: 10, y: 10, width: 40, height: 30), radius: 8, sigma: 3,
                color: PremultipliedColor(r: 0, g: 0, b: 0, a: 0.5)),
         roundedRect(CGRect(x: 10, y: 8, width: 40, height: 30), radius: 8,
-              inner: RoundedRect(rect: CGRect(x: 12, y: 10, width: 36, height: 26), radii: [6, 6, 6, 6]),
+              border: RoundedRect(rect: CGRect(x: 12, y: 10, width: 36, height: 26), radii: [6, 6, 6, 6]),
               color: white),
         image(noise(width: 16, height: 16), at: CGRect(x: 60.5, y: 6.25, width: 24, height: 24),
               sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0)),
@@ -123,12 +123,12 @@ public enum PlanFixtures {
 
   // MARK: Shapes by their outline, and reading results back
 
-  /// A fill (or, with `inner`, a ring) of the rounded rect `outer`.
+  /// A fill (or, with `border`, a ring) of the rounded rect `outer`.
   public static func roundedRect(
-    _ outer: RoundedRect, inner: RoundedRect? = nil, matrix: Transform3D = .identity,
+    _ outer: RoundedRect, border: RoundedRect? = nil, matrix: Transform3D = .identity,
     color: PremultipliedColor = white, clips: [Clip] = []
   ) -> DrawCommand {
-    .roundedRect(RoundedRectDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, name: "shape"))
+    .roundedRect(RoundedRectDraw(matrix: matrix, outer: outer, border: border, color: color, clips: clips, name: "shape"))
   }
 
   public static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> CGRect {

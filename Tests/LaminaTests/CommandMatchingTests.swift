@@ -27,7 +27,7 @@ struct CommandMatchingTests {
     let card = RoundedRect(rect: CGRect(x: 0, y: 0, width: 30, height: 20), radii: [3, 3, 3, 3])
     let shape = RoundedRectDraw(
       matrix: Transform3D(translationX: 5, y: 5), outer: card,
-      inner: RoundedRect(rect: CGRect(x: 1, y: 1, width: 28, height: 18), radii: [2, 2, 2, 2]),
+      border: RoundedRect(rect: CGRect(x: 1, y: 1, width: 28, height: 18), radii: [2, 2, 2, 2]),
       color: .init(r: 1, g: 0, b: 0, a: 1), clips: [clip], name: "shape")
     let shadow = ShadowDraw(
       matrix: Transform3D(translationX: 60, y: 10), shape: card, sigma: 2, color: .init(r: 0, g: 0, b: 0, a: 0.5),
@@ -53,7 +53,7 @@ struct CommandMatchingTests {
         sigma: 2, offsetX: 1, offsetY: 2, color: .init(r: 0, g: 0, b: 0, a: 0.5), shadowOnly: false, clip: clip),
       sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0), clips: [], name: "group")
     let inside = RoundedRectDraw(
-      matrix: .identity, outer: card, inner: nil, color: .init(r: 0, g: 0, b: 1, a: 1), clips: [], name: "inside")
+      matrix: .identity, outer: card, border: nil, color: .init(r: 0, g: 0, b: 1, a: 1), clips: [], name: "inside")
     return RenderPlan(
       width: 400, height: 100, background: .init(r: 1, g: 1, b: 1, a: 1),
       surfaces: [
@@ -122,8 +122,8 @@ struct CommandMatchingTests {
       roundedRect("outer.rect") { $0.outer.rect.size.width += 1 },
       roundedRect("outer.radii") { $0.outer.radii[2] = 4 },
       roundedRect("outer.curve") { $0.outer.curve = .continuous },
-      roundedRect("inner (none)") { $0.inner = nil },
-      roundedRect("inner.rect") { $0.inner?.rect.origin.x = 2 },
+      roundedRect("border (none)") { $0.border = nil },
+      roundedRect("border.rect") { $0.border?.rect.origin.x = 2 },
       roundedRect("color") { $0.color.g = 0.5 },
       shadow("header.clips[0] (a half-plane)") { $0.clips[0].shape = .convex([HalfPlane(a: 1, b: 0, c: -6), HalfPlane(a: 0, b: 1, c: -5)]) },
       shadow("shape") { $0.shape.rect.origin.y = 1 },
@@ -248,7 +248,7 @@ struct CommandMatchingTests {
     for command in Self.plan().surfaces[0].commands { Self.fields(of: command, into: &found) }
     // Those written as words (CommandMatching.swift) or confirmed with ==.
     let expected: [String: Set<String>] = [
-      "RoundedRectDraw": ["header", "outer", "inner", "color"],
+      "RoundedRectDraw": ["header", "outer", "border", "color"],
       "ShadowDraw": ["header", "shape", "sigma", "color", "extent"],
       "ImageDraw": ["header", "image", "slices", "sampling", "opacity", "tint"],
       "GradientDraw": ["header", "shape", "gradient", "opacity"],

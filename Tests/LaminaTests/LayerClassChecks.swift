@@ -30,13 +30,15 @@ enum LayerClassChecks {
     _ c: LayerClass, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) {
     let layer = c.make()
-    for property in c.properties where property.key != "type" {
-      if let isDefault = property.isDefault {
-        #expect(isDefault(layer), "\(property.key)", sourceLocation: sourceLocation)
+    for property in c.properties {
+      if let isEqual = property.isEqual {
+        #expect(isEqual(layer, c.fresh), "\(property.key)", sourceLocation: sourceLocation)
       }
     }
-    var members: [JSONValue.Member] = []
-    for property in c.properties { property.write(layer, &members) }
+    guard case .object(let members) = SceneWriter.layer(layer).kind else {
+      Issue.record("not written as an object", sourceLocation: sourceLocation)
+      return
+    }
     #expect(
       members.map(\.key) == ["type"], "a fresh \(c.type) writes only its type",
       sourceLocation: sourceLocation)
@@ -57,7 +59,7 @@ enum LayerClassChecks {
       let layer = try #require(scene.layers.first, sourceLocation: sourceLocation)
       #expect(layer.sceneClass === c, sourceLocation: sourceLocation)
       #expect(
-        property.isDefault?(layer) == false, "\(key): the sample is the default",
+        property.isEqual?(layer, c.fresh) == false, "\(key): the sample is the default",
         sourceLocation: sourceLocation)
       guard case .object(let members) = SceneWriter.layer(layer).kind else {
         Issue.record("\(key): not written as an object", sourceLocation: sourceLocation)

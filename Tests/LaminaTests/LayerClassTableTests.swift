@@ -18,7 +18,7 @@ struct OwnTable: Sendable, CustomStringConvertible {
   /// Its own keys in its table's order, and the properties they name.
   let keys: [String]
   let names: Set<String>
-  /// Its own stored properties (Mirror of a fresh layer), as the table names them.
+  /// Its own stored properties (a fresh layer's, through its values struct), as the table names them.
   let stored: Set<String>
   /// A value other than the default for every own key.
   let samples: [String: String]
@@ -35,7 +35,7 @@ struct OwnTable: Sendable, CustomStringConvertible {
     layerClass = c
     keys = table.map(\.key)
     names = Set(table.map(\.name))
-    stored = Set(Mirror(reflecting: fresh).children.compactMap(\.label).map { renamed[$0] ?? $0 })
+    stored = Set(SceneRoundTripTests.storedProperties(of: fresh).map { renamed[$0] ?? $0 })
       .subtracting(notInScenes)
     self.samples = samples
     self.extra = extra

@@ -1,6 +1,6 @@
 // LayerProperties against the `Layer` it describes: every key reads,
 // writes and reads back to an equivalent layer (and only its own key is
-// written); every default is the one `Layer()` gives; every stored property
+// written); a fresh layer writes no key; every stored property
 // of `Layer` has an entry; unknown keys are still refused; and a NaN in any
 // property holding numbers is named by the lowering's finiteness check.
 // The samples and poisons below are keyed by the table, so a new entry
@@ -93,7 +93,7 @@ import Testing
   }
 
   @Test func everyStoredLayerPropertyHasAnEntry() {
-    let stored = Set(Mirror(reflecting: Layer()).children.compactMap(\.label)).subtracting([
+    let stored = SceneRoundTripTests.storedProperties(of: Layer()).subtracting([
       "superlayer"
     ])
     // Entries that compare a property: all but `frame` and `affineTransform`,
@@ -109,20 +109,18 @@ import Testing
         .union(["timing", "animationEntries"]) == stored)
   }
 
-  @Test func everyDefaultIsTheOneAFreshLayerHas() {
+  @Test func aFreshLayerWritesNoKeys() {
+    // The defaults are a fresh layer's values (`LayerClass.fresh`).
     for layer in [Layer(), TransformLayer()] {
-      for property in Self.table where property.key != "type" {
-        if let isDefault = property.isDefault {
-          #expect(
-            isDefault(layer), "\(property.key): the table's default is not \(type(of: layer))()'s")
-        }
+      for property in Self.table {
+        if let isEqual = property.isEqual { #expect(isEqual(layer, layer.sceneClass.fresh), "\(property.key)") }
       }
-      var members: [JSONValue.Member] = []
-      for property in Self.table where property.key != "type" { property.write(layer, &members) }
-      #expect(members.map(\.key) == [], "a fresh \(type(of: layer)) writes keys")
+      guard case .object(let members) = SceneWriter.layer(layer).kind else {
+        Issue.record("not written as an object")
+        continue
+      }
+      #expect(members.map(\.key) == (layer is TransformLayer ? ["type"] : []), "a fresh \(type(of: layer)) writes keys")
     }
-    #expect(Self.table.first { $0.key == "type" }?.isDefault?(Layer()) == true)
-    #expect(Self.table.first { $0.key == "type" }?.isDefault?(TransformLayer()) == false)
   }
 
   @Test func everyKeyRoundTripsThroughWriteAndRead() throws {
@@ -131,8 +129,8 @@ import Testing
       let scene = try SceneFixtures.load(
         SceneFixtures.oneLayer(##""\##(property.key)": \##(sample)"##))
       let layer = try #require(scene.layers.first)
-      if let isDefault = property.isDefault {
-        #expect(!isDefault(layer), "\(property.key): the sample is the default")
+      if let isEqual = property.isEqual {
+        #expect(!isEqual(layer, layer.sceneClass.fresh), "\(property.key): the sample is the default")
       }
       let written = SceneWriter.layer(layer)
       guard case .object(let members) = written.kind else {

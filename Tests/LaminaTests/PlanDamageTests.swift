@@ -17,9 +17,9 @@ struct PlanDamageTests {
   {
     let card = RoundedRectDraw(
       matrix: Transform3D(translationX: x, y: y), outer: RoundedRect(rect: CGRect(x: 0, y: 0, width: 20, height: 10)),
-      inner: nil, color: color, clips: [], name: "card")
+      border: nil, color: color, clips: [], name: "card")
     let other = RoundedRectDraw(
-      matrix: .identity, outer: RoundedRect(rect: CGRect(x: 150, y: 50, width: 30, height: 30)), inner: nil,
+      matrix: .identity, outer: RoundedRect(rect: CGRect(x: 150, y: 50, width: 30, height: 30)), border: nil,
       color: .init(r: 0, g: 0, b: 1, a: 1), clips: [], name: "other")
     return RenderPlan(
       width: 200, height: 100, background: .init(r: 1, g: 1, b: 1, a: 1),
@@ -74,7 +74,7 @@ struct PlanDamageTests {
         commands: [
           .roundedRect(
             RoundedRectDraw(
-              matrix: .identity, outer: RoundedRect(rect: CGRect(x: 0, y: 0, width: 30, height: 30)), inner: nil,
+              matrix: .identity, outer: RoundedRect(rect: CGRect(x: 0, y: 0, width: 30, height: 30)), border: nil,
               color: .init(r: color, g: 0, b: 0, a: 1), clips: [], name: "inside"))
         ])
       let empty = Surface(width: 5, height: 5, label: "unused")

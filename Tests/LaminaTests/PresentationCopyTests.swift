@@ -1,9 +1,9 @@
-// `presentationCopy` (Time/LayerCopy.swift) is written by hand for speed;
-// the scene tables are the list of properties. For every class and every
-// key of its table, a layer holding that key's sample (the samples the
-// table tests use) copies to a layer the key's own comparison finds equal,
-// and different from a fresh layer: a property added to a table and not to
-// the copy fails here.
+// `presentationCopy` (Time/LayerCopy.swift) assigns each class's struct of
+// plain values; the scene tables are the list of properties. For every
+// class and every key of its table, a layer holding that key's sample (the
+// samples the table tests use) copies to a layer the key's own comparison
+// finds equal, and different from a fresh layer: a property kept outside
+// its class's struct fails here.
 
 import Testing
 

@@ -213,4 +213,45 @@ import Testing
     let got = errors(group)
     #expect(got.count == 1 && got[0].hasSuffix("groups may be nested at most 32 deep"))
   }
+
+  /// The animatable key paths come from the layer tables (`animates:`) with
+  /// the sub-paths after their key: Core Animation's, in the tables' order,
+  /// each with the class that has it.
+  @Test func theAnimatableKeyPathsAreTheTablesInOrder() {
+    let layer =
+      "bounds bounds.size.width bounds.size.height position position.x position.y anchorPoint zPosition transform "
+      + "transform.rotation transform.rotation.x transform.rotation.y transform.rotation.z transform.scale "
+      + "transform.scale.x transform.scale.y transform.scale.z transform.translation.x transform.translation.y "
+      + "transform.translation.z transform.translation sublayerTransform hidden opacity backgroundColor "
+      + "cornerRadius masksToBounds borderWidth borderColor shadowOpacity shadowColor shadowOffset shadowRadius "
+      + "shadowPath contents contentsRect contentsCenter doubleSided compositingFilter"
+    let own: [(String, String)] = [
+      ("gradientLayer", "colors locations startPoint endPoint"),
+      ("shapeLayer", "path fillColor strokeColor lineWidth miterLimit lineDashPattern lineDashPhase strokeStart strokeEnd"),
+      ("replicatorLayer", "instanceTransform instanceColor instanceRedOffset instanceGreenOffset instanceBlueOffset instanceAlphaOffset instanceDelay"),
+      ("textLayer", "fontSize foregroundColor"),
+    ]
+    let expected = layer.split(separator: " ").map { ("layer", String($0)) }
+      + own.flatMap { owner, keys in keys.split(separator: " ").map { (owner, String($0)) } }
+    let actual = AnimatableProperties.all.map { ($0.owner, $0.keyPath) }
+    #expect(actual.map(\.0) == expected.map(\.0) && actual.map(\.1) == expected.map(\.1))
+  }
+
+  /// An overshooting value is clamped to its entry's range when presented.
+  @Test func animatedValuesAreClampedToTheTablesRanges() throws {
+    let shape = ShapeLayer()
+    let set: [(String, AnimationValue)] = [
+      ("opacity", .number(1.5)), ("cornerRadius", .number(-2)), ("strokeEnd", .number(1.2)),
+      ("lineDashPattern", .numbers([2, -1])), ("bounds", .rect(CGRect(x: 1, y: 2, width: -3, height: 4))),
+      ("fontSize", .number(0)), ("zPosition", .number(-7)),
+    ]
+    let text = TextLayer()
+    for (key, value) in set {
+      let property = try #require(AnimatableProperties.byKeyPath[key])
+      property.set(key == "fontSize" ? text : shape, value)
+    }
+    #expect(shape.opacity == 1 && shape.cornerRadius == 0 && shape.strokeEnd == 1)
+    #expect(shape.lineDashPattern == [2, 0] && shape.bounds == CGRect(x: 1, y: 2, width: 0, height: 4))
+    #expect(text.fontSize == 1e-3 && shape.zPosition == -7)
+  }
 }

@@ -2,11 +2,13 @@
 // canvas command of one frame is a command of the frame before, cheaply.
 //
 // Each canvas command is written once, when its frame is first diffed, as
-// 64-bit words (`CommandWords`): every field a backend draws from, exactly
+// 64-bit words (`CommandWords`), each kind of draw writing its own
+// (`writeWords(into:)`, beside its struct in Plan/, so a field is added
+// where it is declared): every field a backend draws from, exactly
 // (a Double or Float as its bit pattern, an optional as a flag then its
 // value, an array as its count then its elements, a matrix as a mask of the
 // entries whose bits are the identity's then the others, an image as the
-// identity of its object, an enum by an exhaustive switch), so the words
+// identity of its object, a field-less enum by its case's index), so the words
 // decode in order. Two commands whose words are equal have the same bits in every such
 // field, and both backends draw them alike: equal words are a field-for-field
 // equality, not a digest. Left out: the layer's name, which no backend
@@ -27,7 +29,7 @@
 // live objects never share an address. `CommandMatchingTests` changes each
 // field of each kind of command alone and expects its footprint damaged,
 // and lists every payload's stored fields through `Mirror`, so a field
-// added to a command fails there until it is written here.
+// added to a command fails there until its draw writes it.
 //
 // Between the common prefix and suffix, where Myers' search compares many
 // pairs, each command also gets a 64-bit hash of its words
@@ -42,7 +44,8 @@
 // incremental frame. Words are written in one pass that reads each command
 // once, and compared without touching the commands again. Trusting a hash
 // alone (a collision would leave a changed command undrawn: a wrong frame,
-// silently).
+// silently). And every draw's fields listed here, in one writer, by hand:
+// a field then had a second home away from its struct.
 
 /// The canvas commands of one plan, each written as 64-bit words (see the
 /// top of the file).
@@ -57,7 +60,7 @@ struct CommandWords: @unchecked Sendable {
 
   /// The words of `commands`.
   init(_ commands: [DrawCommand]) {
-    var w = Writer(capacity: commands.count * 48 + 64)
+    var w = CommandWordWriter(capacity: commands.count * 48 + 64)
     var starts = [Int](), confirm = [Bool]()
     starts.reserveCapacity(commands.count + 1)
     confirm.reserveCapacity(commands.count)
@@ -110,266 +113,201 @@ struct CommandWords: @unchecked Sendable {
     init(_ words: UnsafeMutablePointer<UInt64>) { self.words = words }
     deinit { words.deallocate() }
   }
+}
 
-  /// Appends the words of every field (into memory it grows by doubling).
-  private struct Writer {
-    private(set) var words: UnsafeMutablePointer<UInt64>
-    private var capacity: Int
-    private(set) var count = 0
+/// Appends a command's words (into memory it grows by doubling). Each kind
+/// of draw writes its own fields (`writeWords(into:)`, beside its struct in
+/// Plan/) with `write(_:...)`; each field type's words are its
+/// `CommandWordField` conformance, below.
+struct CommandWordWriter {
+  private(set) var words: UnsafeMutablePointer<UInt64>
+  private var capacity: Int
+  private(set) var count = 0
 
-    init(capacity: Int) {
-      self.capacity = max(capacity, 64)
-      words = .allocate(capacity: self.capacity)
-    }
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    words = .allocate(capacity: self.capacity)
+  }
 
-    @inline(__always) mutating func add(_ word: UInt64) {
-      if count == capacity { grow() }
-      words[count] = word
-      count += 1
-    }
-    private mutating func grow() {
-      let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
-      larger.update(from: words, count: count)
-      words.deallocate()
-      (words, capacity) = (larger, capacity * 2)
-    }
-    @inline(__always) mutating func add(_ value: Double) { add(value.bitPattern) }
-    @inline(__always) mutating func add(_ value: Float) { add(UInt64(value.bitPattern)) }
-    @inline(__always) mutating func add(_ value: Int) { add(UInt64(bitPattern: Int64(value))) }
-    @inline(__always) mutating func add(_ value: Bool) { add(value ? 1 as UInt64 : 0) }
+  @inline(__always) mutating func add(_ word: UInt64) {
+    if count == capacity { grow() }
+    words[count] = word
+    count += 1
+  }
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+    larger.update(from: words, count: count)
+    words.deallocate()
+    (words, capacity) = (larger, capacity * 2)
+  }
 
-    mutating func add(_ p: CGPoint) { add(Double(p.x)); add(Double(p.y)) }
-    mutating func add(_ r: CGRect) {
-      add(Double(r.origin.x)); add(Double(r.origin.y)); add(Double(r.size.width)); add(Double(r.size.height))
-    }
-    /// A mask of the entries whose bits are the identity's (+0 or 1),
-    /// then the other entries in order: a translation is 3 words, not 16.
-    mutating func add(_ m: Transform3D) {
-      let entries = (
-        m.m11, m.m12, m.m13, m.m14, m.m21, m.m22, m.m23, m.m24, m.m31, m.m32, m.m33, m.m34, m.m41, m.m42, m.m43, m.m44
-      )
-      let mask = withUnsafeBytes(of: entries) { raw -> UInt64 in
-        var mask: UInt64 = 0
-        for k in 0..<16 {
-          let identity: Double = k % 5 == 0 ? 1 : 0
-          if raw.load(fromByteOffset: k * 8, as: UInt64.self) == identity.bitPattern { mask |= 1 << UInt64(k) }
-        }
-        return mask
-      }
-      add(mask)
-      withUnsafeBytes(of: entries) { raw in
-        for k in 0..<16 where mask & (1 << UInt64(k)) == 0 { add(raw.load(fromByteOffset: k * 8, as: UInt64.self)) }
-      }
-    }
-    mutating func add(_ c: PremultipliedColor) { add(c.r); add(c.g); add(c.b); add(c.a) }
-    mutating func add(_ c: Color) { add(c.red); add(c.green); add(c.blue); add(c.alpha) }
-    mutating func add(_ c: ColorMultiplier) { add(c.red); add(c.green); add(c.blue) }
-    mutating func add(_ curve: CornerCurve) {
-      switch curve {
-      case .circular: add(0)
-      case .continuous: add(1)
-      }
-    }
-    mutating func add(_ filter: ContentsFilter) {
-      switch filter {
-      case .nearest: add(0)
-      case .linear: add(1)
-      case .trilinear: add(2)
-      }
-    }
-    mutating func add(_ rule: FillRule) {
-      switch rule {
-      case .nonZero: add(0)
-      case .evenOdd: add(1)
-      }
-    }
-    mutating func add(_ type: GradientType) {
-      switch type {
-      case .axial: add(0)
-      case .radial: add(1)
-      case .conic: add(2)
-      }
-    }
-    mutating func add(_ r: RoundedRect) {
-      add(r.rect)
-      add(r.radii.count)
-      for radius in r.radii { add(radius) }
-      add(r.curve)
-    }
-    mutating func add(_ clip: Clip) {
-      add(clip.matrix)
-      switch clip.shape {
-      case .roundedRect(let r):
-        add(0)
-        add(r)
-      case .convex(let planes):
-        add(1)
-        add(planes.count)
-        for p in planes {
-          add(p.a); add(p.b); add(p.c)
-        }
-      }
-    }
-    mutating func add(_ h: DrawHeader) {
-      add(h.matrix)
-      add(h.clips.count)
-      for clip in h.clips { add(clip) }
-      // Not the name: no backend reads it for pixels (messages only).
-    }
-    mutating func add(_ s: Sampling) {
-      add(s.minification)
-      add(s.magnification)
-      add(s.bias)
-    }
-    mutating func add(_ s: SurfaceShadow) {
-      add(s.sigma); add(s.offsetX); add(s.offsetY)
-      add(s.color)
-      add(s.shadowOnly)
-      if let clip = s.clip {
-        add(1)
-        add(clip)
-      } else {
-        add(0)
-      }
-    }
+  /// Every field given, in order (specialized and inlined: no existentials).
+  @inline(__always) mutating func write<each F: CommandWordField>(_ fields: repeat each F) {
+    repeat (each fields).write(into: &self)
+  }
 
-    /// Writes `command`; true when it must also be confirmed. Inlined into
-    /// the loop over the commands, where the switch borrows each command in
-    /// place; called, it received a copy of each (retaining its arrays).
-    /// So are the writers of each kind of draw it dispatches to.
-    @inline(__always) mutating func add(_ command: DrawCommand) -> Bool {
-      switch command {
-      case .roundedRect(let d):
-        add(d)
-        return false
-      case .shadow(let d):
-        add(d)
-        return false
-      case .image(let d):
-        add(d)
-        return false
-      case .gradient(let d):
-        add(d)
-        return false
-      case .path(let d):
-        add(d)
-        return true
-      case .composite(let d):
-        add(d)
-        return true
-      }
+  /// Writes `command`; true when it must also be confirmed. Inlined into
+  /// the loop over the commands, where the switch borrows each command in
+  /// place; called, it received a copy of each (retaining its arrays).
+  /// So are the writers of each kind of draw it dispatches to.
+  @inline(__always) mutating func add(_ command: DrawCommand) -> Bool {
+    switch command {
+    case .roundedRect(let d): d.writeWords(into: &self)
+    case .shadow(let d): d.writeWords(into: &self)
+    case .image(let d): d.writeWords(into: &self)
+    case .gradient(let d): d.writeWords(into: &self)
+    case .path(let d):
+      d.writeWords(into: &self)
+      return true
+    case .composite(let d):
+      d.writeWords(into: &self)
+      return true
     }
+    return false
+  }
+}
 
-    /// A shape draw, every field.
-    @inline(__always) mutating func add(_ d: RoundedRectDraw) {
-      add(1)
-      add(d.header)
-      add(d.outer)
-      if let inner = d.inner {
-        add(1)
-        add(inner)
-      } else {
-        add(0)
-      }
-      add(d.color)
+/// A field type of the draw commands, written as words (see the top of the
+/// file).
+protocol CommandWordField {
+  func write(into w: inout CommandWordWriter)
+}
+
+/// A field-less enum: its case's index in `allCases`, the order of
+/// declaration (specialized, a compare, not a search).
+extension CommandWordField where Self: CaseIterable & Equatable {
+  @inline(__always) func write(into w: inout CommandWordWriter) {
+    var k: UInt64 = 0
+    for c in Self.allCases {
+      if c == self { break }
+      k += 1
     }
+    w.add(k)
+  }
+}
 
-    /// A shadow draw, every field.
-    @inline(__always) mutating func add(_ d: ShadowDraw) {
-      add(2)
-      add(d.header)
-      add(d.shape)
-      add(d.sigma)
-      add(d.color)
-      add(d.extent)
-    }
+extension CornerCurve: CommandWordField {}
+extension ContentsFilter: CommandWordField {}
+extension FillRule: CommandWordField {}
+extension GradientType: CommandWordField {}
 
-    /// An image draw: the image by identity, then every other field.
-    @inline(__always) mutating func add(_ d: ImageDraw) {
-      add(3)
-      add(d.header)
-      add(UInt64(UInt(bitPattern: ObjectIdentifier(d.image))))
-      add(d.slices.count)
-      for s in d.slices {
-        add(s.destination)
-        add(s.source)
-      }
-      add(d.sampling)
-      add(d.opacity)
-      add(d.tint)
-    }
+extension UInt64: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(self) }
+}
+/// Bits.
+extension Double: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(bitPattern) }
+}
+/// Bits, widened.
+extension Float: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(UInt64(bitPattern)) }
+}
+extension Int: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(UInt64(bitPattern: Int64(self))) }
+}
+extension Bool: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) { w.add(self ? 1 as UInt64 : 0) }
+}
 
-    /// A gradient draw, every field and stop.
-    @inline(__always) mutating func add(_ d: GradientDraw) {
-      add(4)
-      add(d.header)
-      add(d.shape)
-      add(d.gradient.type)
-      add(d.gradient.start)
-      add(d.gradient.end)
-      add(d.gradient.stops.count)
-      for stop in d.gradient.stops {
-        add(stop.location)
-        add(stop.color)
-      }
-      add(d.opacity)
-    }
-
-    /// A path draw: its polygons by their digest and counts (confirmed
-    /// with `==`), its pieces and its glyphs.
-    @inline(__always) mutating func add(_ d: PathDraw) {
-      add(5)
-      add(d.header)
-      add(d.polygonsDigest)
-      add(d.polygons.count)
-      add(d.polygons.edgeCount)
-      add(d.rule)
-      add(d.color)
-      add(d.bounds)
-      add(d.pieceEnds.count)
-      for end in d.pieceEnds { add(end) }
-      if let g = d.glyphs {
-        add(1)
-        add(g)
-      } else {
-        add(0)
-      }
-    }
-
-    /// Text under a similarity: its glyphs decide the pieces' masks. The
-    /// outlines follow from the face, glyph, size and scale (only the
-    /// lowering makes a GlyphRun), and `==` confirms the rest.
-    @inline(__always) mutating func add(_ g: GlyphRun) {
-      add(g.faceID)
-      add(g.fontSize)
-      add(g.scale)
-      add(g.outlines.count)
-      add(g.glyphs.count)
-      for p in g.glyphs {
-        add(UInt64(p.glyph))
-        add(p.outline)
-        add(p.origin.x)
-        add(p.origin.y)
-      }
-    }
-
-    /// A composite draw. The surface and mask indices are confirmed
-    /// through what they name, not written.
-    @inline(__always) mutating func add(_ d: CompositeDraw) {
-      add(6)
-      add(d.header)
-      add(d.opacity)
-      add(d.mask != nil)
-      if let shadow = d.shadow {
-        add(1)
-        add(shadow)
-      } else {
-        add(0)
-      }
-      add(d.sampling)
-      add(d.blendMode.map { Int($0.shaderIndex) } ?? -1)
+/// An optional: 0, or 1 then the value's words.
+extension Optional: CommandWordField where Wrapped: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) {
+    if let value = self {
+      w.add(1)
+      value.write(into: &w)
+    } else {
+      w.add(0)
     }
   }
+}
+
+/// An array: its count, then its elements.
+extension Array: CommandWordField where Element: CommandWordField {
+  @inline(__always) func write(into w: inout CommandWordWriter) {
+    count.write(into: &w)
+    for e in self { e.write(into: &w) }
+  }
+}
+
+extension CGPoint: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(Double(x), Double(y)) }
+}
+extension CGRect: CommandWordField {
+  func write(into w: inout CommandWordWriter) {
+    w.write(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height))
+  }
+}
+/// A mask of the entries whose bits are the identity's (+0 or 1), then the
+/// other entries in order: a translation is 3 words, not 16.
+extension Transform3D: CommandWordField {
+  func write(into w: inout CommandWordWriter) {
+    let entries = (m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44)
+    let mask = withUnsafeBytes(of: entries) { raw -> UInt64 in
+      var mask: UInt64 = 0
+      for k in 0..<16 {
+        let identity: Double = k % 5 == 0 ? 1 : 0
+        if raw.load(fromByteOffset: k * 8, as: UInt64.self) == identity.bitPattern { mask |= 1 << UInt64(k) }
+      }
+      return mask
+    }
+    w.add(mask)
+    withUnsafeBytes(of: entries) { raw in
+      for k in 0..<16 where mask & (1 << UInt64(k)) == 0 { w.add(raw.load(fromByteOffset: k * 8, as: UInt64.self)) }
+    }
+  }
+}
+extension PremultipliedColor: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(r, g, b, a) }
+}
+extension Color: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(red, green, blue, alpha) }
+}
+extension ColorMultiplier: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(red, green, blue) }
+}
+extension RoundedRect: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(rect, radii, curve) }
+}
+extension Clip: CommandWordField {
+  func write(into w: inout CommandWordWriter) {
+    w.write(matrix)
+    switch shape {
+    case .roundedRect(let r): w.write(0, r)
+    case .convex(let planes): w.write(1, planes)
+    }
+  }
+}
+extension HalfPlane: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(a, b, c) }
+}
+/// Not the name: no backend reads it for pixels (messages only).
+extension DrawHeader: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(matrix, clips) }
+}
+extension Sampling: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(minification, magnification, bias) }
+}
+extension SurfaceShadow: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(sigma, offsetX, offsetY, color, shadowOnly, clip) }
+}
+
+extension ImageSlice: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(destination, source) }
+}
+
+extension GradientStop: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(location, color) }
+}
+
+/// Text under a similarity: its glyphs decide the pieces' masks. The
+/// outlines follow from the face, glyph, size and scale (only the lowering
+/// makes a GlyphRun), and `==` confirms the rest.
+extension GlyphRun: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(faceID, fontSize, scale, outlines.count, glyphs) }
+}
+
+extension GlyphRun.Placed: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(UInt64(glyph), outline, origin.x, origin.y) }
 }
 
 extension DrawCommand {

@@ -24,18 +24,18 @@ public enum GradientType: String, Hashable, Sendable, CaseIterable {
 /// over its background, below its sublayers and border.
 public final class GradientLayer: Layer {
   /// The colours of the stops; `nil` or empty draws nothing, one colour fills.
-  public var colors: [Color]?
+  public var colors: [Color]? { get { ownValues.colors } set { ownValues.colors = newValue } }
   /// One location per colour, each in 0…1 and none below the one before;
   /// `nil` spaces the colours evenly.
-  public var locations: [Double]? {
-    didSet { locations = locations?.map { $0.clamped(to: ValueRange.unit) } }
-  }
+  public var locations: [Double]? { get { ownValues.locations } set { ownValues.locations = newValue?.map { $0.clamped(to: ValueRange.unit) } } }
   /// Where t = 0, in unit coordinates of the bounds (top centre by default).
-  public var startPoint = CGPoint(x: 0.5, y: 0)
+  public var startPoint: CGPoint { get { ownValues.startPoint } set { ownValues.startPoint = newValue } }
   /// Where t = 1, in unit coordinates of the bounds (bottom centre by default).
-  public var endPoint = CGPoint(x: 0.5, y: 1)
+  public var endPoint: CGPoint { get { ownValues.endPoint } set { ownValues.endPoint = newValue } }
   /// Axial, radial or conic (`CAGradientLayer.type`).
-  public var type: GradientType = .axial
+  public var type: GradientType { get { ownValues.type } set { ownValues.type = newValue } }
+  /// The plain values behind the properties above (`GradientLayerValues`).
+  var ownValues = GradientLayerValues()
 
   /// Creates a gradient layer with Core Animation's defaults.
   public override init() {}
@@ -44,11 +44,9 @@ public final class GradientLayer: Layer {
 
   override var sceneClass: LayerClass { LayerClasses.gradientLayer }
 
-  override func firstNonFiniteOwnProperty() -> String? {
-    let checks = LayerClasses.gradientLayer.ownFiniteChecks
-    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return nil
-  }
+  override func copyOwnValues(to copy: Layer) { unsafeDowncast(copy, to: GradientLayer.self).ownValues = ownValues }
+
+  override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.gradientLayer.ownFiniteChecks) }
 
   override var gradientStopCount: Int { colors?.count ?? 0 }
 
@@ -83,4 +81,13 @@ public final class GradientLayer: Layer {
       type: type, start: place(startPoint), end: place(endPoint),
       stops: zip(at, colors).map { GradientStop(location: $0, color: $1) })
   }
+}
+
+/// `GradientLayer`'s own plain values, with Core Animation's defaults.
+struct GradientLayerValues {
+  var colors: [Color]?
+  var locations: [Double]?
+  var startPoint: CGPoint = CGPoint(x: 0.5, y: 0)
+  var endPoint: CGPoint = CGPoint(x: 0.5, y: 1)
+  var type: GradientType = .axial
 }

@@ -3,6 +3,13 @@
 // `anchorPoint` (unit coordinates of `bounds`) sits in the superlayer,
 // `transform` acts about the anchor point, `frame` is derived.
 //
+// The plain values (all but the tree, the mask and time) are one struct,
+// `LayerValues`, with the defaults; the public properties read and write
+// it, clamping as ValueRange.swift says, so a presentation copy is one
+// assignment (LayerCopy.swift). A subclass keeps its own the same way.
+// Rejected: stored properties with `didSet` clamps, copied one by one
+// (the copy listed every property again).
+//
 // Tree edits that would make a cycle throw `LayerTreeError` instead of
 // raising an exception as Core Animation does: a server must not crash on
 // API misuse. Rendering validates the whole tree again (masks included).
@@ -31,99 +38,89 @@ public enum LayerTreeError: Error, Equatable, CustomStringConvertible {
 /// A rectangular, transformable layer: the counterpart of `CALayer`.
 open class Layer {
   /// Shown in errors and by hit testing.
-  public var name: String?
+  public var name: String? { get { values.name } set { values.name = newValue } }
 
   // MARK: Geometry
 
   /// The layer's own coordinate space; its origin offsets the sublayers.
-  public var bounds: CGRect = .zero
+  public var bounds: CGRect { get { values.bounds } set { values.bounds = newValue } }
   /// Where `anchorPoint` sits in the superlayer's coordinate space.
-  public var position: CGPoint = .zero
+  public var position: CGPoint { get { values.position } set { values.position = newValue } }
   /// Unit coordinates in `bounds` about which transforms happen.
-  public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+  public var anchorPoint: CGPoint { get { values.anchorPoint } set { values.anchorPoint = newValue } }
   /// Orders siblings (stable, ascending) and translates along z.
-  public var zPosition: Double = 0
+  public var zPosition: Double { get { values.zPosition } set { values.zPosition = newValue } }
   /// `CALayer.transform`, applied about `anchorPoint`.
-  public var transform: Transform3D = .identity
+  public var transform: Transform3D { get { values.transform } set { values.transform = newValue } }
   /// Applied to all sublayers, about the centre of `bounds`.
-  public var sublayerTransform: Transform3D = .identity
+  public var sublayerTransform: Transform3D { get { values.sublayerTransform } set { values.sublayerTransform = newValue } }
 
   // MARK: Visibility and compositing
 
   /// The layer and its subtree are not drawn and not hit.
-  public var isHidden = false
+  public var isHidden: Bool { get { values.isHidden } set { values.isHidden = newValue } }
   /// 0…1; applies to the whole layer.
-  public var opacity: Double = 1 {
-    didSet { opacity = opacity.clamped(to: ValueRange.unit) }
-  }
+  public var opacity: Double { get { values.opacity } set { values.opacity = newValue.clamped(to: ValueRange.unit) } }
   /// true: the subtree is composited, then faded as one.
-  public var allowsGroupOpacity = true
+  public var allowsGroupOpacity: Bool { get { values.allowsGroupOpacity } set { values.allowsGroupOpacity = newValue } }
   /// false: not drawn when its back faces the viewer.
-  public var isDoubleSided = true
+  public var isDoubleSided: Bool { get { values.isDoubleSided } set { values.isDoubleSided = newValue } }
 
   // MARK: Shape, background and border
 
   /// Filled inside the rounded bounds; `nil` is transparent.
-  public var backgroundColor: Color?
+  public var backgroundColor: Color? { get { values.backgroundColor } set { values.backgroundColor = newValue } }
   /// Rounds the background, border and `masksToBounds` clip.
-  public var cornerRadius: Double = 0 {
-    didSet { cornerRadius = cornerRadius.clamped(to: ValueRange.nonNegative) }
-  }
+  public var cornerRadius: Double { get { values.cornerRadius } set { values.cornerRadius = newValue.clamped(to: ValueRange.nonNegative) } }
   /// Which corners `cornerRadius` rounds.
-  public var maskedCorners: CornerMask = .all
+  public var maskedCorners: CornerMask { get { values.maskedCorners } set { values.maskedCorners = newValue } }
   /// Circular or continuous corners.
-  public var cornerCurve: CornerCurve = .circular
+  public var cornerCurve: CornerCurve { get { values.cornerCurve } set { values.cornerCurve = newValue } }
   /// Clips contents, sublayers and the shadow to the rounded bounds.
-  public var masksToBounds = false
+  public var masksToBounds: Bool { get { values.masksToBounds } set { values.masksToBounds = newValue } }
   /// Drawn inside the bounds, above contents and sublayers.
-  public var borderWidth: Double = 0 {
-    didSet { borderWidth = borderWidth.clamped(to: ValueRange.nonNegative) }
-  }
+  public var borderWidth: Double { get { values.borderWidth } set { values.borderWidth = newValue.clamped(to: ValueRange.nonNegative) } }
   /// `nil` draws no border; the default is opaque black.
-  public var borderColor: Color? = .black
+  public var borderColor: Color? { get { values.borderColor } set { values.borderColor = newValue } }
 
   // MARK: Shadow
 
   /// 0…1; no shadow at 0.
-  public var shadowOpacity: Double = 0 {
-    didSet { shadowOpacity = shadowOpacity.clamped(to: ValueRange.unit) }
-  }
+  public var shadowOpacity: Double { get { values.shadowOpacity } set { values.shadowOpacity = newValue.clamped(to: ValueRange.unit) } }
   /// The shadow's colour; the default is opaque black.
-  public var shadowColor: Color? = .black
+  public var shadowColor: Color? { get { values.shadowColor } set { values.shadowColor = newValue } }
   /// The default `(0, -3)` puts the shadow above the layer, as on iOS.
-  public var shadowOffset = CGSize(width: 0, height: -3)
+  public var shadowOffset: CGSize { get { values.shadowOffset } set { values.shadowOffset = newValue } }
   /// The Gaussian's standard deviation, in points.
-  public var shadowRadius: Double = 3 {
-    didSet { shadowRadius = shadowRadius.clamped(to: ValueRange.nonNegative) }
-  }
+  public var shadowRadius: Double { get { values.shadowRadius } set { values.shadowRadius = newValue.clamped(to: ValueRange.nonNegative) } }
   /// The silhouette of the shadow; `nil` uses the alpha of what the layer draws.
-  public var shadowPath: Path?
+  public var shadowPath: Path? { get { values.shadowPath } set { values.shadowPath = newValue } }
 
   // MARK: Contents
 
   /// The backing image.
-  public var contents: Image?
+  public var contents: Image? { get { values.contents } set { values.contents = newValue } }
   /// The part of the image shown, in unit coordinates.
-  public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+  public var contentsRect: CGRect { get { values.contentsRect } set { values.contentsRect = newValue } }
   /// How the image fits the bounds.
-  public var contentsGravity: ContentsGravity = .resize
+  public var contentsGravity: ContentsGravity { get { values.contentsGravity } set { values.contentsGravity = newValue } }
   /// Image pixels per point, for the gravities that keep the natural size.
-  public var contentsScale: Double = 1
+  public var contentsScale: Double { get { values.contentsScale } set { values.contentsScale = newValue } }
   /// Nine-slice stretching, in unit coordinates of the `contentsRect` part.
-  public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+  public var contentsCenter: CGRect { get { values.contentsCenter } set { values.contentsCenter = newValue } }
   /// Filter used when the image is drawn smaller than its natural size.
-  public var minificationFilter: ContentsFilter = .linear
+  public var minificationFilter: ContentsFilter { get { values.minificationFilter } set { values.minificationFilter = newValue } }
   /// Filter used when the image is drawn larger; `trilinear` acts as `linear`.
-  public var magnificationFilter: ContentsFilter = .linear
+  public var magnificationFilter: ContentsFilter { get { values.magnificationFilter } set { values.magnificationFilter = newValue } }
   /// Added to the mipmap level of detail.
-  public var minificationFilterBias: Double = 0
+  public var minificationFilterBias: Double { get { values.minificationFilterBias } set { values.minificationFilterBias = newValue } }
 
   // MARK: Rasterization and masking
 
   /// Draw the subtree once into a bitmap and reuse it while nothing changes.
-  public var shouldRasterize = false
+  public var shouldRasterize: Bool { get { values.shouldRasterize } set { values.shouldRasterize = newValue } }
   /// The raster's pixels per point.
-  public var rasterizationScale: Double = 1
+  public var rasterizationScale: Double { get { values.rasterizationScale } set { values.rasterizationScale = newValue } }
   /// A layer whose alpha masks this one, laid out in this layer's space.
   public var mask: Layer?
   /// How the layer, drawn as one group with its sublayers, shadow, mask
@@ -131,7 +128,9 @@ open class Layer {
   /// by Core Image's names: `.multiply` is `"multiplyBlendMode"`); `nil`
   /// and `.normal` composite source-over. docs/scene-format.md,
   /// "Compositing filters".
-  public var compositingFilter: BlendMode?
+  public var compositingFilter: BlendMode? { get { values.compositingFilter } set { values.compositingFilter = newValue } }
+  /// The plain values behind the properties above (`LayerValues`).
+  var values = LayerValues()
 
   // MARK: Time (Time/LayerAnimations.swift)
 
@@ -181,6 +180,10 @@ open class Layer {
 
   /// The layer's class in the scene format: its `type` and its keys.
   var sceneClass: LayerClass { LayerClasses.layer }
+
+  /// Copies the class's own plain values (beyond `values`) into `copy`, a
+  /// layer of the same scene class (LayerCopy.swift).
+  func copyOwnValues(to copy: Layer) {}
 
   /// The first of the class's own properties (beyond `Layer`'s) holding a
   /// NaN or an infinity, by its Swift name; `nil` when all are finite.
@@ -281,4 +284,44 @@ open class Layer {
 public final class TransformLayer: Layer {
   public override var isTransformLayer: Bool { true }
   override var sceneClass: LayerClass { LayerClasses.transformLayer }
+}
+
+/// `Layer`'s plain values: every property but the tree, the mask and time,
+/// with Core Animation's defaults. One struct, so a presentation copy is
+/// one assignment (LayerCopy.swift).
+struct LayerValues {
+  var name: String?
+  var bounds: CGRect = .zero
+  var position: CGPoint = .zero
+  var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+  var zPosition: Double = 0
+  var transform: Transform3D = .identity
+  var sublayerTransform: Transform3D = .identity
+  var isHidden: Bool = false
+  var opacity: Double = 1
+  var allowsGroupOpacity: Bool = true
+  var isDoubleSided: Bool = true
+  var backgroundColor: Color?
+  var cornerRadius: Double = 0
+  var maskedCorners: CornerMask = .all
+  var cornerCurve: CornerCurve = .circular
+  var masksToBounds: Bool = false
+  var borderWidth: Double = 0
+  var borderColor: Color? = .black
+  var shadowOpacity: Double = 0
+  var shadowColor: Color? = .black
+  var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+  var shadowRadius: Double = 3
+  var shadowPath: Path?
+  var contents: Image?
+  var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+  var contentsGravity: ContentsGravity = .resize
+  var contentsScale: Double = 1
+  var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+  var minificationFilter: ContentsFilter = .linear
+  var magnificationFilter: ContentsFilter = .linear
+  var minificationFilterBias: Double = 0
+  var shouldRasterize: Bool = false
+  var rasterizationScale: Double = 1
+  var compositingFilter: BlendMode?
 }

@@ -23,22 +23,22 @@ public final class ReplicatorLayer: Layer {
 
   /// How many copies of the sublayers are drawn; 0 draws none (negative
   /// values, possible through Swift, draw none as well).
-  public var instanceCount = 1
+  public var instanceCount: Int { get { ownValues.instanceCount } set { ownValues.instanceCount = newValue } }
   /// Copy k is drawn under this transform applied k times.
-  public var instanceTransform: Transform3D = .identity
+  public var instanceTransform: Transform3D { get { ownValues.instanceTransform } set { ownValues.instanceTransform = newValue } }
   /// Multiplies copy 0's colours; `nil` is white (`CAReplicatorLayer` takes `nil` too).
-  public var instanceColor: Color? = .white
+  public var instanceColor: Color? { get { ownValues.instanceColor } set { ownValues.instanceColor = newValue } }
   /// Added per copy to `instanceColor`'s red component, clamped to 0…1.
-  public var instanceRedOffset = 0.0
+  public var instanceRedOffset: Double { get { ownValues.instanceRedOffset } set { ownValues.instanceRedOffset = newValue } }
   /// Added per copy to the green component.
-  public var instanceGreenOffset = 0.0
+  public var instanceGreenOffset: Double { get { ownValues.instanceGreenOffset } set { ownValues.instanceGreenOffset = newValue } }
   /// Added per copy to the blue component.
-  public var instanceBlueOffset = 0.0
+  public var instanceBlueOffset: Double { get { ownValues.instanceBlueOffset } set { ownValues.instanceBlueOffset = newValue } }
   /// Added per copy to the alpha component.
-  public var instanceAlphaOffset = 0.0
+  public var instanceAlphaOffset: Double { get { ownValues.instanceAlphaOffset } set { ownValues.instanceAlphaOffset = newValue } }
   /// With animations, copy k runs them k × `instanceDelay` seconds later
   /// (Time/Presentation.swift).
-  public var instanceDelay = 0.0
+  public var instanceDelay: Double { get { ownValues.instanceDelay } set { ownValues.instanceDelay = newValue } }
   /// In a presentation tree: copy k's sublayers at their delayed time, for
   /// k ≥ 1 (index 0 is empty: copy 0 is `sublayers`); `nil` when every copy
   /// draws `sublayers` (no delay, or nothing animated).
@@ -46,7 +46,9 @@ public final class ReplicatorLayer: Layer {
   /// True: the copies share the 3D space of the context the replicator is
   /// in (it acts as a `TransformLayer`); false: they are flattened into
   /// its plane, as a layer's sublayers are.
-  public var preservesDepth = false
+  public var preservesDepth: Bool { get { ownValues.preservesDepth } set { ownValues.preservesDepth = newValue } }
+  /// The plain values behind the properties above (`ReplicatorLayerValues`).
+  var ownValues = ReplicatorLayerValues()
 
   /// Creates a replicator layer with Core Animation's defaults.
   public override init() {}
@@ -55,11 +57,9 @@ public final class ReplicatorLayer: Layer {
 
   override var sceneClass: LayerClass { LayerClasses.replicatorLayer }
 
-  override func firstNonFiniteOwnProperty() -> String? {
-    let checks = LayerClasses.replicatorLayer.ownFiniteChecks
-    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return nil
-  }
+  override func copyOwnValues(to copy: Layer) { unsafeDowncast(copy, to: ReplicatorLayer.self).ownValues = ownValues }
+
+  override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.replicatorLayer.ownFiniteChecks) }
 
   override var asReplicator: ReplicatorLayer? { self }
 
@@ -79,4 +79,17 @@ public final class ReplicatorLayer: Layer {
       red: c.red + n * instanceRedOffset, green: c.green + n * instanceGreenOffset,
       blue: c.blue + n * instanceBlueOffset, alpha: c.alpha + n * instanceAlphaOffset)
   }
+}
+
+/// `ReplicatorLayer`'s own plain values, with Core Animation's defaults.
+struct ReplicatorLayerValues {
+  var instanceCount: Int = 1
+  var instanceTransform: Transform3D = .identity
+  var instanceColor: Color? = .white
+  var instanceRedOffset: Double = 0.0
+  var instanceGreenOffset: Double = 0.0
+  var instanceBlueOffset: Double = 0.0
+  var instanceAlphaOffset: Double = 0.0
+  var instanceDelay: Double = 0.0
+  var preservesDepth: Bool = false
 }

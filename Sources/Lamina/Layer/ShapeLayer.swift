@@ -13,42 +13,34 @@
 /// space, over its background and below its sublayers and border.
 public final class ShapeLayer: Layer {
   /// The outline, in the layer's bounds space; `nil` draws nothing.
-  public var path: Path?
+  public var path: Path? { get { ownValues.path } set { ownValues.path = newValue } }
   /// The fill's colour; `nil` leaves the path unfilled.
-  public var fillColor: Color? = .black
+  public var fillColor: Color? { get { ownValues.fillColor } set { ownValues.fillColor = newValue } }
   /// Which points the fill covers.
-  public var fillRule: FillRule = .nonZero
+  public var fillRule: FillRule { get { ownValues.fillRule } set { ownValues.fillRule = newValue } }
   /// The stroke's colour; `nil` (the default) draws no stroke.
-  public var strokeColor: Color?
+  public var strokeColor: Color? { get { ownValues.strokeColor } set { ownValues.strokeColor = newValue } }
   /// The stroke's width, centred on the path (≥ 0).
-  public var lineWidth: Double = 1 {
-    didSet { lineWidth = lineWidth.clamped(to: ValueRange.nonNegative) }
-  }
+  public var lineWidth: Double { get { ownValues.lineWidth } set { ownValues.lineWidth = newValue.clamped(to: ValueRange.nonNegative) } }
   /// What ends open subpaths and every dash (butt by default).
-  public var lineCap: LineCap = .butt
+  public var lineCap: LineCap { get { ownValues.lineCap } set { ownValues.lineCap = newValue } }
   /// What fills the outer corners (miter by default).
-  public var lineJoin: LineJoin = .miter
+  public var lineJoin: LineJoin { get { ownValues.lineJoin } set { ownValues.lineJoin = newValue } }
   /// The largest miter length / `lineWidth` drawn as a miter (≥ 0); below
   /// 1 every join that would miter is a bevel.
-  public var miterLimit: Double = 10 {
-    didSet { miterLimit = miterLimit.clamped(to: ValueRange.nonNegative) }
-  }
+  public var miterLimit: Double { get { ownValues.miterLimit } set { ownValues.miterLimit = newValue.clamped(to: ValueRange.nonNegative) } }
   /// Dash and gap lengths (each ≥ 0), repeating from each subpath's start;
   /// an odd count repeats; `nil`, empty or all zero: a solid stroke.
-  public var lineDashPattern: [Double]? {
-    didSet { lineDashPattern = lineDashPattern?.map { $0.clamped(to: ValueRange.nonNegative) } }
-  }
+  public var lineDashPattern: [Double]? { get { ownValues.lineDashPattern } set { ownValues.lineDashPattern = newValue?.map { $0.clamped(to: ValueRange.nonNegative) } } }
   /// How far into the pattern each subpath starts.
-  public var lineDashPhase: Double = 0
+  public var lineDashPhase: Double { get { ownValues.lineDashPhase } set { ownValues.lineDashPhase = newValue } }
   /// Where the stroke starts, as a fraction (0…1) of the whole path's length.
-  public var strokeStart: Double = 0 {
-    didSet { strokeStart = strokeStart.clamped(to: ValueRange.unit) }
-  }
+  public var strokeStart: Double { get { ownValues.strokeStart } set { ownValues.strokeStart = newValue.clamped(to: ValueRange.unit) } }
   /// Where the stroke ends, as a fraction (0…1) of the whole path's length;
   /// at or before `strokeStart` nothing is stroked.
-  public var strokeEnd: Double = 1 {
-    didSet { strokeEnd = strokeEnd.clamped(to: ValueRange.unit) }
-  }
+  public var strokeEnd: Double { get { ownValues.strokeEnd } set { ownValues.strokeEnd = newValue.clamped(to: ValueRange.unit) } }
+  /// The plain values behind the properties above (`ShapeLayerValues`).
+  var ownValues = ShapeLayerValues()
 
   /// Creates a shape layer with Core Animation's defaults.
   public override init() {}
@@ -71,11 +63,9 @@ public final class ShapeLayer: Layer {
 
   override var sceneClass: LayerClass { LayerClasses.shapeLayer }
 
-  override func firstNonFiniteOwnProperty() -> String? {
-    let checks = LayerClasses.shapeLayer.ownFiniteChecks
-    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return nil
-  }
+  override func copyOwnValues(to copy: Layer) { unsafeDowncast(copy, to: ShapeLayer.self).ownValues = ownValues }
+
+  override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.shapeLayer.ownFiniteChecks) }
 
   /// Why the stroke cannot be drawn (a value the scene format refuses, set
   /// through the Swift API), or `nil`.
@@ -99,4 +89,20 @@ public final class ShapeLayer: Layer {
       dashPattern: lineDashPattern ?? [], dashPhase: lineDashPhase, strokeStart: strokeStart,
       strokeEnd: strokeEnd)
   }
+}
+
+/// `ShapeLayer`'s own plain values, with Core Animation's defaults.
+struct ShapeLayerValues {
+  var path: Path?
+  var fillColor: Color? = .black
+  var fillRule: FillRule = .nonZero
+  var strokeColor: Color?
+  var lineWidth: Double = 1
+  var lineCap: LineCap = .butt
+  var lineJoin: LineJoin = .miter
+  var miterLimit: Double = 10
+  var lineDashPattern: [Double]?
+  var lineDashPhase: Double = 0
+  var strokeStart: Double = 0
+  var strokeEnd: Double = 1
 }

@@ -131,24 +131,26 @@ public final class TextLayer: Layer {
     set { textContent = newValue?.textContent }
   }
   /// `string`, as the layer holds it.
-  public var textContent: TextContent?
+  public var textContent: TextContent? { get { ownValues.textContent } set { ownValues.textContent = newValue } }
   /// A family or face name resolved by fontconfig (with its substitutions:
   /// Helvetica finds a metric-compatible sans), or a `.ttf`/`.otf`/`.ttc`
   /// file path (relative paths start at `fontBaseDirectory`).
-  public var font = "Helvetica"
+  public var font: String { get { ownValues.font } set { ownValues.font = newValue } }
   /// Points (the bounds' units).
-  public var fontSize = 36.0
+  public var fontSize: Double { get { ownValues.fontSize } set { ownValues.fontSize = newValue } }
   /// The text's colour; `nil` draws no text.
-  public var foregroundColor: Color? = .white
+  public var foregroundColor: Color? { get { ownValues.foregroundColor } set { ownValues.foregroundColor = newValue } }
   /// Wrap lines at Unicode line-break opportunities to the bounds' width.
-  public var isWrapped = false
+  public var isWrapped: Bool { get { ownValues.isWrapped } set { ownValues.isWrapped = newValue } }
   /// Where an ellipsis replaces text that does not fit.
-  public var truncationMode: TextTruncationMode = .none
+  public var truncationMode: TextTruncationMode { get { ownValues.truncationMode } set { ownValues.truncationMode = newValue } }
   /// Where each line sits across the bounds.
-  public var alignmentMode: TextAlignmentMode = .natural
+  public var alignmentMode: TextAlignmentMode { get { ownValues.alignmentMode } set { ownValues.alignmentMode = newValue } }
   /// Where relative font file paths start (a scene's folder when loaded
   /// from a file); `nil` is the current directory. Not a scene key.
-  public var fontBaseDirectory: String?
+  public var fontBaseDirectory: String? { get { ownValues.fontBaseDirectory } set { ownValues.fontBaseDirectory = newValue } }
+  /// The plain values behind the properties above (`TextLayerValues`).
+  var ownValues = TextLayerValues()
 
   /// The last layout and the values it came from (`layout()` reuses it
   /// while they stay the same; a layer is used on one thread at a time).
@@ -159,9 +161,19 @@ public final class TextLayer: Layer {
 
   override var sceneClass: LayerClass { LayerClasses.textLayer }
 
-  override func firstNonFiniteOwnProperty() -> String? {
-    let checks = LayerClasses.textLayer.ownFiniteChecks
-    for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return nil
-  }
+  override func copyOwnValues(to copy: Layer) { unsafeDowncast(copy, to: TextLayer.self).ownValues = ownValues }
+
+  override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.textLayer.ownFiniteChecks) }
+}
+
+/// `TextLayer`'s own plain values, with Core Animation's defaults.
+struct TextLayerValues {
+  var textContent: TextContent?
+  var font: String = "Helvetica"
+  var fontSize: Double = 36.0
+  var foregroundColor: Color? = .white
+  var isWrapped: Bool = false
+  var truncationMode: TextTruncationMode = .none
+  var alignmentMode: TextAlignmentMode = .natural
+  var fontBaseDirectory: String?
 }

@@ -17,9 +17,16 @@ extension Layer {
     // `Layer`'s keys from the static table (the lowering runs this on every
     // layer: reaching it through `sceneClass` cost S1's lowering 1 %), then
     // the class's own.
-    let checks = LayerProperties.finiteChecks
+    firstNonFinite(LayerProperties.finiteChecks) ?? firstNonFiniteOwnProperty()
+  }
+
+  /// The name of the first of `checks` that finds a NaN or an infinity in
+  /// this layer, or `nil`.
+  @inline(__always) func firstNonFinite(
+    _ checks: ContiguousArray<(name: String, isFinite: @Sendable (Layer) -> Bool)>
+  ) -> String? {
     for i in checks.indices where !checks[i].isFinite(self) { return checks[i].name }
-    return firstNonFiniteOwnProperty()
+    return nil
   }
 }
 

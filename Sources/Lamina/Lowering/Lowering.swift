@@ -203,7 +203,7 @@ final class PlanBuilder {
       let outline = under.visibleOutline
     {
       add(.roundedRect(RoundedRectDraw(
-        matrix: m, outer: outline, inner: nil, color: multipliedColor(bg).withAlphaMultiplied(by: alpha).premultiplied,
+        matrix: m, outer: outline, border: nil, color: multipliedColor(bg).withAlphaMultiplied(by: alpha).premultiplied,
         clips: clips, name: name)), to: t)
     }
     // Contents inside the bounds are cut where an opaque border hides them
@@ -237,7 +237,7 @@ final class PlanBuilder {
     let bw = layer.borderWidth
     if bw > 0, let bc = layer.borderColor, bc.alpha > 0, !rb.rect.isEmpty {
       add(.roundedRect(RoundedRectDraw(
-        matrix: m, outer: rb, inner: borderInnerEdge(rb, width: bw),
+        matrix: m, outer: rb, border: borderInnerEdge(rb, width: bw),
         color: multipliedColor(bc).withAlphaMultiplied(by: alpha).premultiplied, clips: clips, name: name)), to: t)
     }
   }
@@ -284,7 +284,7 @@ final class PlanBuilder {
     if let solid = gradient.solidColor {
       guard solid.alpha > 0 else { return }
       add(.roundedRect(RoundedRectDraw(
-        matrix: m, outer: outline, inner: nil, color: solid.withAlphaMultiplied(by: alpha).premultiplied,
+        matrix: m, outer: outline, border: nil, color: solid.withAlphaMultiplied(by: alpha).premultiplied,
         clips: clips, name: name)), to: t)
     } else {
       add(.gradient(GradientDraw(

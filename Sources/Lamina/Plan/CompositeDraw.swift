@@ -27,6 +27,12 @@ public struct CompositeDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// lowering writes `nil` for it).
   public var blendMode: BlendMode?
 
+  /// Its words for damage matching (CommandMatching.swift). The surface and
+  /// mask indices are confirmed through what they name, not written.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
+    w.write(6, header, opacity, mask != nil, shadow, sampling, blendMode.map { Int($0.shaderIndex) } ?? -1)
+  }
+
   public init(
     surface: Int, matrix: Transform3D, opacity: Float, mask: Int?, shadow: SurfaceShadow?,
     sampling: Sampling, clips: [Clip], name: String, blendMode: BlendMode? = nil

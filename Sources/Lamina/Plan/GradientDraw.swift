@@ -17,6 +17,11 @@ public struct GradientDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// Multiplies the colour (a fade the layer's primitives take one by one).
   public var opacity: Float
 
+  /// Its words for damage matching (CommandMatching.swift): every field and stop.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
+    w.write(4, header, shape, gradient.type, gradient.start, gradient.end, gradient.stops, opacity)
+  }
+
   public init(
     matrix: Transform3D, shape: RoundedRect, gradient: Gradient, opacity: Float, clips: [Clip], name: String
   ) {

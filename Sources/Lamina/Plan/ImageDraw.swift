@@ -92,6 +92,12 @@ public struct ImageDraw: DrawHeaderCarrier, @unchecked Sendable, Hashable {
     h.combine(sampling); h.combine(opacity); h.combine(tint)
   }
 
+  /// Its words for damage matching (CommandMatching.swift): the image by
+  /// identity, then every other field.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
+    w.write(3, header, UInt64(UInt(bitPattern: ObjectIdentifier(image))), slices, sampling, opacity, tint)
+  }
+
   public init(
     matrix: Transform3D, image: Image, slices: [ImageSlice], sampling: Sampling, opacity: Float,
     clips: [Clip], name: String

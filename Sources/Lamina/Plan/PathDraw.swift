@@ -59,6 +59,12 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// `nil` for shapes, and for text whose pieces or matrix do not qualify.
   public private(set) var glyphs: GlyphRun?
 
+  /// Its words for damage matching (CommandMatching.swift): the polygons by
+  /// their digest and counts (confirmed with `==`), its pieces and glyphs.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
+    w.write(5, header, polygonsDigest, polygons.count, polygons.edgeCount, rule, color, bounds, pieceEnds, glyphs)
+  }
+
   /// A draw of `polygons` (local units) mapped by `matrix` to target pixels.
   public init(
     matrix: Transform3D, polygons: PolygonSet, rule: FillRule, color: PremultipliedColor, clips: [Clip],

@@ -10,16 +10,20 @@ public struct RoundedRectDraw: DrawHeaderCarrier, Hashable, Sendable {
   public var header: DrawHeader
   /// The outer edge.
   public var outer: RoundedRect
-  /// The inner edge of a border; `nil` fills the whole outer shape.
-  public var inner: RoundedRect?
+  /// The border's inner edge: the ring between it and `outer` is drawn;
+  /// `nil` fills the whole outer shape (a background).
+  public var border: RoundedRect?
   public var color: PremultipliedColor
 
+  /// Its words for damage matching (CommandMatching.swift): every field.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) { w.write(1, header, outer, border, color) }
+
   public init(
-    matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor,
+    matrix: Transform3D, outer: RoundedRect, border: RoundedRect?, color: PremultipliedColor,
     clips: [Clip], name: String
   ) {
     self.outer = outer
-    self.inner = inner
+    self.border = border
     self.color = color
     header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }

@@ -20,6 +20,11 @@ public struct ShadowDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// The local area to cover: `shape.rect` grown by 3σ or more.
   public var extent: CGRect
 
+  /// Its words for damage matching (CommandMatching.swift): every field.
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
+    w.write(2, header, shape, sigma, color, extent)
+  }
+
   public init(
     matrix: Transform3D, shape: RoundedRect, sigma: Double, color: PremultipliedColor,
     extent: CGRect, clips: [Clip], name: String

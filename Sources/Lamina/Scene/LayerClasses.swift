@@ -1,7 +1,7 @@
 // LayerClasses: the layer classes of the scene format, each declared once:
 // the `type` that names it, the format version that introduced it, how to
 // make one, and its keys (`Layer`'s table joined with its own, from
-// LayerProperties.swift). A layer finds its class through `sceneClass`
+// Layer/LayerProperties.swift). A layer finds its class through `sceneClass`
 // (overridden by each subclass), so the decoder, `SceneWriter`,
 // `isEquivalent` and the finiteness check walk the right keys without a
 // cast or a switch per class.
@@ -18,10 +18,15 @@ final class LayerClass: Sendable {
   /// The first format version that has it (a document using it is written as that version).
   let version: Int
   let make: @Sendable () -> Layer
+  /// A layer as `make` gives it: what each key's default is (a key holding
+  /// the fresh layer's value is not written). Never changed.
+  nonisolated(unsafe) let fresh: Layer
   /// `Layer`'s keys and the class's own, in the format's order: the own keys
   /// come before `mask` and `sublayers`, so a written layer shows its own
   /// values before its subtree.
   let properties: [LayerProperty<Layer>]
+  /// The class's own keys alone (beyond `Layer`'s).
+  let ownProperties: [LayerProperty<Layer>]
   let byKey: [String: LayerProperty<Layer>]
   let keys: [String]
   /// The entries that hold numbers, by Swift name: the lowering runs these
@@ -40,14 +45,16 @@ final class LayerClass: Sendable {
     self.type = type
     self.version = version
     self.make = make
+    fresh = make()
     let base = LayerProperties.layer
     let split = base.firstIndex { $0.key == "mask" } ?? base.count
-    properties = Array(base[..<split]) + own.map(\.erased) + Array(base[split...])
+    ownProperties = own.map(\.erased)
+    properties = Array(base[..<split]) + ownProperties + Array(base[split...])
     byKey = Dictionary(uniqueKeysWithValues: properties.map { ($0.key, $0) })
     keys = properties.map(\.key)
     finiteChecks = ContiguousArray(properties.compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
     ownFiniteChecks = ContiguousArray(
-      own.map(\.erased).compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
+      ownProperties.compactMap { p in p.isFinite.map { (name: p.name, isFinite: $0) } })
     if let check {
       self.check = { (d: inout SceneDecoder, layer: Layer, members: [JSONValue.Member], path: [JSONPathComponent]) in
         check(&d, unsafeDowncast(layer, to: L.self), members, path)

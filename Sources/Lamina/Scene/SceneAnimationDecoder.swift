@@ -25,9 +25,7 @@ enum SceneAnimations {
   static let maximumKeyframes = 100_000
 
   static let types = ["basic", "keyframe", "spring", "group"]
-  static let timingKeys = [
-    "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
-  ]
+  static let timingKeys = MediaTiming.keys.map(\.key)
   static let propertyKeys = ["keyPath", "additive", "cumulative"]
   static let basicKeys = ["fromValue", "toValue", "byValue"]
   static let springKeys = ["mass", "stiffness", "damping", "initialVelocity"]
@@ -193,19 +191,8 @@ extension SceneDecoder {
   /// The timing keys every animation has, and its `timingFunction`.
   private mutating func timing(of animation: Animation, _ fields: [JSONValue.Member], _ path: [JSONPathComponent]) {
     func member(_ key: String) -> JSONValue.Member? { fields.first { $0.key == key } }
-    for key in SceneAnimations.timingKeys {
-      guard let m = member(key) else { continue }
-      let p = path + [.key(key)]
-      switch key {
-      case "beginTime": if let v = number(m.value, p) { animation.beginTime = v }
-      case "duration": if let v = number(m.value, p, .nonNegative) { animation.duration = v }
-      case "speed": if let v = number(m.value, p) { animation.speed = v }
-      case "timeOffset": if let v = number(m.value, p) { animation.timeOffset = v }
-      case "repeatCount": if let v = number(m.value, p, .nonNegative) { animation.repeatCount = v }
-      case "repeatDuration": if let v = number(m.value, p, .nonNegative) { animation.repeatDuration = v }
-      case "autoreverses": if let v = bool(m.value, p) { animation.autoreverses = v }
-      default: if let v = name(m.value, p, FillMode.self, caPrefix: "kCAFillMode") { animation.fillMode = v }
-      }
+    for k in MediaTiming.keys {
+      if let m = member(k.key) { k.read(&self, m.value, path + [.key(k.key)], &animation.timing) }
     }
     if let m = member("timingFunction") {
       animation.timingFunction = timingFunction(m.value, path + [.key("timingFunction")])
@@ -406,15 +393,7 @@ extension SceneWriter {
     default: m.append(member("type", JSONValue(.string("basic"))))
     }
     if let p = a as? PropertyAnimation, let keyPath = p.keyPath { m.append(member("keyPath", JSONValue(.string(keyPath)))) }
-    let t = a.timing
-    number("beginTime", t.beginTime, default: 0)
-    number("duration", t.duration, default: 0)
-    number("speed", t.speed, default: 1)
-    number("timeOffset", t.timeOffset, default: 0)
-    number("repeatCount", t.repeatCount, default: 0)
-    number("repeatDuration", t.repeatDuration, default: 0)
-    if t.autoreverses { m.append(member("autoreverses", JSONValue(.bool(true)))) }
-    if t.fillMode != .removed { m.append(member("fillMode", JSONValue(.string(t.fillMode.rawValue)))) }
+    for k in MediaTiming.keys { k.write(a.timing, &m) }
     if let f = a.timingFunction { m.append(member("timingFunction", timingFunctionJSON(f))) }
     if let p = a as? PropertyAnimation {
       if p.isAdditive { m.append(member("additive", JSONValue(.bool(true)))) }

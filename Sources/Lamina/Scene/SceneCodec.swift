@@ -23,12 +23,17 @@ struct SceneCodec<Value>: Sendable {
   let isEqual: @Sendable (Value, Value) -> Bool
   /// False when the value holds a NaN or an infinity; `nil` when it holds no numbers.
   let isFinite: (@Sendable (Value) -> Bool)?
+  /// The value moved into the rule's range (an animated value overshoots;
+  /// AnimatableProperties.swift); `nil` when every value fits.
+  var clamp: (@Sendable (Value) -> Value)? = nil
 
   /// An optional value: JSON `null` is not accepted (`nil` is the default,
   /// so it is never written); `nil` is finite.
   static func optional<W>(_ wrapped: SceneCodec<W>) -> Self where Value == W? {
     var isFinite: (@Sendable (W?) -> Bool)?
     if let finite = wrapped.isFinite { isFinite = { $0.map(finite) ?? true } }
+    var clamp: (@Sendable (W?) -> W?)?
+    if let c = wrapped.clamp { clamp = { $0.map(c) } }
     return Self(
       read: { d, v, p in wrapped.read(&d, v, p).map { .some($0) } },
       write: { $0.map(wrapped.write) ?? JSONValue(.null) },
@@ -39,7 +44,7 @@ struct SceneCodec<Value>: Sendable {
         default: return false
         }
       },
-      isFinite: isFinite)
+      isFinite: isFinite, clamp: clamp)
   }
 }
 
@@ -53,7 +58,7 @@ extension SceneCodec {
         if case .null = v.kind { return .some(nil) }
         return optional.read(&d, v, p)
       },
-      write: optional.write, isEqual: optional.isEqual, isFinite: optional.isFinite)
+      write: optional.write, isEqual: optional.isEqual, isFinite: optional.isFinite, clamp: optional.clamp)
   }
 }
 
@@ -62,18 +67,20 @@ extension SceneCodec where Value: Equatable & Sendable {
   init(
     read: @escaping @Sendable (inout SceneDecoder, JSONValue, [JSONPathComponent]) -> Value?,
     write: @escaping @Sendable (Value) -> JSONValue,
-    isFinite: (@Sendable (Value) -> Bool)? = nil
+    isFinite: (@Sendable (Value) -> Bool)? = nil, clamp: (@Sendable (Value) -> Value)? = nil
   ) {
-    self.init(read: read, write: write, isEqual: { $0 == $1 }, isFinite: isFinite)
+    self.init(read: read, write: write, isEqual: { $0 == $1 }, isFinite: isFinite, clamp: clamp)
   }
 }
 
 extension SceneCodec where Value == Double {
   /// A finite number obeying `rule`.
   static func number(_ rule: NumberRule = .any) -> Self {
-    Self(
+    var codec = Self(
       read: { d, v, p in d.number(v, p, rule) }, write: { JSONValue(.number($0)) },
       isFinite: { $0.isFinite })
+    if let range = rule.range { codec.clamp = { $0.clamped(to: range) } }
+    return codec
   }
 }
 
@@ -176,7 +183,8 @@ extension SceneCodec where Value == [Double] {
         }
         return ok ? out : nil
       },
-      write: SceneWriter.numbers, isFinite: { $0.allSatisfy(\.isFinite) })
+      write: SceneWriter.numbers, isFinite: { $0.allSatisfy(\.isFinite) },
+      clamp: { $0.map { $0.clamped(to: ValueRange.unit) } })
   }
 }
 
@@ -189,7 +197,8 @@ extension SceneCodec where Value == [Double] {
         let out = elements.compactMap { d.number($0.value, $0.path, .nonNegative) }
         return out.count == elements.count ? out : nil
       },
-      write: SceneWriter.numbers, isFinite: { $0.allSatisfy(\.isFinite) })
+      write: SceneWriter.numbers, isFinite: { $0.allSatisfy(\.isFinite) },
+      clamp: { $0.map { $0.clamped(to: ValueRange.nonNegative) } })
   }
 }
 
@@ -206,12 +215,17 @@ extension SceneCodec where Value == CGRect {
   /// `[x, y, width, height]`; with `nonNegativeSize`, a negative width or
   /// height is an error.
   static func rect(nonNegativeSize: Bool = false) -> Self {
+    let nonNegativeSizeRect: @Sendable (CGRect) -> CGRect = {
+      CGRect(x: $0.origin.x, y: $0.origin.y, width: max($0.size.width, 0), height: max($0.size.height, 0))
+    }
+    return
     Self(
       read: { d, v, p in d.rect(v, p, nonNegativeSize: nonNegativeSize) },
       write: SceneWriter.rectJSON,
       isFinite: {
         [$0.origin.x, $0.origin.y, $0.size.width, $0.size.height].allSatisfy { Double($0).isFinite }
-      })
+      },
+      clamp: nonNegativeSize ? nonNegativeSizeRect : nil)
   }
 }
 

@@ -16,6 +16,18 @@ enum NumberRule {
   /// A text size in points: > 0 and at most `TextLimits.maxFontSize`.
   case fontSize
 
+  /// The range the model keeps such a number in (ValueRange.swift): what
+  /// an animated value is clamped to; `nil` for any number.
+  var range: ClosedRange<Double>? {
+    switch self {
+    case .any: return nil
+    case .nonNegative: return ValueRange.nonNegative
+    case .positive: return ValueRange.positive
+    case .unit: return ValueRange.unit
+    case .fontSize: return ValueRange.fontSize
+    }
+  }
+
   func violation(_ v: Double) -> String? {
     switch self {
     case .any: return nil
@@ -175,11 +187,11 @@ struct SceneDecoder {
     return s
   }
 
-  /// An array of exactly `count` numbers; `shape` names them in messages
-  /// (`[x, y, width, height]`).
-  mutating func numbers(_ value: JSONValue, _ path: [JSONPathComponent], count: Int, shape: String)
-    -> [Double]?
-  {
+  /// An array of exactly `count` numbers, each obeying `rule`; `shape`
+  /// names them in messages (`[x, y, width, height]`).
+  mutating func numbers(
+    _ value: JSONValue, _ path: [JSONPathComponent], count: Int, shape: String, _ rule: NumberRule = .any
+  ) -> [Double]? {
     guard case .array(let elements) = value.kind else {
       typeMismatch(value, path, expected: shape)
       return nil
@@ -192,7 +204,7 @@ struct SceneDecoder {
     }
     var out: [Double] = []
     for (i, element) in elements.enumerated() {
-      if let v = number(element, path + [.index(i)]) { out.append(v) }
+      if let v = number(element, path + [.index(i)], rule) { out.append(v) }
     }
     return out.count == count ? out : nil
   }
@@ -248,18 +260,8 @@ struct SceneDecoder {
         return nil
       }
       return .some(c)
-    case .array(let elements):
-      guard elements.count == 4 else {
-        fail(
-          path, at: value.location,
-          "expected [r, g, b, a], got \(elements.count) number\(elements.count == 1 ? "" : "s")")
-        return nil
-      }
-      var c: [Double] = []
-      for (i, element) in elements.enumerated() {
-        if let v = number(element, path + [.index(i)], .unit) { c.append(v) }
-      }
-      guard c.count == 4 else { return nil }
+    case .array:
+      guard let c = numbers(value, path, count: 4, shape: "[r, g, b, a]", .unit) else { return nil }
       return .some(Color(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
     default:
       typeMismatch(value, path, expected: expected)

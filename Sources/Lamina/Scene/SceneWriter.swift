@@ -55,11 +55,12 @@ enum SceneWriter {
       ]))
   }
 
-  /// The layer's keys that differ from their defaults, in the order of
-  /// its class's table (`LayerClasses`).
+  /// The layer's keys that differ from their defaults (a fresh layer of
+  /// its class, `LayerClass.fresh`), in the order of its class's table.
   static func layer(_ l: Layer) -> JSONValue {
     var members: [JSONValue.Member] = []
-    for property in l.sceneClass.properties { property.write(l, &members) }
+    let c = l.sceneClass
+    for property in c.properties where !(property.isEqual?(l, c.fresh) ?? false) { property.write(l, &members) }
     return JSONValue(.object(members))
   }
 

@@ -1,21 +1,24 @@
-// AnimatableProperties: the key paths an animation may name, each declared
-// once: how its value is read from a layer and written to a presentation
-// layer, and the range the written value is clamped to. The properties are
+// AnimatableProperties: the key paths an animation may name. A property is
+// animatable where the layer tables declare it (LayerProperties.swift, an
+// entry with `animates:`, which says which `AnimationValue` case holds its
+// type): the table gives the key, the key path and the range (its codec's
+// rule), and `all` walks the tables of every class. The properties are
 // Core Animation's animatable ones (marked "Animatable" in CALayer.h,
 // CAGradientLayer.h, CAShapeLayer.h, CAReplicatorLayer.h and
-// CATextLayer.h) that the scene format has, plus the sub-paths of
-// `position`, `bounds` and `transform` (docs/scene-format.md, "Animations").
+// CATextLayer.h) that the scene format has; only the sub-paths of
+// `position`, `bounds` and `transform` (docs/scene-format.md,
+// "Animations") are written here, after the key they belong to.
 //
 // Clamping: an eased curve or a spring overshoots, so a presented value
 // can leave its property's range (an opacity of 1.08, a negative corner
 // radius, a stroke end past 1). Core Animation clamps such values when it
 // renders; here they are clamped when written into the presentation, to
-// the ranges the model's own setters clamp to (ValueRange.swift), so the
-// lowering sees only values a scene file could hold.
+// the range of the entry's rule (`NumberRule.range`: the ranges the
+// model's own setters clamp to, ValueRange.swift), so the lowering sees
+// only values a scene file could hold.
 //
-// Rejected: reaching the properties through `LayerProperties` (the scene
-// table): its entries read and write JSON, not values, and most keys there
-// (names, enums, `mask`, `sublayers`) are not animatable.
+// Rejected: a second list of the animatable properties with their key
+// paths and ranges, as before (each property had a home here too).
 
 /// One animatable key path.
 struct AnimatableProperty: Sendable {
@@ -35,30 +38,6 @@ struct AnimatableProperty: Sendable {
     self.owner = owner
     self.get = get
     self.set = set
-  }
-
-  /// A number property of class `L`, clamped to `range`.
-  static func number<L: Layer>(
-    _ key: String, _ kp: ReferenceWritableKeyPath<L, Double> & Sendable, _ owner: String = "layer",
-    _ range: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
-  ) -> Self {
-    Self(
-      key, owner: owner, get: { ($0 as? L).map { .number($0[keyPath: kp]) } },
-      set: { layer, v in
-        if let l = layer as? L, case .number(let x) = v { l[keyPath: kp] = x.clamped(to: range) }
-      })
-  }
-
-  /// Any other property of class `L`, with its case's extract and wrap.
-  static func value<L: Layer, V>(
-    _ key: String, _ kp: ReferenceWritableKeyPath<L, V> & Sendable, _ owner: String = "layer",
-    wrap: @escaping @Sendable (V) -> AnimationValue, unwrap: @escaping @Sendable (AnimationValue) -> V?
-  ) -> Self {
-    Self(
-      key, owner: owner, get: { ($0 as? L).map { wrap($0[keyPath: kp]) } },
-      set: { layer, v in
-        if let l = layer as? L, let x = unwrap(v) { l[keyPath: kp] = x }
-      })
   }
 
   /// A component of a layer value: `position.x`, `bounds.size.width`.
@@ -107,108 +86,89 @@ extension AnimatableProperty {
   }
 }
 
+/// How a property's Swift type is an `AnimationValue`: the case that holds
+/// it (`LayerProperty`'s `animates:`).
+struct AnimationKind<V>: Sendable {
+  let wrap: @Sendable (V) -> AnimationValue
+  let unwrap: @Sendable (AnimationValue) -> V?
+}
+
+/// `.number`.
+extension AnimationKind where V == Double { static var number: Self { Self(wrap: { .number($0) }, unwrap: { if case .number(let x) = $0 { x } else { nil } }) } }
+/// `.point`.
+extension AnimationKind where V == CGPoint { static var point: Self { Self(wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { p } else { nil } }) } }
+/// `.size`.
+extension AnimationKind where V == CGSize { static var size: Self { Self(wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { s } else { nil } }) } }
+/// `.rect`.
+extension AnimationKind where V == CGRect { static var rect: Self { Self(wrap: { .rect($0) }, unwrap: { if case .rect(let r) = $0 { r } else { nil } }) } }
+/// `.color`.
+extension AnimationKind where V == Color? { static var color: Self { Self(wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { c } else { nil } }) } }
+/// `.transform`.
+extension AnimationKind where V == Transform3D { static var transform: Self { Self(wrap: { .transform($0) }, unwrap: { if case .transform(let t) = $0 { t } else { nil } }) } }
+/// `.path`.
+extension AnimationKind where V == Path? { static var path: Self { Self(wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { p } else { nil } }) } }
+/// `.bool`.
+extension AnimationKind where V == Bool { static var bool: Self { Self(wrap: { .bool($0) }, unwrap: { if case .bool(let b) = $0 { b } else { nil } }) } }
+/// `.image`.
+extension AnimationKind where V == Image? { static var image: Self { Self(wrap: { .image($0) }, unwrap: { if case .image(let i) = $0 { i } else { nil } }) } }
+/// `.blendMode`.
+extension AnimationKind where V == BlendMode? { static var blendMode: Self { Self(wrap: { .blendMode($0) }, unwrap: { if case .blendMode(let m) = $0 { m } else { nil } }) } }
+/// `.colors`.
+extension AnimationKind where V == [Color]? { static var colors: Self { Self(wrap: { .colors($0) }, unwrap: { if case .colors(let c) = $0 { c } else { nil } }) } }
+/// `.numbers`.
+extension AnimationKind where V == [Double]? { static var numbers: Self { Self(wrap: { .numbers($0) }, unwrap: { if case .numbers(let n) = $0 { n } else { nil } }) } }
+
+extension AnimatableProperty {
+  /// A table entry's property (LayerProperties.swift): `key` of class `L`,
+  /// read and written at `keyPath`, clamped by `clamp`.
+  static func entry<L: Layer, V>(
+    _ key: String, _ keyPath: ReferenceWritableKeyPath<L, V>, _ kind: AnimationKind<V>,
+    clamp: (@Sendable (V) -> V)?, owner: String
+  ) -> Self {
+    nonisolated(unsafe) let keyPath = keyPath  // immutable, as every key path
+    return Self(
+      key, owner: owner, get: { ($0 as? L).map { kind.wrap($0[keyPath: keyPath]) } },
+      set: { layer, v in
+        if let l = layer as? L, let x = kind.unwrap(v) { l[keyPath: keyPath] = clamp?(x) ?? x }
+      })
+  }
+}
+
 enum AnimatableProperties {
-  private static let unit = ValueRange.unit
-  private static let nonNegative = ValueRange.nonNegative
-
-  private static func color<L: Layer>(_ key: String, _ kp: ReferenceWritableKeyPath<L, Color?> & Sendable, _ owner: String = "layer") -> AnimatableProperty {
-    .value(key, kp, owner, wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { return c } else { return nil } })
-  }
-  private static func point<L: Layer>(_ key: String, _ kp: ReferenceWritableKeyPath<L, CGPoint> & Sendable, _ owner: String = "layer") -> AnimatableProperty {
-    .value(key, kp, owner, wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { return p } else { return nil } })
-  }
-  private static func rect(_ key: String, _ kp: ReferenceWritableKeyPath<Layer, CGRect> & Sendable, nonNegativeSize: Bool = false) -> AnimatableProperty {
-    .value(key, kp, wrap: { .rect($0) }, unwrap: {
-      guard case .rect(let r) = $0 else { return nil }
-      guard nonNegativeSize else { return r }
-      return CGRect(x: r.origin.x, y: r.origin.y, width: max(r.size.width, 0), height: max(r.size.height, 0))
-    })
-  }
-  private static func transform<L: Layer>(_ key: String, _ kp: ReferenceWritableKeyPath<L, Transform3D> & Sendable, _ owner: String = "layer") -> AnimatableProperty {
-    .value(key, kp, owner, wrap: { .transform($0) }, unwrap: { if case .transform(let t) = $0 { return t } else { return nil } })
-  }
-  private static func bool(_ key: String, _ kp: ReferenceWritableKeyPath<Layer, Bool> & Sendable) -> AnimatableProperty {
-    .value(key, kp, wrap: { .bool($0) }, unwrap: { if case .bool(let b) = $0 { return b } else { return nil } })
-  }
-  private static func path<L: Layer>(_ key: String, _ kp: ReferenceWritableKeyPath<L, Path?> & Sendable, _ owner: String = "layer") -> AnimatableProperty {
-    .value(key, kp, owner, wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { return p } else { return nil } })
-  }
-
-  /// Every animatable key path, in the order of the layer tables.
-  static let all: [AnimatableProperty] = [
-    rect("bounds", \.bounds, nonNegativeSize: true),
-    .component("bounds.size.width", get: { $0.bounds.size.width }, set: { $0.bounds.size.width = max($1, 0) }),
-    .component("bounds.size.height", get: { $0.bounds.size.height }, set: { $0.bounds.size.height = max($1, 0) }),
-    point("position", \.position),
-    .component("position.x", get: { $0.position.x }, set: { $0.position.x = $1 }),
-    .component("position.y", get: { $0.position.y }, set: { $0.position.y = $1 }),
-    point("anchorPoint", \.anchorPoint),
-    .number("zPosition", \.zPosition),
-    transform("transform", \.transform),
-    .transformPart("transform.rotation", get: { $0.eulerAngles[2] }, set: { d, x in var e = d.eulerAngles; e[2] = x; d.setEulerAngles(e) }),
-    .transformPart("transform.rotation.x", get: { $0.eulerAngles[0] }, set: { d, x in var e = d.eulerAngles; e[0] = x; d.setEulerAngles(e) }),
-    .transformPart("transform.rotation.y", get: { $0.eulerAngles[1] }, set: { d, x in var e = d.eulerAngles; e[1] = x; d.setEulerAngles(e) }),
-    .transformPart("transform.rotation.z", get: { $0.eulerAngles[2] }, set: { d, x in var e = d.eulerAngles; e[2] = x; d.setEulerAngles(e) }),
-    // `transform.scale` is the mean of x and y when read, both when written.
-    .transformPart("transform.scale", get: { ($0.scale[0] + $0.scale[1]) / 2 }, set: { d, x in d.scale[0] = x; d.scale[1] = x }),
-    .transformPart("transform.scale.x", get: { $0.scale[0] }, set: { $0.scale[0] = $1 }),
-    .transformPart("transform.scale.y", get: { $0.scale[1] }, set: { $0.scale[1] = $1 }),
-    .transformPart("transform.scale.z", get: { $0.scale[2] }, set: { $0.scale[2] = $1 }),
-    .transformPart("transform.translation.x", get: { $0.translation[0] }, set: { $0.translation[0] = $1 }),
-    .transformPart("transform.translation.y", get: { $0.translation[1] }, set: { $0.translation[1] = $1 }),
-    .transformPart("transform.translation.z", get: { $0.translation[2] }, set: { $0.translation[2] = $1 }),
-    .transformTranslation,
-    transform("sublayerTransform", \.sublayerTransform),
-    bool("hidden", \.isHidden),
-    .number("opacity", \.opacity, "layer", unit),
-    color("backgroundColor", \.backgroundColor),
-    .number("cornerRadius", \.cornerRadius, "layer", nonNegative),
-    bool("masksToBounds", \.masksToBounds),
-    .number("borderWidth", \.borderWidth, "layer", nonNegative),
-    color("borderColor", \.borderColor),
-    .number("shadowOpacity", \.shadowOpacity, "layer", unit),
-    color("shadowColor", \.shadowColor),
-    .value("shadowOffset", \Layer.shadowOffset, wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { return s } else { return nil } }),
-    .number("shadowRadius", \.shadowRadius, "layer", nonNegative),
-    path("shadowPath", \.shadowPath),
-    .value("contents", \Layer.contents, wrap: { .image($0) }, unwrap: { if case .image(let i) = $0 { return i } else { return nil } }),
-    rect("contentsRect", \.contentsRect),
-    rect("contentsCenter", \.contentsCenter),
-    bool("doubleSided", \.isDoubleSided),
-    .value("compositingFilter", \Layer.compositingFilter, wrap: { .blendMode($0) }, unwrap: {
-      if case .blendMode(let m) = $0 { return m } else { return nil }
-    }),
-    // gradientLayer
-    .value("colors", \GradientLayer.colors, "gradientLayer", wrap: { .colors($0) }, unwrap: { if case .colors(let c) = $0 { return c } else { return nil } }),
-    .value("locations", \GradientLayer.locations, "gradientLayer", wrap: { .numbers($0) }, unwrap: {
-      if case .numbers(let n) = $0 { return n.map { $0.map { $0.clamped(to: unit) } } } else { return nil }
-    }),
-    point("startPoint", \GradientLayer.startPoint, "gradientLayer"),
-    point("endPoint", \GradientLayer.endPoint, "gradientLayer"),
-    // shapeLayer
-    path("path", \ShapeLayer.path, "shapeLayer"),
-    color("fillColor", \ShapeLayer.fillColor, "shapeLayer"),
-    color("strokeColor", \ShapeLayer.strokeColor, "shapeLayer"),
-    .number("lineWidth", \ShapeLayer.lineWidth, "shapeLayer", nonNegative),
-    .number("miterLimit", \ShapeLayer.miterLimit, "shapeLayer", nonNegative),
-    .value("lineDashPattern", \ShapeLayer.lineDashPattern, "shapeLayer", wrap: { .numbers($0) }, unwrap: {
-      if case .numbers(let n) = $0 { return n.map { $0.map { $0.clamped(to: nonNegative) } } } else { return nil }
-    }),
-    .number("lineDashPhase", \ShapeLayer.lineDashPhase, "shapeLayer"),
-    .number("strokeStart", \ShapeLayer.strokeStart, "shapeLayer", unit),
-    .number("strokeEnd", \ShapeLayer.strokeEnd, "shapeLayer", unit),
-    // replicatorLayer
-    transform("instanceTransform", \ReplicatorLayer.instanceTransform, "replicatorLayer"),
-    color("instanceColor", \ReplicatorLayer.instanceColor, "replicatorLayer"),
-    .number("instanceRedOffset", \ReplicatorLayer.instanceRedOffset, "replicatorLayer"),
-    .number("instanceGreenOffset", \ReplicatorLayer.instanceGreenOffset, "replicatorLayer"),
-    .number("instanceBlueOffset", \ReplicatorLayer.instanceBlueOffset, "replicatorLayer"),
-    .number("instanceAlphaOffset", \ReplicatorLayer.instanceAlphaOffset, "replicatorLayer"),
-    .number("instanceDelay", \ReplicatorLayer.instanceDelay, "replicatorLayer"),
-    // textLayer
-    .number("fontSize", \TextLayer.fontSize, "textLayer", 1e-3...TextLimits.maxFontSize),
-    color("foregroundColor", \TextLayer.foregroundColor, "textLayer"),
+  /// The sub-paths of a key, listed after it.
+  private static let parts: [String: [AnimatableProperty]] = [
+    "bounds": [
+      .component("bounds.size.width", get: { $0.bounds.size.width }, set: { $0.bounds.size.width = max($1, 0) }),
+      .component("bounds.size.height", get: { $0.bounds.size.height }, set: { $0.bounds.size.height = max($1, 0) }),
+    ],
+    "position": [
+      .component("position.x", get: { $0.position.x }, set: { $0.position.x = $1 }),
+      .component("position.y", get: { $0.position.y }, set: { $0.position.y = $1 }),
+    ],
+    "transform": [
+      .transformPart("transform.rotation", get: { $0.eulerAngles[2] }, set: { d, x in var e = d.eulerAngles; e[2] = x; d.setEulerAngles(e) }),
+      .transformPart("transform.rotation.x", get: { $0.eulerAngles[0] }, set: { d, x in var e = d.eulerAngles; e[0] = x; d.setEulerAngles(e) }),
+      .transformPart("transform.rotation.y", get: { $0.eulerAngles[1] }, set: { d, x in var e = d.eulerAngles; e[1] = x; d.setEulerAngles(e) }),
+      .transformPart("transform.rotation.z", get: { $0.eulerAngles[2] }, set: { d, x in var e = d.eulerAngles; e[2] = x; d.setEulerAngles(e) }),
+      // `transform.scale` is the mean of x and y when read, both when written.
+      .transformPart("transform.scale", get: { ($0.scale[0] + $0.scale[1]) / 2 }, set: { d, x in d.scale[0] = x; d.scale[1] = x }),
+      .transformPart("transform.scale.x", get: { $0.scale[0] }, set: { $0.scale[0] = $1 }),
+      .transformPart("transform.scale.y", get: { $0.scale[1] }, set: { $0.scale[1] = $1 }),
+      .transformPart("transform.scale.z", get: { $0.scale[2] }, set: { $0.scale[2] = $1 }),
+      .transformPart("transform.translation.x", get: { $0.translation[0] }, set: { $0.translation[0] = $1 }),
+      .transformPart("transform.translation.y", get: { $0.translation[1] }, set: { $0.translation[1] = $1 }),
+      .transformPart("transform.translation.z", get: { $0.translation[2] }, set: { $0.translation[2] = $1 }),
+      .transformTranslation,
+    ],
   ]
+
+  /// Every animatable key path, in the order of the layer tables (each
+  /// class's own keys after `Layer`'s), each key's sub-paths after it.
+  static let all: [AnimatableProperty] = LayerClasses.all.flatMap { c in
+    (c === LayerClasses.layer ? LayerProperties.layer : c.ownProperties).compactMap { p in
+      p.animation.map { (key: p.key, property: $0(c.type)) }
+    }
+  }.flatMap { [$0.property] + (parts[$0.key] ?? []) }
 
   static let byKeyPath = Dictionary(uniqueKeysWithValues: all.map { ($0.keyPath, $0) })
 }

@@ -128,20 +128,72 @@ public struct MediaTiming: Hashable, Sendable {
 
   /// Why the values cannot be used (a negative or non-finite number), or `nil`.
   public var problem: String? {
-    let numbers: [(String, Double)] = [
-      ("beginTime", beginTime), ("duration", duration), ("speed", speed), ("timeOffset", timeOffset),
-      ("repeatCount", repeatCount), ("repeatDuration", repeatDuration),
-    ]
-    for (name, v) in numbers where !v.isFinite { return "\(name) must be finite" }
-    for (name, v) in numbers[4...] where v < 0 { return "\(name) must be ≥ 0" }
-    if duration < 0 { return "duration must be ≥ 0" }
+    for k in Self.keys { if let number = k.number, !number(self).isFinite { return "\(k.key) must be finite" } }
+    for k in Self.keys where k.nonNegative {
+      if let number = k.number, number(self) < 0 { return "\(k.key) must be ≥ 0" }
+    }
     return nil
+  }
+
+  /// The eight keys, in the scene format's order, each declared once: a
+  /// layer's keys (`LayerProperties`) and every animation's
+  /// (SceneAnimationDecoder.swift) are read, written and compared by
+  /// walking this table; defaults are a fresh `MediaTiming()`'s.
+  static let keys: [TimingKey] = [
+    .number("beginTime", \.beginTime),
+    .number("duration", \.duration, .nonNegative),
+    .number("speed", \.speed),
+    .number("timeOffset", \.timeOffset),
+    .number("repeatCount", \.repeatCount, .nonNegative),
+    .number("repeatDuration", \.repeatDuration, .nonNegative),
+    TimingKey("autoreverses", \.autoreverses, .bool),
+    TimingKey("fillMode", \.fillMode, .name(caPrefix: "kCAFillMode")),
+  ]
+}
+
+/// One key of `MediaTiming` (`MediaTiming.keys`): its name (the JSON key
+/// and the Swift property), its rule, how it is read, written and compared.
+struct TimingKey: Sendable {
+  let key: String
+  /// Reads the member into `timing` (or records an error at the path).
+  let read: @Sendable (inout SceneDecoder, JSONValue, [JSONPathComponent], inout MediaTiming) -> Void
+  /// Appends the member, or nothing when `timing` holds the default.
+  let write: @Sendable (MediaTiming, inout [JSONValue.Member]) -> Void
+  let isEqual: @Sendable (MediaTiming, MediaTiming) -> Bool
+  /// The value, for the keys that hold a number (`MediaTiming.problem`).
+  private(set) var number: (@Sendable (MediaTiming) -> Double)?
+  /// True for the numbers that must be ≥ 0.
+  private(set) var nonNegative = false
+
+  init<V>(_ key: String, _ keyPath: WritableKeyPath<MediaTiming, V> & Sendable, _ codec: SceneCodec<V>) {
+    nonisolated(unsafe) let defaultValue = MediaTiming()[keyPath: keyPath]  // a constant value
+    self.key = key
+    read = { d, value, path, timing in
+      if let v = codec.read(&d, value, path) { timing[keyPath: keyPath] = v }
+    }
+    write = { timing, members in
+      let v = timing[keyPath: keyPath]
+      if !codec.isEqual(v, defaultValue) { members.append(SceneWriter.member(key, codec.write(v))) }
+    }
+    isEqual = { codec.isEqual($0[keyPath: keyPath], $1[keyPath: keyPath]) }
+  }
+
+  /// A number obeying `rule` (not among the numbers the lowering checks
+  /// for NaN: a time that is not finite makes the object inactive).
+  static func number(
+    _ key: String, _ keyPath: WritableKeyPath<MediaTiming, Double> & Sendable, _ rule: NumberRule = .any
+  ) -> Self {
+    var k = Self(key, keyPath, .timing(rule))
+    k.number = { $0[keyPath: keyPath] }
+    k.nonNegative = rule == .nonNegative
+    return k
   }
 }
 
 /// A layer or an animation: `CAMediaTiming`'s properties, each read from
 /// and written to its `timing`. Declared once for both (Rejected: the eight
-/// forwarding properties written on `Layer` and on `Animation` alike).
+/// forwarding properties written on `Layer` and on `Animation` alike). The
+/// scene format reaches the same values through `MediaTiming.keys`.
 public protocol MediaTimingCarrier: AnyObject {
   /// The timing of the layer's or the animation's own time.
   var timing: MediaTiming { get set }

@@ -149,7 +149,7 @@ struct GradientStage: PreparedDraw {
     let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)]
     guard corners.allSatisfy({ evaluator.t(Double($0.0), Double($0.1)).isFinite }) else { return nil }
     let fill = RoundedRectDraw(
-      matrix: draw.matrix, outer: draw.shape, inner: nil, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
+      matrix: draw.matrix, outer: draw.shape, border: nil, color: PremultipliedColor(r: 0, g: 0, b: 0, a: 1),
       clips: [], name: draw.header.name)
     return DrawCommand.roundedRect(fill).opaqueInterior(within: bounds, imageIsOpaque: { _ in false })
   }

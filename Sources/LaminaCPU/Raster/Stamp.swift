@@ -10,7 +10,7 @@ import Lamina
 /// What determines a stamp's values.
 enum StampKey: Hashable, Sendable {
   case shadow(shape: RoundedRect, sigma: Double, extent: CGRect, placement: StampPlacement)
-  case roundedRect(outer: RoundedRect, inner: RoundedRect?, placement: StampPlacement)
+  case roundedRect(outer: RoundedRect, border: RoundedRect?, placement: StampPlacement)
 }
 
 /// An axis-aligned placement with the whole-pixel part of the translation

@@ -1,5 +1,5 @@
 // RoundedRectStage: a filled rounded rectangle or a border ring (mirrors
-// Shaders/rounded_rect.frag). The outer outline, minus the inner one for a ring,
+// Shaders/rounded_rect.frag). The outer outline, minus the border's inner edge for a ring,
 // is rasterized with exact area coverage; × clips × colour, source-over.
 // Spans go through `SpanBlender` (eight pixels a step with AVX2), which is
 // `blendPixel` byte for byte, full opaque coverage included; the card of
@@ -14,18 +14,18 @@ struct RoundedRectStage: PreparedDraw {
     case stamp(Stamp, dx: Int, dy: Int)
     /// A stamp's values computed where they are drawn, in the stamp's own
     /// tiles (a stamp not kept: see StampCache), so they are its bytes.
-    case stampGrid(outer: [SIMD2<Double>], inner: [SIMD2<Double>]?, rect: PixelRect, dx: Int, dy: Int)
-    case polygons(outer: [SIMD2<Double>], inner: [SIMD2<Double>]?)
+    case stampGrid(outer: [SIMD2<Double>], border: [SIMD2<Double>]?, rect: PixelRect, dx: Int, dy: Int)
+    case polygons(outer: [SIMD2<Double>], border: [SIMD2<Double>]?)
   }
 
-  /// The coverage of the outline (minus the inner one) over `region`, into
+  /// The coverage of the outline (minus the border's inner edge) over `region`, into
   /// `scratch.coverage` (row stride `region.width`): what a stamp's tile holds.
   static func evaluate(
-    _ outer: [SIMD2<Double>], _ inner: [SIMD2<Double>]?, _ region: PixelRect, _ scratch: TileScratch
+    _ outer: [SIMD2<Double>], _ border: [SIMD2<Double>]?, _ region: PixelRect, _ scratch: TileScratch
   ) {
     scratch.accumulator.begin(region)
     scratch.accumulator.add(outer)
-    if let inner { scratch.accumulator.subtract(inner) }
+    if let border { scratch.accumulator.subtract(border) }
     scratch.accumulator.resolve(into: scratch.coverage)
   }
   let source: Source
@@ -41,27 +41,27 @@ struct RoundedRectStage: PreparedDraw {
     guard color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
     clips = PreparedClips(draw.clips, within: limit)
     if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h, covering: draw.outer.rect) {
-      let key = StampKey.roundedRect(outer: draw.outer, inner: draw.inner, placement: placement)
+      let key = StampKey.roundedRect(outer: draw.outer, border: draw.border, placement: placement)
       // The outlines only when no kept stamp serves (their arcs' sines and
       // cosines were a third of S1's steady frame when made every time).
       let c = placement.homography
-      let outlines = { (projectedOutline(draw.outer, c), draw.inner.map { projectedOutline($0, c) }) }
+      let outlines = { (projectedOutline(draw.outer, c), draw.border.map { projectedOutline($0, c) }) }
       // Its values and runs: about 5 bytes a pixel of the placed rectangle.
       let box = draw.outer.rect
       let estimate = (Double(box.width) * abs(placement.scaleX) + 2) * (Double(box.height) * abs(placement.scaleY) + 2) * 5
       let area: PixelRect
       if let stamp = stamps.stamp(for: key, estimatedBytes: Int(estimate), make: {
-        let (outer, inner) = outlines()
+        let (outer, border) = outlines()
         return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in
-          Self.evaluate(outer, inner, region, scratch)
+          Self.evaluate(outer, border, region, scratch)
         }
       }) {
         source = .stamp(stamp, dx: dx, dy: dy)
         area = stamp.rect
       } else {
-        let (outer, inner) = outlines()
+        let (outer, border) = outlines()
         area = pixelBounds(outer, within: unlimited)
-        source = .stampGrid(outer: outer, inner: inner, rect: area, dx: dx, dy: dy)
+        source = .stampGrid(outer: outer, border: border, rect: area, dx: dx, dy: dy)
       }
       bounds = area.offsetBy(dx: dx, dy: dy).intersection(limit)
       // Lamina's rule, shared with LaminaGL's occlusion grid.
@@ -69,7 +69,7 @@ struct RoundedRectStage: PreparedDraw {
       (occluder, secondOccluder) = (cross?.largest ?? .empty, cross?.second ?? .empty)
     } else {
       let outer = projectedOutline(draw.outer, h)
-      source = .polygons(outer: outer, inner: draw.inner.map { projectedOutline($0, h) })
+      source = .polygons(outer: outer, border: draw.border.map { projectedOutline($0, h) })
       bounds = pixelBounds(outer, within: clips.bounds)
       (occluder, secondOccluder) = (.empty, .empty)
     }
@@ -101,7 +101,7 @@ struct RoundedRectStage: PreparedDraw {
           })
       }
       return
-    case .stampGrid(let outer, let inner, let rect, let dx, let dy):
+    case .stampGrid(let outer, let border, let rect, let dx, let dy):
       // The stamp's tiles that meet the region, each evaluated whole as
       // Stamp.init evaluates it: a region cut elsewhere would round a few
       // edge pixels the other way.
@@ -111,7 +111,7 @@ struct RoundedRectStage: PreparedDraw {
       for ty in Swift.stride(from: rect.y0 + (local.y0 - rect.y0) / size * size, to: local.y1, by: size) {
         for tx in Swift.stride(from: rect.x0 + (local.x0 - rect.x0) / size * size, to: local.x1, by: size) {
           let tile = PixelRect(x0: tx, y0: ty, x1: min(rect.x1, tx + size), y1: min(rect.y1, ty + size))
-          Self.evaluate(outer, inner, tile, scratch)
+          Self.evaluate(outer, border, tile, scratch)
           let values = scratch.coverage, tw = tile.width
           forEachSpan(tile.intersection(local).offsetBy(dx: dx, dy: dy), skipping: skip) { y, x0, x1 in
             blender.blend(
@@ -121,8 +121,8 @@ struct RoundedRectStage: PreparedDraw {
         }
       }
       return
-    case .polygons(let outer, let inner):
-      Self.evaluate(outer, inner, region, scratch)
+    case .polygons(let outer, let border):
+      Self.evaluate(outer, border, region, scratch)
     }
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0, i = x0 - region.x0

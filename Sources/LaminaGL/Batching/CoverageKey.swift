@@ -46,7 +46,7 @@ struct CoverageKey: Hashable {
   /// One layer's coverage: what rounded_rect.frag or shadow.frag computes.
   enum Layer: Hashable {
     case fill(Shape)
-    case ring(outer: Shape, inner: Shape)
+    case ring(outer: Shape, border: Shape)
     /// A blurred shadow (σ > 0), limited to its extent.
     case shadow(Shape, sigma: Double, extent: Rect)
   }

@@ -77,8 +77,8 @@ struct StackedDraw {
     switch source {
     case .roundedRect(let d):
       let outer = CoverageKey.Shape(d.outer, relativeTo: origin)
-      guard let inner = d.inner else { return .fill(outer) }
-      return .ring(outer: outer, inner: CoverageKey.Shape(inner, relativeTo: origin))
+      guard let border = d.border else { return .fill(outer) }
+      return .ring(outer: outer, border: CoverageKey.Shape(border, relativeTo: origin))
     case .shadow(let d):
       return .shadow(
         CoverageKey.Shape(d.shape, relativeTo: origin), sigma: d.sigma,

@@ -38,11 +38,11 @@ enum RoundedRectRoute {
   /// The route of a shape under `matrix` with `clips` on a target of
   /// `size`, with or without an atlas.
   static func of(
-    matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, clips: [Clip],
+    matrix: Transform3D, outer: RoundedRect, border: RoundedRect?, clips: [Clip],
     size: (width: Int, height: Int), atlas: Bool
   ) -> RoundedRectRoute {
     guard clips.isEmpty, let map = RoundedRectCells.axisAligned(matrix) else { return .shader(.projected) }
-    let cells = RoundedRectCells.roundedRect(matrix: matrix, outer: outer, inner: inner, width: size.width, height: size.height)
+    let cells = RoundedRectCells.roundedRect(matrix: matrix, outer: outer, border: border, width: size.width, height: size.height)
     let cover: ShaderCover = cells.map { .cells($0) } ?? .cutBox
     if atlas, Double(outer.rect.width) * map.sx <= CoverageStack.maxSide,
       Double(outer.rect.height) * map.sy <= CoverageStack.maxSide,

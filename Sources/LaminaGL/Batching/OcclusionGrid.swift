@@ -179,8 +179,8 @@ struct OcclusionGrid {
   /// The pixels inside an unclipped border ring's hole, where it draws
   /// nothing (its interior cells, which its pass skips); nil for others.
   static func ringHole(_ command: DrawCommand, width: Int, height: Int) -> [PixelRect]? {
-    guard case .roundedRect(let d) = command, d.inner != nil, d.clips.isEmpty,
-      let cells = RoundedRectCells.roundedRect(matrix: d.matrix, outer: d.outer, inner: d.inner, width: width, height: height),
+    guard case .roundedRect(let d) = command, d.border != nil, d.clips.isEmpty,
+      let cells = RoundedRectCells.roundedRect(matrix: d.matrix, outer: d.outer, border: d.border, width: width, height: height),
       !cells.interior.isEmpty
     else { return nil }
     return cells.interior

@@ -77,20 +77,20 @@ struct RoundedRectCells {
   }
 
   /// The cells of an axis-aligned shape on a `width`×`height` target.
-  static func roundedRect(matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, width: Int, height: Int)
+  static func roundedRect(matrix: Transform3D, outer: RoundedRect, border: RoundedRect?, width: Int, height: Int)
     -> RoundedRectCells?
   {
     guard let map = axisAligned(matrix) else { return nil }
     var corner = cornerReach(outer)
     var edge = (0.0, 0.0)
-    if let inner {
+    if let border {
       // The strips and corners must cover the ring: the interior cells are
-      // then inside the inner edge, where the ring's coverage is 0.
-      let o = outer.rect, i = inner.rect
+      // then inside the border's inner edge, where the ring's coverage is 0.
+      let o = outer.rect, i = border.rect
       guard i.minX >= o.minX, i.minY >= o.minY, i.maxX <= o.maxX, i.maxY <= o.maxY else { return nil }
       let insetX = max(i.minX - o.minX, o.maxX - i.maxX), insetY = max(i.minY - o.minY, o.maxY - i.maxY)
       edge = (Double(insetX), Double(insetY))
-      corner = max(corner, Double(max(insetX, insetY)) + cornerReach(inner))
+      corner = max(corner, Double(max(insetX, insetY)) + cornerReach(border))
     }
     return split(
       rect: outer.rect, map: map, margin: (0, 0), corner: (corner, corner), edge: edge, width: width,

@@ -20,7 +20,7 @@ extension StackedDraw {
     switch source {
     case .roundedRect(let d):
       try RoundedRectPass.run(
-        matrix: moved, outer: d.outer, inner: d.inner, color: color, clips: [], quads: [quad], name: d.name,
+        matrix: moved, outer: d.outer, border: d.border, color: color, clips: [], quads: [quad], name: d.name,
         target: atlas, tools)
     case .shadow(var d):
       d.matrix = moved

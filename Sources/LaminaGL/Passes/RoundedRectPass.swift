@@ -14,12 +14,12 @@ enum RoundedRectPass {
   /// Draws `d` by `route` (DrawRoute).
   static func draw(_ d: RoundedRectDraw, route: RoundedRectRoute, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
     try fill(
-      matrix: d.matrix, outer: d.outer, inner: d.inner, color: d.color, clips: d.clips, name: d.name,
+      matrix: d.matrix, outer: d.outer, border: d.border, color: d.color, clips: d.clips, name: d.name,
       route: route, into: target, tools)
   }
 
   static func fill(
-    matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
+    matrix: Transform3D, outer: RoundedRect, border: RoundedRect?, color: PremultipliedColor, clips: [Clip],
     name: String, route: RoundedRectRoute, into target: SurfaceTarget, _ tools: SurfaceTools
   ) throws(GLError) {
     guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
@@ -30,7 +30,7 @@ enum RoundedRectPass {
       // rounded_rect.frag differed from its later ones, drawn from the atlas, by a
       // level at some edge pixels, so a frame depended on the frames before
       // it (incremental frames, which keep pixels drawn earlier, found it).
-      let layer = RoundedRectDraw(matrix: matrix, outer: outer, inner: inner, color: color, clips: [], name: name)
+      let layer = RoundedRectDraw(matrix: matrix, outer: outer, border: border, color: color, clips: [], name: name)
       let source = StackedDraw.Source.roundedRect(layer)
       let key = CoverageKey.Layers.one(StackedDraw(source).key(relativeTo: outer.rect.origin))
       if let atlas = tools.atlas,
@@ -42,7 +42,7 @@ enum RoundedRectPass {
         // is its colour and a ring's is empty.
         if let cells {
           tools.batch.add(cells.coverage, color: color, coverage: placement)
-          if inner == nil { tools.batch.addSolid(cells.interior, color: color) }
+          if border == nil { tools.batch.addSolid(cells.interior, color: color) }
         } else {
           tools.batch.add([box], color: color, coverage: placement)
         }
@@ -55,7 +55,7 @@ enum RoundedRectPass {
     func shade(_ quads: [PixelRect]?) throws(GLError) {
       try inDraws(quads) { (quads) throws(GLError) in
         try run(
-          matrix: matrix, outer: outer, inner: inner, color: color, clips: clips, quads: quads, name: name,
+          matrix: matrix, outer: outer, border: border, color: color, clips: clips, quads: quads, name: name,
           target: target, tools)
       }
     }
@@ -64,7 +64,7 @@ enum RoundedRectPass {
     switch cover {
     case .cells(let cells):
       try shade(tools.batch.cut(cells.coverage))
-      if inner == nil { tools.batch.addSolid(cells.interior, color: color) }
+      if border == nil { tools.batch.addSolid(cells.interior, color: color) }
     case .cutBox:
       guard let box = Homography(matrix).pixelBounds(of: outer.rect, width: target.width, height: target.height)
       else { return }
@@ -76,18 +76,18 @@ enum RoundedRectPass {
 
   /// One rounded_rect.frag draw over `quads` (the shape's pixel box if nil).
   static func run(
-    matrix: Transform3D, outer: RoundedRect, inner: RoundedRect?, color: PremultipliedColor, clips: [Clip],
+    matrix: Transform3D, outer: RoundedRect, border: RoundedRect?, color: PremultipliedColor, clips: [Clip],
     quads: [PixelRect]?, name: String, target: SurfaceTarget, _ tools: SurfaceTools
   ) throws(GLError) {
-    let rounded = !outer.isRect || !(inner?.isRect ?? true)
-    let continuous = outer.curve == .continuous || inner?.curve == .continuous
+    let rounded = !outer.isRect || !(border?.isRect ?? true)
+    let continuous = outer.curve == .continuous || border?.curve == .continuous
     let axisAligned =
       RoundedRectCells.axisAligned(matrix) != nil && clips.allSatisfy { RoundedRectCells.axisAligned($0.matrix) != nil }
     // Under perspective or a shear a pixel's coverage is the exact area of
     // the projected quadrilateral in it (coverage.glsl, PROJECTIVE).
     let projective = matrix.needsExactArea
     let p = try tools.programs.roundedRect(
-      rounded: rounded, continuous: continuous, ring: inner != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
+      rounded: rounded, continuous: continuous, ring: border != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
       projective: projective)
     try tools.batch.flush(before: target)
     guard
@@ -100,8 +100,8 @@ enum RoundedRectPass {
       Uniform(p[.rect], .vec4s(outer.rect.edges)), Uniform(p[.radii], .vec4s(outer.radiiUniform)),
       .color(p[.color], color),
     ]
-    if let inner {
-      uniforms += [Uniform(p[.innerRect], .vec4s(inner.rect.edges)), Uniform(p[.innerRadii], .vec4s(inner.radiiUniform))]
+    if let border {
+      uniforms += [Uniform(p[.innerRect], .vec4s(border.rect.edges)), Uniform(p[.innerRadii], .vec4s(border.radiiUniform))]
     }
     tools.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
   }

@@ -25,7 +25,7 @@ enum ShadowPass {
       // Plain coverage of the shape, limited to the extent.
       let clip = Clip(matrix: d.matrix, shape: .roundedRect(RoundedRect(rect: d.extent)))
       try RoundedRectPass.fill(
-        matrix: d.matrix, outer: d.shape, inner: nil, color: d.color, clips: d.clips + [clip], name: d.name,
+        matrix: d.matrix, outer: d.shape, border: nil, color: d.color, clips: d.clips + [clip], name: d.name,
         route: .shader(.projected), into: target, tools)
       return
     case .cached(let map, let box, let fallback):

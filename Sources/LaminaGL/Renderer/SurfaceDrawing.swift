@@ -96,7 +96,7 @@ struct SurfaceDrawing {
       switch command {
       case .roundedRect(let d):
         let route = RoundedRectRoute.of(
-          matrix: d.matrix, outer: d.outer, inner: d.inner, clips: d.clips, size: size, atlas: tools.atlas != nil)
+          matrix: d.matrix, outer: d.outer, border: d.border, clips: d.clips, size: size, atlas: tools.atlas != nil)
         try RoundedRectPass.draw(d, route: route, into: target, tools)
       case .shadow(let d):
         // Pixels the next command paints opaque, whole, need no shadow.
@@ -124,7 +124,7 @@ struct SurfaceDrawing {
   /// for a ring over the fill just before it, the fill's.
   private func paintColor(_ commands: [DrawCommand], _ index: Int) -> PremultipliedColor {
     var i = index
-    while i > 0, case .roundedRect(let d) = commands[i], d.inner != nil { i -= 1 }
+    while i > 0, case .roundedRect(let d) = commands[i], d.border != nil { i -= 1 }
     guard case .roundedRect(let d) = commands[i] else { return .transparent }
     return d.color
   }

@@ -90,7 +90,8 @@ private typealias F = PlanFixtures
     var s = Stream(state: UInt64(seed) &+ 303)
     let width = 150, height = 120
     let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
-    let stamps = StampCache()
+    // Stamped at the first meeting: this checks the stamp's runs (StampBudgetTests checks a first meeting drawn without one).
+    let stamps = StampCache(stampsFirstMeeting: true)
     var runsSeen = 0
     for _ in 0..<6 {
       let w = s.range(20, 140), h = s.range(20, 110)

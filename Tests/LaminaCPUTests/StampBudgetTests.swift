@@ -78,13 +78,14 @@ private typealias F = PlanFixtures
 
   /// Rounded rectangles and borders met once are evaluated in their stamp's
   /// own tiles where they are drawn: the stamp's bytes, over tiles the
-  /// shapes cross (up to 260 px, so a stamp has several tiles).
+  /// shapes cross (up to 137 px placed, so a stamp has several tiles, but
+  /// under `StampCache.stampedAtOnce`).
   @Test(arguments: 0..<4)
   func unstampedRoundedRectsDrawTheStampsBytes(seed: Int) {
     Self.expectFirstMeetingsDrawTheStampsBytes(
       seed: UInt64(seed) &+ 4242, width: 400, height: 300, count: 60, minimumUnstamped: 50
     ) { (s: inout ShadowSpanTests.Stream, limit: PixelRect) -> (RoundedRectStage, RoundedRectStage, unstamped: Bool, String)? in
-      let w = s.range(2, 260), h = s.range(2, 200)
+      let w = s.range(2, 90), h = s.range(2, 90)
       let radii = (0..<4).map { _ in s.unit() < 0.3 ? 0 : s.range(0, min(w, h) / 2) }
       let outer = RoundedRect(rect: F.rect(s.range(-20, 150), s.range(-20, 120), w, h), radii: radii)
       let ring = s.unit() < 0.5 && min(w, h) > 8
@@ -100,6 +101,20 @@ private typealias F = PlanFixtures
       #expect(!Self.isUnstamped(b))
       return (a, b, Self.isUnstamped(a), "\(outer) ring \(ring) \(matrix)")
     }
+  }
+
+  /// A rounded rectangle larger than `stampedAtOnce` pixels is stamped at
+  /// its first meeting; a smaller one is not.
+  @Test func largeRoundedRectsAreStampedAtOnce() {
+    let limit = PixelRect(x0: 0, y0: 0, x1: 800, y1: 600)
+    func stage(_ w: Double, _ h: Double) -> RoundedRectStage? {
+      let draw = RoundedRectDraw(
+        matrix: .identity, outer: RoundedRect(rect: F.rect(200.25, 150.5, w, h), radii: [24, 24, 24, 24]), border: nil,
+        color: PremultipliedColor(r: 1, g: 1, b: 1, a: 1), clips: [], name: "card")
+      return RoundedRectStage(draw, limit: limit, stamps: StampCache())
+    }
+    #expect(!Self.isUnstamped(stage(400, 300)!))
+    #expect(Self.isUnstamped(stage(100, 60)!))
   }
 
   @Test func aStampIsMadeOnTheSecondMeetingAndKeptInTheNextFrame() {

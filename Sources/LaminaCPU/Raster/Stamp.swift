@@ -99,11 +99,17 @@ let unlimited = PixelRect.unlimited
 /// pixels the other way (44 pixels of S1-frac one level apart): so one met
 /// once is evaluated tile by tile in its stamp's own tiles, as the stamp
 /// would be (RoundedRectStage's `stampGrid`), and a frame drawn without the
-/// stamp and the next drawn with it are the same bytes.
+/// stamp and the next drawn with it are the same bytes. A target tile can
+/// meet four stamp tiles, so a shape larger than `stampedAtOnce` pixels
+/// is stamped at its first meeting (the stamp's tiles evaluated once, on
+/// every core), within the budget: one 400 × 300 card drawn cold took
+/// 1.6 ms evaluated where drawn, 0.9 ms stamped.
 /// Rejected: keeping every stamp of the frame (1.4 GB for those 16,000
 /// cards, each shadow stamp read once); evicting within a frame (every
 /// stamp of a frame is held by its prepared draw until the tiles are done).
 final class StampCache: @unchecked Sendable {
+  /// Rounded rectangles whose stamp holds more pixels are stamped when first met.
+  static let stampedAtOnce = 4 * TileScratch.size * TileScratch.size
   private var current: [StampKey: Stamp] = [:]
   private var previous: [StampKey: Stamp] = [:]
   /// Keys met this frame, and in the frame before.
@@ -123,16 +129,17 @@ final class StampCache: @unchecked Sendable {
   }
 
   /// The stamp of `key`, made by `make` when the key has been met before
-  /// and the budget allows; nil when the command should evaluate its
-  /// values itself. `estimatedBytes` is what the stamp would hold.
-  func stamp(for key: StampKey, estimatedBytes: Int, make: () -> Stamp) -> Stamp? {
+  /// (or at once, with `firstMeeting`) and the budget allows; nil when the
+  /// command should evaluate its values itself. `estimatedBytes` is what
+  /// the stamp would hold.
+  func stamp(for key: StampKey, estimatedBytes: Int, firstMeeting: Bool = false, make: () -> Stamp) -> Stamp? {
     if let s = current[key] { return s }
     if let s = previous[key], bytes + estimatedBytes <= budgetBytes {
       current[key] = s
       bytes += estimatedBytes
       return s
     }
-    let again = !met.insert(key).inserted || metBefore.contains(key) || stampsFirstMeeting
+    let again = !met.insert(key).inserted || metBefore.contains(key) || stampsFirstMeeting || firstMeeting
     guard again, bytes + estimatedBytes <= budgetBytes else { return nil }
     let s = make()
     current[key] = s

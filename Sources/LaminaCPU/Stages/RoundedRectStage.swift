@@ -48,9 +48,11 @@ struct RoundedRectStage: PreparedDraw {
       let outlines = { (projectedOutline(draw.outer, c), draw.border.map { projectedOutline($0, c) }) }
       // Its values and runs: about 5 bytes a pixel of the placed rectangle.
       let box = draw.outer.rect
-      let estimate = (Double(box.width) * abs(placement.scaleX) + 2) * (Double(box.height) * abs(placement.scaleY) + 2) * 5
+      let pixels = (Double(box.width) * abs(placement.scaleX) + 2) * (Double(box.height) * abs(placement.scaleY) + 2)
       let area: PixelRect
-      if let stamp = stamps.stamp(for: key, estimatedBytes: Int(estimate), make: {
+      if let stamp = stamps.stamp(
+        for: key, estimatedBytes: Int(pixels * 5), firstMeeting: pixels > Double(StampCache.stampedAtOnce),
+        make: {
         let (outer, border) = outlines()
         return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in
           Self.evaluate(outer, border, region, scratch)

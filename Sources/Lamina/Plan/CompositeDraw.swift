@@ -30,7 +30,13 @@ public struct CompositeDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// Its words for damage matching (CommandMatching.swift). The surface and
   /// mask indices are confirmed through what they name, not written.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.write(6, header, opacity, mask != nil, shadow, sampling, blendMode.map { Int($0.shaderIndex) } ?? -1)
+    w.add(6)
+    header.write(into: &w)
+    opacity.write(into: &w)
+    (mask != nil).write(into: &w)
+    shadow.write(into: &w)
+    sampling.write(into: &w)
+    (blendMode.map { Int($0.shaderIndex) } ?? -1).write(into: &w)
   }
 
   public init(

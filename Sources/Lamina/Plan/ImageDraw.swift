@@ -95,7 +95,13 @@ public struct ImageDraw: DrawHeaderCarrier, @unchecked Sendable, Hashable {
   /// Its words for damage matching (CommandMatching.swift): the image by
   /// identity, then every other field.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.write(3, header, UInt64(UInt(bitPattern: ObjectIdentifier(image))), slices, sampling, opacity, tint)
+    w.add(3)
+    header.write(into: &w)
+    UInt64(UInt(bitPattern: ObjectIdentifier(image))).write(into: &w)
+    slices.write(into: &w)
+    sampling.write(into: &w)
+    opacity.write(into: &w)
+    tint.write(into: &w)
   }
 
   public init(

@@ -62,7 +62,16 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// Its words for damage matching (CommandMatching.swift): the polygons by
   /// their digest and counts (confirmed with `==`), its pieces and glyphs.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.write(5, header, polygonsDigest, polygons.count, polygons.edgeCount, rule, color, bounds, pieceEnds, glyphs)
+    w.add(5)
+    header.write(into: &w)
+    polygonsDigest.write(into: &w)
+    polygons.count.write(into: &w)
+    polygons.edgeCount.write(into: &w)
+    rule.write(into: &w)
+    color.write(into: &w)
+    bounds.write(into: &w)
+    pieceEnds.write(into: &w)
+    glyphs.write(into: &w)
   }
 
   /// A draw of `polygons` (local units) mapped by `matrix` to target pixels.

@@ -16,7 +16,13 @@ public struct RoundedRectDraw: DrawHeaderCarrier, Hashable, Sendable {
   public var color: PremultipliedColor
 
   /// Its words for damage matching (CommandMatching.swift): every field.
-  @inline(__always) func writeWords(into w: inout CommandWordWriter) { w.write(1, header, outer, border, color) }
+  @inline(__always) func writeWords(into w: inout CommandWordWriter) {
+    w.add(1)
+    header.write(into: &w)
+    outer.write(into: &w)
+    border.write(into: &w)
+    color.write(into: &w)
+  }
 
   public init(
     matrix: Transform3D, outer: RoundedRect, border: RoundedRect?, color: PremultipliedColor,

@@ -22,7 +22,12 @@ public struct ShadowDraw: DrawHeaderCarrier, Hashable, Sendable {
 
   /// Its words for damage matching (CommandMatching.swift): every field.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
-    w.write(2, header, shape, sigma, color, extent)
+    w.add(2)
+    header.write(into: &w)
+    shape.write(into: &w)
+    sigma.write(into: &w)
+    color.write(into: &w)
+    extent.write(into: &w)
   }
 
   public init(

@@ -2,11 +2,12 @@
 // (a gradient layer padded by 10,000 pt on each side; an inverted mask as a
 // shape with a ±10,000,000 pt rectangle around the hole, or as an opaque
 // layer that wide with the matte XOR'd in; a gradient fill, a padded
-// gradient masked by the fill's path), drawn at 4K beside the same
-// scene whose layers stop at what is visible. Both backends must draw the
-// same bytes for the two, and the plans must ask for the same work: the
-// same offscreen pixels (memory) and the same coverage cells (what the
-// sweep visits), so a huge layer costs what is visible. Wall time is
+// gradient masked by the fill's path on a mask layer as large as the
+// canvas), drawn at 4K beside the same scene whose layers stop at what is
+// visible. Both backends must draw the same bytes for the two, and the
+// plans must ask for the same work: the same offscreen pixels (memory) and
+// the same coverage cells (what the sweep visits), so a huge layer costs
+// what is visible. Wall time is
 // measured by hand (the note), never here.
 import Lamina
 
@@ -35,14 +36,18 @@ public enum UnboundedLayers {
       + "'frame': [\(n(far)), \(n(far)), 800, 600], 'path': {'ellipse': [100, 100, 600, 400]}, 'fillColor': '#000000', "
       + "'compositingFilter': 'xor'}]}}"
     // A gradient fill as lottie-ios builds it: the padded gradient layer
-    // masked by the fill's path (an ellipse here).
+    // masked by the fill's path (an ellipse here), on a mask layer as large
+    // as the whole composition (the canvas) that paints only the path.
     let (fx, fy, fw, fh) = (2600.0, 1200.0, 800.0, 500.0)
+    let fillMask =
+      big
+      ? "'frame': [\(n(pad - fx)), \(n(pad - fy)), \(n(w)), \(n(h))], 'path': {'ellipse': [\(n(fx)), \(n(fy)), \(n(fw)), \(n(fh))]}"
+      : "'frame': [0, 0, \(n(fw)), \(n(fh))], 'path': {'ellipse': [0, 0, \(n(fw)), \(n(fh))]}"
     let fill =
       "{'type': 'gradientLayer', 'frame': [\(n(fx - pad)), \(n(fy - pad)), \(n(fw + 2 * pad)), \(n(fh + 2 * pad))], "
       + "'colors': ['#00C000', '#FF00FF'], 'startPoint': [\(n(pad / (fw + 2 * pad))), 0.5], "
       + "'endPoint': [\(n((pad + fw) / (fw + 2 * pad))), 0.5], 'mask': {'type': 'shapeLayer', "
-      + "'frame': [\(n(pad)), \(n(pad)), \(n(fw)), \(n(fh))], 'path': {'ellipse': [0, 0, \(n(fw)), \(n(fh))]}, "
-      + "'fillColor': '#000000'}}"
+      + "\(fillMask), 'fillColor': '#000000'}}"
     let json =
       "{'format': 'lamina-scene', 'version': 3, 'canvas': {'width': \(width), 'height': \(height), "
       + "'background': '#FFFFFF'}, 'layers': [\(gradient), \(holeMask), \(fill), \(veil), \(matte)]}"

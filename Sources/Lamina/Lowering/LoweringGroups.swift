@@ -227,8 +227,9 @@ extension PlanBuilder {
   }
 
   /// Where `layer`'s mask can draw, in the target pixels of `m` (the group's
-  /// matrix); nil without a mask, or where the mask's
-  /// extent has no finite image. A mask hides every pixel it does not draw
+  /// matrix): what the mask's subtree paints (`localExtent`'s `inkOnly`),
+  /// null when it paints nothing; nil without a mask, or where that extent
+  /// has no finite image. A mask hides every pixel it does not draw
   /// over, so a masked group needs nothing outside this box: a gradient
   /// padded by 10,000 pt under a small mask, as lottie-ios builds every
   /// gradient fill, then costs the mask's box rather than the canvas.
@@ -236,9 +237,10 @@ extension PlanBuilder {
   /// but a track matte's whole subtree would be lowered twice).
   func maskReach(of layer: Layer, _ m: Transform3D) -> CGRect? {
     guard let mask = layer.mask else { return nil }
-    let extent = localExtent(of: mask, includingShadow: true)
-    guard !extent.isNull,
-      let box = projectedBounds(of: extent, mask.transformToSuperlayer.concatenating(.flatten).concatenating(m))
+    let extent = localExtent(of: mask, includingShadow: true, inkOnly: true)
+    // A mask that paints nothing hides everything.
+    if extent.isNull { return .null }
+    guard let box = projectedBounds(of: extent, mask.transformToSuperlayer.concatenating(.flatten).concatenating(m))
     else { return nil }
     // Exact area coverage never reaches past the shape's own bounds.
     return box

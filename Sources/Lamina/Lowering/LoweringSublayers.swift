@@ -148,10 +148,14 @@ extension PlanBuilder {
 
   /// Everything `layer` and its subtree draw, in its bounds space (a
   /// conservative rectangle): bounds, overflowing contents, sublayers
-  /// flattened into its plane, and shadows when asked.
-  func localExtent(of layer: Layer, includingShadow: Bool) -> CGRect {
-    var box = layer.bounds
-    if !layer.masksToBounds {
+  /// flattened into its plane, and shadows when asked. `inkOnly` counts a
+  /// layer's bounds only where it paints them (`paintsBounds`): what a
+  /// mask can cover, where lottie-ios gives every path's mask layer the
+  /// whole composition as bounds. Planar grids keep the bounds (their grid
+  /// lines are snapped to the extent's origin, so it must not move).
+  func localExtent(of layer: Layer, includingShadow: Bool, inkOnly: Bool = false) -> CGRect {
+    var box = inkOnly && !paintsBounds(layer) ? CGRect.null : layer.bounds
+    if !layer.masksToBounds || inkOnly {
       if let image = layer.contents {
         for slice in ContentsLayout.slices(
           imageWidth: image.width, imageHeight: image.height, bounds: layer.bounds,
@@ -164,7 +168,7 @@ extension PlanBuilder {
       if let shape = (layer as? ShapeLayer)?.shapeExtent { box = box.union(shape) }
       if let ink = layer.asTextLayer?.textInkExtent { box = box.union(ink) }
       for p in participants(of: layer) {
-        var child = localExtent(of: p.layer, includingShadow: includingShadow)
+        var child = localExtent(of: p.layer, includingShadow: includingShadow, inkOnly: inkOnly)
         // A planar grid (a raster, or a content shadow blurred in the
         // layer's plane) rounds its region out by up to one of its pixels,
         // and drawn back it can fill that pixel: an outer offscreen sized by
@@ -187,6 +191,7 @@ extension PlanBuilder {
         }
       }
     }
+    if inkOnly, layer.masksToBounds { box = box.intersection(layer.bounds) }
     if includingShadow, ShadowKind(layer) != .none, !layer.masksToBounds {
       let sigma = max(0, layer.shadowRadius)
       let silhouette = layer.shadowPath?.boundingBox ?? box
@@ -195,5 +200,14 @@ extension PlanBuilder {
           .insetBy(dx: -shadowReach(sigma: sigma) - 1, dy: -shadowReach(sigma: sigma) - 1))
     }
     return box
+  }
+
+  /// Whether `layer` itself paints within its bounds: a visible background
+  /// or border, contents, or a gradient. A shape or text layer's own ink is
+  /// its path's or glyphs' extent, counted apart.
+  func paintsBounds(_ layer: Layer) -> Bool {
+    if let c = layer.backgroundColor, c.alpha > 0 { return true }
+    if layer.borderWidth > 0, layer.borderColor.map({ $0.alpha > 0 }) ?? false { return true }
+    return layer.contents != nil || layer is GradientLayer
   }
 }

@@ -129,7 +129,7 @@ private typealias F = PlanFixtures
 @Suite(.serialized) struct ImageKernelTests {
   /// The AVX2 rows of axis-aligned bilinear reads (image_rows.c) against
   /// the Swift loop: the same bytes on a stretched, mirrored, translucent
-  /// and clipped image, partly off the canvas.
+  /// and clipped image, partly off the canvas, and on two minified ones.
   @Test func theKernelDrawsTheSwiftLoopsBytes() throws {
     guard spanBlendHasAVX2 else { return }
     let root = LayerFixtures.canvas(96)
@@ -137,6 +137,9 @@ private typealias F = PlanFixtures
     let images: [(CGRect, Double, Bool)] = [
       (CGRect(x: -7.3, y: 3.6, width: 70.2, height: 51.7), 1, false),
       (CGRect(x: 30.5, y: 40.25, width: 80.4, height: 66.6), 0.7, true),
+      // Minified across: under 8/7 (texels loaded eight at a time) and over it (gathered).
+      (CGRect(x: 2.4, y: 60.3, width: 35.2, height: 27.1), 1, false),
+      (CGRect(x: 50.2, y: 5.7, width: 16.3, height: 30.9), 0.9, false),
     ]
     for (n, (frame, opacity, rounded)) in images.enumerated() {
       let layer = Layer()

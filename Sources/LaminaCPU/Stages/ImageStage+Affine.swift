@@ -92,9 +92,11 @@ extension ImageStage {
 
   /// `span` with `TextureLevel.bilinear` for a matrix whose inverse has no
   /// cross terms: each column's texel pair and weight, and each row's, are
-  /// `bilinear`'s own values, computed once; rows go eight pixels a step
-  /// through `lamina_image_axis_span8` (AVX2, the same bytes) where the CPU
-  /// has it.
+  /// `bilinear`'s own values, computed once. Where the CPU has AVX2, each
+  /// source row is lerped across once and kept (`AcrossRows`) for the
+  /// output rows that read it, which lerp down between two such rows
+  /// eight pixels a step (image_rows.c, the same bytes): four texel reads
+  /// a pixel became about two under S8's magnified photo.
   private func spanAxisAligned(
     _ region: PixelRect, _ skip: PixelRect, _ target: Raster, _ scratch: TileScratch, _ level: TextureLevel
   ) {
@@ -102,27 +104,30 @@ extension ImageStage {
     let z = m.8
     let s = slices[0]
     let opacity = opacity, pixels = target.pixels
-    let w = region.width
+    let w = region.width, padded = (w + 7) & ~7
     let texels = level.pixels, width = level.width, height = level.height
     guard width > 0, height > 0, width * height < Int(Int32.max) / 4 else {
       return span(region, skip, target, scratch) { u, v in level.bilinear(u, v) }
     }
     let clipped = !clips.isEmpty, coverage = scratch.coverage, clip = scratch.clip
     let kernel = Self.imageKernel
-    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * w) { columns in
-      withUnsafeTemporaryAllocation(of: Float.self, capacity: w) { tx in
-        // Column c: byte offsets of texels i and i + 1 (clamped) in a row, and tx.
-        for c in 0..<w {
-          let X = Double(region.x0 + c) + 0.5
+    withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * padded) { columns in
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: padded + 8 * padded) { floats in
+        let tx = floats.baseAddress!, col0 = columns.baseAddress!, col1 = col0 + padded
+        // Column c: byte offsets of texels i and i + 1 (clamped) in a row,
+        // and tx; the padding repeats the last column.
+        for c in 0..<padded {
+          let X = Double(region.x0 + min(c, w - 1)) + 0.5
           let x = (X * m.0 + m.6) / z
           let su = s.u0 + (x - s.minX) * s.su
           let cx = max(-2, min(1e9, su - 0.5))
           let fx = cx.rounded(.down)
           let i = Int(fx)
-          columns[c] = Int32(min(width - 1, max(0, i)) * 4)
-          columns[w + c] = Int32(min(width - 1, max(0, i + 1)) * 4)
+          col0[c] = Int32(min(width - 1, max(0, i)) * 4)
+          col1[c] = Int32(min(width - 1, max(0, i + 1)) * 4)
           tx[c] = Float(cx - fx)
         }
+        var rows = AcrossRows(planes: tx + padded, stride: padded)
         @inline(__always) func texel(_ offset: Int) -> SIMD4<Float> {
           let p = texels + offset
           return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
@@ -137,22 +142,32 @@ extension ImageStage {
           let j = Int(fy)
           let j0 = min(height - 1, max(0, j)) * width * 4, j1 = min(height - 1, max(0, j + 1)) * width * 4
           let ty = Float(cy - fy)
-          let first = x0 - region.x0, cells = (row - region.y0) * w + first, out = pixels + (row * target.width + x0) * 4
-          let done =
-            kernel
-            ? lamina_image_axis_span8(
-              out, texels, columns.baseAddress! + first, columns.baseAddress! + w + first, tx.baseAddress! + first, j0, j1,
-              ty, coverage + cells,
-              clipped ? clip + cells : nil, x1 - x0, opacity) : 0
-          for i in done..<(x1 - x0) {
+          let first = x0 - region.x0, count = x1 - x0
+          let cells = (row - region.y0) * w + first, out = pixels + (row * target.width + x0) * 4
+          guard kernel else {
+            for i in 0..<count {
+              var k = coverage[cells + i]
+              if clipped { k *= clip[cells + i] }
+              guard k > 0 else { continue }
+              let c = first + i
+              let i0 = Int(col0[c]), i1 = Int(col1[c]), t = tx[c]
+              let a = texel(j0 + i0), b = texel(j0 + i1)
+              let cc = texel(j1 + i0), d = texel(j1 + i1)
+              let top = a + (b - a) * t, bottom = cc + (d - cc) * t
+              blendPixel(out + i * 4, top + (bottom - top) * ty, k * opacity)
+            }
+            return
+          }
+          let upper = rows.across(j0, first, count, keeping: j1, texels, rowBytes: width * 4, col0, col1, tx) + first
+          let lower = rows.across(j1, first, count, keeping: j0, texels, rowBytes: width * 4, col0, col1, tx) + first
+          let done = lamina_image_axis_down8(
+            out, upper, lower, padded, ty, coverage + cells, clipped ? clip + cells : nil, count, opacity)
+          for i in done..<count {
             var k = coverage[cells + i]
             if clipped { k *= clip[cells + i] }
             guard k > 0 else { continue }
-            let c = first + i
-            let i0 = Int(columns[c]), i1 = Int(columns[w + c]), t = tx[c]
-            let a = texel(j0 + i0), b = texel(j0 + i1)
-            let cc = texel(j1 + i0), d = texel(j1 + i1)
-            let top = a + (b - a) * t, bottom = cc + (d - cc) * t
+            let top = SIMD4(upper[i], upper[padded + i], upper[2 * padded + i], upper[3 * padded + i])
+            let bottom = SIMD4(lower[i], lower[padded + i], lower[2 * padded + i], lower[3 * padded + i])
             blendPixel(out + i * 4, top + (bottom - top) * ty, k * opacity)
           }
         }
@@ -160,8 +175,49 @@ extension ImageStage {
     }
   }
 
-  /// Whether axis-aligned rows go through `lamina_image_axis_span8`
-  /// (`useImageKernel`: the tests compare it with the Swift loop).
+  /// Whether axis-aligned rows go through image_rows.c's kernels
+  /// (`useImageKernel`: the tests compare them with the Swift loop).
   nonisolated(unsafe) static var useImageKernel = true
   static var imageKernel: Bool { useImageKernel && spanBlendHasAVX2 }
 }
+
+/// Two source rows lerped across (`lamina_image_axis_across8`), each four
+/// planes of `stride` Floats, with the row (its byte offset in the texels)
+/// and the columns each holds: the rows an output row reads down between.
+private struct AcrossRows {
+  let planes: UnsafeMutablePointer<Float>
+  let stride: Int
+  var held: (row: Int, lo: Int, hi: Int) = (-1, 0, 0)
+  var other: (row: Int, lo: Int, hi: Int) = (-1, 0, 0)
+
+  init(planes: UnsafeMutablePointer<Float>, stride: Int) {
+    self.planes = planes
+    self.stride = stride
+  }
+
+  /// The planes of source row `row` lerped across columns first ..< first
+  /// + count at least, computed unless held; the row `keep` (the other
+  /// one the output row reads) is not evicted for it.
+  mutating func across(
+    _ row: Int, _ first: Int, _ count: Int, keeping keep: Int, _ texels: UnsafePointer<UInt8>, rowBytes: Int,
+    _ col0: UnsafePointer<Int32>, _ col1: UnsafePointer<Int32>, _ tx: UnsafePointer<Float>
+  ) -> UnsafeMutablePointer<Float> {
+    let last = first + count
+    for slot in 0..<2 {
+      let h = slot == 0 ? held : other
+      if h.row == row && h.lo <= first && h.hi >= last { return planes + slot * 4 * stride }
+    }
+    // A slot holding this row (too few columns), else one not holding `keep`.
+    let slot = held.row == row ? 0 : other.row == row ? 1 : held.row == keep && keep != row ? 1 : 0
+    var h = slot == 0 ? held : other
+    let lo = h.row == row ? min(h.lo, first & ~7) : first & ~7
+    let hi = h.row == row ? max(h.hi, last) : last
+    let base = planes + slot * 4 * stride
+    let done = lamina_image_axis_across8(
+      base + lo, stride, texels, row, rowBytes, col0 + lo, col1 + lo, tx + lo, hi - lo)
+    h = (row, lo, lo + done)
+    if slot == 0 { held = h } else { other = h }
+    return base
+  }
+}
+

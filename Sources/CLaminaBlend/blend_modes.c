@@ -264,9 +264,13 @@ TARGET long lamina_composite_span8(
     uint8_t *dst, const uint8_t *src, const uint8_t *mask, const float *clip, long count, float opacity) {
   const __m256 inv255 = set1(1.0f / 255.0f);
   long i = 0;
+  const __m256i alphaBytes = _mm256_set1_epi32((int)0xFF000000);
   for (; i + 8 <= count; i += 8) {
-    __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i * 4));
     __m256i s = _mm256_loadu_si256((const __m256i *)(src + i * 4));
+    // Eight transparent texels leave their pixels as they are (each lane
+    // of lamina_source_over8 would skip): the empty parts of a group.
+    if (_mm256_testz_si256(s, alphaBytes)) continue;
+    __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i * 4));
     __m256 cr = _mm256_mul_ps(lamina_channel8(s, 0), inv255), cg = _mm256_mul_ps(lamina_channel8(s, 8), inv255);
     __m256 cb = _mm256_mul_ps(lamina_channel8(s, 16), inv255), ca = _mm256_mul_ps(lamina_channel8(s, 24), inv255);
     if (mask) {
@@ -275,6 +279,10 @@ TARGET long lamina_composite_span8(
     }
     __m256 k = clip ? _mm256_loadu_ps(clip + i) : set1(1);
     __m256 kk = _mm256_mul_ps(k, set1(opacity));
+    // Every lane skipped by lamina_source_over8's own test (outside a mask):
+    // nothing to store.
+    __m256 skip = _mm256_cmp_ps(_mm256_mul_ps(_mm256_mul_ps(ca, kk), set1(255)), set1(0.5f), _CMP_LT_OQ);
+    if (_mm256_movemask_ps(skip) == 0xFF) continue;
     _mm256_storeu_si256((__m256i *)(dst + i * 4), lamina_source_over8(d, cr, cg, cb, ca, kk));
   }
   return i;

@@ -84,4 +84,43 @@ import Testing
     #expect(differing == 0, "\(differing) bytes differ")
     #expect(shades > 200)
   }
+
+  /// Noise whose columns from `clearFrom` on are transparent.
+  static func halfClear(_ w: Int, _ h: Int, seed: UInt64, clearFrom: Int) -> Image {
+    var bytes = noise(w, h, seed: seed).pixels
+    for y in 0..<h { for x in clearFrom..<w { for c in 0..<4 { bytes[(y * w + x) * 4 + c] = 0 } } }
+    return Image(width: w, height: h, premultipliedPixels: bytes)
+  }
+
+  /// Groups without a mode (`lamina_composite_span8`), faded and masked,
+  /// with runs of transparent texels and of transparent mask (the
+  /// kernel's skipped groups of eight) beside noise.
+  @Test func theCompositeKernelDrawsTheSwiftLoopsBytes() throws {
+    guard spanBlendHasAVX2 else { return }
+    let root = try Self.tree()
+    for i in 0..<6 {
+      let card = Layer()
+      card.frame = CGRect(x: Double(i) * 7, y: Double(i) * 9, width: 37, height: 21)
+      card.contents = Self.halfClear(37, 21, seed: UInt64(90 + i), clearFrom: 8 + 4 * i)
+      card.magnificationFilter = .nearest
+      if i % 2 == 1 { card.opacity = 0.6 }
+      if i % 3 != 0 {
+        let mask = Layer()
+        mask.frame = CGRect(x: 0, y: 0, width: 37, height: 21)
+        mask.contents = Self.halfClear(37, 21, seed: UInt64(120 + i), clearFrom: 30 - 3 * i)
+        mask.magnificationFilter = .nearest
+        card.mask = mask
+      }
+      let group = Layer()
+      group.frame = card.frame
+      card.frame.origin = .zero
+      group.opacity = 0.8
+      try group.addSublayer(card)
+      try root.addSublayer(group)
+    }
+    let plan = try RenderPlan(root: root, size: CGSize(width: 64, height: 64))
+    let (differing, shades) = Self.kernelAgainstSwift(plan) { CompositeStage.useBlendKernel = $0 }
+    #expect(differing == 0, "\(differing) bytes differ")
+    #expect(shades > 200)
+  }
 }

@@ -106,9 +106,12 @@ public class PropertyAnimation: Animation {
 
   override func problem(on layer: Layer) -> String? { targetProblem(on: layer) }
 
-  /// The values the animation was given, each with its name (`toValue`,
-  /// `values[2]`), to check against the property's kind.
-  var givenValues: [(String, AnimationValue)] { [] }
+  /// The first value the animation was given that is not of `current`'s
+  /// kind, with its name (`toValue`, `values[2]`); nil when all are. Run
+  /// for every animation of every presented frame, so it names only the
+  /// value it returns (building every keyframe's name took half of a
+  /// Lottie frame with sampled tracks).
+  func mismatchedValue(_ current: AnimationValue) -> (name: String, value: AnimationValue)? { nil }
 
   /// The layer and property `keyPath` names from `layer` (`sublayers.NAME.`
   /// prefixes walk down by name), or `nil` when there is none.

@@ -60,10 +60,8 @@ extension PropertyAnimation {
     guard let (target, property) = AnimatableProperties.resolve(keyPath, in: layer),
       let current = property.get(target)
     else { return nil }
-    for (name, value) in givenValues where !value.sameKind(current) {
-      return "\(name) is \(value.kindName), but \(property.keyPath) takes \(current.kindName)"
-    }
-    return nil
+    guard let (name, value) = mismatchedValue(current) else { return nil }
+    return "\(name) is \(value.kindName), but \(property.keyPath) takes \(current.kindName)"
   }
 }
 

@@ -43,8 +43,11 @@ public class BasicAnimation: PropertyAnimation {
     super.init(copying: other)
   }
 
-  override var givenValues: [(String, AnimationValue)] {
-    [("fromValue", from), ("toValue", to), ("byValue", by)].compactMap { name, v in v.map { (name, $0) } }
+  override func mismatchedValue(_ current: AnimationValue) -> (name: String, value: AnimationValue)? {
+    for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
+      if let v, !v.sameKind(current) { return (name, v) }
+    }
+    return nil
   }
 
   /// The start and end values over `current`.

@@ -66,9 +66,12 @@ public final class KeyframeAnimation: PropertyAnimation {
     super.init(copying: other)
   }
 
-  override var givenValues: [(String, AnimationValue)] {
-    guard path == nil else { return [("path", .point(.zero))] }
-    return (keyframes ?? []).enumerated().map { ("values[\($0.offset)]", $0.element) }
+  override func mismatchedValue(_ current: AnimationValue) -> (name: String, value: AnimationValue)? {
+    guard path == nil else {
+      return AnimationValue.point(.zero).sameKind(current) ? nil : ("path", .point(.zero))
+    }
+    guard let keyframes, let i = keyframes.firstIndex(where: { !$0.sameKind(current) }) else { return nil }
+    return ("values[\(i)]", keyframes[i])
   }
 
   override func apply(progress: Double, time: Double, iteration: Double, to layer: Layer) throws(AnimationError) {

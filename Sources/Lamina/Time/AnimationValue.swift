@@ -67,13 +67,26 @@ public enum AnimationValue: Sendable {
   }
 
   /// True when both values are of the same case (so arithmetic applies).
-  func sameKind(_ other: AnimationValue) -> Bool {
-    switch (self, other) {
-    case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
-      (.transform, .transform), (.path, .path), (.bool, .bool), (.image, .image), (.blendMode, .blendMode),
-      (.colors, .colors), (.numbers, .numbers):
-      return true
-    default: return false
+  func sameKind(_ other: AnimationValue) -> Bool { kind == other.kind }
+
+  /// The case, as a number: matched without binding a payload, so asking
+  /// copies nothing (a switch over the pair of values copied both: a
+  /// transform's 16 numbers, a path's reference, for every keyframe of
+  /// every presented animation).
+  private var kind: Int {
+    switch self {
+    case .number: 0
+    case .point: 1
+    case .size: 2
+    case .rect: 3
+    case .color: 4
+    case .transform: 5
+    case .path: 6
+    case .bool: 7
+    case .image: 8
+    case .blendMode: 9
+    case .colors: 10
+    case .numbers: 11
     }
   }
 

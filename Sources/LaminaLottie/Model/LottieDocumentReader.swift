@@ -152,8 +152,7 @@ enum LottieDocumentReader {
         startTime: try l.number("st", default: 0), timeStretch: try l.number("sr", default: 1),
         timeRemap: try l["tm"].map { n throws(LottieError) in try n.keyframes(report) { v throws(LottieError) in try v.number() } }),
       transform: transform,
-      matte: tt, isMatteSource: try l["td"]?.bool() ?? false, masks: masks, blendMode: Int(try l.number("bm", default: 0)),
-      hidden: try l["hd"]?.bool() ?? false, is3D: try l["ddd"]?.bool() ?? false, autoOrient: try l["ao"]?.bool() ?? false,
+      matte: tt, masks: masks, blendMode: Int(try l.number("bm", default: 0)), hidden: try l["hd"]?.bool() ?? false,
       referenceID: try l.string("refId"),
       size: CGSize(
         width: try l.number(kind == .solid ? "sw" : "w", default: 0), height: try l.number(kind == .solid ? "sh" : "h", default: 0)),

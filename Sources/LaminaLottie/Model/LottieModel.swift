@@ -182,12 +182,9 @@ struct LottieLayerModel {
   var transform: LottieTransform
   /// `tt`: 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
   var matte: Int
-  var isMatteSource: Bool
   var masks: [LottieMask]
   var blendMode: Int
   var hidden: Bool
-  var is3D: Bool
-  var autoOrient: Bool
   var referenceID: String?
   /// A precomp's size (`w`, `h`) or a solid's (`sw`, `sh`); zero where the document has none.
   var size: CGSize

@@ -66,7 +66,7 @@ public final class LottieAnimation {
     document = doc
     self.baseDirectory = baseDirectory
     self.limits = limits
-    size = CGSize(width: doc.width, height: doc.height)
+    size = doc.size
     frameRate = doc.frameRate
     startFrame = doc.inFrame
     endFrame = doc.outFrame
@@ -136,9 +136,8 @@ public final class LottieAnimation {
 
   static func build(_ ctx: LottieBuildContext) throws(LottieError) -> Layer {
     let doc = ctx.document
-    let size = CGSize(width: doc.width, height: doc.height)
-    let root = try ctx.makeLayer(size, name: "Lottie")
-    try LottieLayerBuilder.build(doc.layers, size: size, into: root, timeline: ctx.rootTimeline(), ctx)
+    let root = try ctx.makeLayer(doc.size, name: "Lottie")
+    try LottieLayerBuilder.build(doc.layers, size: doc.size, into: root, timeline: ctx.rootTimeline(), ctx)
     return root
   }
 }

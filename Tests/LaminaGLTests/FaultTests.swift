@@ -32,16 +32,17 @@ struct FaultTests {
       ], offscreen: [offscreen])
   }()
 
-  /// Renders `plan` with `faults`; returns the error and whether every GL
-  /// object was released with the renderer.
-  static func failure(_ faults: GLFaults, _ plan: RenderPlan = plan) throws -> (GLError?, leaked: [String]) {
+  /// Renders `plan` with `faults`; returns the error (required: a render
+  /// under a fault must fail) and the GL objects not released with the
+  /// renderer.
+  static func failure(_ faults: GLFaults, _ plan: RenderPlan = plan) throws -> (GLError, leaked: [String]) {
     var renderer: GLRenderer? = try GLRenderer(faults: faults)
     let ledger = renderer!.ledger
     var error: GLError?
     do { _ = try renderer!.render(plan) } catch let e { error = e }
     renderer = nil
     let leaked = GLObjectLedger.Kind.allCases.filter { ledger.live($0) != 0 }.map(\.rawValue)
-    return (error, leaked)
+    return (try #require(error), leaked)
   }
 
   @Test func contextFaultFailsContextCreation() throws {
@@ -56,8 +57,7 @@ struct FaultTests {
   }
 
   @Test func shaderFaultFailsTheFragmentCompile() throws {
-    let (error, leaked) = try Self.failure(.shader)
-    let e = try #require(error)
+    let (e, leaked) = try Self.failure(.shader)
     guard case .shaderCompile(let name, let log) = e else {
       Issue.record("expected shaderCompile, got \(e)")
       return
@@ -70,8 +70,7 @@ struct FaultTests {
   }
 
   @Test func framebufferFaultIsARealIncompleteness() throws {
-    let (error, leaked) = try Self.failure(.framebuffer)
-    let e = try #require(error)
+    let (e, leaked) = try Self.failure(.framebuffer)
     guard case .framebufferIncomplete(let status, let target) = e else {
       Issue.record("expected framebufferIncomplete, got \(e)")
       return
@@ -85,8 +84,7 @@ struct FaultTests {
   }
 
   @Test func memoryFaultNamesWhatWasAllocated() throws {
-    let (error, leaked) = try Self.failure(.memory)
-    let e = try #require(error)
+    let (e, leaked) = try Self.failure(.memory)
     guard case .outOfMemory(let step) = e else {
       Issue.record("expected outOfMemory, got \(e)")
       return

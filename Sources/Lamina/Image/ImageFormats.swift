@@ -67,6 +67,20 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     let why = data.count < signatureLength ? "only \(data.count) bytes" : "bad signature"
     return "not a \(rawValue): \(why)"
   }
+
+  /// A decoder's frame: refuses data without this format's signature, then
+  /// runs `decode` on `data`'s bytes (borrowed for the call). `decode`'s
+  /// `failure` makes an error naming this format.
+  func decode(
+    _ data: [UInt8],
+    _ decode: (UnsafeRawBufferPointer, _ failure: (String) -> ImageDecodeError) throws(ImageDecodeError) -> StraightImage
+  ) throws(ImageDecodeError) -> StraightImage {
+    func failure(_ message: String) -> ImageDecodeError { ImageDecodeError(message, format: self) }
+    if let refusal = signatureRefusal(data) { throw failure(refusal) }
+    return try data.withUnsafeBytes { raw in
+      Result { () throws(ImageDecodeError) in try decode(raw, failure) }
+    }.get()
+  }
 }
 
 extension StraightImage {

@@ -33,50 +33,47 @@ extension StraightImage {
   /// EXIF orientation is not applied (CALayer contents from a CGImage
   /// ignore it too); CMYK is taken as Adobe's inverted CMYK.
   public init(jpegData: [UInt8], limits: RenderLimits = .default) throws(ImageDecodeError) {
-    self = try Self.decodeJPEG(jpegData, limits: limits)
+    self = try ImageFormat.jpeg.decode(jpegData) { raw, failure throws(ImageDecodeError) in
+      try Self.decodeJPEG(raw, limits: limits, failure)
+    }
   }
 
-  /// The decoder proper: header, limits, then pixels, inside one borrow of
-  /// `data` (libjpeg reads it in place until the decoder is closed).
-  private static func decodeJPEG(_ data: [UInt8], limits: RenderLimits) throws(ImageDecodeError)
-    -> StraightImage
-  {
-    func failure(_ message: String) -> ImageDecodeError { ImageDecodeError(message, format: .jpeg) }
-    if let refusal = ImageFormat.jpeg.signatureRefusal(data) { throw failure(refusal) }
-    return try data.withUnsafeBytes { raw -> Result<StraightImage, ImageDecodeError> in
-      guard let decoder = lamina_jpeg_open(raw.baseAddress, raw.count) else {
-        return .failure(failure("cannot decode JPEG: out of memory"))
-      }
-      defer { lamina_jpeg_close(decoder) }
-      func reason() -> String { String(cString: lamina_jpeg_message(decoder)) }
-      var width32: UInt32 = 0
-      var height32: UInt32 = 0
-      var components: Int32 = 0
-      switch lamina_jpeg_read_header(decoder, &width32, &height32, &components) {
-      case LAMINA_JPEG_OK: break
-      case LAMINA_JPEG_TRUNCATED: return .failure(failure("truncated JPEG header: \(reason())"))
-      default: return .failure(failure("bad JPEG header: \(reason())"))
-      }
-      let width = Int(width32)
-      let height = Int(height32)
-      if let reason = limits.violation(width: width, height: height) {
-        return .failure(failure("JPEG too large: \(reason)"))
-      }
-      var pixels = [UInt8](repeating: 0, count: width * height * 4)
-      let status = pixels.withUnsafeMutableBytes { dest in
-        lamina_jpeg_read_rgba(
-          decoder, dest.baseAddress?.assumingMemoryBound(to: UInt8.self), width * 4, width32,
-          height32)
-      }
-      switch status {
-      case LAMINA_JPEG_OK:
-        return .success(StraightImage(width: width, height: height, pixels: pixels))
-      case LAMINA_JPEG_TRUNCATED:
-        return .failure(failure("truncated JPEG (\(width)×\(height)): \(reason())"))
-      default:
-        return .failure(
-          failure("corrupt JPEG (\(width)×\(height), \(components) components): \(reason())"))
-      }
-    }.get()
+  /// The decoder proper: header, limits, then pixels (libjpeg reads `raw`
+  /// in place until the decoder is closed).
+  private static func decodeJPEG(
+    _ raw: UnsafeRawBufferPointer, limits: RenderLimits, _ failure: (String) -> ImageDecodeError
+  ) throws(ImageDecodeError) -> StraightImage {
+    guard let decoder = lamina_jpeg_open(raw.baseAddress, raw.count) else {
+      throw failure("cannot decode JPEG: out of memory")
+    }
+    defer { lamina_jpeg_close(decoder) }
+    func reason() -> String { String(cString: lamina_jpeg_message(decoder)) }
+    var width32: UInt32 = 0
+    var height32: UInt32 = 0
+    var components: Int32 = 0
+    switch lamina_jpeg_read_header(decoder, &width32, &height32, &components) {
+    case LAMINA_JPEG_OK: break
+    case LAMINA_JPEG_TRUNCATED: throw failure("truncated JPEG header: \(reason())")
+    default: throw failure("bad JPEG header: \(reason())")
+    }
+    let width = Int(width32)
+    let height = Int(height32)
+    if let reason = limits.violation(width: width, height: height) {
+      throw failure("JPEG too large: \(reason)")
+    }
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let status = pixels.withUnsafeMutableBytes { dest in
+      lamina_jpeg_read_rgba(
+        decoder, dest.baseAddress?.assumingMemoryBound(to: UInt8.self), width * 4, width32,
+        height32)
+    }
+    switch status {
+    case LAMINA_JPEG_OK:
+      return StraightImage(width: width, height: height, pixels: pixels)
+    case LAMINA_JPEG_TRUNCATED:
+      throw failure("truncated JPEG (\(width)×\(height)): \(reason())")
+    default:
+      throw failure("corrupt JPEG (\(width)×\(height), \(components) components): \(reason())")
+    }
   }
 }

@@ -29,60 +29,55 @@ extension StraightImage {
   /// is allocated. Corrupt or truncated data throws; it never traps.
   /// Animated WebP throws (Lamina does not composite its frames).
   public init(webpData: [UInt8], limits: RenderLimits = .default) throws(ImageDecodeError) {
-    self = try Self.decodeWebP(webpData, limits: limits)
+    self = try ImageFormat.webp.decode(webpData) { raw, failure throws(ImageDecodeError) in
+      try Self.decodeWebP(raw, limits: limits, failure)
+    }
   }
 
-  /// The decoder proper: features, limits, then pixels, inside one borrow
-  /// of `data`.
-  private static func decodeWebP(_ data: [UInt8], limits: RenderLimits) throws(ImageDecodeError)
-    -> StraightImage
-  {
-    func failure(_ message: String) -> ImageDecodeError { ImageDecodeError(message, format: .webp) }
-    if let refusal = ImageFormat.webp.signatureRefusal(data) { throw failure(refusal) }
-    return try data.withUnsafeBytes { raw -> Result<StraightImage, ImageDecodeError> in
-      let bytes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
-      var features = WebPBitstreamFeatures()
-      let headerStatus = WebPGetFeatures(bytes, raw.count, &features)
-      guard headerStatus == VP8_STATUS_OK else {
-        let kind = headerStatus == VP8_STATUS_NOT_ENOUGH_DATA ? "truncated" : "bad"
-        return .failure(failure("\(kind) WebP header: \(describe(headerStatus))"))
-      }
-      let width = Int(features.width)
-      let height = Int(features.height)
-      if features.has_animation != 0 {
-        return .failure(
-          failure(
-            "animated WebP (\(width)×\(height)) is not supported: Lamina decodes still WebP only"))
-      }
-      if let reason = limits.violation(width: width, height: height) {
-        return .failure(failure("WebP too large: \(reason)"))
-      }
-      // libwebp's sizes are Int32 (WebP allows at most 16383 pixels a side,
-      // 2^24 in the extended format's canvas; only generous custom limits
-      // could reach this).
-      guard width > 0, height > 0, width <= Int(Int32.max) / 4 else {
-        return .failure(failure("bad WebP header: \(width)×\(height) pixels"))
-      }
-      var config = WebPDecoderConfig()
-      guard WebPInitDecoderConfig(&config) != 0 else {
-        return .failure(failure("cannot decode WebP: libwebp version mismatch"))
-      }
-      var pixels = [UInt8](repeating: 0, count: width * height * 4)
-      let status = pixels.withUnsafeMutableBytes { dest -> VP8StatusCode in
-        config.output.colorspace = MODE_RGBA
-        config.output.is_external_memory = 1
-        config.output.u.RGBA.rgba = dest.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        config.output.u.RGBA.stride = Int32(width * 4)
-        config.output.u.RGBA.size = dest.count
-        defer { WebPFreeDecBuffer(&config.output) }
-        return WebPDecode(bytes, raw.count, &config)
-      }
-      guard status == VP8_STATUS_OK else {
-        let kind = status == VP8_STATUS_NOT_ENOUGH_DATA ? "truncated" : "corrupt"
-        return .failure(failure("\(kind) WebP (\(width)×\(height)): \(describe(status))"))
-      }
-      return .success(StraightImage(width: width, height: height, pixels: pixels))
-    }.get()
+  /// The decoder proper: features, limits, then pixels.
+  private static func decodeWebP(
+    _ raw: UnsafeRawBufferPointer, limits: RenderLimits, _ failure: (String) -> ImageDecodeError
+  ) throws(ImageDecodeError) -> StraightImage {
+    let bytes = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    var features = WebPBitstreamFeatures()
+    let headerStatus = WebPGetFeatures(bytes, raw.count, &features)
+    guard headerStatus == VP8_STATUS_OK else {
+      let kind = headerStatus == VP8_STATUS_NOT_ENOUGH_DATA ? "truncated" : "bad"
+      throw failure("\(kind) WebP header: \(describe(headerStatus))")
+    }
+    let width = Int(features.width)
+    let height = Int(features.height)
+    if features.has_animation != 0 {
+      throw failure("animated WebP (\(width)×\(height)) is not supported: Lamina decodes still WebP only")
+    }
+    if let reason = limits.violation(width: width, height: height) {
+      throw failure("WebP too large: \(reason)")
+    }
+    // libwebp's sizes are Int32 (WebP allows at most 16383 pixels a side,
+    // 2^24 in the extended format's canvas; only generous custom limits
+    // could reach this).
+    guard width > 0, height > 0, width <= Int(Int32.max) / 4 else {
+      throw failure("bad WebP header: \(width)×\(height) pixels")
+    }
+    var config = WebPDecoderConfig()
+    guard WebPInitDecoderConfig(&config) != 0 else {
+      throw failure("cannot decode WebP: libwebp version mismatch")
+    }
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let status = pixels.withUnsafeMutableBytes { dest -> VP8StatusCode in
+      config.output.colorspace = MODE_RGBA
+      config.output.is_external_memory = 1
+      config.output.u.RGBA.rgba = dest.baseAddress?.assumingMemoryBound(to: UInt8.self)
+      config.output.u.RGBA.stride = Int32(width * 4)
+      config.output.u.RGBA.size = dest.count
+      defer { WebPFreeDecBuffer(&config.output) }
+      return WebPDecode(bytes, raw.count, &config)
+    }
+    guard status == VP8_STATUS_OK else {
+      let kind = status == VP8_STATUS_NOT_ENOUGH_DATA ? "truncated" : "corrupt"
+      throw failure("\(kind) WebP (\(width)×\(height)): \(describe(status))")
+    }
+    return StraightImage(width: width, height: height, pixels: pixels)
   }
 }
 

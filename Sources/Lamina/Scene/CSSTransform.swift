@@ -230,24 +230,23 @@ enum CSSTransform {
       }
       return try values(args, kinds, name)
     }
+    /// The three values of `name3d(x, y, z)`, or of `nameX(v)` (Y, Z): `v`
+    /// on its axis and `elsewhere` on the other two.
+    func threeAxes(_ kind: Kind, elsewhere: Double) throws(CSSTransformError) -> [Double] {
+      name.hasSuffix("3d") ? try take([kind, kind, kind]) : onAxis(name, try take([kind])[0], elsewhere: elsewhere)
+    }
     switch name {
     case "translate":
       let v = try take([.length], [.length, .length])
       return Transform3D(translationX: v[0], y: v.count > 1 ? v[1] : 0)
-    case "translate3d":
-      let v = try take([.length, .length, .length])
-      return Transform3D(translationX: v[0], y: v[1], z: v[2])
-    case "translateX", "translateY", "translateZ":
-      let v = onAxis(name, try take([.length])[0], elsewhere: 0)
+    case "translate3d", "translateX", "translateY", "translateZ":
+      let v = try threeAxes(.length, elsewhere: 0)
       return Transform3D(translationX: v[0], y: v[1], z: v[2])
     case "scale":
       let v = try take([.number], [.number, .number])
       return Transform3D(scaleX: v[0], y: v.count > 1 ? v[1] : v[0])
-    case "scale3d":
-      let v = try take([.number, .number, .number])
-      return Transform3D(scaleX: v[0], y: v[1], z: v[2])
-    case "scaleX", "scaleY", "scaleZ":
-      let v = onAxis(name, try take([.number])[0], elsewhere: 1)
+    case "scale3d", "scaleX", "scaleY", "scaleZ":
+      let v = try threeAxes(.number, elsewhere: 1)
       return Transform3D(scaleX: v[0], y: v[1], z: v[2])
     case "rotate", "rotateX", "rotateY", "rotateZ":
       let angle = try take([.angle])[0], axis = onAxis(name == "rotate" ? "rotateZ" : name, 1, elsewhere: 0)

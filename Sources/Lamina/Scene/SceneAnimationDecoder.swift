@@ -326,9 +326,7 @@ extension SceneDecoder {
       return self.path(value, path).map { .path($0) }
     case .colors: return SceneCodec.colors.read(&self, value, path).map { .colors($0) }
     case .numbers:
-      guard let elements = elements(value, path, expected: "an array of numbers") else { return nil }
-      let out = elements.compactMap { number($0.value, $0.path) }
-      return out.count == elements.count ? .numbers(out) : nil
+      return array(value, path, expected: "an array of numbers") { d, v, p in d.number(v, p) }.map { .numbers($0) }
     case .image:
       if case .null = value.kind { return .image(nil) }
       return animationImage(value, path).map { .image($0) }

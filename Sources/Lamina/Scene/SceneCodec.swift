@@ -147,14 +147,7 @@ extension SceneCodec where Value == [Color] {
   /// An array of colours (`CAGradientLayer.colors`); `null` is not a colour here.
   static var colors: Self {
     Self(
-      read: { d, v, p in
-        guard let elements = d.elements(v, p, expected: "an array of colours") else { return nil }
-        var out: [Color] = []
-        for e in elements {
-          if case .some(.some(let c)) = d.color(e.value, e.path) { out.append(c) }
-        }
-        return out.count == elements.count ? out : nil
-      },
+      read: { d, v, p in d.array(v, p, expected: "an array of colours") { d, v, p in d.color(v, p) ?? nil } },
       write: { JSONValue(.array($0.map(SceneWriter.colorJSON))) },
       isFinite: { $0.allSatisfy { [$0.red, $0.green, $0.blue, $0.alpha].allSatisfy(\.isFinite) } })
   }
@@ -192,11 +185,7 @@ extension SceneCodec where Value == [Double] {
   /// Lengths: an array of numbers ≥ 0 (`lineDashPattern`).
   static var lengths: Self {
     Self(
-      read: { d, v, p in
-        guard let elements = d.elements(v, p, expected: "an array of numbers") else { return nil }
-        let out = elements.compactMap { d.number($0.value, $0.path, .nonNegative) }
-        return out.count == elements.count ? out : nil
-      },
+      read: { d, v, p in d.array(v, p, expected: "an array of numbers") { d, v, p in d.number(v, p, .nonNegative) } },
       write: SceneWriter.numbers, isFinite: { $0.allSatisfy(\.isFinite) },
       clamp: { $0.map { $0.clamped(to: ValueRange.nonNegative) } })
   }

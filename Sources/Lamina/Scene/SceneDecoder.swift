@@ -87,6 +87,21 @@ struct SceneDecoder {
     return elements.enumerated().map { ($1, path + [.index($0)]) }
   }
 
+  /// Every element of an array, each read by `read` (which reports its own
+  /// errors, so every bad element is reported); nil when `value` is not an
+  /// array or an element could not be read.
+  mutating func array<Element>(
+    _ value: JSONValue, _ path: [JSONPathComponent], expected: String,
+    _ read: (inout SceneDecoder, JSONValue, [JSONPathComponent]) -> Element?
+  ) -> [Element]? {
+    guard let elements = elements(value, path, expected: expected) else { return nil }
+    var out: [Element] = []
+    for e in elements {
+      if let x = read(&self, e.value, e.path) { out.append(x) }
+    }
+    return out.count == elements.count ? out : nil
+  }
+
   // MARK: Objects
 
   /// The members of an object, after reporting keys outside `known` (keys

@@ -97,8 +97,8 @@ enum LottieLayerBuilder {
     if m.hidden { return try composition(m, size: size, timeline: timeline, contents: false, ctx).outer }
     switch m.kind {
     case .precomp?:
-      let w = m.width > 0 ? m.width : size.width, h = m.height > 0 ? m.height : size.height
-      let c = try composition(m, size: CGSize(width: w, height: h), timeline: timeline, contents: true, ctx)
+      let own = CGSize(width: m.size.width > 0 ? m.size.width : size.width, height: m.size.height > 0 ? m.size.height : size.height)
+      let c = try composition(m, size: own, timeline: timeline, contents: true, ctx)
       c.contents.masksToBounds = true
       guard let id = m.referenceID, case .precomp(let layers, _)? = ctx.document.assets[id] else {
         ctx.report.note(m.node, "precomp \(Excerpt.quoted(m.referenceID ?? "")) has no asset (drawn empty)")
@@ -110,13 +110,13 @@ enum LottieLayerBuilder {
         throw m.node.error("precomps nest deeper than \(ctx.limits.maxPrecompDepth) (a precomp that contains itself?)")
       }
       try build(
-        layers, size: CGSize(width: w, height: h), into: c.contents, timeline: childTimeline(m, timeline.adding(m.name)), ctx)
+        layers, size: own, into: c.contents, timeline: childTimeline(m, timeline.adding(m.name)), ctx)
       return c.outer
     case .solid?:
       let c = try composition(m, size: size, timeline: timeline, contents: true, ctx)
       let shape = ShapeLayer()
       ctx.fill(shape, size)
-      shape.path = Path(rect: CGRect(x: 0, y: 0, width: m.width, height: m.height))
+      shape.path = Path(rect: CGRect(origin: .zero, size: m.size))
       // The colour as an animated property, as lottie-ios builds it, so a
       // value provider for "LAYER.Color" (or "**.Color") reaches it.
       let solid = Color(hex: m.solidColor) ?? .black
@@ -132,7 +132,7 @@ enum LottieLayerBuilder {
       var image: Image?
       if let id = m.referenceID, case .image(let asset)? = ctx.document.assets[id] {
         image = LottieImages.load(asset, ctx)
-        if asset.width > 0, asset.height > 0 { imageSize = CGSize(width: asset.width, height: asset.height) }
+        if asset.size.width > 0, asset.size.height > 0 { imageSize = asset.size }
       } else {
         ctx.report.note(m.node, "image \(Excerpt.quoted(m.referenceID ?? "")) has no asset")
       }
@@ -192,12 +192,12 @@ enum LottieLayerBuilder {
       try timeline.budget.spend(frames.count)
       let values = frames.map { f -> AnimationValue in
         let local = timeline.fromRoot(f)
-        return .bool(!(local >= m.inFrame && local < m.outFrame))
+        return .bool(!(local >= m.timing.inFrame && local < m.timing.outFrame))
       }
       layer.add(LottieTracks.discrete("hidden", frames.map(timeline.time(ofRootFrame:)), values), forKey: "hidden")
       return
     }
-    let a = timeline.toRoot(m.inFrame), b0 = timeline.toRoot(m.outFrame)
+    let a = timeline.toRoot(m.timing.inFrame), b0 = timeline.toRoot(m.timing.outFrame)
     let end = timeline.endFrame + 1
     let b = b0 == timeline.endFrame ? end : b0
     let lo = max(a, timeline.startFrame), hi = min(b, end)
@@ -214,10 +214,10 @@ enum LottieLayerBuilder {
   /// The timeline of a precomp's layers.
   static func childTimeline(_ m: LottieLayerModel, _ parent: LottieTimeline) -> LottieTimeline {
     var t = parent
-    let st = m.startTime, sr = m.timeStretch != 0 ? m.timeStretch : 1
+    let st = m.timing.startTime, sr = m.timing.timeStretch != 0 ? m.timing.timeStretch : 1
     let up = parent.toRoot, down = parent.fromRoot
     t.toRoot = { up($0 * sr + st) }
-    if let remap = m.timeRemap {
+    if let remap = m.timing.timeRemap {
       let fr = parent.frameRate
       t.fromRoot = { remap.scalarValue(at: down($0)) * fr }
       t.isRemapped = true

@@ -7,8 +7,8 @@ import Lamina
 
 /// The parsed document.
 struct LottieDocument {
-  var width: Double
-  var height: Double
+  /// The root composition's size (`w`, `h`).
+  var size: CGSize
   var frameRate: Double
   var inFrame: Double
   var outFrame: Double
@@ -60,7 +60,7 @@ enum LottieDocumentReader {
         } else if let p = try a.string("p") {
           assets[id] = .image(
             LottieImageAsset(
-              width: try a.number("w", default: 0), height: try a.number("h", default: 0),
+              size: CGSize(width: try a.number("w", default: 0), height: try a.number("h", default: 0)),
               directory: try a.string("u") ?? "", file: p, embedded: try a["e"]?.bool() ?? p.hasPrefix("data:"),
               node: a))
         }
@@ -75,7 +75,7 @@ enum LottieDocumentReader {
     }
     let layers = try readLayers(try root.require("layers"), report)
     let doc = LottieDocument(
-      width: w, height: h, frameRate: fr, inFrame: ip, outFrame: op, layers: layers, assets: assets, fonts: fonts,
+      size: CGSize(width: w, height: h), frameRate: fr, inFrame: ip, outFrame: op, layers: layers, assets: assets, fonts: fonts,
       report: report)
     return doc
   }
@@ -147,13 +147,15 @@ enum LottieDocumentReader {
     return LottieLayerModel(
       kind: kind, name: try l.string("nm") ?? "", index: try l["ind"].map { n throws(LottieError) in Int(try n.number()) },
       parent: try l["parent"].map { n throws(LottieError) in Int(try n.number()) },
-      inFrame: try l.number("ip", default: 0), outFrame: try l.number("op", default: 0),
-      startTime: try l.number("st", default: 0), timeStretch: try l.number("sr", default: 1), transform: transform,
-      matte: tt, isMatteSource: try l["td"]?.bool() ?? false, masks: masks, blendMode: Int(try l.number("bm", default: 0)),
-      hidden: try l["hd"]?.bool() ?? false, is3D: try l["ddd"]?.bool() ?? false, autoOrient: try l["ao"]?.bool() ?? false,
+      timing: LottieLayerTiming(
+        inFrame: try l.number("ip", default: 0), outFrame: try l.number("op", default: 0),
+        startTime: try l.number("st", default: 0), timeStretch: try l.number("sr", default: 1),
+        timeRemap: try l["tm"].map { n throws(LottieError) in try n.keyframes(report) { v throws(LottieError) in try v.number() } }),
+      transform: transform,
+      matte: tt, masks: masks, blendMode: Int(try l.number("bm", default: 0)), hidden: try l["hd"]?.bool() ?? false,
       referenceID: try l.string("refId"),
-      width: try l.number(kind == .solid ? "sw" : "w", default: 0), height: try l.number(kind == .solid ? "sh" : "h", default: 0),
-      timeRemap: try l["tm"].map { n throws(LottieError) in try n.keyframes(report) { v throws(LottieError) in try v.number() } },
+      size: CGSize(
+        width: try l.number(kind == .solid ? "sw" : "w", default: 0), height: try l.number(kind == .solid ? "sh" : "h", default: 0)),
       solidColor: try l.string("sc") ?? "#000000", shapes: shapes, text: text, shadow: shadow, node: l)
   }
 

@@ -178,29 +178,36 @@ struct LottieLayerModel {
   var name: String
   var index: Int?
   var parent: Int?
-  var inFrame: Double
-  var outFrame: Double
-  var startTime: Double
-  var timeStretch: Double
+  var timing: LottieLayerTiming
   var transform: LottieTransform
   /// `tt`: 1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted.
   var matte: Int
-  var isMatteSource: Bool
   var masks: [LottieMask]
   var blendMode: Int
   var hidden: Bool
-  var is3D: Bool
-  var autoOrient: Bool
   var referenceID: String?
-  var width: Double
-  var height: Double
-  var timeRemap: LottieKeyframes<Double>?
+  /// A precomp's size (`w`, `h`) or a solid's (`sw`, `sh`); zero where the document has none.
+  var size: CGSize
   var solidColor: String
   var shapes: [LottieShapeItem]
   var text: LottieText?
   /// A drop shadow effect (`ef`, type 25) or layer style (`sy`, type 1): the first, effects first.
   var shadow: LottieShadow?
   var node: LottieNode
+}
+
+/// When a layer shows, and how its content's frames (a precomp's layers)
+/// map onto its parent's.
+struct LottieLayerTiming {
+  /// `ip`, `op`: the layer shows from the in frame until before the out frame.
+  var inFrame: Double
+  var outFrame: Double
+  /// `st`: the parent's frame at which the content's frame 0 stands.
+  var startTime: Double
+  /// `sr`: parent frames per content frame.
+  var timeStretch: Double
+  /// `tm`: the content's time (seconds) at each parent frame, replacing `st` and `sr`.
+  var timeRemap: LottieKeyframes<Double>?
 }
 
 /// A drop shadow as lottie-ios maps it onto `CALayer`'s shadow: opacity in
@@ -235,8 +242,8 @@ enum LottieAsset {
 }
 
 struct LottieImageAsset {
-  var width: Double
-  var height: Double
+  /// `w`, `h`; zero where the document has none.
+  var size: CGSize
   var directory: String
   var file: String
   var embedded: Bool

@@ -26,7 +26,7 @@ enum BenchReport {
         let onGLRow = t.backend == "gl"
         rows.append([
           t.scene + (t.animated ? "*" : ""), t.backend, "\(t.width)×\(t.height)",
-          fixed(t.firstFrameMs), t.coldMedianMs.map { fixed($0) } ?? "", fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), fixed(t.cpuMedianMs),
+          fixed(t.firstFrame.ms), t.coldMedianMs.map { fixed($0) } ?? "", fixed(t.medianMs), fixed(t.p95Ms), fixed(t.minMs), fixed(t.cpuMedianMs),
           t.readbackMs.map { fixed(Statistics.median($0)) } ?? "",
           fixed(t.megapixelsPerSecond, 1), t.peakMiB.map { fixed($0, 0) } ?? "",
           onGLRow ? result.cpuOverGL.map { fixed($0, 2) + "×" } ?? "" : "",
@@ -79,8 +79,8 @@ enum BenchReport {
       for t in result.timings {
         var row: [String: Any] = [
           "scene": t.scene, "backend": t.backend, "width": t.width, "height": t.height,
-          "animated": t.animated, "first_frame_ms": t.firstFrameMs,
-          "first_frame_cpu_ms": t.firstFrameCpuMs, "median_ms": t.medianMs, "p95_ms": t.p95Ms,
+          "animated": t.animated, "first_frame_ms": t.firstFrame.ms,
+          "first_frame_cpu_ms": t.firstFrame.cpuMs, "median_ms": t.medianMs, "p95_ms": t.p95Ms,
           "min_ms": t.minMs,
           "megapixels_per_second": t.megapixelsPerSecond, "frames_ms": t.framesMs,
           "cpu_median_ms": t.cpuMedianMs, "cpu_frames_ms": t.cpuFramesMs,

@@ -16,11 +16,10 @@ struct BackendTiming {
   /// CPU milliseconds the process used in each timed frame, all threads
   /// (for GL, llvmpipe's rasterizer threads too).
   let cpuFramesMs: [Double]
-  /// Milliseconds of the first frame: a freshly read copy of the scene, its
-  /// text laid out, lowered and drawn (BenchScene).
-  let firstFrameMs: Double
-  /// CPU milliseconds of the first frame, all threads.
-  let firstFrameCpuMs: Double
+  /// Milliseconds of the first frame (a freshly read copy of the scene, its
+  /// text laid out, lowered and drawn: BenchScene), and the CPU
+  /// milliseconds it took, all threads.
+  let firstFrame: (ms: Double, cpuMs: Double)
   /// Rasters (`shouldRasterize`) the renderer reused instead of drawing, per
   /// timed frame, when it counts them (LaminaCPU does).
   var rasterReusesPerFrame: Double?

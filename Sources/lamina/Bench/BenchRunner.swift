@@ -74,8 +74,7 @@ struct BenchRunner {
         }
         var timing = BackendTiming(
           scene: scene.name, backend: name, width: scene.pixelWidth, height: scene.pixelHeight,
-          animated: scene.animated, framesMs: times, cpuFramesMs: cpuTimes,
-          firstFrameMs: first.ms, firstFrameCpuMs: first.cpuMs)
+          animated: scene.animated, framesMs: times, cpuFramesMs: cpuTimes, firstFrame: first)
         if !readbacks.isEmpty { timing.readbackMs = readbacks }
         if let before = reusesBefore, let after = Self.rasterReuses(renderer) {
           timing.rasterReusesPerFrame = Double(after - before) / Double(frames)

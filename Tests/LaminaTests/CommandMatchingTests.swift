@@ -72,25 +72,27 @@ struct CommandMatchingTests {
     let change: (inout DrawCommand, inout [Surface]) -> Void
   }
 
-  static func roundedRect(_ what: String, _ f: @escaping (inout RoundedRectDraw) -> Void) -> Change {
-    Change(index: 0, what: "shape." + what) { c, _ in
-      if case .roundedRect(var d) = c { f(&d); c = .roundedRect(d) }
+  /// A change of one field of the draw of one kind: `draw` finds it in the
+  /// command, `command` wraps it again.
+  static func change<D>(
+    _ index: Int, _ kind: String, _ what: String, draw: @escaping (DrawCommand) -> D?,
+    command: @escaping (D) -> DrawCommand, _ f: @escaping (inout D) -> Void
+  ) -> Change {
+    Change(index: index, what: kind + "." + what) { c, _ in
+      if var d = draw(c) { f(&d); c = command(d) }
     }
+  }
+  static func roundedRect(_ what: String, _ f: @escaping (inout RoundedRectDraw) -> Void) -> Change {
+    change(0, "shape", what, draw: { if case .roundedRect(let d) = $0 { d } else { nil } }, command: { .roundedRect($0) }, f)
   }
   static func shadow(_ what: String, _ f: @escaping (inout ShadowDraw) -> Void) -> Change {
-    Change(index: 1, what: "shadow." + what) { c, _ in
-      if case .shadow(var d) = c { f(&d); c = .shadow(d) }
-    }
+    change(1, "shadow", what, draw: { if case .shadow(let d) = $0 { d } else { nil } }, command: { .shadow($0) }, f)
   }
   static func image(_ what: String, _ f: @escaping (inout ImageDraw) -> Void) -> Change {
-    Change(index: 2, what: "image." + what) { c, _ in
-      if case .image(var d) = c { f(&d); c = .image(d) }
-    }
+    change(2, "image", what, draw: { if case .image(let d) = $0 { d } else { nil } }, command: { .image($0) }, f)
   }
   static func gradient(_ what: String, _ f: @escaping (inout GradientDraw) -> Void) -> Change {
-    Change(index: 3, what: "gradient." + what) { c, _ in
-      if case .gradient(var d) = c { f(&d); c = .gradient(d) }
-    }
+    change(3, "gradient", what, draw: { if case .gradient(let d) = $0 { d } else { nil } }, command: { .gradient($0) }, f)
   }
   static func path(_ what: String, _ f: @escaping (PathDraw) -> PathDraw) -> Change {
     Change(index: 4, what: "path." + what) { c, _ in

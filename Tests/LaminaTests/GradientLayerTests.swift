@@ -38,8 +38,7 @@ import Testing
   ]
 
   static func gradientLayer(_ body: String) throws -> GradientLayer {
-    let layer = try SceneFixtures.firstLayer(##""type": "gradientLayer", \##(body)"##)
-    return try #require(layer as? GradientLayer)
+    try SceneFixtures.firstLayer("gradientLayer", as: GradientLayer.self, body)
   }
 
   @Test func typeGradientLayerMakesAGradientLayerWithCoreAnimationsDefaults() throws {
@@ -79,16 +78,6 @@ import Testing
     #expect(try version(SceneFixtures.oneLayer(##""type": "transformLayer""##)) == "1")
   }
 
-  @Test func gradientKeysBelongToGradientLayersOnly() {
-    #expect(
-      SceneFixtures.errors(SceneFixtures.oneLayer(##""colors": ["#000"]"##)) == [
-        "layers[0].colors: unknown key"
-      ])
-    #expect(
-      SceneFixtures.errors(SceneFixtures.oneLayer(##""type": "gradientLayer", "startpoint": [0, 0]"##)) == [
-        "layers[0].startpoint: unknown key; did you mean 'startPoint'?"
-      ])
-  }
 
   @Test func invalidValuesNameTheirPathExactly() {
     let cases: [(String, [String])] = [

@@ -47,8 +47,7 @@ import Testing
   ]
 
   static func replicator(_ body: String) throws -> ReplicatorLayer {
-    let layer = try SceneFixtures.firstLayer(##""type": "replicatorLayer", \##(body)"##)
-    return try #require(layer as? ReplicatorLayer)
+    try SceneFixtures.firstLayer("replicatorLayer", as: ReplicatorLayer.self, body)
   }
 
   @Test func typeReplicatorLayerMakesOneWithCoreAnimationsDefaults() throws {
@@ -75,14 +74,6 @@ import Testing
     #expect(r.instanceColor(ofCopy: 0) == .white)
   }
 
-  @Test func replicatorKeysBelongToReplicatorsOnly() {
-    #expect(
-      SceneFixtures.errors(SceneFixtures.oneLayer(##""instanceCount": 3"##)) == ["layers[0].instanceCount: unknown key"])
-    #expect(
-      SceneFixtures.errors(SceneFixtures.oneLayer(##""type": "replicatorLayer", "instancecount": 3"##)) == [
-        "layers[0].instancecount: unknown key; did you mean 'instanceCount'?"
-      ])
-  }
 
   @Test func invalidValuesNameTheirPathExactly() {
     let cases: [(String, [String])] = [

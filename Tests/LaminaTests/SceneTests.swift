@@ -89,6 +89,13 @@ enum SceneFixtures {
     let scene = try load(oneLayer(layerBody))
     return try #require(scene.layers.first)
   }
+
+  /// The one layer of a document whose layer is of `type` (the scene
+  /// format's name, `"shapeLayer"`) with `layerBody`, as its class.
+  static func firstLayer<L: Layer>(_ type: String, as _: L.Type, _ layerBody: String) throws -> L {
+    let layer = try firstLayer(##""type": "\##(type)", \##(layerBody)"##)
+    return try #require(layer as? L)
+  }
 }
 
 @Suite struct SceneTests {
@@ -128,6 +135,21 @@ enum SceneFixtures {
     #expect(scene.canvas.pixelWidth == 251)
     #expect(scene.canvas.pixelHeight == 126)
     #expect(scene.canvas.background == .white)
+  }
+
+  /// A class's keys are unknown on a plain layer, and a misspelt one on
+  /// the class is answered with the right spelling.
+  @Test(arguments: [
+    ("shapeLayer", "lineWidth", "2"), ("gradientLayer", "startPoint", "[0, 0]"),
+    ("replicatorLayer", "instanceCount", "3"), ("textLayer", "fontSize", "3"),
+  ])
+  func classKeysBelongToTheirClassOnly(type: String, key: String, value: String) {
+    #expect(SceneFixtures.errors(SceneFixtures.oneLayer(##""\##(key)": \##(value)"##)) == ["layers[0].\(key): unknown key"])
+    let misspelt = key.lowercased()
+    #expect(
+      SceneFixtures.errors(SceneFixtures.oneLayer(##""type": "\##(type)", "\##(misspelt)": \##(value)"##)) == [
+        "layers[0].\(misspelt): unknown key; did you mean '\(key)'?"
+      ])
   }
 
   @Test func layerKeysMapToLayerProperties() throws {

@@ -47,8 +47,7 @@ import Testing
   ]
 
   static func shapeLayer(_ body: String) throws -> ShapeLayer {
-    let layer = try SceneFixtures.firstLayer(##""type": "shapeLayer", \##(body)"##)
-    return try #require(layer as? ShapeLayer)
+    try SceneFixtures.firstLayer("shapeLayer", as: ShapeLayer.self, body)
   }
 
   @Test func typeShapeLayerMakesAShapeLayerWithCoreAnimationsDefaults() throws {
@@ -66,13 +65,6 @@ import Testing
     #expect(read.strokeStyle.strokeEnd == 0.5 && read.strokeStyle.lineWidth == 3)
   }
 
-  @Test func shapeKeysBelongToShapeLayersOnly() {
-    #expect(SceneFixtures.errors(SceneFixtures.oneLayer(##""lineWidth": 2"##)) == ["layers[0].lineWidth: unknown key"])
-    #expect(
-      SceneFixtures.errors(SceneFixtures.oneLayer(##""type": "shapeLayer", "linewidth": 2"##)) == [
-        "layers[0].linewidth: unknown key; did you mean 'lineWidth'?"
-      ])
-  }
 
   @Test func invalidValuesNameTheirPathExactly() {
     let cases: [(String, [String])] = [

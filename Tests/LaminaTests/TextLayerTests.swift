@@ -34,8 +34,7 @@ import Testing
     notInScenes: ["fontBaseDirectory", "layoutCache"])
 
   static func textLayer(_ body: String) throws -> TextLayer {
-    let layer = try SceneFixtures.firstLayer(##""type": "textLayer", \##(body)"##)
-    return try #require(layer as? TextLayer)
+    try SceneFixtures.firstLayer("textLayer", as: TextLayer.self, body)
   }
 
   @Test func typeTextLayerMakesATextLayerWithCoreAnimationsDefaults() throws {
@@ -137,12 +136,6 @@ import Testing
     }
   }
 
-  @Test func textKeysBelongToTextLayersOnly() {
-    #expect(
-      SceneFixtures.errors(SceneFixtures.oneLayer(##""fontSize": 3"##)) == [
-        "layers[0].fontSize: unknown key"
-      ])
-  }
 
   /// Puts a NaN or an infinity into the property named.
   static let poisons: [String: @Sendable (TextLayer) -> Void] = [

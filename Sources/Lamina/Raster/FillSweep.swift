@@ -33,7 +33,13 @@
 // the winding number before it. The bands are the same areas as before;
 // the sums differ only by floating-point rounding.
 //
-// Rejected: adding the path's own edges to the accumulator (its signed area
+// Contours that never meet and whose winding numbers are only 0 and one
+// sign's 1 (glyph outlines, stars, pie slices, rings) skip all of that:
+// their edges are added to the accumulator as they are, whose sum is then
+// the exact coverage (`SimpleContours` decides, conservatively, in time
+// linear in the edges).
+//
+// Rejected: adding every path's own edges to the accumulator (its signed area
 // is the winding-weighted area, so two overlapping same-direction rects
 // would count twice and opposite ones partly cancel inside a pixel); and
 // sub-scanline point sampling, whose error on near-horizontal edges is up
@@ -74,6 +80,11 @@ struct FillSweep {
   private var nextChain: Int32 = 0
   /// Whether rows are cut into clusters (tests compare with whole rows).
   var clusters = true
+  /// Whether contours that `SimpleContours` finds fill exactly by
+  /// accumulation skip the sweep (tests compare with the sweep).
+  var accumulatesSimpleContours = true
+  /// The contours as added (moved and clamped), for `SimpleContours`.
+  private var points: [SIMD2<Double>] = [], ends: [Int] = []
   // Scratch storage, reused from row to row.
   private var items: [RowItem] = []
   private var clusterEdges: [Edge] = [], chainA: [Edge] = [], chainB: [Edge] = []
@@ -123,6 +134,7 @@ struct FillSweep {
     guard var a = points.last.map({ ($0 + offset).clamped(lowerBound: -limit, upperBound: limit) }) else { return }
     for p in points {
       let b = (p + offset).clamped(lowerBound: -limit, upperBound: limit)
+      self.points.append(b)
       defer { a = b }
       if a.y == b.y {
         horizontals.append(Edge(x0: min(a.x, b.x), y0: a.y, x1: max(a.x, b.x), y1: a.y, winding: 0, chain: chain))
@@ -144,6 +156,7 @@ struct FillSweep {
       }
     }
     nextChain = chain + 1
+    ends.append(self.points.count)
   }
 
   /// The coverage (0…1) of every pixel of a `width × height` grid, rows
@@ -151,6 +164,10 @@ struct FillSweep {
   mutating func coverage(width: Int, height: Int) -> [Float] {
     var out = [Float](repeating: 0, count: width * height)
     guard width > 0, height > 0, !edges.isEmpty else { return out }
+    if accumulatesSimpleContours && SimpleContours.fillByAccumulation(points: points, ends: ends) {
+      accumulate(width: width, height: height, into: &out)
+      return out
+    }
     let accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: 1)
     var next = 0, nextHorizontal = 0
     var active: [Edge] = []
@@ -181,6 +198,42 @@ struct FillSweep {
     }
     return out
   }
+
+  /// Every edge added to the accumulator as it is, in strips of rows:
+  /// the exact coverage of contours `SimpleContours` accepts.
+  private func accumulate(width: Int, height: Int, into out: inout [Float]) {
+    let stripHeight = min(height, Self.accumulatedStrip)
+    let accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: stripHeight)
+    var next = 0
+    var active: [Edge] = []
+    out.withUnsafeMutableBufferPointer { out in
+      for top in stride(from: 0, to: height, by: stripHeight) {
+        let rows = min(stripHeight, height - top), bottom = Double(top + rows)
+        active.removeAll { $0.y1 <= Double(top) }
+        while next < edges.count, edges[next].y0 < bottom {
+          if edges[next].y1 > Double(top) { active.append(edges[next]) }
+          next += 1
+        }
+        if active.isEmpty {
+          if next == edges.count { break }
+          continue
+        }
+        accumulator.begin(x0: 0, y0: top, width: width, height: rows)
+        for e in active {
+          if e.winding > 0 {
+            accumulator.addEdge(x0: e.x0, y0: e.y0, x1: e.x1, y1: e.y1)
+          } else {
+            accumulator.addEdge(x0: e.x1, y0: e.y1, x1: e.x0, y1: e.y0)
+          }
+        }
+        accumulator.resolve(into: out.baseAddress! + top * width)
+      }
+    }
+  }
+
+  /// Rows accumulated at once on the simple contours' route: the
+  /// accumulator's cells stay small (a strip of a 4K grid is 2 MiB).
+  static let accumulatedStrip = 64
 
   /// One edge's part of a pixel row: the pixel columns it touches, its
   /// chain, and its index among the row's active edges (−1: horizontal).

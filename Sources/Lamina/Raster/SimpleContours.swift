@@ -1,0 +1,160 @@
+// SimpleContours: whether closed polylines can be filled by adding their
+// edges straight to a `CoverageAccumulator`, without `FillSweep`'s bands.
+//
+// The accumulator's sum is the winding-weighted area: the exact coverage
+// wherever the winding number takes only 0 and one of ±1. That holds when
+// no two edges meet (except consecutive edges of one contour at their
+// shared point) and every contour's inside and outside have winding
+// numbers in {0, s} for one sign s: contours that neither cross nor
+// touch are nested or apart, so the winding number of the region just
+// inside a contour is the sum of the orientations of the contours around
+// it plus its own. Glyph outlines (outer contours one way, counters the
+// other), stars, pie slices and rings are such sets; stroke outlines
+// (pieces that overlap) and self-crossing polylines are not, and keep the
+// sweep.
+//
+// The check is a sweep-and-prune over the edges sorted by their top (pairs
+// whose y and x ranges overlap are tested with orientation signs), then a
+// crossing-number test of one vertex of each contour against the others.
+// It gives up (answers `false`, so the sweep runs) past a work budget
+// linear in the edge count, and treats any touching or collinear contact as
+// a meeting, so a `true` is conservative. The orientation signs are
+// computed in Double: two edges that cross by less than a rounding may be
+// missed, an error bounded by the area between them (a rounding).
+//
+// Rejected: deciding per row inside the sweep (what its clusters already do
+// for one chain; with two chains in a pixel, as every small glyph's outer
+// contour and counter have, it cannot know without the bands whether they
+// cross); and trusting fonts' outlines to be simple (variable and
+// composite glyphs overlap their contours by design).
+
+/// Whether closed polylines fill exactly by accumulating their edges.
+enum SimpleContours {
+  /// Edge pairs examined per edge before the check gives up.
+  static let pairsPerEdge = 48
+  /// Vertex-against-edge tests for the nesting before the check gives up.
+  static let nestingWork = 200_000
+
+  /// One edge of a contour, with where it sits in it.
+  private struct Segment {
+    var a: SIMD2<Double>, b: SIMD2<Double>
+    var minY: Double, maxY: Double, minX: Double, maxX: Double
+    var contour: Int32, index: Int32, count: Int32
+  }
+
+  /// True when the contours `points[ends[k-1] ..< ends[k]]` (each closed
+  /// back to its first point, finite) meet nowhere but at their own
+  /// consecutive edges' shared points, and every region's winding number
+  /// is 0 or one sign's 1. A contour of fewer than three distinct points
+  /// (no area, but edges whose sums cancel only to a rounding) answers
+  /// `false`.
+  static func fillByAccumulation(points: [SIMD2<Double>], ends: [Int]) -> Bool {
+    var segments: [Segment] = []
+    segments.reserveCapacity(points.count)
+    var contours: [(start: Int, end: Int)] = []
+    var start = 0
+    for (c, end) in ends.enumerated() {
+      defer { start = end }
+      // Consecutive repeats (and the last point repeating the first) are
+      // not edges.
+      var distinct = 0, previous = points[max(start, end - 1)]
+      for i in start..<end where points[i] != previous {
+        distinct += 1
+        previous = points[i]
+      }
+      guard distinct >= 3 else { return false }
+      contours.append((start, end))
+      let first = segments.count
+      var a = points[end - 1], index: Int32 = 0
+      for i in start..<end where points[i] != a {
+        let b = points[i]
+        segments.append(
+          Segment(
+            a: a, b: b, minY: min(a.y, b.y), maxY: max(a.y, b.y), minX: min(a.x, b.x), maxX: max(a.x, b.x),
+            contour: Int32(c), index: index, count: Int32(distinct)))
+        index += 1
+        a = b
+      }
+      assert(segments.count - first == distinct)
+    }
+    guard !segments.isEmpty else { return true }
+    segments.sort { $0.minY < $1.minY }
+    var budget = pairsPerEdge * segments.count
+    for i in segments.indices {
+      let s = segments[i]
+      var j = i + 1
+      while j < segments.count, segments[j].minY <= s.maxY {
+        defer { j += 1 }
+        budget -= 1
+        if budget < 0 { return false }
+        let t = segments[j]
+        if t.maxX < s.minX || t.minX > s.maxX { continue }
+        if s.contour == t.contour {
+          let step = (t.index - s.index + s.count) % s.count
+          if step == 1 || step == s.count - 1 { continue }
+        }
+        if meet(s.a, s.b, t.a, t.b) { return false }
+      }
+    }
+    // Orientation of each contour, then the winding just outside and
+    // just inside it.
+    guard contours.count * points.count <= nestingWork else { return false }
+    var orientation: [Int] = []
+    for (start, end) in contours {
+      var twice = 0.0, a = points[end - 1]
+      for i in start..<end {
+        let b = points[i]
+        twice += a.x * b.y - b.x * a.y
+        a = b
+      }
+      guard twice != 0, twice.isFinite else { return false }
+      orientation.append(twice > 0 ? 1 : -1)
+    }
+    var sign = 0
+    for (c, contour) in contours.enumerated() {
+      let p = points[contour.start]
+      var outside = 0
+      for (d, other) in contours.enumerated() where d != c {
+        if contains(p, points[other.start..<other.end]) { outside += orientation[d] }
+      }
+      for w in [outside, outside + orientation[c]] where w != 0 {
+        if sign == 0 && abs(w) == 1 { sign = w }
+        if w != sign { return false }
+      }
+    }
+    return true
+  }
+
+  /// The sign of the turn a → b → c.
+  @inline(__always) private static func orient(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) -> Int {
+    let v = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+    return v > 0 ? 1 : (v < 0 ? -1 : 0)
+  }
+
+  /// Whether the closed segments ab and cd share a point (a crossing, a
+  /// touch or a collinear overlap).
+  private static func meet(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>, _ d: SIMD2<Double>) -> Bool {
+    let o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b)
+    if o1 * o2 < 0 && o3 * o4 < 0 { return true }
+    @inline(__always) func within(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ r: SIMD2<Double>) -> Bool {
+      min(q.x, r.x) <= p.x && p.x <= max(q.x, r.x) && min(q.y, r.y) <= p.y && p.y <= max(q.y, r.y)
+    }
+    return (o1 == 0 && within(c, a, b)) || (o2 == 0 && within(d, a, b)) || (o3 == 0 && within(a, c, d))
+      || (o4 == 0 && within(b, c, d))
+  }
+
+  /// Whether `p` lies inside the closed polyline (crossing number; `p` is
+  /// on none of its edges).
+  private static func contains(_ p: SIMD2<Double>, _ polygon: ArraySlice<SIMD2<Double>>) -> Bool {
+    var inside = false
+    var a = polygon.last!
+    for b in polygon {
+      if (a.y > p.y) != (b.y > p.y) {
+        let x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y)
+        if x > p.x { inside.toggle() }
+      }
+      a = b
+    }
+    return inside
+  }
+}

@@ -83,6 +83,9 @@ struct FillSweep {
   /// Whether contours that `SimpleContours` finds fill exactly by
   /// accumulation skip the sweep (tests compare with the sweep).
   var accumulatesSimpleContours = true
+  /// `SimpleContours`' answer where the caller knows it (a glyph's outline,
+  /// checked once for all its phases); nil: checked here.
+  var simpleContours: Bool? = nil
   /// The contours as added (moved and clamped), for `SimpleContours`.
   private var points: [SIMD2<Double>] = [], ends: [Int] = []
   // Scratch storage, reused from row to row.
@@ -103,8 +106,6 @@ struct FillSweep {
     for points in polylines where points.count > 1 {
       addContour(points, offset: .zero)
     }
-    edges.sort { $0.y0 < $1.y0 }
-    horizontals.sort { $0.y0 < $1.y0 }
   }
 
   /// The edges of `polygons`, each moved by `offset` (pixels, y down).
@@ -118,8 +119,6 @@ struct FillSweep {
       guard points.count > 1, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
       addContour(points, offset: offset)
     }
-    edges.sort { $0.y0 < $1.y0 }
-    horizontals.sort { $0.y0 < $1.y0 }
   }
 
   /// The edges of one closed contour, each numbered with its chain: a new
@@ -164,10 +163,12 @@ struct FillSweep {
   mutating func coverage(width: Int, height: Int) -> [Float] {
     var out = [Float](repeating: 0, count: width * height)
     guard width > 0, height > 0, !edges.isEmpty else { return out }
-    if accumulatesSimpleContours && SimpleContours.fillByAccumulation(points: points, ends: ends) {
+    if accumulatesSimpleContours && (simpleContours ?? SimpleContours.fillByAccumulation(points: points, ends: ends)) {
       accumulate(width: width, height: height, into: &out)
       return out
     }
+    edges.sort { $0.y0 < $1.y0 }
+    horizontals.sort { $0.y0 < $1.y0 }
     let accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: 1)
     var next = 0, nextHorizontal = 0
     var active: [Edge] = []
@@ -201,12 +202,27 @@ struct FillSweep {
 
   /// Every edge added to the accumulator as it is, in strips of rows:
   /// the exact coverage of contours `SimpleContours` accepts.
-  private func accumulate(width: Int, height: Int, into out: inout [Float]) {
+  private mutating func accumulate(width: Int, height: Int, into out: inout [Float]) {
     let stripHeight = min(height, Self.accumulatedStrip)
     let accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: stripHeight)
-    var next = 0
-    var active: [Edge] = []
+    @inline(__always) func add(_ e: Edge) {
+      if e.winding > 0 {
+        accumulator.addEdge(x0: e.x0, y0: e.y0, x1: e.x1, y1: e.y1)
+      } else {
+        accumulator.addEdge(x0: e.x1, y0: e.y1, x1: e.x0, y1: e.y0)
+      }
+    }
     out.withUnsafeMutableBufferPointer { out in
+      // One strip (a glyph, a small shape) takes every edge in any order.
+      if stripHeight == height {
+        accumulator.begin(x0: 0, y0: 0, width: width, height: height)
+        for e in edges { add(e) }
+        accumulator.resolve(into: out.baseAddress!)
+        return
+      }
+      edges.sort { $0.y0 < $1.y0 }
+      var next = 0
+      var active: [Edge] = []
       for top in stride(from: 0, to: height, by: stripHeight) {
         let rows = min(stripHeight, height - top), bottom = Double(top + rows)
         active.removeAll { $0.y1 <= Double(top) }
@@ -219,13 +235,7 @@ struct FillSweep {
           continue
         }
         accumulator.begin(x0: 0, y0: top, width: width, height: rows)
-        for e in active {
-          if e.winding > 0 {
-            accumulator.addEdge(x0: e.x0, y0: e.y0, x1: e.x1, y1: e.y1)
-          } else {
-            accumulator.addEdge(x0: e.x1, y0: e.y1, x1: e.x0, y1: e.y0)
-          }
-        }
+        for e in active { add(e) }
         accumulator.resolve(into: out.baseAddress! + top * width)
       }
     }

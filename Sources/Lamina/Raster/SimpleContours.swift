@@ -13,7 +13,7 @@
 // (pieces that overlap) and self-crossing polylines are not, and keep the
 // sweep.
 //
-// The check is a sweep-and-prune over the edges sorted by their top (pairs
+// The check is a sweep-and-prune along the longer side of the edges' box (pairs
 // whose y and x ranges overlap are tested with orientation signs), then a
 // crossing-number test of one vertex of each contour against the others.
 // It gives up (answers `false`, so the sweep runs) past a work budget
@@ -32,7 +32,10 @@
 enum SimpleContours {
   /// Edge pairs examined per edge before the check gives up.
   static let pairsPerEdge = 48
-  /// Vertex-against-edge tests for the nesting before the check gives up.
+  /// Up to this many edges, every pair is tested (no sort).
+  static let allPairsUpTo = 48
+  /// Vertex-against-edge tests for the nesting (of contours whose box holds
+  /// the vertex) before the check gives up.
   static let nestingWork = 200_000
 
   /// One edge of a contour, with where it sits in it.
@@ -78,48 +81,97 @@ enum SimpleContours {
       assert(segments.count - first == distinct)
     }
     guard !segments.isEmpty else { return true }
-    segments.sort { $0.minY < $1.minY }
-    var budget = pairsPerEdge * segments.count
-    for i in segments.indices {
-      let s = segments[i]
-      var j = i + 1
-      while j < segments.count, segments[j].minY <= s.maxY {
-        defer { j += 1 }
-        budget -= 1
-        if budget < 0 { return false }
-        let t = segments[j]
-        if t.maxX < s.minX || t.minX > s.maxX { continue }
-        if s.contour == t.contour {
-          let step = (t.index - s.index + s.count) % s.count
-          if step == 1 || step == s.count - 1 { continue }
-        }
-        if meet(s.a, s.b, t.a, t.b) { return false }
-      }
-    }
+    if !noTwoMeet(segments) { return false }
     // Orientation of each contour, then the winding just outside and
     // just inside it.
-    guard contours.count * points.count <= nestingWork else { return false }
-    var orientation: [Int] = []
+    var orientation: [Int] = [], boxes: [(lo: SIMD2<Double>, hi: SIMD2<Double>)] = []
     for (start, end) in contours {
       var twice = 0.0, a = points[end - 1]
+      var lo = a, hi = a
       for i in start..<end {
         let b = points[i]
         twice += a.x * b.y - b.x * a.y
+        lo = pointwiseMin(lo, b)
+        hi = pointwiseMax(hi, b)
         a = b
       }
       guard twice != 0, twice.isFinite else { return false }
       orientation.append(twice > 0 ? 1 : -1)
+      boxes.append((lo, hi))
     }
-    var sign = 0
+    var sign = 0, work = 0
     for (c, contour) in contours.enumerated() {
       let p = points[contour.start]
       var outside = 0
       for (d, other) in contours.enumerated() where d != c {
+        let box = boxes[d]
+        guard p.x >= box.lo.x && p.x <= box.hi.x && p.y >= box.lo.y && p.y <= box.hi.y else { continue }
+        work += other.end - other.start
+        if work > nestingWork { return false }
         if contains(p, points[other.start..<other.end]) { outside += orientation[d] }
       }
       for w in [outside, outside + orientation[c]] where w != 0 {
         if sign == 0 && abs(w) == 1 { sign = w }
         if w != sign { return false }
+      }
+    }
+    return true
+  }
+
+  /// Whether no two segments meet but consecutive ones of a contour. Up
+  /// to `allPairsUpTo` segments every pair is tested; above, a sweep and
+  /// prune along the longer side of their bounding box, over the segments
+  /// sorted by where they start on it (a key of that start rounded down to
+  /// a Float and the index: integer keys sort fast), within a budget.
+  private static func noTwoMeet(_ segments: [Segment]) -> Bool {
+    @inline(__always) func meetApart(_ s: Segment, _ t: Segment) -> Bool {
+      if t.maxX < s.minX || t.minX > s.maxX || t.maxY < s.minY || t.minY > s.maxY { return false }
+      if s.contour == t.contour {
+        let step = (t.index - s.index + s.count) % s.count
+        if step == 1 || step == s.count - 1 { return false }
+      }
+      return meet(s.a, s.b, t.a, t.b)
+    }
+    let n = segments.count
+    if n <= allPairsUpTo {
+      for i in 0..<n {
+        for j in (i + 1)..<n where meetApart(segments[i], segments[j]) { return false }
+      }
+      return true
+    }
+    // Along the longer side of the whole: a line of text is wide, and its
+    // glyphs' edges share rows but few columns.
+    var lo = SIMD2(Double.infinity, .infinity), hi = -lo
+    for s in segments {
+      lo = pointwiseMin(lo, SIMD2(s.minX, s.minY))
+      hi = pointwiseMax(hi, SIMD2(s.maxX, s.maxY))
+    }
+    let alongX = hi.x - lo.x > hi.y - lo.y
+    @inline(__always) func start(_ s: Segment) -> Double { alongX ? s.minX : s.minY }
+    @inline(__always) func end(_ s: Segment) -> Double { alongX ? s.maxX : s.maxY }
+    var keys = segments.indices.map { i -> UInt64 in
+      var first = Float(start(segments[i]))
+      if Double(first) > start(segments[i]) { first = first.nextDown }
+      let bits = first.bitPattern
+      let ordered = bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
+      return UInt64(ordered) << 32 | UInt64(i)
+    }
+    keys.sort()
+    @inline(__always) func keyStart(_ key: UInt64) -> Double {
+      let ordered = UInt32(key >> 32)
+      return Double(Float(bitPattern: ordered & 0x8000_0000 != 0 ? ordered & 0x7FFF_FFFF : ~ordered))
+    }
+    var budget = pairsPerEdge * n
+    for a in 0..<n {
+      let s = segments[Int(keys[a] & 0xFFFF_FFFF)]
+      var b = a + 1
+      // Keys are lower bounds of the starts, in order: past the first
+      // beyond this end, no start is at or before it.
+      while b < n, keyStart(keys[b]) <= end(s) {
+        budget -= 1
+        if budget < 0 { return false }
+        if meetApart(s, segments[Int(keys[b] & 0xFFFF_FFFF)]) { return false }
+        b += 1
       }
     }
     return true

@@ -63,6 +63,7 @@ extension GlyphCoverageKey {
 
 /// A glyph piece's coverage (see the file's comment).
 public struct GlyphCoverage: Sendable {
+
   /// The pixels it covers, relative to the whole pixel ⌊o⌋ of the glyph's
   /// origin on the target (so `x0` is often negative: a left bearing, the
   /// part above the baseline).
@@ -72,7 +73,10 @@ public struct GlyphCoverage: Sendable {
 
   /// The coverage of `outline` (bounds units, relative to the glyph's origin,
   /// y down) under `key`'s scale and phase; `nil` when it covers no pixel.
-  public init?(outline: PolygonSet, key: GlyphCoverageKey) {
+  /// `simpleContours`: `SimpleContours`' answer for the outline where the
+  /// caller keeps it (the same for every phase: the same polygons moved,
+  /// which meet and nest alike up to a rounding); nil: checked here.
+  public init?(outline: PolygonSet, key: GlyphCoverageKey, simpleContours: Bool? = nil) {
     let s = key.scale, phase = SIMD2(key.phaseX, key.phaseY)
     var mapped = PolygonSet()
     var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
@@ -89,6 +93,7 @@ public struct GlyphCoverage: Sendable {
     let rect = PixelRect.covering(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, within: everywhere)
     guard !rect.isEmpty else { return nil }
     var sweep = FillSweep(mapped, offset: SIMD2(-Double(rect.x0), -Double(rect.y0)), rule: .nonZero)
+    sweep.simpleContours = simpleContours
     self.rect = rect
     values = sweep.coverage(width: rect.width, height: rect.height)
   }

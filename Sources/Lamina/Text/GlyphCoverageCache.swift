@@ -16,6 +16,10 @@
 public final class GlyphCoverageCache {
   private var current: [GlyphCoverageKey: GlyphCoverage?] = [:]
   private var previous: [GlyphCoverageKey: GlyphCoverage?] = [:]
+  /// `SimpleContours`' answer per outline (the key without its phase), of
+  /// this frame and the last: an outline drawn at several phases is
+  /// checked once.
+  private var simpleCurrent: [GlyphCoverageKey: Bool] = [:], simplePrevious: [GlyphCoverageKey: Bool] = [:]
   /// Coverages filled since the cache was made (for tests and measurements).
   public private(set) var filled = 0
   /// Coverages asked for since the cache was made.
@@ -32,10 +36,21 @@ public final class GlyphCoverageCache {
       coverage = kept
     } else {
       filled += 1
-      coverage = GlyphCoverage(outline: outline, key: key)
+      coverage = GlyphCoverage(outline: outline, key: key, simpleContours: simpleContours(key, outline))
     }
     current[key] = coverage
     return coverage
+  }
+
+  /// Whether `outline` fills by accumulation, kept as coverages are.
+  private func simpleContours(_ key: GlyphCoverageKey, _ outline: PolygonSet) -> Bool {
+    var phaseFree = key
+    (phaseFree.phaseX, phaseFree.phaseY) = (0, 0)
+    if let known = simpleCurrent[phaseFree] { return known }
+    let simple =
+      simplePrevious[phaseFree] ?? SimpleContours.fillByAccumulation(points: outline.points, ends: outline.ends)
+    simpleCurrent[phaseFree] = simple
+    return simple
   }
 
   /// Coverages kept now (this frame's and the last's).
@@ -45,5 +60,7 @@ public final class GlyphCoverageCache {
   public func endFrame() {
     previous = current
     current.removeAll(keepingCapacity: true)
+    simplePrevious = simpleCurrent
+    simpleCurrent.removeAll(keepingCapacity: true)
   }
 }

@@ -76,6 +76,10 @@ final class PlanBuilder {
   var colorMultiplier = ColorMultiplier.identity
   /// The tree's root, for naming a layer's place in errors (`place(of:)`, LayerPlace.swift).
   weak var root: Layer?
+  /// Glyph outlines flattened in this lowering, by face, size, glyph and
+  /// tolerance: text layers in the same font and size flatten each glyph
+  /// once (LoweringText.swift).
+  var flattenedGlyphs: [FlattenedGlyphKey: PolygonSet] = [:]
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
     surfaces = [Surface(width: width, height: height, label: "canvas")]

@@ -169,7 +169,7 @@ extension PlanBuilder {
     guard !glyphs.isEmpty else { return }
     let similarity = GlyphRun.scale(of: m)
     let tolerance = Self.glyphTolerance(glyphs.lazy.map(\.ink), m, similarity: similarity)
-    let (outlines, outlineIndex) = Self.flattenedOutlines(glyphs, tolerance: tolerance)
+    let (outlines, outlineIndex) = flattenedOutlines(glyphs, of: run, tolerance: tolerance)
     // Pieces are gathered into draws of at most
     // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
     // on its own (`PathDraw.pieceEnds`); under a similarity the draw
@@ -247,9 +247,11 @@ extension PlanBuilder {
 
   /// Each distinct glyph's outline flattened once, relative to its
   /// origin, and for each glyph the index of its outline: a piece's
-  /// polygons are those outlines moved to its glyphs' origins.
-  private static func flattenedOutlines(
-    _ glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)], tolerance: Double
+  /// polygons are those outlines moved to its glyphs' origins. Outlines
+  /// another layer of this lowering flattened alike are reused.
+  private func flattenedOutlines(
+    _ glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)],
+    of run: TextLayout.Run, tolerance: Double
   ) -> (outlines: [PolygonSet], outlineIndex: [Int]) {
     var outlines: [PolygonSet] = [], outlineOf: [UInt32: Int] = [:], outlineIndex: [Int] = []
     for g in glyphs {
@@ -257,9 +259,17 @@ extension PlanBuilder {
         outlineIndex.append(known)
         continue
       }
-      var set = PolygonSet()
-      for s in Path(elements: g.elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
-        set.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+      let key = FlattenedGlyphKey(font: run.font, fontSize: run.fontSize, glyph: g.glyph, tolerance: tolerance)
+      let set: PolygonSet
+      if let kept = flattenedGlyphs[key] {
+        set = kept
+      } else {
+        var flattened = PolygonSet()
+        for s in Path(elements: g.elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
+          flattened.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+        }
+        flattenedGlyphs[key] = flattened
+        set = flattened
       }
       outlineOf[g.glyph] = outlines.count
       outlineIndex.append(outlines.count)
@@ -367,4 +377,13 @@ enum GlyphPieces {
     }
     return pieces.map(\.indices)
   }
+}
+
+/// What a flattened glyph outline is a function of: its elements (the
+/// face's outline at the run's size) and the flattening tolerance.
+struct FlattenedGlyphKey: Hashable {
+  var font: FontReference
+  var fontSize: Double
+  var glyph: UInt32
+  var tolerance: Double
 }

@@ -13,8 +13,9 @@
 // (pieces that overlap) and self-crossing polylines are not, and keep the
 // sweep.
 //
-// The check is a sweep-and-prune along the longer side of the edges' box (pairs
-// whose y and x ranges overlap are tested with orientation signs), then a
+// The check cuts the edges into monotone chains (no two edges of one meet
+// but neighbours), walks each pair of chains whose boxes overlap from top
+// to bottom testing the edges that share a y with orientation signs, then a
 // crossing-number test of one vertex of each contour against the others.
 // It gives up (answers `false`, so the sweep runs) past a work budget
 // linear in the edge count, and treats any touching or collinear contact as
@@ -118,11 +119,21 @@ enum SimpleContours {
     return true
   }
 
+  /// A run of consecutive segments of one contour, all going down or all
+  /// going up (strictly), or one horizontal segment: no two of its
+  /// segments but neighbours share a y, so none meet but neighbours.
+  private struct Chain {
+    var first: Int, last: Int
+    /// Whether y grows from `first` to `last` (a horizontal one: true).
+    var down: Bool
+    var minX: Double, maxX: Double, minY: Double, maxY: Double
+  }
+
   /// Whether no two segments meet but consecutive ones of a contour. Up
-  /// to `allPairsUpTo` segments every pair is tested; above, a sweep and
-  /// prune along the longer side of their bounding box, over the segments
-  /// sorted by where they start on it (a key of that start rounded down to
-  /// a Float and the index: integer keys sort fast), within a budget.
+  /// to `allPairsUpTo` segments every pair is tested. Above, the segments
+  /// are cut into monotone chains; chains whose boxes overlap (a sweep and
+  /// prune over the chains by their top) are walked together from top to
+  /// bottom, testing only the segments that share a y. Within a budget.
   private static func noTwoMeet(_ segments: [Segment]) -> Bool {
     @inline(__always) func meetApart(_ s: Segment, _ t: Segment) -> Bool {
       if t.maxX < s.minX || t.minX > s.maxX || t.maxY < s.minY || t.minY > s.maxY { return false }
@@ -139,42 +150,58 @@ enum SimpleContours {
       }
       return true
     }
-    // Along the longer side of the whole: a line of text is wide, and its
-    // glyphs' edges share rows but few columns.
-    var lo = SIMD2(Double.infinity, .infinity), hi = -lo
-    for s in segments {
-      lo = pointwiseMin(lo, SIMD2(s.minX, s.minY))
-      hi = pointwiseMax(hi, SIMD2(s.maxX, s.maxY))
+    @inline(__always) func direction(_ s: Segment) -> Int { s.b.y > s.a.y ? 1 : (s.b.y < s.a.y ? -1 : 0) }
+    var chains: [Chain] = []
+    var start = 0
+    while start < n {
+      let s = segments[start], d = direction(s)
+      var chain = Chain(first: start, last: start, down: d >= 0, minX: s.minX, maxX: s.maxX, minY: s.minY, maxY: s.maxY)
+      while d != 0, chain.last + 1 < n, segments[chain.last + 1].contour == s.contour,
+        direction(segments[chain.last + 1]) == d
+      {
+        chain.last += 1
+        let t = segments[chain.last]
+        (chain.minX, chain.maxX) = (min(chain.minX, t.minX), max(chain.maxX, t.maxX))
+        (chain.minY, chain.maxY) = (min(chain.minY, t.minY), max(chain.maxY, t.maxY))
+      }
+      chains.append(chain)
+      start = chain.last + 1
     }
-    let alongX = hi.x - lo.x > hi.y - lo.y
-    @inline(__always) func start(_ s: Segment) -> Double { alongX ? s.minX : s.minY }
-    @inline(__always) func end(_ s: Segment) -> Double { alongX ? s.maxX : s.maxY }
-    var keys = segments.indices.map { i -> UInt64 in
-      var first = Float(start(segments[i]))
-      if Double(first) > start(segments[i]) { first = first.nextDown }
-      let bits = first.bitPattern
-      let ordered = bits & 0x8000_0000 != 0 ? ~bits : bits | 0x8000_0000
-      return UInt64(ordered) << 32 | UInt64(i)
-    }
-    keys.sort()
-    @inline(__always) func keyStart(_ key: UInt64) -> Double {
-      let ordered = UInt32(key >> 32)
-      return Double(Float(bitPattern: ordered & 0x8000_0000 != 0 ? ordered & 0x7FFF_FFFF : ~ordered))
-    }
+    chains.sort { $0.minY < $1.minY }
     var budget = pairsPerEdge * n
-    for a in 0..<n {
-      let s = segments[Int(keys[a] & 0xFFFF_FFFF)]
+    // The k-th segment of `c` from its top.
+    @inline(__always) func segment(_ c: Chain, _ k: Int) -> Segment {
+      segments[c.down ? c.first + k : c.last - k]
+    }
+    for a in chains.indices {
+      let ca = chains[a], na = ca.last - ca.first + 1
       var b = a + 1
-      // Keys are lower bounds of the starts, in order: past the first
-      // beyond this end, no start is at or before it.
-      while b < n, keyStart(keys[b]) <= end(s) {
+      while b < chains.count, chains[b].minY <= ca.maxY {
+        defer { b += 1 }
+        let cb = chains[b]
         budget -= 1
-        if budget < 0 { return false }
-        if meetApart(s, segments[Int(keys[b] & 0xFFFF_FFFF)]) { return false }
-        b += 1
+        if cb.maxX < ca.minX || cb.minX > ca.maxX { continue }
+        let nb = cb.last - cb.first + 1
+        var p = 0, q = 0
+        while p < na && q < nb {
+          let s = segment(ca, p), t = segment(cb, q)
+          if s.maxY < t.minY { p += 1; continue }
+          if t.maxY < s.minY { q += 1; continue }
+          budget -= 1
+          if budget < 0 || meetApart(s, t) { return false }
+          if s.maxY < t.maxY {
+            p += 1
+          } else if t.maxY < s.maxY {
+            q += 1
+          } else {
+            // Both end on one y, where each may touch the other's next.
+            if q + 1 < nb, meetApart(s, segment(cb, q + 1)) { return false }
+            p += 1
+          }
+        }
       }
     }
-    return true
+    return budget >= 0
   }
 
   /// The sign of the turn a → b → c.

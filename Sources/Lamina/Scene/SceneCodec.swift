@@ -207,8 +207,7 @@ extension SceneCodec where Value == CGRect {
     let nonNegativeSizeRect: @Sendable (CGRect) -> CGRect = {
       CGRect(x: $0.origin.x, y: $0.origin.y, width: max($0.size.width, 0), height: max($0.size.height, 0))
     }
-    return
-    Self(
+    return Self(
       read: { d, v, p in d.rect(v, p, nonNegativeSize: nonNegativeSize) },
       write: SceneWriter.rectJSON,
       isFinite: {

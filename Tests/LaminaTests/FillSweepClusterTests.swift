@@ -43,6 +43,19 @@ import Testing
     }
   }
 
+  /// `least` up to `least + more − 1` contours of random kinds over a
+  /// 48 × 40 grid, some running off it on either side. Half the scenes on
+  /// whole pixels: vertices on pixel sides and corners, edges along them.
+  static func scene(_ g: inout LCG, least: Int, more: Int) -> [[SIMD2<Double>]] {
+    let whole = g.next() < 0.5
+    return (0..<(least + Int(g.next() * Double(more)))).map { _ in
+      let (x, y, r) = (g.next() * 70 - 11, g.next() * 50 - 5, 1 + g.next() * 14)
+      return whole
+        ? Self.contour(Int(g.next() * 4), x.rounded(), y.rounded(), r.rounded(), &g)
+        : Self.contour(Int(g.next() * 4), x, y, r, &g)
+    }
+  }
+
   @Test(arguments: [FillRule.nonZero, .evenOdd])
   func clustersGiveTheWholeRowSweepsAreas(rule: FillRule) {
     var g = LCG(state: rule == .nonZero ? 1 : 2)
@@ -50,16 +63,7 @@ import Testing
     var worst = 0.0
     var partial = 0
     for _ in 0..<150 {
-      // Two to six contours, some running off the grid on either side.
-      // Half the scenes on whole pixels: vertices on pixel sides and
-      // corners, edges along them.
-      let whole = g.next() < 0.5
-      let contours = (0..<(2 + Int(g.next() * 5))).map { _ in
-        let (x, y, r) = (g.next() * 70 - 11, g.next() * 50 - 5, 1 + g.next() * 14)
-        return whole
-          ? Self.contour(Int(g.next() * 4), x.rounded(), y.rounded(), r.rounded(), &g)
-          : Self.contour(Int(g.next() * 4), x, y, r, &g)
-      }
+      let contours = Self.scene(&g, least: 2, more: 5)
       var clustered = FillSweep(contours, rule: rule)
       var rows = FillSweep(contours, rule: rule)
       rows.clusters = false

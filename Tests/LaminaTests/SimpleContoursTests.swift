@@ -31,13 +31,7 @@ import Testing
     let (width, height) = (48, 40)
     var worst = 0.0, accepted = 0, refused = 0
     for _ in 0..<300 {
-      let whole = g.next() < 0.5
-      let contours = (0..<(1 + Int(g.next() * 4))).map { _ in
-        let (x, y, r) = (g.next() * 70 - 11, g.next() * 50 - 5, 1 + g.next() * 14)
-        return whole
-          ? G.contour(Int(g.next() * 4), x.rounded(), y.rounded(), r.rounded(), &g)
-          : G.contour(Int(g.next() * 4), x, y, r, &g)
-      }
+      let contours = G.scene(&g, least: 1, more: 4)
       if Self.accepts(contours) { accepted += 1 } else { refused += 1 }
       var accumulated = FillSweep(contours, rule: rule)
       var rows = FillSweep(contours, rule: rule)

@@ -46,6 +46,27 @@ import Testing
     #expect(accepted > 60 && refused > 60, "accepted \(accepted), refused \(refused)")
   }
 
+  /// Grids taller than one strip (`FillSweep.accumulatedStrip` rows) are
+  /// accumulated strip by strip, edges crossing from one to the next.
+  @Test func tallGridsAccumulateStripByStrip() {
+    var g = G.LCG(state: 13)
+    let (width, height) = (48, 40 * 5)
+    #expect(height > 2 * FillSweep.accumulatedStrip)
+    var worst = 0.0, accepted = 0
+    for _ in 0..<80 {
+      let contours = G.scene(&g, least: 1, more: 3).map { $0.map { SIMD2($0.x, $0.y * 5) } }
+      if Self.accepts(contours) { accepted += 1 }
+      var accumulated = FillSweep(contours, rule: .nonZero)
+      var rows = FillSweep(contours, rule: .nonZero)
+      rows.accumulatesSimpleContours = false
+      let a = accumulated.coverage(width: width, height: height)
+      let b = rows.coverage(width: width, height: height)
+      for (x, y) in zip(a, b) { worst = max(worst, Double(abs(x - y))) }
+    }
+    #expect(worst < 1e-6, "worst difference \(worst)")
+    #expect(accepted > 20, "accepted \(accepted)")
+  }
+
   @Test func overlapsCrossingsTouchesAndSameWayNestingAreRefused() {
     let refused: [(String, [[SIMD2<Double>]])] = [
       ("two overlapping squares, the same way round", [Self.square(0, 0, 10), Self.square(5, 5, 10)]),

@@ -25,7 +25,8 @@
 // of a ring (an outline with its hole added backwards, `subtract`), what
 // LaminaCPU draws (and of polygons that only touch, an image's slices).
 // Paths may overlap and cross themselves; `FillSweep` adds only the
-// boundary of their non-zero region, cut into crossing-free bands.
+// boundary of their non-zero region, cut into crossing-free bands, or
+// their own edges where `SimpleContours` proves that exact.
 //
 // The cells are generic: Float for LaminaCPU's tiles (half the memory to
 // clear and sum per command; its goldens are these bytes), Double for path

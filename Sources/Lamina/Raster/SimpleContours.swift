@@ -101,6 +101,12 @@ enum SimpleContours {
       boxes.append((lo, hi))
     }
     var sign = 0, work = 0
+    // A winding number allowed beside a contour: 0, or the one sign's 1.
+    func allowed(_ w: Int) -> Bool {
+      if w == 0 { return true }
+      if sign == 0 && abs(w) == 1 { sign = w }
+      return w == sign
+    }
     for (c, contour) in contours.enumerated() {
       let p = points[contour.start]
       var outside = 0
@@ -111,10 +117,8 @@ enum SimpleContours {
         if work > nestingWork { return false }
         if contains(p, points[other.start..<other.end]) { outside += orientation[d] }
       }
-      for w in [outside, outside + orientation[c]] where w != 0 {
-        if sign == 0 && abs(w) == 1 { sign = w }
-        if w != sign { return false }
-      }
+      // Just outside the contour, and just inside it.
+      if !allowed(outside) || !allowed(outside + orientation[c]) { return false }
     }
     return true
   }

@@ -63,7 +63,6 @@ extension GlyphCoverageKey {
 
 /// A glyph piece's coverage (see the file's comment).
 public struct GlyphCoverage: Sendable {
-
   /// The pixels it covers, relative to the whole pixel ⌊o⌋ of the glyph's
   /// origin on the target (so `x0` is often negative: a left bearing, the
   /// part above the baseline).

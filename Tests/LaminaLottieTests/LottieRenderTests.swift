@@ -11,7 +11,7 @@ import Testing
 
 private func render(_ json: String, overrides: [LottieOverride] = []) throws -> Image {
   let animation = try LottieAnimation(data: Array(json.utf8))
-  return try CPURenderer().render(try animation.scene(overrides: overrides).renderPlan())
+  return try CPURenderer().render(animation.scene(overrides: overrides).renderPlan())
 }
 
 private func rgba(_ image: Image, _ x: Int, _ y: Int) -> [UInt8] {
@@ -99,11 +99,11 @@ struct LottieRenderTests {
     let json = doc(##"[{"ty":1,"ip":0,"op":60,"sw":20,"sh":20,"sc":"#ff0000","ks":{"p":{"k":[40,40]}}}]"##)
     let animation = try LottieAnimation(data: Array(json.utf8))
     let zoomed = try CPURenderer().render(
-      try animation.scene(viewport: CGRect(x: 30, y: 30, width: 40, height: 40)).renderPlan())
+      animation.scene(viewport: CGRect(x: 30, y: 30, width: 40, height: 40)).renderPlan())
     #expect(rgba(zoomed, 27, 27) == red && rgba(zoomed, 72, 72) == red)
     #expect(rgba(zoomed, 22, 50) == clear && rgba(zoomed, 78, 50) == clear)
     let band = try CPURenderer().render(
-      try animation.scene(viewport: CGRect(x: 0, y: 45, width: 100, height: 10)).renderPlan())
+      animation.scene(viewport: CGRect(x: 0, y: 45, width: 100, height: 10)).renderPlan())
     #expect(rgba(band, 42, 42) == red && rgba(band, 38, 50) == clear && rgba(band, 50, 62) == clear)
     #expect(throws: LottieError.self) { try animation.scene(viewport: CGRect(x: 0, y: 0, width: 0, height: 10)) }
   }

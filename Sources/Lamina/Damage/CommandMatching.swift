@@ -118,10 +118,11 @@ struct CommandWords: @unchecked Sendable {
 /// Appends a command's words (into memory it grows by doubling). Each kind
 /// of draw writes its own fields (`writeWords(into:)`, beside its struct in
 /// Plan/), one `write(into:)` a field; each field type's words are its
-/// `CommandWordField` conformance, below. Rejected: one variadic
-/// `write(_:...)` over a parameter pack (it read better, but the pack was
-/// not specialized: every field went through a witness table, and S6-one's
-/// incremental frame went 0.68 → 1.24 ms).
+/// `CommandWordField` conformance, below; a list of fields is one
+/// `write(_:_:…)` call. Rejected: that call over a parameter pack (Swift
+/// does not specialize packs: every field went through a witness table,
+/// and S6-one's incremental frame went 0.68 → 1.24 ms). Fixed arities are
+/// ordinary generics, specialized and inlined.
 struct CommandWordWriter {
   private(set) var words: UnsafeMutablePointer<UInt64>
   private var capacity: Int
@@ -143,6 +144,20 @@ struct CommandWordWriter {
     words.deallocate()
     (words, capacity) = (larger, capacity * 2)
   }
+
+  /// Writes the fields in order.
+  @inline(__always) mutating func write<A: Field, B: Field>(_ a: A, _ b: B) { a.write(into: &self); b.write(into: &self) }
+  @inline(__always) mutating func write<A: Field, B: Field, C: Field>(_ a: A, _ b: B, _ c: C) { write(a, b); c.write(into: &self) }
+  @inline(__always) mutating func write<A: Field, B: Field, C: Field, D: Field>(_ a: A, _ b: B, _ c: C, _ d: D) {
+    write(a, b, c); d.write(into: &self)
+  }
+  @inline(__always) mutating func write<A: Field, B: Field, C: Field, D: Field, E: Field>(
+    _ a: A, _ b: B, _ c: C, _ d: D, _ e: E
+  ) { write(a, b, c, d); e.write(into: &self) }
+  @inline(__always) mutating func write<A: Field, B: Field, C: Field, D: Field, E: Field, F: Field>(
+    _ a: A, _ b: B, _ c: C, _ d: D, _ e: E, _ f: F
+  ) { write(a, b, c, d, e); f.write(into: &self) }
+  typealias Field = CommandWordField
 
   /// Writes `command`; true when it must also be confirmed. Inlined into
   /// the loop over the commands, where the switch borrows each command in
@@ -228,18 +243,10 @@ extension Array: CommandWordField where Element: CommandWordField {
 }
 
 extension CGPoint: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    Double(x).write(into: &w)
-    Double(y).write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(Double(x), Double(y)) }
 }
 extension CGRect: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    Double(origin.x).write(into: &w)
-    Double(origin.y).write(into: &w)
-    Double(size.width).write(into: &w)
-    Double(size.height).write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(Double(origin.x), Double(origin.y), Double(size.width), Double(size.height)) }
 }
 /// A mask of the entries whose bits are the identity's (+0 or 1), then the
 /// other entries in order: a translation is 3 words, not 16.
@@ -261,34 +268,16 @@ extension Transform3D: CommandWordField {
   }
 }
 extension PremultipliedColor: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    r.write(into: &w)
-    g.write(into: &w)
-    b.write(into: &w)
-    a.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(r, g, b, a) }
 }
 extension Color: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    red.write(into: &w)
-    green.write(into: &w)
-    blue.write(into: &w)
-    alpha.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(red, green, blue, alpha) }
 }
 extension ColorMultiplier: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    red.write(into: &w)
-    green.write(into: &w)
-    blue.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(red, green, blue) }
 }
 extension RoundedRect: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    rect.write(into: &w)
-    radii.write(into: &w)
-    curve.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(rect, radii, curve) }
 }
 extension Clip: CommandWordField {
   func write(into w: inout CommandWordWriter) {
@@ -304,71 +293,39 @@ extension Clip: CommandWordField {
   }
 }
 extension HalfPlane: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    a.write(into: &w)
-    b.write(into: &w)
-    c.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(a, b, c) }
 }
 /// Not the name: no backend reads it for pixels (messages only).
 extension DrawHeader: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    matrix.write(into: &w)
-    clips.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(matrix, clips) }
 }
 extension Sampling: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    minification.write(into: &w)
-    magnification.write(into: &w)
-    bias.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(minification, magnification, bias) }
 }
 extension SurfaceShadow: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    sigma.write(into: &w)
-    offsetX.write(into: &w)
-    offsetY.write(into: &w)
-    color.write(into: &w)
-    shadowOnly.write(into: &w)
-    clip.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(sigma, offsetX, offsetY, color, shadowOnly, clip) }
 }
 
 extension ImageSlice: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    destination.write(into: &w)
-    source.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(destination, source) }
 }
 
+extension Gradient: CommandWordField {
+  func write(into w: inout CommandWordWriter) { w.write(type, start, end, stops) }
+}
 extension GradientStop: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    location.write(into: &w)
-    color.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(location, color) }
 }
 
 /// Text under a similarity: its glyphs decide the pieces' masks. The
 /// outlines follow from the face, glyph, size and scale (only the lowering
 /// makes a GlyphRun), and `==` confirms the rest.
 extension GlyphRun: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    faceID.write(into: &w)
-    fontSize.write(into: &w)
-    scale.write(into: &w)
-    outlines.count.write(into: &w)
-    glyphs.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(faceID, fontSize, scale, outlines.count, glyphs) }
 }
 
 extension GlyphRun.Placed: CommandWordField {
-  func write(into w: inout CommandWordWriter) {
-    UInt64(glyph).write(into: &w)
-    outline.write(into: &w)
-    origin.x.write(into: &w)
-    origin.y.write(into: &w)
-  }
+  func write(into w: inout CommandWordWriter) { w.write(UInt64(glyph), outline, origin.x, origin.y) }
 }
 
 extension DrawCommand {
@@ -376,25 +333,14 @@ extension DrawCommand {
   /// `==`); two composites are compared by `composites` (PlanDamage
   /// compares them through the surfaces they name, not their indices).
   func matches(_ other: DrawCommand, composites: (CompositeDraw, CompositeDraw) -> Bool) -> Bool {
-    switch self {
-    case .roundedRect(let x):
-      guard case .roundedRect(let y) = other else { return false }
-      return x == y
-    case .shadow(let x):
-      guard case .shadow(let y) = other else { return false }
-      return x == y
-    case .image(let x):
-      guard case .image(let y) = other else { return false }
-      return x == y
-    case .gradient(let x):
-      guard case .gradient(let y) = other else { return false }
-      return x == y
-    case .path(let x):
-      guard case .path(let y) = other else { return false }
-      return x == y
-    case .composite(let x):
-      guard case .composite(let y) = other else { return false }
-      return composites(x, y)
+    switch (self, other) {
+    case (.roundedRect(let x), .roundedRect(let y)): return x == y
+    case (.shadow(let x), .shadow(let y)): return x == y
+    case (.image(let x), .image(let y)): return x == y
+    case (.gradient(let x), .gradient(let y)): return x == y
+    case (.path(let x), .path(let y)): return x == y
+    case (.composite(let x), .composite(let y)): return composites(x, y)
+    default: return false  // different kinds
     }
   }
 }

@@ -31,12 +31,7 @@ public struct CompositeDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// mask indices are confirmed through what they name, not written.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
     w.add(6)
-    header.write(into: &w)
-    opacity.write(into: &w)
-    (mask != nil).write(into: &w)
-    shadow.write(into: &w)
-    sampling.write(into: &w)
-    (blendMode.map { Int($0.shaderIndex) } ?? -1).write(into: &w)
+    w.write(header, opacity, mask != nil, shadow, sampling, blendMode.map { Int($0.shaderIndex) } ?? -1)
   }
 
   public init(

@@ -20,13 +20,7 @@ public struct GradientDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// Its words for damage matching (CommandMatching.swift): every field and stop.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
     w.add(4)
-    header.write(into: &w)
-    shape.write(into: &w)
-    gradient.type.write(into: &w)
-    gradient.start.write(into: &w)
-    gradient.end.write(into: &w)
-    gradient.stops.write(into: &w)
-    opacity.write(into: &w)
+    w.write(header, shape, gradient, opacity)
   }
 
   public init(

@@ -96,12 +96,7 @@ public struct ImageDraw: DrawHeaderCarrier, @unchecked Sendable, Hashable {
   /// identity, then every other field.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
     w.add(3)
-    header.write(into: &w)
-    UInt64(UInt(bitPattern: ObjectIdentifier(image))).write(into: &w)
-    slices.write(into: &w)
-    sampling.write(into: &w)
-    opacity.write(into: &w)
-    tint.write(into: &w)
+    w.write(header, UInt64(UInt(bitPattern: ObjectIdentifier(image))), slices, sampling, opacity, tint)
   }
 
   public init(

@@ -63,15 +63,8 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// their digest and counts (confirmed with `==`), its pieces and glyphs.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
     w.add(5)
-    header.write(into: &w)
-    polygonsDigest.write(into: &w)
-    polygons.count.write(into: &w)
-    polygons.edgeCount.write(into: &w)
-    rule.write(into: &w)
-    color.write(into: &w)
-    bounds.write(into: &w)
-    pieceEnds.write(into: &w)
-    glyphs.write(into: &w)
+    w.write(header, polygonsDigest, polygons.count, polygons.edgeCount, rule)
+    w.write(color, bounds, pieceEnds, glyphs)
   }
 
   /// A draw of `polygons` (local units) mapped by `matrix` to target pixels.

@@ -18,10 +18,7 @@ public struct RoundedRectDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// Its words for damage matching (CommandMatching.swift): every field.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
     w.add(1)
-    header.write(into: &w)
-    outer.write(into: &w)
-    border.write(into: &w)
-    color.write(into: &w)
+    w.write(header, outer, border, color)
   }
 
   public init(

@@ -23,11 +23,7 @@ public struct ShadowDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// Its words for damage matching (CommandMatching.swift): every field.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
     w.add(2)
-    header.write(into: &w)
-    shape.write(into: &w)
-    sigma.write(into: &w)
-    color.write(into: &w)
-    extent.write(into: &w)
+    w.write(header, shape, sigma, color, extent)
   }
 
   public init(

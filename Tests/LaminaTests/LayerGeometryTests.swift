@@ -111,6 +111,33 @@ import Testing
     #expect(child.convertedPoint(CGPoint(x: 200, y: 100), to: root) != nil)
   }
 
+  /// The one cutting rule (`Homography.nearW`) is relative to the matrix:
+  /// a matrix and any positive multiple of it are the same projective map,
+  /// so every box and outline cut at the near plane must be the same. An
+  /// absolute bound (the lowering's old 1e-6) cuts a scaled-down matrix
+  /// elsewhere, or everywhere.
+  @Test func theNearPlaneCutIsTheSameForEveryMultipleOfAMatrix() throws {
+    let m = Transform3D(perspective: 50).rotated(by: 80 * .pi / 180, x: 0, y: 1, z: 0)
+      .concatenating(Transform3D(translationX: 300, y: 200))
+    let rect = CGRect(x: -100, y: -100, width: 200, height: 200)
+    let polygon: [SIMD2<Double>] = [[-100, -100], [100, -100], [100, 100], [-100, 100]]
+    let box = try #require(projectedBounds(of: rect, m))
+    let outline = Homography(m).project(polygon)
+    #expect(box.width.isFinite && box.width > 1e6, "the rectangle crosses the plane: its box runs far out")
+    #expect(outline.count >= 3 && outline.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    for k in [1e-8, 1e-3, 1e4] {
+      var scaled = m
+      for path in [\Transform3D.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24,
+                   \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44] { scaled[keyPath: path] *= k }
+      let b = try #require(projectedBounds(of: rect, scaled), "k = \(k)")
+      #expect(abs(b.minX - box.minX) <= 1e-6 * abs(box.minX) && abs(b.maxX - box.maxX) <= 1e-6 * abs(box.maxX), "k = \(k)")
+      let o = Homography(scaled).project(polygon)
+      #expect(o.count == outline.count && zip(o, outline).allSatisfy { length($0 - $1) <= 1e-6 * length($1) })
+      #expect(abs(Homography(scaled).nearW - k * Homography(m).nearW) <= 1e-12 * k)
+    }
+    func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+  }
+
   @Test func sublayerTransformActsAboutTheCentre() throws {
     let parent = Layer()
     parent.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)

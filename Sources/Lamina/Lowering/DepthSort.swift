@@ -117,19 +117,20 @@ enum DepthSort {
   }
 
   /// The polygon of a local rectangle under a homogeneous matrix, clipped to
-  /// w > ε and divided.
+  /// w > `nearW` and divided.
   static func polygon(of rect: CGRect, _ m: Transform3D) -> [P3] {
     let corners = [
       m.apply(x: rect.minX, y: rect.minY), m.apply(x: rect.maxX, y: rect.minY),
       m.apply(x: rect.maxX, y: rect.maxY), m.apply(x: rect.minX, y: rect.maxY),
     ]
     var out: [P3] = []
+    let near = m.nearW
     for i in 0..<4 {
       let a = corners[i], b = corners[(i + 1) % 4]
-      if a.w > minimumW { out.append((a.x / a.w, a.y / a.w, a.z / a.w)) }
-      if (a.w > minimumW) != (b.w > minimumW) {
-        let t = (minimumW - a.w) / (b.w - a.w)
-        let w = minimumW
+      if a.w > near { out.append((a.x / a.w, a.y / a.w, a.z / a.w)) }
+      if (a.w > near) != (b.w > near) {
+        let t = (near - a.w) / (b.w - a.w)
+        let w = near
         out.append(((a.x + (b.x - a.x) * t) / w, (a.y + (b.y - a.y) * t) / w, (a.z + (b.z - a.z) * t) / w))
       }
     }

@@ -28,6 +28,20 @@ public struct Homography: Sendable {
     self.m = m
   }
 
+  /// The one "behind the viewer" rule for cutting: a point of the plane
+  /// is in front where its W exceeds this, 1e-9 of the W row's size. A
+  /// polygon cut there divides to finite coordinates, and the bound does
+  /// not depend on the scene's units (a single point needs only W > 0).
+  /// The lowering's boxes and 3D order, both backends' outlines and GL's
+  /// quads all cut here.
+  public var nearW: Double { Self.nearW(m.2, m.5, m.8) }
+
+  /// `nearW` of the W row (c, f, i).
+  @inline(__always)
+  public static func nearW(_ c: Double, _ f: Double, _ i: Double) -> Double {
+    1e-9 * (abs(c) + abs(f) + abs(i))
+  }
+
   /// The nine entries, row by row.
   public var entries: [Double] { [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] }
 
@@ -88,7 +102,7 @@ extension Homography {
   /// the part with w below a small positive bound (behind the viewer).
   public func project(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
     guard !polygon.isEmpty else { return [] }
-    let eps = 1e-9 * (abs(m.2) + abs(m.5) + abs(m.8))
+    let eps = nearW
     let ws = polygon.map { $0.x * m.2 + $0.y * m.5 + m.8 - eps }
     var out: [SIMD2<Double>] = []
     out.reserveCapacity(polygon.count + 2)

@@ -1,11 +1,12 @@
 // Small geometry helpers of the lowering: projecting local rectangles to
-// target pixels with homogeneous clipping (w > ε, as GL clips), shifting
+// target pixels with homogeneous clipping (w > `nearW`), shifting
 // commands into an offscreen's pixel grid, and the device bounds of a command.
 
-/// Points closer to the viewer than this (in w) are clipped away.
-let minimumW = 1e-6
-
 extension Transform3D {
+  /// Points of the plane z = 0 with w at or below this are behind the
+  /// viewer: `Homography.nearW`, the one rule.
+  var nearW: Double { Homography.nearW(m14, m24, m44) }
+
   /// The matrix that keeps x and y and sets z to 0 (flattening, row vectors).
   static let flatten: Transform3D = {
     var f = Transform3D.identity
@@ -20,7 +21,7 @@ extension Transform3D {
 }
 
 /// The bounding box, in target pixels, of `rect` (local) under `m`, after
-/// clipping the quad to w > ε; `nil` when nothing is in front of the viewer.
+/// clipping the quad to w > `nearW`; `nil` when nothing is in front of the viewer.
 func projectedBounds(of rect: CGRect, _ m: Transform3D) -> CGRect? {
   guard rect.width >= 0, rect.height >= 0, !rect.isNull else { return nil }
   let corners = [
@@ -34,13 +35,14 @@ func projectedBounds(of rect: CGRect, _ m: Transform3D) -> CGRect? {
     minX = min(minX, x); maxX = max(maxX, x)
     minY = min(minY, y); maxY = max(maxY, y)
   }
+  let near = m.nearW
   for i in 0..<4 {
     let a = corners[i], b = corners[(i + 1) % 4]
-    if a.w > minimumW { add(a) }
-    if (a.w > minimumW) != (b.w > minimumW) {
-      let t = (minimumW - a.w) / (b.w - a.w)
+    if a.w > near { add(a) }
+    if (a.w > near) != (b.w > near) {
+      let t = (near - a.w) / (b.w - a.w)
       add(Vector4(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t,
-                  z: a.z + (b.z - a.z) * t, w: minimumW))
+                  z: a.z + (b.z - a.z) * t, w: near))
     }
   }
   guard minX <= maxX, minY <= maxY, minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite
@@ -49,7 +51,7 @@ func projectedBounds(of rect: CGRect, _ m: Transform3D) -> CGRect? {
 }
 
 /// The bounding box, in local units, of the part of local `rect` that `m`
-/// maps in front of the viewer (w > ε) and inside the target rectangle
+/// maps in front of the viewer (w > `nearW`) and inside the target rectangle
 /// `area`; `nil` when none of it is. Every bound is a half-plane in local
 /// coordinates (X ≥ x₀·W is linear in x and y), so the rectangle is cut
 /// exactly by each in turn (Sutherland–Hodgman), with no inverse to take.
@@ -62,7 +64,7 @@ func visibleLocalRegion(of rect: CGRect, _ m: Transform3D, within area: CGRect) 
     (sign * (f.0 - s * fw.0), sign * (f.1 - s * fw.1), sign * (f.2 - s * fw.2))
   }
   let planes = [
-    (fw.0, fw.1, fw.2 - minimumW),
+    (fw.0, fw.1, fw.2 - m.nearW),
     bound(fx, Double(area.minX), 1), bound(fx, Double(area.maxX), -1),
     bound(fy, Double(area.minY), 1), bound(fy, Double(area.maxY), -1),
   ]

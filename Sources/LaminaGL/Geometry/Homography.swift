@@ -11,10 +11,10 @@ extension Homography {
   /// shader's `inverse * vec3(pixel, 1)` is the row-vector product.
   var uniform: [Float] { entries.map(Float.init) }
 
-  /// (X/W, Y/W), or nil where W is not safely positive.
+  /// (X/W, Y/W), or nil behind the viewer (W ≤ `nearW`).
   func project(_ x: Double, _ y: Double) -> (Double, Double)? {
     let v = apply(x, y)
-    guard v.z > 1e-9 else { return nil }
+    guard v.z > nearW else { return nil }
     return (v.x / v.z, v.y / v.z)
   }
 

@@ -124,11 +124,10 @@ enum CoverageStack {
   static func pixels(
     of bounds: CGRect, _ map: (sx: Double, sy: Double, tx: Double, ty: Double), width: Int, height: Int
   ) -> PixelRect? {
-    let x0 = max(0, (Double(bounds.minX) * map.sx + map.tx).rounded(.down))
-    let y0 = max(0, (Double(bounds.minY) * map.sy + map.ty).rounded(.down))
-    let x1 = min(Double(width), (Double(bounds.maxX) * map.sx + map.tx).rounded(.up))
-    let y1 = min(Double(height), (Double(bounds.maxY) * map.sy + map.ty).rounded(.up))
-    guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return nil }
-    return PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
+    let box = PixelRect.covering(
+      minX: Double(bounds.minX) * map.sx + map.tx, minY: Double(bounds.minY) * map.sy + map.ty,
+      maxX: Double(bounds.maxX) * map.sx + map.tx, maxY: Double(bounds.maxY) * map.sy + map.ty,
+      within: PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+    return box.isEmpty ? nil : box
   }
 }

@@ -32,10 +32,9 @@ extension Homography {
       }
       x0 = min(x0, X); y0 = min(y0, Y); x1 = max(x1, X); y1 = max(y1, Y)
     }
-    x0 = max(0, (x0 - 1).rounded(.down)); y0 = max(0, (y0 - 1).rounded(.down))
-    x1 = min(Double(width), (x1 + 1).rounded(.up)); y1 = min(Double(height), (y1 + 1).rounded(.up))
-    guard x1 > x0, y1 > y0 else { return nil }
-    return PixelRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
+    let box = PixelRect.covering(
+      minX: x0 - 1, minY: y0 - 1, maxX: x1 + 1, maxY: y1 + 1, within: PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+    return box.isEmpty ? nil : box
   }
 }
 

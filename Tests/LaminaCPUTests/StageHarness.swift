@@ -7,13 +7,19 @@ import Testing
 
 enum StageHarness {
   /// Draws `stage` into `target` in 64×64 tiles, none skipped.
-  static func drawInTiles(_ stage: some PreparedDraw, into target: Raster, pristine: Bool = false) {
+  /// `skip`: pixels a later opaque shape would cover (the renderer passes
+  /// such a rectangle with each tile).
+  static func drawInTiles(
+    _ stage: some PreparedDraw, into target: Raster, pristine: Bool = false, skipping skip: PixelRect = .empty
+  ) {
     let scratch = TileScratch()
     for y0 in stride(from: 0, to: target.height, by: 64) {
       for x0 in stride(from: 0, to: target.width, by: 64) {
         let tile = PixelRect(x0: x0, y0: y0, x1: min(target.width, x0 + 64), y1: min(target.height, y0 + 64))
         let region = stage.bounds.intersection(tile)
-        if !region.isEmpty { stage.draw(region, skipping: .empty, pristine: pristine, into: target, scratch: scratch) }
+        if !region.isEmpty {
+          stage.draw(region, skipping: skip.intersection(region), pristine: pristine, into: target, scratch: scratch)
+        }
       }
     }
   }

@@ -32,6 +32,7 @@ private typealias F = PlanFixtures
   /// least `minimumUnstamped` first meetings drawn without a stamp.
   static func expectFirstMeetingsDrawTheStampsBytes<Stage: PreparedDraw>(
     seed: UInt64, width: Int, height: Int, count: Int, minimumUnstamped: Int,
+    skips: Bool = false,
     _ make: (inout ShadowSpanTests.Stream, PixelRect) -> (Stage, Stage, unstamped: Bool, String)?
   ) {
     var s = ShadowSpanTests.Stream(state: seed)
@@ -42,8 +43,15 @@ private typealias F = PlanFixtures
       if first { unstamped += 1 }
       let direct = ShadowSpanTests().noise(width, height, &s)
       let stamped = StageHarness.copy(direct)
-      StageHarness.drawInTiles(a, into: direct)
-      StageHarness.drawInTiles(b, into: stamped)
+      // With `skips`, most draws skip a random rectangle (a later opaque
+      // shape), as the renderer asks: what is left must not change.
+      var skip = PixelRect.empty
+      if skips && s.unit() < 0.8 {
+        let x0 = Int(s.range(0, Double(width))), y0 = Int(s.range(0, Double(height)))
+        skip = PixelRect(x0: x0, y0: y0, x1: x0 + Int(s.range(1, 90)), y1: y0 + Int(s.range(1, 70)))
+      }
+      StageHarness.drawInTiles(a, into: direct, skipping: skip)
+      StageHarness.drawInTiles(b, into: stamped, skipping: skip)
       let same = StageHarness.firstDifference(direct, stamped)
       #expect(same == nil, "\(description): byte \(same ?? 0)")
     }
@@ -53,7 +61,7 @@ private typealias F = PlanFixtures
   @Test(arguments: 0..<4)
   func unstampedShadowsDrawTheStampsBytes(seed: Int) {
     Self.expectFirstMeetingsDrawTheStampsBytes(
-      seed: UInt64(seed) &+ 911, width: 140, height: 110, count: 12, minimumUnstamped: 10
+      seed: UInt64(seed) &+ 911, width: 140, height: 110, count: 12, minimumUnstamped: 10, skips: true
     ) { (s: inout ShadowSpanTests.Stream, limit: PixelRect) -> (ShadowStage, ShadowStage, unstamped: Bool, String)? in
       let w = s.range(2, 70), h = s.range(2, 60)
       let shape = RoundedRect(
@@ -69,6 +77,35 @@ private typealias F = PlanFixtures
       #expect(!Self.isUnstamped(b))
       return (a, b, Self.isUnstamped(a), "σ \(sigma) \(shape) \(matrix)")
     }
+  }
+
+  /// A shadow under a turned matrix is evaluated point by point (no stamp):
+  /// a skipped rectangle keeps its bytes, and every other pixel is what the
+  /// draw without a skip gives.
+  @Test func aTurnedShadowLeavesItsSkippedPixelsAndDrawsTheRest() throws {
+    var s = ShadowSpanTests.Stream(state: 2718)
+    let (width, height) = (150, 120)
+    let limit = PixelRect(x0: 0, y0: 0, x1: width, y1: height)
+    let shape = RoundedRect(rect: F.rect(-30, -20, 60, 40), radii: [9, 4, 0, 12])
+    let matrix = Transform3D(rotationAngle: 0.4, x: 0, y: 0, z: 1).concatenating(Transform3D(translationX: 74.3, y: 61.6))
+    let stage = try #require(ShadowStage(Self.shadow(shape, sigma: 5.5, matrix: matrix), limit: limit, stamps: StampCache(), backdrop: 0))
+    guard case .direct = stage.source else { Issue.record("a turned shadow is evaluated directly"); return }
+    let skip = PixelRect(x0: 50, y0: 40, x1: 101, y1: 83)
+    let before = ShadowSpanTests().noise(width, height, &s)
+    let (whole, skipped) = (StageHarness.copy(before), StageHarness.copy(before))
+    StageHarness.drawInTiles(stage, into: whole)
+    StageHarness.drawInTiles(stage, into: skipped, skipping: skip)
+    func inside(_ x: Int, _ y: Int) -> Bool { skip.x0 <= x && x < skip.x1 && skip.y0 <= y && y < skip.y1 }
+    var (changedInside, differentOutside) = (0, 0)
+    for y in 0..<height {
+      for x in 0..<width {
+        let q = (y * width + x) * 4
+        let same = (0..<4).allSatisfy { skipped.pixels[q + $0] == (inside(x, y) ? before : whole).pixels[q + $0] }
+        if !same { if inside(x, y) { changedInside += 1 } else { differentOutside += 1 } }
+      }
+    }
+    #expect(changedInside == 0 && differentOutside == 0)
+    #expect(StageHarness.firstDifference(whole, before) != nil, "the shadow draws")
   }
 
   static func isUnstamped(_ stage: RoundedRectStage) -> Bool {

@@ -33,7 +33,10 @@ struct ShadowEvaluator: Sendable {
   /// The extent in target pixels.
   let extent: [SIMD2<Double>]
 
-  func evaluate(_ region: PixelRect, _ scratch: TileScratch) {
+  /// `skip`: pixels nobody reads (a later opaque shape covers them); their
+  /// coverage is left as the extent's. A value is a function of its pixel
+  /// alone, so the others' bits do not depend on it.
+  func evaluate(_ region: PixelRect, _ scratch: TileScratch, skipping skip: PixelRect = .empty) {
     scratch.accumulator.begin(region)
     scratch.accumulator.add(extent)
     scratch.accumulator.resolve(into: scratch.coverage)
@@ -42,39 +45,49 @@ struct ShadowEvaluator: Sendable {
     if m.1 == 0 && m.2 == 0 && m.3 == 0 && m.5 == 0 {
       // Axis-aligned: x depends on the column only and y on the row (the
       // zero terms add nothing and w is m.8 everywhere), so the shadow is
-      // evaluated on the grid, with the same bits as point by point.
+      // evaluated on the grid, with the same bits as point by point; each
+      // part of the region outside `skip` is a grid of its own.
       guard m.8 > 0 else {
         scratch.coverage.update(repeating: 0, count: w * region.height)
         return
       }
-      let y0 = Double(region.y0) + 0.5, x0 = Double(region.x0) + 0.5
-      let xs = (0..<w).map { i in
-        let v = inverse.apply(Double(region.x0 + i) + 0.5, y0)
-        return v.x / v.z
-      }
-      let ys = (0..<region.height).map { j in
-        let v = inverse.apply(x0, Double(region.y0 + j) + 0.5)
-        return v.y / v.z
-      }
-      let values = UnsafeMutablePointer<Double>.allocate(capacity: w * region.height)
-      defer { values.deallocate() }
-      shadow.values(xs: xs, ys: ys, into: values)
-      for q in 0..<(w * region.height) where scratch.coverage[q] > 0 {
-        scratch.coverage[q] *= Float(values[q])
-      }
+      for part in region.subtracting(skip.intersection(region)) { evaluateGrid(part, in: region, scratch) }
       return
     }
-    for j in 0..<region.height {
-      for i in 0..<w {
+    forEachSpan(region, skipping: skip) { y, x0, x1 in
+      let j = y - region.y0
+      for i in (x0 - region.x0)..<(x1 - region.x0) {
         let c = scratch.coverage[j * w + i]
         guard c > 0 else { continue }
-        let v = inverse.apply(Double(region.x0 + i) + 0.5, Double(region.y0 + j) + 0.5)
+        let v = inverse.apply(Double(region.x0 + i) + 0.5, Double(y) + 0.5)
         guard v.z > 0 else {
           scratch.coverage[j * w + i] = 0
           continue
         }
         scratch.coverage[j * w + i] = c * Float(shadow.value(x: v.x / v.z, y: v.y / v.z))
       }
+    }
+  }
+
+  /// The axis-aligned values of `part` (within `region`, whose layout
+  /// `scratch.coverage` has) times the extent's coverage there.
+  private func evaluateGrid(_ part: PixelRect, in region: PixelRect, _ scratch: TileScratch) {
+    let w = part.width, h = part.height
+    let y0 = Double(part.y0) + 0.5, x0 = Double(part.x0) + 0.5
+    let xs = (0..<w).map { i in
+      let v = inverse.apply(Double(part.x0 + i) + 0.5, y0)
+      return v.x / v.z
+    }
+    let ys = (0..<h).map { j in
+      let v = inverse.apply(x0, Double(part.y0 + j) + 0.5)
+      return v.y / v.z
+    }
+    let values = UnsafeMutablePointer<Double>.allocate(capacity: w * h)
+    defer { values.deallocate() }
+    shadow.values(xs: xs, ys: ys, into: values)
+    for j in 0..<h {
+      let row = scratch.coverage + (part.y0 - region.y0 + j) * region.width + (part.x0 - region.x0)
+      for i in 0..<w where row[i] > 0 { row[i] *= Float(values[j * w + i]) }
     }
   }
 }
@@ -173,9 +186,9 @@ struct ShadowStage: PreparedDraw {
       preblended = table.map { ($0.pixels + (values - stamp.values), $0.backdrop) }
       liveOrigin = (stamp.rect.x0 + dx, stamp.rect.y0 + dy)
     case .direct(let evaluator):
-      evaluator.evaluate(region, scratch)
+      evaluator.evaluate(region, scratch, skipping: skip)
     case .unstamped(let evaluator, let dx, let dy):
-      evaluator.evaluate(region.offsetBy(dx: -dx, dy: -dy), scratch)
+      evaluator.evaluate(region.offsetBy(dx: -dx, dy: -dy), scratch, skipping: skip.offsetBy(dx: -dx, dy: -dy))
     case .hard(let outline):
       scratch.accumulator.begin(region)
       scratch.accumulator.add(outline)

@@ -113,9 +113,12 @@ struct RoundedRectStage: PreparedDraw {
       for ty in Swift.stride(from: rect.y0 + (local.y0 - rect.y0) / size * size, to: local.y1, by: size) {
         for tx in Swift.stride(from: rect.x0 + (local.x0 - rect.x0) / size * size, to: local.x1, by: size) {
           let tile = PixelRect(x0: tx, y0: ty, x1: min(rect.x1, tx + size), y1: min(rect.y1, ty + size))
+          let drawn = tile.intersection(local).offsetBy(dx: dx, dy: dy)
+          // A stamp tile whose part here a later opaque shape hides is not needed.
+          if skip.intersection(drawn) == drawn { continue }
           Self.evaluate(outer, border, tile, scratch)
           let values = scratch.coverage, tw = tile.width
-          forEachSpan(tile.intersection(local).offsetBy(dx: dx, dy: dy), skipping: skip) { y, x0, x1 in
+          forEachSpan(drawn, skipping: skip) { y, x0, x1 in
             blender.blend(
               pixels + (y * width + x0) * 4, values + (y - dy - tile.y0) * tw + (x0 - dx - tile.x0), clip: nil,
               count: x1 - x0)

@@ -132,7 +132,7 @@ private typealias F = PlanFixtures
       let alpha = Float(s.unit() < 0.4 ? 1 : s.range(0.05, 1))
       let color = PremultipliedColor(r: 0.3 * alpha, g: 0.1 * alpha, b: alpha, a: alpha)
       let draw = RoundedRectDraw(matrix: matrix, outer: outer, border: border, color: color, clips: [], name: "r")
-      guard let a = RoundedRectStage(draw, limit: limit, stamps: StampCache(eagerBytes: 0)),
+      guard let a = RoundedRectStage(draw, limit: limit, stamps: StampCache()),
         let b = RoundedRectStage(draw, limit: limit, stamps: StampCache(stampsFirstMeeting: true))
       else { return nil }
       #expect(!Self.isUnstamped(b))
@@ -141,19 +141,17 @@ private typealias F = PlanFixtures
   }
 
   /// A rounded rectangle larger than `stampedAtOnce` pixels is stamped at
-  /// its first meeting; a smaller one only while the frame's stamps are
-  /// under `eagerBytes`.
+  /// its first meeting; a smaller one is not.
   @Test func largeRoundedRectsAreStampedAtOnce() {
     let limit = PixelRect(x0: 0, y0: 0, x1: 800, y1: 600)
-    func stage(_ w: Double, _ h: Double, eagerBytes: Int = 0) -> RoundedRectStage? {
+    func stage(_ w: Double, _ h: Double) -> RoundedRectStage? {
       let draw = RoundedRectDraw(
         matrix: .identity, outer: RoundedRect(rect: F.rect(200.25, 150.5, w, h), radii: [24, 24, 24, 24]), border: nil,
         color: PremultipliedColor(r: 1, g: 1, b: 1, a: 1), clips: [], name: "card")
-      return RoundedRectStage(draw, limit: limit, stamps: StampCache(eagerBytes: eagerBytes))
+      return RoundedRectStage(draw, limit: limit, stamps: StampCache())
     }
     #expect(!Self.isUnstamped(stage(400, 300)!))
     #expect(Self.isUnstamped(stage(100, 60)!))
-    #expect(!Self.isUnstamped(stage(100, 60, eagerBytes: 1 << 20)!))
   }
 
   @Test func aStampIsMadeOnTheSecondMeetingAndKeptInTheNextFrame() {

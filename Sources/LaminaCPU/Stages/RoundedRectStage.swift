@@ -51,7 +51,7 @@ struct RoundedRectStage: PreparedDraw {
       let pixels = (Double(box.width) * abs(placement.scaleX) + 2) * (Double(box.height) * abs(placement.scaleY) + 2)
       let area: PixelRect
       if let stamp = stamps.stamp(
-        for: key, estimatedBytes: Int(pixels * 5), firstMeeting: stamps.eagerly || pixels > Double(StampCache.stampedAtOnce),
+        for: key, estimatedBytes: Int(pixels * 5), firstMeeting: pixels > Double(StampCache.stampedAtOnce),
         make: {
         let (outer, border) = outlines()
         return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in

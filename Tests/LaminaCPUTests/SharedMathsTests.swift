@@ -27,6 +27,44 @@ private typealias F = PlanFixtures
     #expect(ContinuousCorner.fits(width: 100, height: 20, radius: 6.5))
   }
 
+  /// The outline's tabulated quarter arcs are the bits `evaluate` gives
+  /// (the definition, written out here): every corner direction, radii from
+  /// a hair to large, tolerances from 1e-4 to 0.5 (segment counts from 2 to
+  /// past the table), circular and continuous corners, mixed radii.
+  @Test func tabulatedArcsAreTheEvaluatedBits() {
+    func definition(_ rr: RoundedRect, tolerance: Double) -> [SIMD2<Double>] {
+      var points: [SIMD2<Double>] = []
+      for corner in rr.corners {
+        if corner.pieces.isEmpty {
+          points.append(corner.origin)
+          continue
+        }
+        for index in corner.orderedPieceIndices {
+          let n = corner.pieces[index].segments(tolerance: tolerance / corner.radius)
+          for step in 0..<n { points.append(corner.evaluate(piece: index, at: Double(step) / Double(n)).point) }
+        }
+        points.append(corner.evaluate(piece: corner.orderedPieceIndices.last!, at: 1).point)
+      }
+      return points
+    }
+    var tabulated = 0
+    for curve in [CornerCurve.circular, .continuous] {
+      for radii in [[12.0, 12, 12, 12], [0.01, 3.7, 0, 48.5], [250, 1, 90, 0.3]] {
+        for tolerance in [1e-4, 1e-3, 0.0125, 0.1, 0.5] {
+          let rr = RoundedRect(rect: F.rect(10.37, -4.2, 700, 520), radii: radii, curve: curve)
+          let got = rr.outline(tolerance: tolerance), want = definition(rr, tolerance: tolerance)
+          #expect(got.count == want.count && zip(got, want).allSatisfy { $0.x.bitPattern == $1.x.bitPattern && $0.y.bitPattern == $1.y.bitPattern },
+                  "\(curve) \(radii) \(tolerance)")
+          if curve == .circular { tabulated += got.count }
+        }
+      }
+    }
+    #expect(tabulated > 1000)
+    // n + 1 points up to the table's largest n; past it, evaluated.
+    #expect(QuarterArcTable.points(7, reversed: true)?.count == 8)
+    #expect(QuarterArcTable.points(QuarterArcTable.largest + 1, reversed: false) == nil)
+  }
+
   @Test func outlineStaysWithinTolerance() {
     let rr = RoundedRect(rect: F.rect(0, 0, 50, 50), radii: [20, 20, 20, 20])
     for p in rr.outline(tolerance: 0.001) {

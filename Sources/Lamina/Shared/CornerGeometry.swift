@@ -13,6 +13,8 @@
 // a visible 1/255 step on large radii) and describing the continuous corner
 // as a superellipse (not what Core Animation draws).
 
+import Synchronization
+
 /// The continuous-corner constants.
 public enum ContinuousCorner {
   /// How far along each edge a continuous corner of radius r starts, in
@@ -168,18 +170,56 @@ extension RoundedRect {
         continue
       }
       let tol = tolerance / corner.radius
+      // A circular corner's points from the table, placed as `evaluate` places them.
+      func placed(_ p: SIMD2<Double>) -> SIMD2<Double> {
+        corner.origin + (corner.horizontal * p.x + corner.vertical * p.y) * corner.radius
+      }
+      var arc: [SIMD2<Double>]? = nil
       for index in corner.orderedPieceIndices {
         let n = corner.pieces[index].segments(tolerance: tol)
+        arc = corner.pieces[index] == .quarterArc ? QuarterArcTable.points(n, reversed: corner.reversed) : nil
         for step in 0..<n {
-          points.append(corner.evaluate(piece: index, at: Double(step) / Double(n)).point)
+          points.append(arc.map { placed($0[step]) } ?? corner.evaluate(piece: index, at: Double(step) / Double(n)).point)
         }
       }
       let last = corner.orderedPieceIndices.last!
-      points.append(corner.evaluate(piece: last, at: 1).point)
+      points.append(arc.map { placed($0[$0.count - 1]) } ?? corner.evaluate(piece: last, at: 1).point)
     }
     return points
   }
+}
 
+/// The canonical points of a quarter arc split into n segments, as
+/// `CornerPiece.quarterArc.evaluate` gives them at s = k/n (or 1 − k/n for
+/// a reversed corner), k = 0…n: the same bits, with the sines and cosines
+/// taken once per n instead of at every corner of every shape (a card
+/// flattened at 0.001 px takes ~80 segments a corner: ~1,000 sines and
+/// cosines a card, ~5 % of S1-frac's cold frame). Tables are made as
+/// their n is first met, up to `largest`.
+enum QuarterArcTable {
+  /// Segment counts kept (at most ~4 MB of tables); more are evaluated as they come.
+  static let largest = 512
+  private static let tables = Mutex<[Int: [SIMD2<Double>]]>([:])
+
+  static func table(_ n: Int, reversed: Bool) -> [SIMD2<Double>] {
+    (0...n).map { k in
+      let s = Double(k) / Double(n)
+      return CornerPiece.quarterArc.evaluate(reversed ? 1 - s : s).point
+    }
+  }
+
+  /// The n + 1 points, or nil for n outside 1…`largest`.
+  static func points(_ n: Int, reversed: Bool) -> [SIMD2<Double>]? {
+    guard n > 0, n <= largest else { return nil }
+    let key = reversed ? -n : n
+    if let t = tables.withLock({ $0[key] }) { return t }
+    let t = table(n, reversed: reversed)
+    tables.withLock { $0[key] = t }
+    return t
+  }
+}
+
+extension RoundedRect {
   /// Whether the local point lies inside (a reference test for tests and
   /// brute-force integration; exact for circular corners, within 1e-6·r of
   /// the curve for continuous ones).

@@ -79,6 +79,33 @@ private typealias F = PlanFixtures
     }
   }
 
+  /// A stamp tile drawn where it is is evaluated once a frame for its
+  /// draw (its values kept for the other target tiles that meet it), the
+  /// oldest out past the budget, none kept after the frame, and never
+  /// another draw's.
+  @Test func stampTilesAreEvaluatedOnceAFrameWithinTheBudget() {
+    let side = TileScratch.size
+    let memo = StampTileMemo(budgetBytes: 3 * side * side * 4)
+    let scratch = TileScratch()
+    let (owner, other) = (StampTileMemo.Owner(), StampTileMemo.Owner())
+    var evaluations = 0
+    func value(_ i: Int, _ who: StampTileMemo.Owner) -> Float {
+      let tile = PixelRect(x0: side * i, y0: 7, x1: side * i + side, y1: 7 + side)
+      return memo.values(of: tile, for: who, scratch) { r, s in
+        evaluations += 1
+        for q in 0..<(r.width * r.height) { s.coverage[q] = Float(r.x0 + (who === owner ? 0 : 1)) }
+      }.values[side + 5]
+    }
+    #expect(value(0, owner) == 0 && value(1, owner) == Float(side) && value(0, owner) == 0 && value(1, owner) == Float(side))
+    #expect(evaluations == 2)
+    #expect(value(0, other) == 1 && evaluations == 3, "another draw's tile is its own")
+    #expect(value(2, owner) == Float(2 * side) && evaluations == 4)
+    #expect(memo.kept.count == 3 && memo.kept.bytes <= memo.budgetBytes, "the oldest went")
+    #expect(value(0, owner) == 0 && evaluations == 5, "the evicted tile is evaluated again")
+    memo.endFrame()
+    #expect(memo.kept.count == 0 && memo.kept.bytes == 0)
+  }
+
   /// A shadow under a turned matrix is evaluated point by point (no stamp):
   /// a skipped rectangle keeps its bytes, and every other pixel is what the
   /// draw without a skip gives.

@@ -126,6 +126,8 @@ final class StampCache: @unchecked Sendable {
   let budgetBytes: Int
   /// Stamps keys met for the first time as well (tests of the stamp paths).
   let stampsFirstMeeting: Bool
+  /// The frame's stamp tiles of rounded rectangles drawn where they are.
+  let tiles = StampTileMemo()
 
   init(budgetBytes: Int = 512 << 20, stampsFirstMeeting: Bool = false) {
     self.budgetBytes = budgetBytes
@@ -164,6 +166,7 @@ final class StampCache: @unchecked Sendable {
   var kept: (count: Int, bytes: Int) { (current.count, bytes) }
 
   func endFrame() {
+    tiles.endFrame()
     previous = current
     current = [:]
     metBefore = met

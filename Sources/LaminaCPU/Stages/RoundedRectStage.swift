@@ -14,7 +14,10 @@ struct RoundedRectStage: PreparedDraw {
     case stamp(Stamp, dx: Int, dy: Int)
     /// A stamp's values computed where they are drawn, in the stamp's own
     /// tiles (a stamp not kept: see StampCache), so they are its bytes.
-    case stampGrid(outer: [SIMD2<Double>], border: [SIMD2<Double>]?, rect: PixelRect, dx: Int, dy: Int)
+    /// Each tile is evaluated once a frame, kept in `memo` under `owner`.
+    case stampGrid(
+      outer: [SIMD2<Double>], border: [SIMD2<Double>]?, rect: PixelRect, dx: Int, dy: Int, memo: StampTileMemo,
+      owner: StampTileMemo.Owner)
     case polygons(outer: [SIMD2<Double>], border: [SIMD2<Double>]?)
   }
 
@@ -63,7 +66,8 @@ struct RoundedRectStage: PreparedDraw {
       } else {
         let (outer, border) = outlines()
         area = pixelBounds(outer, within: unlimited)
-        source = .stampGrid(outer: outer, border: border, rect: area, dx: dx, dy: dy)
+        source = .stampGrid(
+          outer: outer, border: border, rect: area, dx: dx, dy: dy, memo: stamps.tiles, owner: StampTileMemo.Owner())
       }
       bounds = area.offsetBy(dx: dx, dy: dy).intersection(limit)
       // Lamina's rule, shared with LaminaGL's occlusion grid.
@@ -103,7 +107,7 @@ struct RoundedRectStage: PreparedDraw {
           })
       }
       return
-    case .stampGrid(let outer, let border, let rect, let dx, let dy):
+    case .stampGrid(let outer, let border, let rect, let dx, let dy, let memo, let owner):
       // The stamp's tiles that meet the region, each evaluated whole as
       // Stamp.init evaluates it: a region cut elsewhere would round a few
       // edge pixels the other way.
@@ -116,13 +120,14 @@ struct RoundedRectStage: PreparedDraw {
           let drawn = tile.intersection(local).offsetBy(dx: dx, dy: dy)
           // A stamp tile whose part here a later opaque shape hides is not needed.
           if skip.intersection(drawn) == drawn { continue }
-          Self.evaluate(outer, border, tile, scratch)
-          let values = scratch.coverage, tw = tile.width
+          let kept = memo.values(of: tile, for: owner, scratch) { Self.evaluate(outer, border, $0, $1) }
+          let values = kept.values, tw = tile.width
           forEachSpan(drawn, skipping: skip) { y, x0, x1 in
             blender.blend(
               pixels + (y * width + x0) * 4, values + (y - dy - tile.y0) * tw + (x0 - dx - tile.x0), clip: nil,
               count: x1 - x0)
           }
+          withExtendedLifetime(kept) {}
         }
       }
       return

@@ -24,6 +24,10 @@ final class TileScratch {
   /// The rectangles of a region later opaque commands overwrite
   /// (HiddenRects: four Ints each, `hiddenCapacity` of them).
   let hidden: UnsafeMutablePointer<Int>
+  /// A shadow's factors (`RoundedRectShadow.values`), and the points and
+  /// values of the grid it is evaluated on (ShadowEvaluator).
+  let shadowFactors = RoundedRectShadow.Workspace()
+  let shadowGrid = RoundedRectShadow.Workspace()
   /// How many rectangles `hidden` holds (a longer list keeps the first
   /// ones and the largest).
   static let hiddenCapacity = 32

@@ -74,17 +74,18 @@ struct ShadowEvaluator: Sendable {
   private func evaluateGrid(_ part: PixelRect, in region: PixelRect, _ scratch: TileScratch) {
     let w = part.width, h = part.height
     let y0 = Double(part.y0) + 0.5, x0 = Double(part.x0) + 0.5
-    let xs = (0..<w).map { i in
+    let xs = scratch.shadowGrid.doubles(w + h + w * h), ys = xs + w, values = ys + h
+    for i in 0..<w {
       let v = inverse.apply(Double(part.x0 + i) + 0.5, y0)
-      return v.x / v.z
+      xs[i] = v.x / v.z
     }
-    let ys = (0..<h).map { j in
+    for j in 0..<h {
       let v = inverse.apply(x0, Double(part.y0 + j) + 0.5)
-      return v.y / v.z
+      ys[j] = v.y / v.z
     }
-    let values = UnsafeMutablePointer<Double>.allocate(capacity: w * h)
-    defer { values.deallocate() }
-    shadow.values(xs: xs, ys: ys, into: values)
+    shadow.values(
+      xs: UnsafeBufferPointer(start: xs, count: w), ys: UnsafeBufferPointer(start: ys, count: h), into: values,
+      workspace: scratch.shadowFactors)
     for j in 0..<h {
       let row = scratch.coverage + (part.y0 - region.y0 + j) * region.width + (part.x0 - region.x0)
       for i in 0..<w where row[i] > 0 { row[i] *= Float(values[j * w + i]) }

@@ -38,10 +38,10 @@ enum BenchReport {
     var lines = BenchReport.columns(rows)
     lines.append("")
     lines.append(
-      "first ms: the scene's first frame on the renderer, from a freshly read copy: its text laid out,"
+      "first ms: the scene's first frame from a freshly read copy (on the CPU by a new renderer): its text"
     )
     lines.append(
-      "lowered and drawn (fonts open once per process: the first backend pays that); the other columns"
+      "laid out, lowered and drawn (fonts open once per process: the first backend pays that); the other columns"
     )
     lines.append("are steady frames of the plan lowered once. cold ms: the median of the same plan drawn by a new")
     lines.append("renderer each time, nothing cached (CPU only), what a peer that rasterizes every frame does.")
@@ -119,7 +119,7 @@ enum BenchReport {
       "gl_timing": "render() to completion; readback_* is glReadPixels alone, included",
       "cpu_timing": "process CPU time of a frame, all threads", "results": rows,
       "first_frame":
-        "a freshly read copy of the scene: text laid out, lowered and drawn; the first warm-up frame",
+        "a freshly read copy of the scene: text laid out, lowered and drawn (LaminaCPU: by a new renderer, then the kept one draws it untimed as the first warm-up frame; GL: the kept renderer, its first warm-up frame)",
       "cold_frame": "the plan drawn by a new renderer each time, nothing cached (LaminaCPU only)",
     ]
     return try JSONSerialization.data(

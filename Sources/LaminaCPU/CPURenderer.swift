@@ -263,6 +263,9 @@ public final class CPURenderer: IncrementalRenderer {
     _ commands: [DrawCommand], index: Int, limit: PixelRect, backdrop: UInt32, surfaces: [Raster?]
   ) -> [any PreparedDraw] {
     var prepared: [any PreparedDraw] = []
+    // Path draws whose coverage is not kept, filled together at the end
+    // on the workers (PathCoverageBatch).
+    var misses: [PathStage.Miss] = []
     for command in commands {
       switch command {
       case .roundedRect(let d):
@@ -274,7 +277,11 @@ public final class CPURenderer: IncrementalRenderer {
       case .gradient(let d):
         if let s = gradients.stage(d, limit: limit) { prepared.append(s) }
       case .path(let d):
-        if let s = PathStage(d, limit: limit, coverages: paths) { prepared.append(s) }
+        switch PathStage.prepare(d, limit: limit, coverages: paths, position: prepared.count) {
+        case .stage(let s): prepared.append(s)
+        case .miss(let m): misses.append(m)
+        case .nothing: break
+        }
       case .composite(let d):
         guard d.surface > index, d.surface < surfaces.count, let source = surfaces[d.surface] else {
           continue
@@ -287,7 +294,8 @@ public final class CPURenderer: IncrementalRenderer {
         if let s = CompositeStage(d, source: source, mask: mask, limit: limit) { prepared.append(s) }
       }
     }
-    return prepared
+    guard !misses.isEmpty else { return prepared }
+    return PathStage.place(misses, into: prepared, coverages: paths, threads: threads)
   }
 
   /// Draws the tiles of `grid` (those of `list`, else all) with `threads`

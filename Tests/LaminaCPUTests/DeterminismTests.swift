@@ -1,7 +1,8 @@
 // Determinism of the CPU renderer: the same scene gives byte-identical PNG
 // files from fresh renderers, from one renderer used twice (its raster and
 // shadow-stamp caches warm the second time) and with one thread or two
-// (tiles are split across threads; the result must not depend on it).
+// (tiles are split across threads, and so are the path coverages a frame
+// fills: the result must not depend on it).
 
 import Foundation
 import LaminaTestSupport
@@ -15,7 +16,7 @@ import Testing
   /// masks, rasterization caches, 3D sorting with cut planes, mipmaps.
   static let sceneIDs = [
     "scenes/shadow-contents", "scenes/mask-layer", "scenes/rasterize", "scenes/intersecting-planes",
-    "scenes/filter-trilinear",
+    "scenes/filter-trilinear", "scenes/shape-strokes", "scenes/shape-fills",
   ]
 
   static func plan(_ id: String) throws -> RenderPlan {

@@ -42,10 +42,54 @@ public final class GlyphCoverageCache {
     return coverage
   }
 
-  /// Whether `outline` fills by accumulation, kept as coverages are.
-  private func simpleContours(_ key: GlyphCoverageKey, _ outline: PolygonSet) -> Bool {
+  /// Fills the coverages of `glyphs` that are not kept, on up to `threads`
+  /// workers (`concurrentMap`): each outline's `SimpleContours` answer
+  /// once, then each coverage. Later `coverage` calls for them find them
+  /// kept; the values are those `coverage` would fill.
+  public func fill(_ glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)], threads: Int) {
+    var missing: [(key: GlyphCoverageKey, outline: PolygonSet)] = [], seen = Set<GlyphCoverageKey>()
+    for glyph in glyphs where current[glyph.key] == nil {
+      if let kept = previous[glyph.key] {
+        current[glyph.key] = kept
+      } else if seen.insert(glyph.key).inserted {
+        missing.append(glyph)
+      }
+    }
+    guard !missing.isEmpty else { return }
+    // The outlines' answers, one per outline whatever its phases.
+    var outlines: [(key: GlyphCoverageKey, outline: PolygonSet)] = [], seenOutlines = Set<GlyphCoverageKey>()
+    for glyph in missing {
+      let phaseFree = Self.phaseFree(glyph.key)
+      if simpleCurrent[phaseFree] != nil { continue }
+      if let known = simplePrevious[phaseFree] {
+        simpleCurrent[phaseFree] = known
+      } else if seenOutlines.insert(phaseFree).inserted {
+        outlines.append((phaseFree, glyph.outline))
+      }
+    }
+    let asked = outlines, answers = concurrentMap(outlines.count, threads: threads) {
+      SimpleContours.fillByAccumulation(points: asked[$0].outline.points, ends: asked[$0].outline.ends)
+    }
+    for (outline, simple) in zip(outlines, answers) { simpleCurrent[outline.key] = simple }
+    let simple = missing.map { simpleCurrent[Self.phaseFree($0.key)]! }
+    let fills = missing, order = fills.indices.sorted { fills[$0].outline.points.count > fills[$1].outline.points.count }
+    let coverages = concurrentMap(fills.count, threads: threads, order: order) {
+      GlyphCoverage(outline: fills[$0].outline, key: fills[$0].key, simpleContours: simple[$0])
+    }
+    for (glyph, coverage) in zip(fills, coverages) { current[glyph.key] = coverage }
+    filled += fills.count
+  }
+
+  /// A key without its phase: what `SimpleContours`' answer depends on.
+  private static func phaseFree(_ key: GlyphCoverageKey) -> GlyphCoverageKey {
     var phaseFree = key
     (phaseFree.phaseX, phaseFree.phaseY) = (0, 0)
+    return phaseFree
+  }
+
+  /// Whether `outline` fills by accumulation, kept as coverages are.
+  private func simpleContours(_ key: GlyphCoverageKey, _ outline: PolygonSet) -> Bool {
+    let phaseFree = Self.phaseFree(key)
     if let known = simpleCurrent[phaseFree] { return known }
     let simple =
       simplePrevious[phaseFree] ?? SimpleContours.fillByAccumulation(points: outline.points, ends: outline.ends)

@@ -31,13 +31,53 @@ final class PathCoverages {
   /// The glyph coverages the grids of text draws are assembled from.
   let glyphCoverages = GlyphCoverageCache()
 
-  func coverage(of draw: PathDraw, within limit: PixelRect) -> Grid? {
-    let key = draw.coverageKey(within: limit)
-    if let kept = current[key] { return kept }
-    let grid =
-      previous[key] ?? draw.coverage(within: limit, glyphCoverages: draw.glyphs == nil ? nil : glyphCoverages.coverage)
+  /// The coverage kept under `key` (this frame's, or the last frame's,
+  /// which is then this frame's too); nil when there is none. A kept value
+  /// may itself be nil: the draw covers no pixel.
+  func kept(_ key: PathDraw.CoverageKey) -> Grid?? {
+    if let grid = current[key] { return grid }
+    guard let grid = previous[key] else { return nil }
     current[key] = grid
     return grid
+  }
+
+  /// Fills the coverages of draws not kept (`kept` gave nil), in their
+  /// order, and keeps them: shapes on up to `threads` workers
+  /// (PathCoverageBatch), text under the glyph route assembled from the
+  /// glyph cache, whose missing glyphs are filled on the workers first.
+  func fill(_ misses: [(key: PathDraw.CoverageKey, draw: PathDraw, within: PixelRect)], threads: Int) -> [Grid?] {
+    var grids = [Grid?](repeating: nil, count: misses.count)
+    var requests: [PathDraw.CoverageRequest] = [], slots: [[Int]] = [], asked: [PathDraw.CoverageKey: Int] = [:]
+    var text: [Int] = [], glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)] = []
+    for (slot, miss) in misses.enumerated() {
+      if let run = miss.draw.glyphs, let placed = miss.draw.glyphPlacements() {
+        text.append(slot)
+        for p in placed where p.outline >= 0 { glyphs.append((p.key, run.outlines[p.outline])) }
+      } else if let k = asked[miss.key] {
+        slots[k].append(slot)
+      } else {
+        asked[miss.key] = requests.count
+        slots.append([slot])
+        requests.append((miss.draw, miss.within))
+      }
+    }
+    for (k, grid) in PathDraw.coverages(requests, threads: threads).enumerated() {
+      current[misses[slots[k][0]].key] = grid
+      for slot in slots[k] { grids[slot] = grid }
+    }
+    // Text: its glyphs filled together, then each draw assembled from them.
+    glyphCoverages.fill(glyphs, threads: threads)
+    for slot in text {
+      let miss = misses[slot]
+      if let kept = current[miss.key] {
+        grids[slot] = kept
+        continue
+      }
+      let grid = miss.draw.coverage(within: miss.within, glyphCoverages: glyphCoverages.coverage)
+      grids[slot] = grid
+      current[miss.key] = grid
+    }
+    return grids
   }
 
   func endFrame() {
@@ -55,11 +95,57 @@ struct PathStage: PreparedDraw {
   let clips: PreparedClips
   let bounds: PixelRect
 
-  init?(_ draw: PathDraw, limit: PixelRect, coverages: PathCoverages) {
+  /// A path draw whose coverage is not kept, to be filled with the
+  /// frame's others (`PathCoverages.fill`) and placed at `position` among
+  /// the prepared draws.
+  struct Miss {
+    var key: PathDraw.CoverageKey
+    var draw: PathDraw
+    var clips: PreparedClips
+    var position: Int
+  }
+
+  /// What preparing a path draw gives: its stage (coverage kept), a miss,
+  /// or nothing to draw.
+  enum Preparation {
+    case stage(PathStage)
+    case miss(Miss)
+    case nothing
+  }
+
+  /// Prepares `draw` from the coverage `coverages` keeps, or says it
+  /// misses; `position` is where its stage goes among the prepared draws.
+  static func prepare(_ draw: PathDraw, limit: PixelRect, coverages: PathCoverages, position: Int) -> Preparation {
+    let color = draw.color
+    guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return .nothing }
+    let clips = PreparedClips(draw.clips, within: limit)
+    guard !clips.bounds.isEmpty else { return .nothing }
+    let key = draw.coverageKey(within: clips.bounds)
+    guard let kept = coverages.kept(key) else { return .miss(Miss(key: key, draw: draw, clips: clips, position: position)) }
+    return kept.map { .stage(PathStage(draw, clips: clips, grid: $0)) } ?? .nothing
+  }
+
+  /// `prepared` with the stages of `misses` placed, their coverages
+  /// filled together on up to `threads` workers.
+  static func place(
+    _ misses: [Miss], into prepared: [any PreparedDraw], coverages: PathCoverages, threads: Int
+  ) -> [any PreparedDraw] {
+    let grids = coverages.fill(misses.map { ($0.key, $0.draw, $0.clips.bounds) }, threads: threads)
+    var placed: [any PreparedDraw] = []
+    placed.reserveCapacity(prepared.count + misses.count)
+    var next = 0
+    for (miss, grid) in zip(misses, grids) {
+      placed.append(contentsOf: prepared[next..<miss.position])
+      next = miss.position
+      if let grid { placed.append(PathStage(miss.draw, clips: miss.clips, grid: grid)) }
+    }
+    placed.append(contentsOf: prepared[next...])
+    return placed
+  }
+
+  private init(_ draw: PathDraw, clips: PreparedClips, grid: PathCoverages.Grid) {
     color = SIMD4(draw.color.r, draw.color.g, draw.color.b, draw.color.a)
-    guard color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
-    clips = PreparedClips(draw.clips, within: limit)
-    guard !clips.bounds.isEmpty, let grid = coverages.coverage(of: draw, within: clips.bounds) else { return nil }
+    self.clips = clips
     coverage = grid.values
     area = grid.rect
     bounds = grid.rect

@@ -1,0 +1,72 @@
+// PathCoverageBatch and GlyphCoverageCache.fill: coverages filled on
+// several workers are the ones filled one at a time, bit for bit, each in
+// its own slot (the draws differ in size, so the longest-first order the
+// workers take them in is not the requests' order, and a result written
+// to the wrong slot fails), and glyphs filled together are then kept.
+import Foundation
+import Testing
+
+@testable import Lamina
+
+@Suite struct PathCoverageBatchTests {
+  static let dejaVu = TextFonts.dejaVuSans
+
+  static func same(_ a: (rect: PixelRect, values: [Float])?, _ b: (rect: PixelRect, values: [Float])?) -> Bool {
+    a?.rect == b?.rect && a?.values == b?.values
+  }
+
+  @Test func batchedCoveragesAreTheOnesFilledOneAtATime() throws {
+    let plan = try TextDrawingTests.plan(
+      ##"""
+      { "type": "shapeLayer", "frame": [0, 0, 300, 200], "path": { "svg": "M 10 10 L 290 30 L 150 190 Z" }, "fillColor": "#FF0000" },
+      { "type": "shapeLayer", "frame": [0, 0, 300, 200], "path": { "svg": "M 20 180 C 80 20 220 20 280 180" }, "fillColor": null, "strokeColor": "#0000FF", "lineWidth": 9, "lineJoin": "round", "lineCap": "round" },
+      { "type": "shapeLayer", "frame": [0, 0, 300, 200], "path": { "svg": "M 30 40 L 270 40 L 270 160 L 30 160 Z" }, "fillColor": null, "strokeColor": "#00FF00", "lineWidth": 3, "lineDashPattern": [7, 4] },
+      { "type": "shapeLayer", "frame": [40.3, 50.7, 60, 60], "path": { "svg": "M 0 0 L 60 0 L 60 60 Z" }, "fillColor": "#000000", "transform": "rotate(17deg)" },
+      { "type": "shapeLayer", "frame": [0, 0, 300, 200], "path": { "svg": "M 100 100 L 103 100 L 103 103 Z" }, "fillColor": "#00FFFF" },
+      { "type": "shapeLayer", "frame": [0, 0, 300, 200], "path": { "svg": "M 150 20 L 180 110 L 100 55 L 200 55 L 120 110 Z" }, "fillColor": "#FF00FF", "fillRule": "evenOdd" }
+      """##, width: 300, height: 200)
+    let draws = TextDrawingTests.paths(plan)
+    #expect(draws.count == 6, "the scene's four fills and two strokes")
+    let whole = PixelRect(x0: 0, y0: 0, x1: 300, y1: 200), part = PixelRect(x0: 60, y0: 30, x1: 200, y1: 120)
+    let requests: [PathDraw.CoverageRequest] = draws.map { ($0, whole) } + draws.map { ($0, part) }
+    let alone = requests.map { $0.draw.coverage(within: $0.limit) }
+    #expect(Set(alone.map { $0?.values.count ?? 0 }).count > 5, "coverages of different sizes")
+    for threads in [1, 2, 3, 8] {
+      let together = PathDraw.coverages(requests, threads: threads)
+      #expect(together.count == alone.count)
+      for (k, (a, b)) in zip(together, alone).enumerated() {
+        #expect(Self.same(a, b), "request \(k) with \(threads) threads")
+      }
+    }
+    #expect(PathDraw.coverages([], threads: 4).isEmpty)
+  }
+
+  @Test func glyphsFilledTogetherAreKeptAndTheOnesFilledOneAtATime() throws {
+    guard TextFonts.require([Self.dejaVu]) else { return }
+    let plan = try TextDrawingTests.plan(
+      ##"{ "type": "textLayer", "frame": [10.3, 10.6, 380, 80], "string": "Many outlines here, at a phase: glyphs gggg", "font": "\##(Self.dejaVu)", "fontSize": 21 }"##,
+      width: 400, height: 100)
+    let draw = try #require(TextDrawingTests.paths(plan).first { $0.glyphs != nil })
+    let run = try #require(draw.glyphs)
+    let placed = try #require(draw.glyphPlacements(), "a translated text layer takes the glyph route")
+    let glyphs = placed.filter { $0.outline >= 0 }.map { (key: $0.key, outline: run.outlines[$0.outline]) }
+    let distinct = Set(glyphs.map(\.key)).count
+    #expect(distinct > 10)
+
+    let together = GlyphCoverageCache(), alone = GlyphCoverageCache()
+    together.fill(glyphs + glyphs.reversed(), threads: 3)  // each key asked twice, filled once
+    #expect(together.filled == distinct)
+    for glyph in glyphs {
+      let a = together.coverage(glyph.key, glyph.outline), b = alone.coverage(glyph.key, glyph.outline)
+      #expect(a?.rect == b?.rect && a?.values == b?.values)
+    }
+    #expect(together.filled == distinct, "coverage() filled again what fill() had filled")
+    // Kept from the last frame: nothing is filled again.
+    together.endFrame()
+    together.fill(glyphs, threads: 2)
+    #expect(together.filled == distinct)
+    // The draw assembled from them is the one filled without a cache.
+    let limit = PixelRect(x0: 0, y0: 0, x1: 400, y1: 100)
+    #expect(Self.same(draw.coverage(within: limit, glyphCoverages: together.coverage), draw.coverage(within: limit)))
+  }
+}

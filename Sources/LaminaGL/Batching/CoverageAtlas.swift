@@ -233,6 +233,13 @@ final class CoverageAtlas {
   /// Times the atlas has grown, and regions allocated (for tests).
   private(set) var grownCount = 0, allocations = 0
 
+  /// Whether the coverage of a path with `key` is uploaded.
+  func keeps(_ key: PathDraw.CoverageKey) -> Bool { paths[key] != nil }
+
+  /// Coverages of the surface being drawn, filled before its commands
+  /// (PathPass.fill) and uploaded when their draws ask for them.
+  var filled: [PathDraw.CoverageKey: (rect: PixelRect, values: [Float])?] = [:]
+
   /// Where the uploaded coverage of a path with `key` lies, and
   /// whether its region was allocated now (the caller must then upload the
   /// coverage before anything reads it). Nil when it does not fit; an

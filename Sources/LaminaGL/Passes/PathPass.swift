@@ -45,19 +45,50 @@
 // thousands for a dashed stroke, on llvmpipe's few cores).
 
 import CGLES
+import Foundation
 import Lamina
 
 enum PathPass {
-  static func draw(_ d: PathDraw, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
+  /// The pixels a draw's coverage is asked over (what the clips leave of
+  /// the target: LaminaCPU's PreparedClips bounds); nil when it draws nothing.
+  static func coverageLimit(_ d: PathDraw, target: SurfaceTarget) -> PixelRect? {
     let color = d.color
-    guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return }
+    guard color.a > 0 || color.r > 0 || color.g > 0 || color.b > 0 else { return nil }
     let whole = PixelRect(x0: 0, y0: 0, x1: target.width, y1: target.height)
-    // What the clips leave of the target: LaminaCPU's PreparedClips bounds.
-    guard let reach = DrawCommand.path(d).deviceBounds(surfaces: []) else { return }
+    guard let reach = DrawCommand.path(d).deviceBounds(surfaces: []) else { return nil }
     let limit = PixelRect.covering(
       minX: Double(reach.minX), minY: Double(reach.minY), maxX: Double(reach.maxX), maxY: Double(reach.maxY),
       within: whole)
-    guard !limit.isEmpty else { return }
+    return limit.isEmpty ? nil : limit
+  }
+
+  /// The coverages of the shapes among `commands` (not text, and under at
+  /// most `maxClips` clips) that `draws` says will be drawn and the atlas
+  /// does not keep, filled together on the machine's cores
+  /// (PathCoverageBatch), by key: `draw` then uploads them instead of
+  /// filling each in turn.
+  static func fill(
+    _ commands: [DrawCommand], where draws: (Int) -> Bool, into target: SurfaceTarget, atlas: CoverageAtlas
+  ) -> [PathDraw.CoverageKey: (rect: PixelRect, values: [Float])?] {
+    var requests: [PathDraw.CoverageRequest] = [], keys: [PathDraw.CoverageKey] = []
+    var asked = Set<PathDraw.CoverageKey>()
+    for (i, command) in commands.enumerated() {
+      guard case .path(let d) = command, d.glyphs == nil, d.clips.count <= maxClips, draws(i),
+        let limit = coverageLimit(d, target: target)
+      else { continue }
+      let key = d.coverageKey(within: limit)
+      guard !atlas.keeps(key), asked.insert(key).inserted else { continue }
+      requests.append((d, limit))
+      keys.append(key)
+    }
+    guard requests.count > 1 else { return [:] }
+    let grids = PathDraw.coverages(requests, threads: ProcessInfo.processInfo.activeProcessorCount)
+    return Dictionary(uniqueKeysWithValues: zip(keys, grids))
+  }
+
+  static func draw(_ d: PathDraw, into target: SurfaceTarget, _ tools: SurfaceTools) throws(GLError) {
+    let color = d.color
+    guard let limit = coverageLimit(d, target: target) else { return }
     let key = d.coverageKey(within: limit)
     if d.clips.isEmpty, let atlas = tools.atlas, let glyphs = d.glyphs, glyphs.similarity(d.matrix) != nil,
       !atlas.promotes(key, frame: tools.frame), let placed = d.glyphPlacements()
@@ -94,7 +125,9 @@ enum PathPass {
     var computed: (rect: PixelRect, values: [Float])?
     func coverage() -> (rect: PixelRect, values: [Float])? {
       // A text draw's from the glyph coverages kept on the CPU (the same floats).
-      if computed == nil {
+      if computed == nil, let filled = tools.atlas?.filled[key] {
+        computed = filled
+      } else if computed == nil {
         computed = d.coverage(
           within: limit, glyphCoverages: d.glyphs == nil ? nil : tools.atlas?.glyphCoverages.coverage)
       }

@@ -66,6 +66,12 @@ struct SurfaceDrawing {
       if let grid { caches.gridStorage = grid.occluder }
     }
     if let grid { try tools.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }) }
+    // The shapes' coverages the atlas lacks, filled together first.
+    let outerFilled = tools.atlas?.filled
+    if let atlas = tools.atlas {
+      atlas.filled.merge(PathPass.fill(commands, where: { !misses($0..<($0 + 1)) }, into: target, atlas: atlas)) { $1 }
+    }
+    defer { if let outerFilled { tools.atlas?.filled = outerFilled } }
     var i = 0, single = 0
     let size = target.size
     while i < commands.count {

@@ -18,7 +18,7 @@ struct BenchCommand: ParsableCommand {
       Suites: peers (S1, S2-sigma2/8/32, S3-nearest/linear/trilinear, S4, S5, S7, S7-flat, S8, S8-none of docs/bench-scenes.md; \
       S4 is skipped, saying why, by a build that does not read shape layers yet) and \
       standard (the peers plus S2-sigma4, mask, group-opacity, rasterize, shadow-content, nine-slice, \
-      planes-3d, gradients, animation) and sequences (S6, S6-one: animations timed frame by frame, \
+      planes-3d, gradients, animation) and sequences (S6, S6-one, S10: animations timed frame by frame, \
       drawn whole and incrementally, end to end into PNGs and an APNG; S9: lottie-ios's 40 development samples \
       played end to end into PNGs at 1920 px, as lamina frames plays them). Each renderer is made once and kept, so retained caches show. \
       The first frame of each scene (a fresh copy: text laid out, lowered, drawn) is reported on its own.

@@ -58,7 +58,7 @@ struct BenchSceneParityTests {
     let expected =
       Self.names + [
         "S2-sigma4", "S2-sigma8", "S3-nearest", "S3-linear", "S3-trilinear", "animation", "S7", "S7-flat",
-        "S6", "S6-one", "S8", "S8-none", "S1-frac",
+        "S6", "S6-one", "S8", "S8-none", "S1-frac", "S10",
       ]
     #expect(Set(files.map { String($0.dropLast(5)) }) == Set(expected))
   }

@@ -8,10 +8,11 @@ drawn 200 times, once per filter), S4 (1000 paths: stars, arcs, cubic
 curves and polylines, filled, stroked and dashed), S5 (200 rounded
 gradient layers), S6 (S1's cards with 20 of them animated over 120 frames,
 and S6-one, one card moved), S7 (about 5,000 words of text, flat and on
-3D cards) and S8 (200 cards in the 15 blend modes on the test image)
+3D cards), S8 (200 cards in the 15 blend modes on the test image) and
+S10 (400 shape layers whose paths, stroke ends and rotations animate)
 become `S1.json`, `S2-sigma*.json`, `S3-*.json`, `S4.json`,
 `S5.json`, `S6.json`, `S6-one.json`, `S7.json` (and `S7-flat.json`, its flat half),
-`S8.json` (and `S8-none.json`, the same without blend modes), and the image `test-image.png`; the feature scenes of
+`S8.json` (and `S8-none.json`, the same without blend modes), `S10.json`, and the image `test-image.png`; the feature scenes of
 `--suite standard` (below) become `<name>.json`. `lamina bench`, the tests and
 tools/peers all read these files; nothing else builds the layouts.
 
@@ -19,7 +20,7 @@ The random numbers come from one 32-bit linear congruential generator,
 
     state = (1664525 * state + 1013904223) mod 2^32,   u = state / 2^32,
 
-seeded 12345 for S1, 777 for S3, 4444 for S4, 5555 for S5, 606 for S6, 7777 for S7 and 8888 for S8 (Numerical
+seeded 12345 for S1, 777 for S3, 4444 for S4, 5555 for S5, 606 for S6, 7777 for S7, 8888 for S8 and 1010 for S10 (Numerical
 Recipes' constants; one line
 in any language, so a peer that wants to regenerate can). Coordinates are
 rounded half-to-even (Python's `round`), as the layouts were first defined.
@@ -265,6 +266,118 @@ def s4():
     return scene(1920, 1080, "S4 of docs/bench-scenes.md: 1000 shape layers, stars, arcs, cubic curves and "
                  "polylines, half filled, half stroked with round joins, a quarter dashed (LCG seed 4444)",
                  layers, version=2)
+
+
+# S10 "changing paths": 400 shape layers on a jittered 20 x 20 grid of
+# 96 x 54 cells whose path, stroke end and rotation animate every frame
+# (2 s at 60 frames/s, all linear, from t = 0): what a Lottie animation of
+# morphing shapes draws, where no coverage can be kept from the frame
+# before. Layer k is filled when k % 2 == 0, else stroked (1.5..5 points,
+# round joins and caps), and of the stroked ones those with (k // 2) % 4 ==
+# 3 (an eighth of all) are dashed [4..9, 3..6]. Its shape, (k // 2) % 3, is
+# a star (7 to 9 points whose inner radius and turn move), a blob (four
+# cubic segments round the centre whose control points move) or a wave
+# (two cubic segments across the cell whose heights move; filled ones
+# close back): the path animates point by point between two versions
+# with the same commands (docs/scene-format.md). A stroked layer's
+# strokeEnd goes from 0.15..0.45 to 1; every layer turns about its centre
+# by +-(30..120) degrees. Per layer the LCG draws, in this order: the
+# jitter x, y; the size (36..50); the colour; the shape's numbers (below,
+# both versions); the line width; the dash; the stroke end's start; the
+# turn.
+
+def s10_star(rng, size):
+    points = 7 + int(rng.next() * 3)  # 7..9
+    versions = [(0.3 + rng.next() * 0.3, rng.next() * math.pi / points) for _ in range(2)]
+    c, r = size / 2, size / 2 - 1
+    out = []
+    for inner, turn in versions:
+        d = []
+        for i in range(2 * points):
+            radius = r if i % 2 == 0 else r * inner
+            a = turn + math.pi * i / points - math.pi / 2
+            d.append(("M" if i == 0 else "L") + f" {fmt(c + radius * math.cos(a))} {fmt(c + radius * math.sin(a))}")
+        out.append(" ".join(d) + " Z")
+    return out
+
+
+def s10_blob(rng, size):
+    """A circle of four cubics whose 12 points are each moved by up to a
+    fifth of the radius, twice."""
+    c, r, k = size / 2, size / 2 - 4, 0.5523
+    base = []
+    for q in range(4):
+        a0, a1 = q * math.pi / 2, (q + 1) * math.pi / 2
+        base += [(math.cos(a0) - k * math.sin(a0), math.sin(a0) + k * math.cos(a0)),
+                 (math.cos(a1) + k * math.sin(a1), math.sin(a1) - k * math.cos(a1)),
+                 (math.cos(a1), math.sin(a1))]
+    out = []
+    for _ in range(2):
+        moved = [(c + r * (x + (rng.next() * 2 - 1) * 0.2), c + r * (y + (rng.next() * 2 - 1) * 0.2)) for x, y in base]
+        # The start is the last segment's end, so the outline closes on itself.
+        d = [f"M {fmt(moved[11][0])} {fmt(moved[11][1])}"]
+        for q in range(4):
+            p = moved[3 * q:3 * q + 3]
+            d.append("C " + " ".join(f"{fmt(x)} {fmt(y)}" for x, y in p))
+        out.append(" ".join(d) + " Z")
+    return out
+
+
+def s10_wave(rng, size, filled):
+    out = []
+    for _ in range(2):
+        p = [fmt(2 + rng.next() * (size - 4)) for _ in range(5)]
+        d = (f"M 2 {p[0]} C {fmt(size / 6)} {p[1]} {fmt(size / 3)} {p[2]} {fmt(size / 2)} {p[3]} "
+             f"C {fmt(2 * size / 3)} {p[4]} {fmt(5 * size / 6)} {p[1]} {fmt(size - 2)} {p[0]}")
+        out.append(d + " Z" if filled else d)
+    return out
+
+
+def s10():
+    rng = LCG(1010)
+    columns, rows = 20, 20
+    step_x, step_y = 1920 / columns, 1080 / rows
+    timing = {"beginTime": 0, "duration": 2, "timingFunction": "linear"}
+    layers = []
+    for k in range(columns * rows):
+        r, c = divmod(k, columns)
+        jx, jy = (rng.next() * 2 - 1) * 6, (rng.next() * 2 - 1) * 3
+        size = round(36 + rng.next() * 14)
+        x = round(c * step_x + (step_x - size) / 2 + jx)
+        y = round(r * step_y + (step_y - size) / 2 + jy)
+        color = PATH_COLORS[int(rng.next() * len(PATH_COLORS))]
+        filled = k % 2 == 0
+        kind = (k // 2) % 3
+        if kind == 0:
+            d0, d1 = s10_star(rng, size)
+        elif kind == 1:
+            d0, d1 = s10_blob(rng, size)
+        else:
+            d0, d1 = s10_wave(rng, size, filled)
+        width = number(round(3 + rng.next() * 7) / 2)  # 1.5..5 points in halves
+        dash = [number(4 + round(rng.next() * 5)), number(3 + round(rng.next() * 3))]
+        start = round(0.15 + rng.next() * 0.3, 2)
+        turn = math.radians(30 + rng.next() * 90) * (1 if rng.next() < 0.5 else -1)
+        layer = {"name": f"path{k}", "type": "shapeLayer", "frame": [x, y, size, size], "path": {"svg": d0}}
+        animations = [dict(type="basic", keyPath="path", fromValue={"svg": d0}, toValue={"svg": d1}, **timing),
+                      dict(type="basic", keyPath="transform.rotation.z", fromValue=0,
+                           toValue=number(round(turn, 4)), **timing)]
+        if filled:
+            layer["fillColor"] = color
+        else:
+            layer.update({"fillColor": None, "strokeColor": color, "lineWidth": width, "lineJoin": "round",
+                          "lineCap": "round"})
+            if (k // 2) % 4 == 3:
+                layer["lineDashPattern"] = dash
+            animations.append(dict(type="basic", keyPath="strokeEnd", fromValue=start, toValue=1, **timing))
+        layer["animations"] = animations
+        layers.append(layer)
+    out = scene(1920, 1080, "S10 of docs/bench-scenes.md: 400 shape layers whose path, stroke end and rotation "
+                "animate every frame, half filled, half stroked with round joins, an eighth dashed (LCG seed 1010)",
+                layers, version=2)
+    out["canvas"]["duration"] = 2
+    out["canvas"]["frameRate"] = 60
+    return out
 
 
 # S5 "gradients": 200 rounded gradient layers, axial, radial and conic in
@@ -726,6 +839,7 @@ def files():
     out["S7-flat.json"] = s7_flat()
     out["S8.json"] = s8()
     out["S8-none.json"] = s8(blend=False)
+    out["S10.json"] = s10()
     for name, layers in [("mask", mask_tiles()), ("group-opacity", opacity_groups()),
                          ("rasterize", raster_groups()), ("shadow-content", content_shadows()),
                          ("nine-slice", nine_slice()), ("planes-3d", planes_3d()),

@@ -125,7 +125,7 @@ enum BenchSuite: String, CaseIterable {
   case peers
   /// The peers, S2 at σ 4 (σ 32 is compared with it), and one scene per feature.
   case standard
-  /// The animations S6 and S6-one, timed as frame sequences (SequenceBench),
+  /// The animations S6, S6-one and S10, timed as frame sequences (SequenceBench),
   /// and S9, lottie-ios's development samples played end to end (LottieBench).
   case sequences
 
@@ -136,7 +136,7 @@ enum BenchSuite: String, CaseIterable {
       "S5", "S7", "S7-flat", "S8", "S8-none",
     ]
     switch self {
-    case .sequences: return ["S6", "S6-one", LottieBench.name]
+    case .sequences: return ["S6", "S6-one", "S10", LottieBench.name]
     case .peers: return peers
     case .standard:
       return peers + [

@@ -1,4 +1,4 @@
-// The frame sequences of `lamina bench` (S6 and S6-one, docs/bench-scenes.md):
+// The frame sequences of `lamina bench` (S6, S6-one and S10, docs/bench-scenes.md):
 // scenes whose canvas has a duration are timed as animations, each frame
 // the presentation of the model at t = n / frameRate, lowered and drawn
 // (issue 18's incremental frames). For each backend:

@@ -2,6 +2,12 @@
 `lamina bench` times Lamina (harness.py): one surface per scene, warm-up
 frames first, then per-frame wall-clock times; median, p95 and min. Writes
 the same JSON shape as `lamina bench --json` (backend "skia-cpu").
+S10 (a sequence of 120 frames, s10.py) is timed only when named: each
+frame drawn is the next of the sequence (0, 1, ... 119, 0, ...), so
+`--warmup 1 --frames 120 S10` times frames 1...119 and 0, each once, as
+thorvg_peers.py does; its row also gives frames per second (`fps`, 1000 /
+the median ms), and `--png DIR` also writes its frames 0 and 60
+(`S10-skia-000.png`, `S10-skia-060.png`) for check_s10.py.
 
 Drawing choices, each the fast path a Skia user would take:
   cards   the shadow is an rrect with a blur mask filter (Skia caches the
@@ -16,6 +22,12 @@ Drawing choices, each the fast path a Skia user would take:
           linear between the two points, radial on the unit circle under a
           local matrix scaling it to the ellipse, sweep rotated so t = 0
           points at endPoint; opaque colours evenly spaced, no dithering.
+  changing paths (S10) each frame every layer's path interpolated
+          between its two versions (SkPath::interpolate), drawn under a
+          rotation about its centre, filled, or stroked with round joins
+          and caps through TrimPathEffect(0, strokeEnd) and, when dashed,
+          a DashPathEffect composed over the trim (trim, then dash from
+          the trimmed path's start); s10.py says more;
   blend   (S8, S8-none) the backdrop as an S3 image (bilinear, stretched
           over the canvas), then each card in order with its
           compositingFilter as the paint's SkBlendMode (kMultiply ...
@@ -32,8 +44,14 @@ The scenes are the files `lamina bench` reads (scenes.py).
 A frame ends with flushAndSubmit(); the raster surface is then complete.
 
 Usage: python skia_peers.py [--frames N] [--warmup N] [--json OUT] [--png DIR] [SCENE ...]
+       python skia_peers.py --frames 120 --warmup 1 [--json OUT] [--png DIR] S10
 """
+import argparse
+import json
 import math
+import os
+import sys
+import tempfile
 
 import skia
 
@@ -176,8 +194,37 @@ def blend_items(cards):
     return out
 
 
+SEQUENCES = ["S10"]  # timed frame by frame through the sequence, only when named
+
+
+def sequence_function(name):
+    """(draw the next frame, snapshot) of S10: frame n (0...119, then 0
+    again) drawn from scratch at progress n / 120 on one surface."""
+    import s10
+    surface = skia.Surface.MakeRasterN32Premul(s10.WIDTH, s10.HEIGHT)
+    draw = s10.skia_painter()
+    background = skia.Color(*s10.BACKGROUND)
+    state = {"next": 0}
+
+    def frame():
+        n, state["next"] = state["next"], (state["next"] + 1) % s10.FRAMES
+        canvas = surface.getCanvas()
+        canvas.clear(background)
+        draw(canvas, n)
+        surface.flushAndSubmit()
+
+    def snapshot():
+        pixels = surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType,
+                                                    alphaType=skia.kUnpremul_AlphaType)
+        return s10.WIDTH, s10.HEIGHT, pixels.tobytes()
+
+    return frame, snapshot
+
+
 def frame_function(name):
     """Returns (draw_one_frame, snapshot) for scene `name`, read from its file."""
+    if name in SEQUENCES:
+        return sequence_function(name)
     width, height, background_rgb, kind, items, image_spec = S.load(name)
     surface = skia.Surface.MakeRasterN32Premul(width, height)
     background = skia.Color(*background_rgb)
@@ -238,5 +285,39 @@ def frame_function(name):
     return frame, snapshot
 
 
+def main():
+    """harness.main over S.PEERS (and S10 when it is named), then S10's
+    frames per second and, with --png, its frames 0 and 60."""
+    named = [a for a in sys.argv[1:] if a in SEQUENCES]
+    if not named:
+        harness.main(__doc__, "skia-cpu", f"skia-python {skia.__version__}, CPU raster", frame_function)
+        return
+    options = argparse.ArgumentParser(add_help=False)
+    options.add_argument("--json")
+    options.add_argument("--png")
+    known, _ = options.parse_known_args()
+    with tempfile.TemporaryDirectory() as folder:
+        out = known.json or os.path.join(folder, "skia.json")
+        if not known.json:
+            sys.argv += ["--json", out]
+        harness.main(__doc__, "skia-cpu", f"skia-python {skia.__version__}, CPU raster", frame_function,
+                     supported=S.PEERS + SEQUENCES)
+        with open(out) as f:
+            document = json.load(f)
+        for row in document["results"]:
+            if row["scene"] in SEQUENCES:
+                row["fps"] = 1000 / row["median_ms"]
+                print(f"{row['scene']:13s} skia-cpu  {row['fps']:7.2f} frames/s (1000 / median), "
+                      f"{len(row['frames_ms'])} frames")
+        if known.json:
+            with open(out, "w") as f:
+                json.dump(document, f, indent=2)
+    if known.png:
+        import s10
+        for n in (0, 60):
+            harness.write_png(os.path.join(known.png, f"S10-skia-{n:03d}.png"), s10.skia_frame(n).tobytes(),
+                              s10.WIDTH, s10.HEIGHT)
+
+
 if __name__ == "__main__":
-    harness.main(__doc__, "skia-cpu", f"skia-python {skia.__version__}, CPU raster", frame_function)
+    main()

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Times S6 "animation" (and S6-one) with ThorVG's Lottie player
-(thorvg-python, the software rasterizer, no worker threads): the
-animation of s6.py as a Lottie document, loaded once, then each timed
-frame is the next of the 120 (set_frame, update, draw, sync), so 120
-timed frames draw the whole sequence once.
+"""Times S6 "animation" (and S6-one) and S10 "changing paths" with
+ThorVG's Lottie player (thorvg-python, the software rasterizer, no worker
+threads): the animation of s6.py (S6, S6-one) or of s10.py (S10) as a
+Lottie document, loaded once, then each timed frame is the next of the
+120 (set_frame, update, draw, sync), so 120 timed frames draw the whole
+sequence once. S10's rows also give frames per second (`fps`, 1000 /
+the median ms).
 
-  thorvg_peers.py [S6 S6-one] [--frames 120] [--warmup 1] [--to-png N] [--json OUT] [--png DIR]
+  thorvg_peers.py [S6 S6-one S10] [--frames 120] [--warmup 1] [--to-png N] [--json OUT] [--png DIR]
 
 The first frame (the Lottie parsed and built into a scene, frame 0 drawn)
 is timed on its own as `first_frame_ms` and counts as the warm-up, as
 `lamina bench` reports a first frame. `--to-png N` also times N more
 frames, each drawn and then encoded as a PNG (Pillow, compression level
 6, the zlib default libpng uses), as `to_png_median_ms`.
-`--png DIR` writes frames 0 and 60 for check_s6.py.
+`--png DIR` writes frames 0 and 60 for check_s6.py and check_s10.py.
 """
 import argparse
 import io
@@ -25,6 +27,8 @@ import time
 import harness
 import s6
 
+SCENES = s6.VARIANTS + ["S10"]
+
 THREADS = 0  # no worker threads: one core, as LaminaCPU draws
 
 
@@ -33,11 +37,17 @@ class Player:
         import thorvg_python as tvg
         self.tvg = tvg
         self.engine = tvg.Engine(threads=THREADS)
-        self.width, self.height = s6.layout(variant)[:2]
-        s6.agree_with_bench_file(variant)  # the same animation `lamina bench` times, when it has S6
+        if variant == "S10":
+            import s10  # reads Tests/Scenes/bench/S10.json, the file `lamina bench` times
+            self.width, self.height, document = s10.WIDTH, s10.HEIGHT, s10.lottie()
+            assert s10.FRAMES == s6.FRAMES
+        else:
+            self.width, self.height = s6.layout(variant)[:2]
+            s6.agree_with_bench_file(variant)  # the same animation `lamina bench` times, when it has S6
+            document = s6.lottie(variant)
         self.canvas = tvg.SwCanvas(self.engine)
         self.canvas.set_target(self.width, self.height, cs=tvg.Colorspace.ABGR8888)
-        self.data = json.dumps(s6.lottie(variant)).encode()
+        self.data = json.dumps(document).encode()
         self.animation = None
         self.next = 0
 
@@ -88,7 +98,7 @@ def version():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("scenes", nargs="*", default=s6.VARIANTS)
+    parser.add_argument("scenes", nargs="*", default=SCENES)
     parser.add_argument("--frames", type=int, default=s6.FRAMES)
     parser.add_argument("--warmup", type=int, default=1)
     parser.add_argument("--json")
@@ -98,6 +108,8 @@ def main():
     args = parser.parse_args()
     rows = []
     for name in args.scenes:
+        if name not in SCENES:
+            parser.error(f"unknown scene {name}; scenes: {', '.join(SCENES)}")
         player = Player(name)
         start = time.perf_counter()
         player.load()
@@ -117,6 +129,9 @@ def main():
                "cpu_median_ms": statistics.median(cpu_times), "first_frame_ms": first_ms}
         line = (f"{name:13s} thorvg-cpu median {row['median_ms']:9.2f} ms  p95 {row['p95_ms']:9.2f}  "
                 f"min {row['min_ms']:9.2f}  CPU time {row['cpu_median_ms']:9.2f}  first {first_ms:9.2f}")
+        if name == "S10":
+            row["fps"] = 1000 / row["median_ms"]
+            line += f"  {row['fps']:7.2f} frames/s"
         if args.to_png:
             png_times = []
             for _ in range(args.to_png):

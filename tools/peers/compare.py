@@ -15,14 +15,18 @@ share its column. Where a renderer drew both S8 and S8-none, a line gives
 S8's time over S8-none's: what the 15 blend modes cost over drawing the
 same cards source-over (the issue's bound: under 2× on LaminaCPU).
 
-Lamina's S6 and S6-one come from the `sequences` rows of `lamina bench
---suite sequences --json` (any file given that has no `renderer` is
+Lamina's S6, S6-one and S10 come from the `sequences` rows of `lamina
+bench --suite sequences --json` (any file given that has no `renderer` is
 Lamina's, so the peers' run and the sequences' run may be two files). In
 the main table Lamina's S6 cell is a frame from the model drawn whole
 (`lower_ms + full_ms`: presenting and lowering, then drawing), what
 ThorVG's frame is (set_frame, update, draw); a table of the sequences
 follows with Lamina's incremental frame (`lower_ms + incremental_ms`)
 beside it, and the share of the drawing alone (incremental / full).
+S10 ("changing paths", 120 frames) has both a Skia and a ThorVG peer,
+each frame drawn from scratch: its ratios are to Skia's, and a table of
+its own gives each renderer's median ms a frame and frames per second
+(1000 / ms), Lamina's drawn whole and incrementally.
 LaminaCPU has two columns: its cold frame (`cold_median_ms`: the plan
 drawn by a new renderer, nothing cached), which does what a peer does in
 every frame it is timed on, and its steady frame (cached coverage, stamps
@@ -61,7 +65,7 @@ def table(times, columns, only=None):
             cells.append(f" {ms / base:5.2f}{mark}" if ms is not None and base else f" {'—':>6s}")
         print("".join(cells))
     if footnote:
-        print("†: ratio to ThorVG's (S6 has no Skia peer: skia-python has no Skottie)")
+        print("†: ratio to ThorVG's where Skia has no time (S6 has no Skia peer: skia-python has no Skottie)")
 
 
 def blend_cost(times, columns):
@@ -100,6 +104,35 @@ def sequences_table(sequences, times):
     print("†: ratio to ThorVG's frame (set_frame, update, draw)")
 
 
+SEQUENCE_PEERS = ["S10"]  # sequences with a Skia peer: compared in ms a frame and frames/s
+
+
+def s10_table(times, sequences, columns, scene="S10"):
+    """One sequence scene's renderers as ms a frame and frames/s, with the
+    ratio of the ms to Skia's; None when no renderer drew it."""
+    rows = []
+    for backend, name in columns:
+        if backend == "cpu-cold":
+            continue
+        r = sequences.get((scene, backend))
+        if r is not None:
+            rows.append((f"{name} whole", r["lower_ms"] + r["full_ms"]))
+            rows.append((f"{name} +incr", r["lower_ms"] + r["incremental_ms"]))
+        elif times.get((scene, backend)) is not None:
+            rows.append((name, times[(scene, backend)]))
+    if not rows:
+        return None
+    skia = times.get((scene, "skia-cpu"))
+    header = f"{'renderer':16s} {'ms/frame':>9s} {'frames/s':>9s} {'×':>6s}"
+    lines = [header, "-" * len(header)]
+    for name, ms in rows:
+        lines.append(f"{name:16s} {ms:9.2f} {1000 / ms if ms else float('inf'):9.1f}"
+                     + (f" {ms / skia:5.2f}×" if skia else f" {'—':>6s}"))
+    lines.append("whole: lower + full (a frame from the model drawn whole); +incr: lower + incremental;"
+                 " the peers draw every frame from scratch; ×: ratio to Skia's ms")
+    return "\n".join(lines)
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -128,7 +161,7 @@ def main():
     for doc in renderers:
         print(f"peer: {doc['renderer']}")
     print("median ms per steady frame; ×: ratio to Skia (below 1: faster than Skia);"
-          " Lamina's S6, S6-one: a frame from the model, drawn whole (lower + full)")
+          " Lamina's S6, S6-one, S10: a frame from the model, drawn whole (lower + full)")
     print("CPU cold: LaminaCPU's plan drawn by a new renderer, nothing cached (what the peers do every frame);"
           " LaminaCPU: its steady frame\n")
     table(times, columns)
@@ -139,6 +172,11 @@ def main():
     if sequences:
         print("\nLamina's sequences (median ms per frame of 120)\n")
         sequences_table(sequences, times)
+    for scene in SEQUENCE_PEERS:
+        text = s10_table(times, sequences, columns, scene)
+        if text:
+            print(f"\n{scene}: median ms a frame and frames per second (120 frames)\n")
+            print(text)
     _, to_png = medians(sys.argv[1], "to_png_median_ms")
     for path in sys.argv[2:]:
         to_png.update(medians(path, "to_png_median_ms")[1])
@@ -147,7 +185,7 @@ def main():
         table(to_png, columns)
     peer_firsts = {scene for (scene, backend) in firsts if backend not in ("gl", "cpu")}
     if peer_firsts:
-        print("\nfirst frame ms (fonts opened, text shaped and laid out, drawn; S6: the Lottie parsed and built, frame 0 drawn); ×: ratio to Skia's\n")
+        print("\nfirst frame ms (fonts opened, text shaped and laid out, drawn; S6, S10: the Lottie parsed and built, frame 0 drawn); ×: ratio to Skia's\n")
         table(firsts, columns, only=peer_firsts)
 
 

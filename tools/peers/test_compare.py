@@ -6,6 +6,9 @@ without sequences leaves the S6 cells dashed.
 
 S8's time over S8-none's shows per renderer that drew both.
 
+S10 (a sequence with a Skia and a ThorVG peer) shows in the main table as
+ratios to Skia's, and in a table of its own as ms a frame and frames/s.
+
   python3 tools/peers/test_compare.py
 """
 import contextlib
@@ -82,6 +85,26 @@ class CompareTests(unittest.TestCase):
         # LaminaGL drew S8 only (a dash); LaminaCPU 30 / 20; Skia 26 / 16.
         self.assertEqual(row(cost, "S8 / S8-none"), ["S8", "/", "S8-none", "—", "1.50×", "1.62×"])
         self.assertNotIn("the blend modes' cost", run(LAMINA, SKIA))
+
+
+    def test_s10_in_ms_and_frames_per_second(self):
+        sequences = dict(SEQUENCES, sequences=SEQUENCES["sequences"] + [
+            {"scene": "S10", "backend": "cpu", "frames": 120, "lower_ms": 2.0, "full_ms": 18.0,
+             "incremental_ms": 14.0, "share": 0.78, "damaged_tiles": 0.5}])
+        skia = dict(SKIA, results=SKIA["results"] + [
+            {"scene": "S10", "backend": "skia-cpu", "median_ms": 8.0, "fps": 125.0}])
+        thorvg = dict(THORVG, results=THORVG["results"] + [
+            {"scene": "S10", "backend": "thorvg-cpu", "median_ms": 5.0, "first_frame_ms": 9.0, "fps": 200.0}])
+        text = run(LAMINA, skia, thorvg, sequences)
+        # Main table: LaminaCPU 2 + 18 = 20.00, 2.5 times Skia's 8; ThorVG 5 / 8.
+        self.assertEqual(row(text, "S10"), ["S10", "—", "—", "20.00", "2.50×", "8.00", "1.00×", "5.00", "0.62×"])
+        table = text[text.index("S10: median ms a frame and frames per second"):]
+        self.assertEqual(row(table, "LaminaCPU whole"), ["LaminaCPU", "whole", "20.00", "50.0", "2.50×"])
+        self.assertEqual(row(table, "LaminaCPU +incr"), ["LaminaCPU", "+incr", "16.00", "62.5", "2.00×"])
+        self.assertEqual(row(table, "skia-cpu"), ["skia-cpu", "8.00", "125.0", "1.00×"])
+        self.assertEqual(row(table, "thorvg-cpu"), ["thorvg-cpu", "5.00", "200.0", "0.62×"])
+        self.assertNotIn("LaminaGL", table.split("whole:")[0])
+        self.assertNotIn("S10: median ms a frame", run(LAMINA, SKIA, THORVG, SEQUENCES))
 
 
 if __name__ == "__main__":

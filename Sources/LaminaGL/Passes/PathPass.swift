@@ -65,8 +65,9 @@ enum PathPass {
   /// The coverages of the shapes among `commands` (not text, and under at
   /// most `maxClips` clips) that `draws` says will be drawn and the atlas
   /// does not keep, filled together on the machine's cores
-  /// (PathCoverageBatch), by key: `draw` then uploads them instead of
-  /// filling each in turn.
+  /// (PathCoverageBatch), by key: run by the first draw of a surface that
+  /// misses (`CoverageAtlas.fillMissing`), so that the others upload
+  /// theirs instead of filling each in turn.
   static func fill(
     _ commands: [DrawCommand], where draws: (Int) -> Bool, into target: SurfaceTarget, atlas: CoverageAtlas
   ) -> [PathDraw.CoverageKey: (rect: PixelRect, values: [Float])?] {
@@ -124,10 +125,16 @@ enum PathPass {
     }
     var computed: (rect: PixelRect, values: [Float])?
     func coverage() -> (rect: PixelRect, values: [Float])? {
-      // A text draw's from the glyph coverages kept on the CPU (the same floats).
-      if computed == nil, let filled = tools.atlas?.filled[key] {
-        computed = filled
-      } else if computed == nil {
+      if computed == nil, let atlas = tools.atlas {
+        // The first miss of a surface fills its other shapes' too.
+        if atlas.filled[key] == nil, let fill = atlas.fillMissing {
+          atlas.fillMissing = nil
+          atlas.filled.merge(fill()) { $1 }
+        }
+        if let filled = atlas.filled[key] { computed = filled }
+      }
+      if computed == nil {
+        // A text draw's from the glyph coverages kept on the CPU (the same floats).
         computed = d.coverage(
           within: limit, glyphCoverages: d.glyphs == nil ? nil : tools.atlas?.glyphCoverages.coverage)
       }

@@ -66,12 +66,15 @@ struct SurfaceDrawing {
       if let grid { caches.gridStorage = grid.occluder }
     }
     if let grid { try tools.batch.paint(grid, commands: commands.count, colors: { paintColor(commands, $0) }) }
-    // The shapes' coverages the atlas lacks, filled together first.
-    let outerFilled = tools.atlas?.filled
+    // The shapes' coverages the atlas lacks, filled together when the
+    // first is missed (a steady frame misses none and pays nothing).
+    let outerFills = tools.atlas.map { ($0.filled, $0.fillMissing) }
     if let atlas = tools.atlas {
-      atlas.filled.merge(PathPass.fill(commands, where: { !misses($0..<($0 + 1)) }, into: target, atlas: atlas)) { $1 }
+      atlas.fillMissing = { [unowned atlas] in
+        PathPass.fill(commands, where: { !misses($0..<($0 + 1)) }, into: target, atlas: atlas)
+      }
     }
-    defer { if let outerFilled { tools.atlas?.filled = outerFilled } }
+    defer { if let atlas = tools.atlas, let outerFills { (atlas.filled, atlas.fillMissing) = outerFills } }
     var i = 0, single = 0
     let size = target.size
     while i < commands.count {

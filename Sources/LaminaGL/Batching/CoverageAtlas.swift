@@ -236,11 +236,15 @@ final class CoverageAtlas {
   /// Whether the coverage of a path with `key` is uploaded.
   func keeps(_ key: PathDraw.CoverageKey) -> Bool { paths[key] != nil }
 
+  /// Whether the coverage of the glyph with `key` is uploaded.
+  func keepsGlyph(_ key: GlyphCoverageKey) -> Bool { glyphs[key] != nil }
+
   /// Coverages of the surface being drawn, filled together (PathPass.fill)
   /// and uploaded when their draws ask for them.
   var filled: [PathDraw.CoverageKey: (rect: PixelRect, values: [Float])?] = [:]
-  /// What fills them: the surface's shapes the atlas lacks, run (and
-  /// dropped) the first time a draw of the surface misses.
+  /// What fills them: the surface's shapes (and its text's glyphs, into
+  /// `glyphCoverages`) the atlas lacks, run (and dropped) the first time a
+  /// draw of the surface misses.
   var fillMissing: (() -> [PathDraw.CoverageKey: (rect: PixelRect, values: [Float])?])?
 
   /// Where the uploaded coverage of a path with `key` lies, and

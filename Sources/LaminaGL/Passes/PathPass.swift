@@ -62,28 +62,37 @@ enum PathPass {
     return limit.isEmpty ? nil : limit
   }
 
-  /// The coverages of the shapes among `commands` (not text, and under at
-  /// most `maxClips` clips) that `draws` says will be drawn and the atlas
-  /// does not keep, filled together on the machine's cores
-  /// (PathCoverageBatch), by key: run by the first draw of a surface that
-  /// misses (`CoverageAtlas.fillMissing`), so that the others upload
-  /// theirs instead of filling each in turn.
+  /// The coverages of the shapes among `commands` (under at most
+  /// `maxClips` clips) that `draws` says will be drawn and the atlas does
+  /// not keep, filled together on the machine's cores (PathCoverageBatch),
+  /// by key; and the glyphs of its text on the glyph route that the atlas
+  /// lacks, filled into its glyph cache (`GlyphCoverageCache.fill`). Run by
+  /// the first draw of a surface that misses (`CoverageAtlas.fillMissing`),
+  /// so that the others upload theirs instead of filling each in turn.
   static func fill(
     _ commands: [DrawCommand], where draws: (Int) -> Bool, into target: SurfaceTarget, atlas: CoverageAtlas
   ) -> [PathDraw.CoverageKey: (rect: PixelRect, values: [Float])?] {
     var requests: [PathDraw.CoverageRequest] = [], keys: [PathDraw.CoverageKey] = []
-    var asked = Set<PathDraw.CoverageKey>()
+    var asked = Set<PathDraw.CoverageKey>(), glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)] = []
     for (i, command) in commands.enumerated() {
-      guard case .path(let d) = command, d.glyphs == nil, d.clips.count <= maxClips, draws(i),
-        let limit = coverageLimit(d, target: target)
-      else { continue }
+      guard case .path(let d) = command, d.clips.count <= maxClips, draws(i) else { continue }
+      if let run = d.glyphs {
+        // Text on the glyph route (unclipped, under a similarity): the
+        // glyphs the atlas lacks, into the glyph cache `draw` reads.
+        guard d.clips.isEmpty, run.similarity(d.matrix) != nil, let placed = d.glyphPlacements() else { continue }
+        for p in placed where p.outline >= 0 && !atlas.keepsGlyph(p.key) { glyphs.append((p.key, run.outlines[p.outline])) }
+        continue
+      }
+      guard let limit = coverageLimit(d, target: target) else { continue }
       let key = d.coverageKey(within: limit)
       guard !atlas.keeps(key), asked.insert(key).inserted else { continue }
       requests.append((d, limit))
       keys.append(key)
     }
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    if glyphs.count > 1 { atlas.glyphCoverages.fill(glyphs, threads: threads) }
     guard requests.count > 1 else { return [:] }
-    let grids = PathDraw.coverages(requests, threads: ProcessInfo.processInfo.activeProcessorCount)
+    let grids = PathDraw.coverages(requests, threads: threads)
     return Dictionary(uniqueKeysWithValues: zip(keys, grids))
   }
 
@@ -172,6 +181,11 @@ enum PathPass {
     for p in placed where p.outline >= 0 {
       var kept = try atlas.glyphRegion(p.key, frame: tools.frame)
       if kept == nil {
+        // The first miss of a surface fills its other glyphs and shapes too.
+        if let fill = atlas.fillMissing {
+          atlas.fillMissing = nil
+          atlas.filled.merge(fill()) { $1 }
+        }
         let glyph = atlas.glyphCoverages.coverage(p.key, outlines[p.outline])
         let rect = glyph?.rect ?? .empty
         guard let (region, texture) = try atlas.addGlyph(p.key, rect: rect, frame: tools.frame, batch: tools.batch)

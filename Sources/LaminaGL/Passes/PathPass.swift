@@ -75,7 +75,9 @@ enum PathPass {
     var requests: [PathDraw.CoverageRequest] = [], keys: [PathDraw.CoverageKey] = []
     var asked = Set<PathDraw.CoverageKey>(), glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)] = []
     for (i, command) in commands.enumerated() {
-      guard case .path(let d) = command, d.clips.count <= maxClips, draws(i) else { continue }
+      guard case .path(let d) = command, d.clips.count <= maxClips, draws(i),
+        let limit = coverageLimit(d, target: target)
+      else { continue }
       if let run = d.glyphs {
         // Text on the glyph route (unclipped, under a similarity): the
         // glyphs the atlas lacks, into the glyph cache `draw` reads.
@@ -83,7 +85,6 @@ enum PathPass {
         for p in placed where p.outline >= 0 && !atlas.keepsGlyph(p.key) { glyphs.append((p.key, run.outlines[p.outline])) }
         continue
       }
-      guard let limit = coverageLimit(d, target: target) else { continue }
       let key = d.coverageKey(within: limit)
       guard !atlas.keeps(key), asked.insert(key).inserted else { continue }
       requests.append((d, limit))

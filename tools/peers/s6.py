@@ -43,6 +43,7 @@ import json
 import math
 import os
 
+import lottie_values as L
 import scenes as S
 
 DURATION = 2.0
@@ -82,14 +83,11 @@ def layout(variant="S6"):
 
 
 def _static(v):
-    return {"a": 0, "k": v}
+    return L.static(v)
 
 
 def _linear(v0, v1):
-    """A value from v0 at frame 0 to v1 at frame 120, linear."""
-    return {"a": 1, "k": [{"t": 0, "s": v0 if isinstance(v0, list) else [v0],
-                           "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
-                          {"t": FRAMES, "s": v1 if isinstance(v1, list) else [v1]}]}
+    return L.linear(v0, v1, FRAMES)
 
 
 def _card_layer(index, k, card, move, full):

@@ -266,12 +266,18 @@ public final class CPURenderer: IncrementalRenderer {
     // Path draws whose coverage is not kept, filled together at the end
     // on the workers (PathCoverageBatch).
     var misses: [PathStage.Miss] = []
+    // Shadows whose stamps were made here, drawn once the stamps are filled.
+    var waiting: [Int] = []
+    stamps.deferFilling()
     for command in commands {
       switch command {
       case .roundedRect(let d):
         if let s = RoundedRectStage(d, limit: limit, stamps: stamps) { prepared.append(s) }
       case .shadow(let d):
-        if let s = ShadowStage(d, limit: limit, stamps: stamps, backdrop: backdrop) { prepared.append(s) }
+        if let s = ShadowStage(d, limit: limit, stamps: stamps, backdrop: backdrop) {
+          if s.waitsForStamp { waiting.append(prepared.count) }
+          prepared.append(s)
+        }
       case .image(let d):
         if let s = ImageStage(d, limit: limit, textures: textures) { prepared.append(s) }
       case .gradient(let d):
@@ -293,6 +299,15 @@ public final class CPURenderer: IncrementalRenderer {
         }
         if let s = CompositeStage(d, source: source, mask: mask, limit: limit) { prepared.append(s) }
       }
+    }
+    // The stamps made here, filled together on the workers (StampCache).
+    stamps.fillPending(threads: threads)
+    if !waiting.isEmpty {
+      let shadows = prepared, positions = waiting
+      let stamped = concurrentMap(positions.count, threads: threads) {
+        (shadows[positions[$0]] as! ShadowStage).stamped()
+      }
+      for (position, stage) in zip(waiting, stamped) { prepared[position] = stage }
     }
     guard !misses.isEmpty else { return prepared }
     return PathStage.place(misses, into: prepared, coverages: paths, threads: threads)

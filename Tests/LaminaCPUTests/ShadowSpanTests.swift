@@ -81,6 +81,53 @@ private typealias F = PlanFixtures
     }
   }
 
+  /// The renderer's preparation defers the stamps it makes and fills them
+  /// together on its workers (StampCache.fillPending); a shadow waits for
+  /// its stamp and is then drawn from it. Random shadows and rounded
+  /// rectangles, some sharing a stamp, drawn that way and with every stamp
+  /// filled at once: the same bytes.
+  @Test(arguments: 0..<4)
+  func stampsFilledTogetherDrawWhatStampsFilledAtOnceDraw(seed: Int) throws {
+    let (width, height) = (160, 120)
+    var (s, limit, _) = start(seed: seed, salt: 11, width: width, height: height)
+    var shadows: [ShadowDraw] = [], shapes: [RoundedRectDraw] = []
+    for n in 0..<10 {
+      let shape = randomShape(&s, x: (-30, 140), y: (-30, 100), square: 0.2)
+      let color = PremultipliedColor(r: 0.1, g: 0, b: Float(s.unit()) * 0.4, a: 0.4)
+      let matrix = Transform3D(translationX: s.range(-5, 5), y: s.range(-5, 5))
+      let draw = shadow(of: shape, sigma: [1, 2.5, 6][n % 3], color: color, matrix: matrix)
+      shadows += n % 4 == 3 ? [draw, draw] : [draw]
+      let border = n % 2 == 0 ? nil : RoundedRect(rect: shape.rect.insetBy(dx: 1, dy: 1), radii: shape.radii)
+      shapes.append(RoundedRectDraw(
+        matrix: matrix, outer: shape, border: border, color: PremultipliedColor(r: 0.5, g: 0.5, b: 0, a: 0.5),
+        clips: [], name: "r"))
+    }
+    func drawAll(together: Bool) -> Raster {
+      var t = s
+      let target = noise(width, height, &t)
+      let stamps = StampCache(stampsFirstMeeting: true)
+      if together { stamps.deferFilling() }
+      var stages: [any PreparedDraw] = []
+      for (shadowDraw, shapeDraw) in zip(shadows, shapes) {
+        if let stage = ShadowStage(shadowDraw, limit: limit, stamps: stamps, backdrop: 0) {
+          #expect(stage.waitsForStamp == together)
+          stages.append(stage)
+        }
+        if let stage = RoundedRectStage(shapeDraw, limit: limit, stamps: stamps) { stages.append(stage) }
+      }
+      if together {
+        stamps.fillPending(threads: 2)
+        stages = stages.map { ($0 as? ShadowStage)?.stamped() ?? $0 }
+        #expect(!stages.contains { ($0 as? ShadowStage)?.waitsForStamp == true })
+      }
+      for stage in stages { StageHarness.drawInTiles(stage, into: target) }
+      return target
+    }
+    let together = drawAll(together: true), atOnce = drawAll(together: false)
+    let same = StageHarness.firstDifference(together, atOnce)
+    #expect(same == nil, "seed \(seed): byte \(same ?? 0)")
+  }
+
   @Test func spansHoldEveryLiveValueAndEndOnLiveValues() {
     let shape = RoundedRect(rect: F.rect(3.3, 4.6, 30, 20), radii: [8, 2, 0, 5])
     let draw = ShadowDraw(

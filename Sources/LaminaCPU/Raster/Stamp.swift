@@ -45,25 +45,60 @@ final class Stamp: @unchecked Sendable {
   /// The runs of each row that are all empty or all full (StampRuns.swift).
   private(set) var runs = StampRuns.none
 
+  /// How one region's values are computed, until `fill` has run (nil after).
+  private var evaluate: (@Sendable (PixelRect, TileScratch) -> Void)?
+
   /// Computes the values tile by tile: `evaluate` writes one region's values
   /// into `scratch.coverage`.
-  init(rect: PixelRect, evaluate: @escaping @Sendable (PixelRect, TileScratch) -> Void) {
+  convenience init(rect: PixelRect, evaluate: @escaping @Sendable (PixelRect, TileScratch) -> Void) {
+    self.init(deferred: rect, evaluate: evaluate)
+    // As many workers as tiles: Dispatch runs them on the machine's cores.
+    Self.fill([self], threads: .max)
+  }
+
+  /// A stamp whose values `fill` computes later (with other stamps, on a
+  /// renderer's workers); nothing may read it before.
+  init(deferred rect: PixelRect, evaluate: @escaping @Sendable (PixelRect, TileScratch) -> Void) {
     self.rect = rect
     values = .allocate(capacity: max(1, rect.width * rect.height))
+    self.evaluate = evaluate
+  }
+
+  /// Whether the values are computed (read on the thread that prepares).
+  var isFilled: Bool { evaluate == nil }
+
+  /// Computes the values and runs of every stamp of `stamps` not yet
+  /// filled, their tiles taken in turn by `threads` workers. Each tile is
+  /// evaluated as `init(rect:evaluate:)` evaluates it, so the bytes do not
+  /// depend on how many stamps are filled together.
+  static func fill(_ stamps: [Stamp], threads: Int) {
+    let waiting = stamps.filter { !$0.isFilled }
+    guard !waiting.isEmpty else { return }
     let size = TileScratch.size
-    let columns = (rect.width + size - 1) / size, rows = (rect.height + size - 1) / size
-    let stamp = self
-    DispatchQueue.concurrentPerform(iterations: columns * rows) { t in
-      let scratch = TileScratch()
-      let x0 = rect.x0 + (t % columns) * size, y0 = rect.y0 + (t / columns) * size
+    // Tile t of the batch: stamp `owner[t]`'s tile `t − first[owner[t]]`.
+    var owner: [Int] = [], first: [Int] = []
+    for (n, stamp) in waiting.enumerated() {
+      first.append(owner.count)
+      let tiles = ((stamp.rect.width + size - 1) / size) * ((stamp.rect.height + size - 1) / size)
+      owner.append(contentsOf: repeatElement(n, count: tiles))
+    }
+    let work = owner, starts = first
+    concurrentForEach(work.count, threads: threads, local: { TileScratch() }) { t, scratch in
+      let stamp = waiting[work[t]], rect = stamp.rect, tile = t - starts[work[t]]
+      let columns = (rect.width + size - 1) / size
+      let x0 = rect.x0 + (tile % columns) * size, y0 = rect.y0 + (tile / columns) * size
       let region = PixelRect(x0: x0, y0: y0, x1: min(rect.x1, x0 + size), y1: min(rect.y1, y0 + size))
-      evaluate(region, scratch)
+      stamp.evaluate!(region, scratch)
       for j in 0..<region.height {
         let dst = stamp.values + (region.y0 - rect.y0 + j) * rect.width + (region.x0 - rect.x0)
         dst.update(from: scratch.coverage + j * region.width, count: region.width)
       }
     }
-    runs = StampRuns(self)
+    let runs = concurrentMap(waiting.count, threads: threads) { StampRuns(waiting[$0]) }
+    for (stamp, runs) in zip(waiting, runs) {
+      stamp.runs = runs
+      stamp.evaluate = nil
+    }
   }
 
   deinit { values.deallocate() }
@@ -148,9 +183,33 @@ final class StampCache: @unchecked Sendable {
     let again = !met.insert(key).inserted || metBefore.contains(key) || stampsFirstMeeting || firstMeeting
     guard again, bytes + estimatedBytes <= budgetBytes else { return nil }
     let s = make()
+    if !s.isFilled {
+      if deferring { pending.append(s) } else { Stamp.fill([s], threads: .max) }
+    }
     current[key] = s
     bytes += estimatedBytes
     return s
+  }
+
+  /// Whether stamps made deferred (`Stamp(deferred:evaluate:)`) wait for
+  /// `fillPending` (between `deferFilling` and it) or are filled at once.
+  private var deferring = false
+  /// Stamps made deferred and not yet filled.
+  private var pending: [Stamp] = []
+
+  /// From now until `fillPending`, stamps made wait to be filled together:
+  /// a renderer's preparation, whose stages may not read them before.
+  func deferFilling() { deferring = true }
+
+  /// Fills the stamps made since `deferFilling`, together, with `threads`
+  /// workers (a frame that stamps a thousand shadows, as the second frame
+  /// of S1-frac does, makes them on every core, not one by one as it
+  /// prepares), and fills later ones at once again.
+  func fillPending(threads: Int) {
+    deferring = false
+    guard !pending.isEmpty else { return }
+    Stamp.fill(pending, threads: threads)
+    pending = []
   }
 
   /// Stamps always made and kept, outside the budget: for tests that read a

@@ -57,9 +57,9 @@ struct RoundedRectStage: PreparedDraw {
         for: key, estimatedBytes: Int(pixels * 5), firstMeeting: pixels > Double(StampCache.stampedAtOnce),
         make: {
         let (outer, border) = outlines()
-        return Stamp(rect: pixelBounds(outer, within: unlimited)) { region, scratch in
+        return Stamp(deferred: pixelBounds(outer, within: unlimited), evaluate: { region, scratch in
           Self.evaluate(outer, border, region, scratch)
-        }
+        })
       }) {
         source = .stamp(stamp, dx: dx, dy: dy)
         area = stamp.rect

@@ -98,6 +98,10 @@ struct ShadowStage: PreparedDraw {
     /// `live`: the stamp rows' columns this colour can change;
     /// `preblended`: the stamp blended over the surface's backdrop.
     case stamp(Stamp, dx: Int, dy: Int, live: LiveSpans?, preblended: PreblendedStamp?)
+    /// A stamp made in this frame's preparation and filled at its end,
+    /// with the others (StampCache.fillPending): `stamped()` then reads it
+    /// for its live spans and preblended table. `backdrop`: the surface's.
+    case pending(Stamp, dx: Int, dy: Int, backdrop: UInt32)
     case direct(ShadowEvaluator)
     /// A stamp's values evaluated tile by tile instead of kept (a key met
     /// for the first time, or past the stamp budget): the evaluator is in
@@ -137,7 +141,7 @@ struct ShadowStage: PreparedDraw {
       let estimate = area.width * area.height * 9
       guard let stamp = stamps.stamp(for: key, estimatedBytes: estimate, make: {
         let e = evaluator()
-        return Stamp(rect: area) { e.evaluate($0, $1) }
+        return Stamp(deferred: area, evaluate: { e.evaluate($0, $1) })
       }) else {
         source = .unstamped(evaluator(), dx: dx, dy: dy)
         bounds = area.offsetBy(dx: dx, dy: dy).intersection(clips.bounds)
@@ -145,15 +149,12 @@ struct ShadowStage: PreparedDraw {
         return
       }
       let r = stamp.rect
-      if clips.isEmpty {
-        // Clip values may exceed 1 by a rounding, so the spans (which
-        // assume k ≤ the stamp's value) serve unclipped shadows only.
-        let spans = stamp.liveSpans.spans(of: stamp, alpha: color.w)
-        let table = stamp.preblends.table(of: stamp, color: color, backdrop: backdrop, live: spans)
-        source = .stamp(stamp, dx: dx, dy: dy, live: spans, preblended: table)
-        let b = spans.bounds
-        bounds = PixelRect(x0: r.x0 + b.x0 + dx, y0: r.y0 + b.y0 + dy, x1: r.x0 + b.x1 + dx, y1: r.y0 + b.y1 + dy)
-          .intersection(clips.bounds)
+      if clips.isEmpty, stamp.isFilled {
+        (source, bounds) = Self.fromStamp(
+          stamp, dx: dx, dy: dy, color: color, backdrop: backdrop, within: clips.bounds)
+      } else if clips.isEmpty {
+        source = .pending(stamp, dx: dx, dy: dy, backdrop: backdrop)
+        bounds = r.offsetBy(dx: dx, dy: dy).intersection(clips.bounds)
       } else {
         source = .stamp(stamp, dx: dx, dy: dy, live: nil, preblended: nil)
         bounds = r.offsetBy(dx: dx, dy: dy)
@@ -168,6 +169,38 @@ struct ShadowStage: PreparedDraw {
       bounds = pixelBounds(evaluator.extent, within: clips.bounds)
     }
     guard !bounds.isEmpty else { return nil }
+  }
+
+  /// An unclipped shadow drawn from its filled stamp, each row bounded by
+  /// its live spans. Clip values may exceed 1 by a rounding, so the spans
+  /// (which assume k ≤ the stamp's value) serve unclipped shadows only.
+  private static func fromStamp(
+    _ stamp: Stamp, dx: Int, dy: Int, color: SIMD4<Float>, backdrop: UInt32, within limit: PixelRect
+  ) -> (Source, PixelRect) {
+    let spans = stamp.liveSpans.spans(of: stamp, alpha: color.w)
+    let table = stamp.preblends.table(of: stamp, color: color, backdrop: backdrop, live: spans)
+    let r = stamp.rect, b = spans.bounds
+    let bounds = PixelRect(x0: r.x0 + b.x0 + dx, y0: r.y0 + b.y0 + dy, x1: r.x0 + b.x1 + dx, y1: r.y0 + b.y1 + dy)
+    return (.stamp(stamp, dx: dx, dy: dy, live: spans, preblended: table), bounds.intersection(limit))
+  }
+
+  private init(source: Source, bounds: PixelRect, color: SIMD4<Float>, clips: PreparedClips) {
+    (self.source, self.bounds, self.color, self.clips) = (source, bounds, color, clips)
+  }
+
+  /// Whether it waits for its stamp (`stamped()` after the stamps are filled).
+  var waitsForStamp: Bool {
+    if case .pending = source { return true }
+    return false
+  }
+
+  /// The stage drawn from its stamp once `StampCache.fillPending` has
+  /// filled it (bounds possibly empty: nothing to draw); itself otherwise.
+  func stamped() -> ShadowStage {
+    guard case .pending(let stamp, let dx, let dy, let backdrop) = source, stamp.isFilled else { return self }
+    let (source, bounds) = Self.fromStamp(
+      stamp, dx: dx, dy: dy, color: color, backdrop: backdrop, within: clips.bounds)
+    return ShadowStage(source: source, bounds: bounds, color: color, clips: clips)
   }
 
   func draw(
@@ -186,6 +219,9 @@ struct ShadowStage: PreparedDraw {
       // The table is laid out as the stamp's values.
       preblended = table.map { ($0.pixels + (values - stamp.values), $0.backdrop) }
       liveOrigin = (stamp.rect.x0 + dx, stamp.rect.y0 + dy)
+    case .pending(let stamp, let dx, let dy, _):
+      // Not replaced by `stamped()`: the filled values, every row whole.
+      (values, stride) = stamp.values(for: region, dx: dx, dy: dy)
     case .direct(let evaluator):
       evaluator.evaluate(region, scratch, skipping: skip)
     case .unstamped(let evaluator, let dx, let dy):

@@ -144,8 +144,8 @@ import LaminaTestSupport
     // A stroke's outline past the edge limit (a small limit), named.
     let stroked = ##"{ "type": "shapeLayer", "name": "zig", "path": { "svg": "M0 0 L10 10 L20 0 L30 10 L40 0" }, "strokeColor": "#000", "fillColor": null }"##
     #expect(
-      drawingError(scene(holder + stroked + "] }"), limits: RenderLimits(maxShapeEdges: 16))
-        == "layers[1].sublayers[0] ('zig'): the stroke's outline needs more than 16 edges (RenderLimits.maxShapeEdges)")
+      drawingError(scene(holder + stroked + "] }"), limits: RenderLimits(maxShapeEdges: 8))
+        == "layers[1].sublayers[0] ('zig'): the stroke's outline needs more than 8 edges (RenderLimits.maxShapeEdges)")
     // A fill past it.
     let filled = ##"{ "type": "shapeLayer", "path": { "svg": "M0 0 L10 10 L20 0 L30 10 L40 0 Z" } }"##
     #expect(

@@ -192,9 +192,18 @@ extension PlanBuilder {
       }
       (polygons, ends, drawBox, placed) = (PolygonSet(), [], .null, [])
     }
+    // Per outline, whether a piece of it alone takes its glyph's coverage
+    // (asked once per outline, not per glyph: its bounding box is a pass
+    // over its points).
+    var coverable = [Bool?](repeating: nil, count: outlines.count)
+    func hasCoverage(_ outline: Int, _ scale: Double) -> Bool {
+      if let known = coverable[outline] { return known }
+      let answer = Self.hasGlyphCoverage(outlines[outline], scale: scale)
+      coverable[outline] = answer
+      return answer
+    }
     for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
-      let single =
-        similarity.map { piece.count == 1 && Self.hasGlyphCoverage(outlines[outlineIndex[piece[0]]], scale: $0) } ?? false
+      let single = similarity.map { piece.count == 1 && hasCoverage(outlineIndex[piece[0]], $0) } ?? false
       let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
       let pixels = projectedBounds(of: ink, m) ?? .infinite
       let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
@@ -203,7 +212,7 @@ extension PlanBuilder {
       let before = (polygons.count, polygons.edgeCount)
       for i in piece {
         let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
-        for k in 0..<outline.count { polygons.append(outline.polygon(k).map { $0 + origin }) }
+        polygons.append(outline, movedBy: origin)
       }
       edges += polygons.edgeCount - before.1
       guard edges <= limits.maxShapeEdges else {

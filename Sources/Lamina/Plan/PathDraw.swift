@@ -86,7 +86,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
           && g.glyphs.allSatisfy { $0.outline == GlyphRun.Placed.severalGlyphs || g.outlines.indices.contains($0.outline) }
           ? g : nil
       }
-    polygonsDigest = polygons.hashValue
+    polygonsDigest = polygons.digest
     self.rule = rule
     self.color = color
     bounds = polygons.boundingBox

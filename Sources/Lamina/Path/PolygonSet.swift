@@ -75,7 +75,10 @@ public struct PolygonSet: Hashable, Sendable {
       }
     }
     var h = tail &+ UInt64(truncatingIfNeeded: points.count)
-    for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { h = round(h ^ round(0, lane), p1) }
+    h = round(h ^ round(0, lanes.0), p1)
+    h = round(h ^ round(0, lanes.1), p1)
+    h = round(h ^ round(0, lanes.2), p1)
+    h = round(h ^ round(0, lanes.3), p1)
     h ^= h >> 33
     h = h &* p2
     h ^= h >> 29

@@ -49,11 +49,7 @@ final class Texture: @unchecked Sendable {
   /// Texel (i, j) of `level`, clamped to the edge, premultiplied in 0…1.
   @inline(__always)
   func fetch(_ level: Int, _ i: Int, _ j: Int) -> SIMD4<Float> {
-    let w = widths[level], h = heights[level]
-    guard w > 0, h > 0 else { return .zero }
-    let x = min(w - 1, max(0, i)), y = min(h - 1, max(0, j))
-    let p = levels[level] + (y * w + x) * 4
-    return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
+    self.level(level).fetch(i, j)
   }
 
   /// The nearest level-0 texel to (u, v). A point within
@@ -61,22 +57,17 @@ final class Texture: @unchecked Sendable {
   /// right of (or below) it, as on GL.
   @inline(__always)
   func nearest(_ u: Double, _ v: Double) -> SIMD4<Float> {
-    fetch(0, nearestTexel(u), nearestTexel(v))
+    level(0).nearest(u, v)
   }
 
-  /// Bilinear at level-0 coordinates (u, v), read from `level`.
+  /// Bilinear at level-0 coordinates (u, v), read from `level` through its
+  /// raw view (the level's pointer and size read once, not per texel: the
+  /// per-texel array reads were outlined calls in projective image loops).
   @inline(__always)
   func bilinear(_ level: Int, _ u: Double, _ v: Double) -> SIMD4<Float> {
     let su = level == 0 ? u : u * Double(widths[level]) / Double(widths[0])
     let sv = level == 0 ? v : v * Double(heights[level]) / Double(heights[0])
-    let x = max(-2, min(1e9, su - 0.5)), y = max(-2, min(1e9, sv - 0.5))
-    let fx = x.rounded(.down), fy = y.rounded(.down)
-    let i = Int(fx), j = Int(fy)
-    let tx = Float(x - fx), ty = Float(y - fy)
-    let a = fetch(level, i, j), b = fetch(level, i + 1, j)
-    let c = fetch(level, i, j + 1), d = fetch(level, i + 1, j + 1)
-    let top = a + (b - a) * tx, bottom = c + (d - c) * tx
-    return top + (bottom - top) * ty
+    return self.level(level).bilinear(su, sv)
   }
 
   /// One filtered sample at level-0 coordinates (u, v) whose pixel step is
@@ -109,7 +100,8 @@ struct TextureLevel {
   @inline(__always)
   func fetch(_ i: Int, _ j: Int) -> SIMD4<Float> {
     guard width > 0, height > 0 else { return .zero }
-    let x = min(width - 1, max(0, i)), y = min(height - 1, max(0, j))
+    // The edge clamp, written out (generic `min`/`max` stayed calls here).
+    let x = i < 0 ? 0 : (i > width - 1 ? width - 1 : i), y = j < 0 ? 0 : (j > height - 1 ? height - 1 : j)
     let p = pixels + (y * width + x) * 4
     return SIMD4(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3])) * (1 / 255)
   }

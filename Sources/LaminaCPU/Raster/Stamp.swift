@@ -3,7 +3,12 @@
 // axis-aligned affine matrix a shape's coverage or a shadow's values depend
 // only on the shape, the scale and the fractional part of the translation,
 // so a grid of equal cards computes one stamp per kind, and the tiles read
-// it back. A stamp holds exactly what direct evaluation gives.
+// it back. A stamp holds exactly what direct evaluation gives. A renderer
+// makes the frame's new stamps deferred while it prepares and fills them
+// together on its workers before any tile reads them (StampCache.fillPending).
+//
+// Rejected: filling each stamp as it is made (one after another on the
+// preparing thread: S1-frac's second frame stamps 2,000 of them).
 import Dispatch
 import Lamina
 

@@ -261,28 +261,29 @@ struct OutlineBuilder {
     let last = pts[(first + count) % n], d = dirs[(first + count - 1) % segments], o = normal(d) * hw
     Self.add(last - o, to: &right)
     Self.add(last + o, to: &left)
-    var polygon = right
+    // The polygon is the right side with the rest appended; a round cap's
+    // arc without its two ends, which the sides hold.
     if caps.end {
       switch style.lineCap {
       case .butt: break
-      case .square: polygon += [last - o + d * hw, last + o + d * hw]
-      case .round: polygon += arc(last, from: -o, angle: Double.pi).dropFirst().dropLast()
+      case .square: right += [last - o + d * hw, last + o + d * hw]
+      case .round: forEachArcPoint(last, from: -o, angle: Double.pi) { k, n, q in if k > 0 && k < n { right.append(q) } }
       }
     }
-    polygon += left.reversed()
+    right.append(contentsOf: left.reversed())
     if caps.start {
       switch style.lineCap {
       case .butt: break
-      case .square: polygon += [p0 + o0 - d0 * hw, p0 - o0 - d0 * hw]
-      case .round: polygon += arc(p0, from: o0, angle: Double.pi).dropFirst().dropLast()
+      case .square: right += [p0 + o0 - d0 * hw, p0 - o0 - d0 * hw]
+      case .round: forEachArcPoint(p0, from: o0, angle: Double.pi) { k, n, q in if k > 0 && k < n { right.append(q) } }
       }
     }
-    return polygon
+    return right
   }
 
   /// The points join `i` adds to each side: the offsets' crossing on the
   /// inner side, the join's outer points (a mitre point inside a ribbon,
-  /// else `outerJoin`) on the other.
+  /// else `addOuterJoin`) on the other.
   func joinSides(
     _ i: Int, _ pts: [SIMD2<Double>], _ corners: [Bool], _ dirs: [SIMD2<Double>], _ smooth: [Bool],
     right: inout [SIMD2<Double>], left: inout [SIMD2<Double>]
@@ -305,13 +306,13 @@ struct OutlineBuilder {
       return
     }
     // The outer side is away from the turn (right for a left turn).
-    let outer = outerJoin(p, d0, d1, corners[i] ? style.lineJoin : .round, cross: cross, dot: dot)
+    let kind = corners[i] ? style.lineJoin : .round
     if cross > 0 {
-      for q in outer { Self.add(q, to: &right) }
+      addOuterJoin(p, d0, d1, kind, cross: cross, dot: dot, to: &right)
       Self.add(p + mitre, to: &left)
     } else {
       Self.add(p - mitre, to: &right)
-      for q in outer { Self.add(q, to: &left) }
+      addOuterJoin(p, d0, d1, kind, cross: cross, dot: dot, to: &left)
     }
   }
 
@@ -321,25 +322,34 @@ struct OutlineBuilder {
     if side.last != q { side.append(q) }
   }
 
-  /// The outer side of the join at `p` from the arriving segment's offset
-  /// to the leaving one's, in that order: the points `join(_:_:_:_:_:)`'s
-  /// wedge has there.
-  func outerJoin(
-    _ p: SIMD2<Double>, _ d0: SIMD2<Double>, _ d1: SIMD2<Double>, _ kind: LineJoin, cross: Double, dot: Double
-  ) -> [SIMD2<Double>] {
-    let side: Double = cross > 0 ? -1 : 1
-    let o0 = normal(d0) * (hw * side), o1 = normal(d1) * (hw * side)
+  /// Adds to `side` the outer side of the join at `p`, from the arriving
+  /// segment's offset to the leaving one's: the points
+  /// `join(_:_:_:_:_:)`'s wedge has there.
+  func addOuterJoin(
+    _ p: SIMD2<Double>, _ d0: SIMD2<Double>, _ d1: SIMD2<Double>, _ kind: LineJoin, cross: Double, dot: Double,
+    to side: inout [SIMD2<Double>]
+  ) {
+    let turn: Double = cross > 0 ? -1 : 1
+    let o0 = normal(d0) * (hw * turn), o1 = normal(d1) * (hw * turn)
     switch kind {
     case .bevel:
-      return [p + o0, p + o1]
+      break
     case .miter:
       let cosHalf = ((1 + dot) / 2).squareRoot()
-      guard cosHalf > 0, 1 / cosHalf <= style.miterLimit else { return [p + o0, p + o1] }
+      guard cosHalf > 0, 1 / cosHalf <= style.miterLimit else { break }
       let mid = o0 + o1
-      return [p + o0, p + mid / (mid.x * mid.x + mid.y * mid.y).squareRoot() * (hw / cosHalf), p + o1]
+      Self.add(p + o0, to: &side)
+      Self.add(p + mid / (mid.x * mid.x + mid.y * mid.y).squareRoot() * (hw / cosHalf), to: &side)
+      Self.add(p + o1, to: &side)
+      return
     case .round:
-      return arc(p, from: o0, angle: atan2(o0.x * o1.y - o0.y * o1.x, o0.x * o1.x + o0.y * o1.y))
+      forEachArcPoint(p, from: o0, angle: atan2(o0.x * o1.y - o0.y * o1.x, o0.x * o1.x + o0.y * o1.y)) { _, _, q in
+        Self.add(q, to: &side)
+      }
+      return
     }
+    Self.add(p + o0, to: &side)
+    Self.add(p + o1, to: &side)
   }
 
   /// Whether the smooth join between segments of directions `d0`, `d1` and
@@ -447,18 +457,29 @@ struct OutlineBuilder {
 
   /// Points of the arc about `c` from `c + v`, turning by `angle` (both ends included).
   func arc(_ c: SIMD2<Double>, from v: SIMD2<Double>, angle: Double) -> [SIMD2<Double>] {
+    var points: [SIMD2<Double>] = []
+    forEachArcPoint(c, from: v, angle: angle) { k, count, q in
+      if k == 0 { points.reserveCapacity(count + 1) }
+      points.append(q)
+    }
+    return points
+  }
+
+  /// `body(k, count, point)` for the points k = 0…count of `arc(_:from:angle:)`,
+  /// in order (the walked sides take them without an array of their own).
+  @inline(__always)
+  func forEachArcPoint(
+    _ c: SIMD2<Double>, from v: SIMD2<Double>, angle: Double, _ body: (Int, Int, SIMD2<Double>) -> Void
+  ) {
     // Chord error r·(1 − cos(step/2)) within the tolerance.
     let ratio = min(1, max(-1, 1 - tolerance / hw))
     let step = max(2 * acos(ratio), 2 * Double.pi / Double(StrokeStyle.maximumArcSegmentsPerTurn))
     let count = max(1, Int((abs(angle) / step).rounded(.up)))
-    var points: [SIMD2<Double>] = []
-    points.reserveCapacity(count + 1)
     for k in 0...count {
       let a = angle * Double(k) / Double(count)
       let (s, co) = (sin(a), cos(a))
-      points.append(c + SIMD2(v.x * co - v.y * s, v.x * s + v.y * co))
+      body(k, count, c + SIMD2(v.x * co - v.y * s, v.x * s + v.y * co))
     }
-    return points
   }
 
   /// Appends `polygon`, turned to wind positively (`positive`) or as it is.

@@ -178,8 +178,8 @@ struct OutlineBuilder {
     closed: Bool
   ) -> (strips: [[SIMD2<Double>]], cuts: [Int])? {
     let n = pts.count, segments = dirs.count
-    // Each join's reach along its inner side and that side (+1 left, −1 right).
-    var reach = [Double](repeating: 0, count: n), inner = [Double](repeating: 0, count: n)
+    // Each join's reach along the segments beside it.
+    var reach = [Double](repeating: 0, count: n)
     for i in (closed ? 0 : 1)..<(closed ? n : n - 1) {
       let d0 = dirs[(i - 1 + segments) % segments], d1 = dirs[i % segments]
       let cross = d0.x * d1.y - d0.y * d1.x, dot = d0.x * d1.x + d0.y * d1.y
@@ -190,7 +190,6 @@ struct OutlineBuilder {
       // over, hw·sin(turn) along the segment, whichever is further.
       let cut = hw * sinHalf / cosHalf
       reach[i] = cosHalf > 1e-6 ? smooth[i] ? cut : max(cut, hw * abs(cross)) : .infinity
-      inner[i] = cross > 0 ? 1 : -1
     }
     // Joins to cut at: a segment whose ends' reaches pass each other loses
     // one (then the other, if one alone is too long).
@@ -323,29 +322,36 @@ struct OutlineBuilder {
   }
 
   /// Adds to `side` the outer side of the join at `p`, from the arriving
-  /// segment's offset to the leaving one's: the points
-  /// `join(_:_:_:_:_:)`'s wedge has there.
+  /// segment's offset to the leaving one's (`miterLimit` in place of the
+  /// style's): the walked sides' outer points, and a wedge's after `p`.
   func addOuterJoin(
     _ p: SIMD2<Double>, _ d0: SIMD2<Double>, _ d1: SIMD2<Double>, _ kind: LineJoin, cross: Double, dot: Double,
-    to side: inout [SIMD2<Double>]
+    miterLimit: Double? = nil, to side: inout [SIMD2<Double>]
   ) {
+    // The outer side is away from the turn.
     let turn: Double = cross > 0 ? -1 : 1
     let o0 = normal(d0) * (hw * turn), o1 = normal(d1) * (hw * turn)
     switch kind {
     case .bevel:
       break
     case .miter:
+      // Miter length / width = 1 / sin(θ/2), θ the angle between the
+      // segments: 1 / cos(α/2) for the turn α (SVG's ratio rule).
       let cosHalf = ((1 + dot) / 2).squareRoot()
-      guard cosHalf > 0, 1 / cosHalf <= style.miterLimit else { break }
+      guard cosHalf > 0, 1 / cosHalf <= miterLimit ?? style.miterLimit else { break }
       let mid = o0 + o1
       Self.add(p + o0, to: &side)
       Self.add(p + mid / (mid.x * mid.x + mid.y * mid.y).squareRoot() * (hw / cosHalf), to: &side)
       Self.add(p + o1, to: &side)
       return
     case .round:
-      forEachArcPoint(p, from: o0, angle: atan2(o0.x * o1.y - o0.y * o1.x, o0.x * o1.x + o0.y * o1.y)) { _, _, q in
-        Self.add(q, to: &side)
+      // The arc from o0 to o1 through the outside of the turn (forward, d0, at a U-turn).
+      var angle = atan2(o0.x * o1.y - o0.y * o1.x, o0.x * o1.x + o0.y * o1.y)
+      if abs(cross) < 1e-12 {
+        let turned = SIMD2(-o0.y, o0.x)  // o0 turned by +90°
+        angle = (turned.x * d0.x + turned.y * d0.y) > 0 ? Double.pi : -Double.pi
       }
+      forEachArcPoint(p, from: o0, angle: angle) { _, _, q in Self.add(q, to: &side) }
       return
     }
     Self.add(p + o0, to: &side)
@@ -404,32 +410,9 @@ struct OutlineBuilder {
     let cross = d0.x * d1.y - d0.y * d1.x
     let dot = d0.x * d1.x + d0.y * d1.y
     if abs(cross) < 1e-12 && dot > 0 { return }  // straight on: the rectangles meet
-    // The outer side is away from the turn.
-    let side: Double = cross > 0 ? -1 : 1
-    let o0 = normal(d0) * (hw * side), o1 = normal(d1) * (hw * side)
-    switch kind {
-    case .bevel:
-      try emit([p, p + o0, p + o1], &out)
-    case .miter:
-      // Miter length / width = 1 / sin(θ/2), θ the angle between the
-      // segments: 1 / cos(α/2) for the turn α (SVG's ratio rule).
-      let cosHalf = ((1 + dot) / 2).squareRoot()
-      if cosHalf > 0, 1 / cosHalf <= miterLimit ?? style.miterLimit {
-        let mid = o0 + o1
-        let tip = p + mid / (mid.x * mid.x + mid.y * mid.y).squareRoot() * (hw / cosHalf)
-        try emit([p, p + o0, tip, p + o1], &out)
-      } else {
-        try emit([p, p + o0, p + o1], &out)
-      }
-    case .round:
-      // The arc from o0 to o1 through the outside of the turn (forward, d0, at a U-turn).
-      var angle = atan2(o0.x * o1.y - o0.y * o1.x, o0.x * o1.x + o0.y * o1.y)
-      if abs(cross) < 1e-12 {
-        let turned = SIMD2(-o0.y, o0.x)  // o0 turned by +90°
-        angle = (turned.x * d0.x + turned.y * d0.y) > 0 ? Double.pi : -Double.pi
-      }
-      try emit([p] + arc(p, from: o0, angle: angle), &out)
-    }
+    var wedge = [p]
+    addOuterJoin(p, d0, d1, kind, cross: cross, dot: dot, miterLimit: miterLimit, to: &wedge)
+    try emit(wedge, &out)
   }
 
   /// A cap at end point `p`, the stroke leaving it along `d` (outwards).

@@ -67,9 +67,10 @@ import Testing
       var clustered = FillSweep(contours, rule: rule)
       var rows = FillSweep(contours, rule: rule)
       rows.clusters = false
-      // Both sweep, even where the contours could be accumulated whole.
+      // Both sweep rows (not `FillSlabs`), even where the contours could be accumulated whole.
       clustered.accumulatesSimpleContours = false
       rows.accumulatesSimpleContours = false
+      (clustered.slabs, rows.slabs) = (false, false)
       let a = clustered.coverage(width: width, height: height)
       let b = rows.coverage(width: width, height: height)
       for (x, y) in zip(a, b) {
@@ -93,6 +94,7 @@ import Testing
     }
     var sweep = FillSweep([circle], rule: .nonZero)
     sweep.accumulatesSimpleContours = false
+    sweep.slabs = false
     let total = sweep.coverage(width: 25, height: 24).reduce(0, { $0 + Double($1) })
     let polygon = 0.5 * Double(n) * r * r * sin(2 * .pi / Double(n))
     #expect(abs(total - polygon) < 1e-4, "area \(total), polygon \(polygon)")

@@ -37,6 +37,7 @@ import Testing
       var rows = FillSweep(contours, rule: rule)
       rows.clusters = false
       rows.accumulatesSimpleContours = false
+      rows.slabs = false
       let a = accumulated.coverage(width: width, height: height)
       let b = rows.coverage(width: width, height: height)
       for (x, y) in zip(a, b) { worst = max(worst, Double(abs(x - y))) }
@@ -59,6 +60,7 @@ import Testing
       var accumulated = FillSweep(contours, rule: .nonZero)
       var rows = FillSweep(contours, rule: .nonZero)
       rows.accumulatesSimpleContours = false
+      rows.slabs = false
       let a = accumulated.coverage(width: width, height: height)
       let b = rows.coverage(width: width, height: height)
       for (x, y) in zip(a, b) { worst = max(worst, Double(abs(x - y))) }

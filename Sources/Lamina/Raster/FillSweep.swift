@@ -80,6 +80,9 @@ struct FillSweep {
   private var nextChain: Int32 = 0
   /// Whether rows are cut into clusters (tests compare with whole rows).
   var clusters = true
+  /// Whether paths that need the sweep have their boundary found once by
+  /// `FillSlabs` (tests compare with the row sweep, its fallback).
+  var slabs = true
   /// Whether contours that `SimpleContours` finds fill exactly by
   /// accumulation skip the sweep (tests compare with the sweep).
   var accumulatesSimpleContours = true
@@ -164,10 +167,14 @@ struct FillSweep {
     var out = [Float](repeating: 0, count: width * height)
     guard width > 0, height > 0, !edges.isEmpty else { return out }
     if accumulatesSimpleContours && (simpleContours ?? SimpleContours.fillByAccumulation(points: points, ends: ends)) {
-      accumulate(width: width, height: height, into: &out)
+      accumulate(edges, width: width, height: height, into: &out)
       return out
     }
     edges.sort { $0.y0 < $1.y0 }
+    if slabs, let boundary = FillSlabs.boundary(of: edges, rule: rule, top: 0, bottom: Double(height)) {
+      accumulate(boundary, width: width, height: height, into: &out)
+      return out
+    }
     horizontals.sort { $0.y0 < $1.y0 }
     let accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: 1)
     var next = 0, nextHorizontal = 0
@@ -200,9 +207,10 @@ struct FillSweep {
     return out
   }
 
-  /// Every edge added to the accumulator as it is, in strips of rows:
-  /// the exact coverage of contours `SimpleContours` accepts.
-  private mutating func accumulate(width: Int, height: Int, into out: inout [Float]) {
+  /// Every edge added to the accumulator as it is (downwards where its
+  /// `winding` is positive), in strips of rows: the exact coverage of
+  /// contours `SimpleContours` accepts, and of `FillSlabs`' boundaries.
+  private func accumulate(_ edges: [Edge], width: Int, height: Int, into out: inout [Float]) {
     let stripHeight = min(height, Self.accumulatedStrip)
     let accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: stripHeight)
     @inline(__always) func add(_ e: Edge) {
@@ -220,7 +228,7 @@ struct FillSweep {
         accumulator.resolve(into: out.baseAddress!)
         return
       }
-      edges.sort { $0.y0 < $1.y0 }
+      let edges = edges.sorted { $0.y0 < $1.y0 }
       var next = 0
       var active: [Edge] = []
       for top in stride(from: 0, to: height, by: stripHeight) {

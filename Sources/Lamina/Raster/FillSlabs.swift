@@ -1,0 +1,276 @@
+// FillSlabs: the boundary of a fill rule's inside, for contours that may
+// overlap and cross themselves, found once for the whole path instead of
+// once per pixel row.
+//
+// Design: the plane is cut into horizontal slabs at every edge end point,
+// so every edge present in a slab spans all of it. The edges' order at the
+// slab's top and at its bottom tells which pairs cross inside it (an
+// insertion sort from one order to the other swaps exactly those pairs:
+// lines cross once), and the slab is cut again at each crossing. Inside
+// each piece no two edges cross, so the winding number is constant between
+// neighbours: walking them by x from 0 (every edge of the path takes part,
+// those left of the grid too), an edge where the winding number enters the
+// rule's inside is boundary with the inside to its right, added downwards;
+// one where it leaves the inside is added upwards; any other is not
+// boundary there (most of an overlapping stroke's inner edges). An edge's
+// consecutive pieces with the same answer are joined, so the accumulator
+// gets each run of boundary once, whatever pixel rows it crosses. The sum
+// of the boundary's signed areas is the exact coverage up to rounding: the
+// pieces are `FillSweep`'s row bands without the rows' cuts.
+//
+// Edges that coincide over a piece come in either order: the parts added
+// for them telescope to inside(right) − inside(left) along the same line,
+// the same area either way. No predicate needs to be exact: a crossing
+// missed by a rounding leaves an error bounded by the area between the two
+// edges, as in the row sweep.
+//
+// Cost: O((v + k) · a) for v end points, k crossings and a edges across a
+// slab, against the row sweep's cut, sort and fill of every vertex again in
+// every pixel row a cluster of several chains covers (most of a stroke's
+// rows: its two sides share pixels). Past a crossing budget (a scribble
+// whose every edge crosses every other) it gives up and the row sweep, whose
+// work per row is bounded, fills the path.
+//
+// Rejected: cutting at pixel rows as well (`FillSweep.row`, kept as that
+// fallback); a planar arrangement that splits edges at crossings and
+// T-junctions once and counts each face's winding, which needs exact
+// predicates where the slabs need none.
+
+/// The boundary of the inside of closed polylines under a fill rule,
+/// oriented so that the accumulator's sum over it is their coverage.
+struct FillSlabs {
+  /// Crossing cuts allowed per edge (beyond `minimumCrossingBudget`) before
+  /// the slabs give up.
+  static let crossingsPerEdge = 16
+  /// Crossing cuts every path may use, however few its edges.
+  static let minimumCrossingBudget = 4096
+
+  /// The boundary of the rule's inside between rows `top` and `bottom`, as
+  /// edges stored top to bottom whose `winding` is +1 (add downwards: inside
+  /// to the right) or −1 (add upwards). `edges` are the contours'
+  /// non-horizontal edges sorted by their top (horizontal edges bound no
+  /// area). Nil when the edges cross more often than the budget allows.
+  static func boundary(
+    of edges: [FillSweep.Edge], rule: FillRule, top: Double, bottom: Double
+  ) -> [FillSweep.Edge]? {
+    guard !edges.isEmpty else { return [] }
+    var slabs = FillSlabs(edges, rule: rule)
+    defer { slabs.deallocate() }
+    return slabs.run(top: top, bottom: bottom) ? slabs.boundary : nil
+  }
+
+  private let edges: [FillSweep.Edge]
+  private let nonZero: Bool
+  // Per edge (by its index in `edges`): its x at the piece's top and
+  // bottom, and the run of pieces it has been boundary of since `runStart`
+  // (sign +1 down, −1 up, 0 none). Raw storage: written for every edge of
+  // every slab, with no uniqueness or exclusivity checks.
+  private let xTop: UnsafeMutablePointer<Double>, xBottom: UnsafeMutablePointer<Double>
+  private let runStart: UnsafeMutablePointer<Double>, runEnd: UnsafeMutablePointer<Double>
+  private let runSign: UnsafeMutablePointer<Int8>
+  /// dx/dy of each edge, so that x at a slab's side costs no division.
+  private let slope: UnsafeMutablePointer<Double>
+  /// The edges across the current slab, in x order.
+  private var active: [Int] = []
+  private var work: [Int] = [], crossings: [Double] = []
+  private(set) var boundary: [FillSweep.Edge] = []
+
+  private init(_ edges: [FillSweep.Edge], rule: FillRule) {
+    self.edges = edges
+    nonZero = rule == .nonZero
+    let n = edges.count
+    xTop = .allocate(capacity: n)
+    xBottom = .allocate(capacity: n)
+    runStart = .allocate(capacity: n)
+    runEnd = .allocate(capacity: n)
+    runSign = .allocate(capacity: n)
+    slope = .allocate(capacity: n)
+    for (k, e) in edges.enumerated() { slope[k] = (e.x1 - e.x0) / (e.y1 - e.y0) }
+    runSign.initialize(repeating: 0, count: n)
+    runEnd.initialize(repeating: -.infinity, count: n)
+  }
+
+  private func deallocate() {
+    for p in [xTop, xBottom, runStart, runEnd, slope] { p.deallocate() }
+    runSign.deallocate()
+  }
+
+  /// Edge `e`'s x at `y` within its span: its own end points exactly at
+  /// its ends (where the next edge of its contour starts at the same x).
+  @inline(__always) private func x(_ e: Int, at y: Double) -> Double {
+    let edge = edges[e]
+    return y <= edge.y0 ? edge.x0 : (y >= edge.y1 ? edge.x1 : edge.x0 + (y - edge.y0) * slope[e])
+  }
+
+  @inline(__always) private func inside(_ winding: Int) -> Bool {
+    nonZero ? winding != 0 : winding & 1 != 0
+  }
+
+  /// Hands over edge `e`'s run of boundary, if it has one.
+  @inline(__always) private mutating func flush(_ e: Int) {
+    let sign = runSign[e]
+    runSign[e] = 0
+    guard sign != 0, runEnd[e] > runStart[e] else { return }
+    let ya = runStart[e], yb = runEnd[e]
+    boundary.append(FillSweep.Edge(x0: x(e, at: ya), y0: ya, x1: x(e, at: yb), y1: yb, winding: Int(sign), chain: 0))
+  }
+
+  /// Positions `range` of `active` over a crossing-free piece [ya, yb],
+  /// in that order, from the winding number left of them; returns the
+  /// winding number right of them.
+  @inline(__always) @discardableResult
+  private mutating func walk(_ range: Range<Int>, _ ya: Double, _ yb: Double, from winding: Int) -> Int {
+    var winding = winding
+    for i in range {
+      let e = active[i]
+      let was = inside(winding)
+      winding += edges[e].winding
+      let now = inside(winding)
+      let sign: Int8 = was == now ? 0 : (now ? 1 : -1)
+      if sign != runSign[e] || runEnd[e] != ya {
+        flush(e)
+        runSign[e] = sign
+        runStart[e] = ya
+      }
+      runEnd[e] = yb
+    }
+    return winding
+  }
+
+  /// Insertion sort of positions `range` of `active` by (xTop, xBottom):
+  /// nearly sorted already, from the slab or piece before.
+  @inline(__always) private mutating func sortActive(_ range: Range<Int>) {
+    let (xTop, xBottom) = (self.xTop, self.xBottom)
+    active.withUnsafeMutableBufferPointer { active in
+      for i in range.dropFirst() {
+        let e = active[i], t = xTop[e], b = xBottom[e]
+        var j = i
+        while j > range.lowerBound {
+          let f = active[j - 1]
+          guard xTop[f] > t || (xTop[f] == t && xBottom[f] > b) else { break }
+          active[j] = f
+          j -= 1
+        }
+        active[j] = e
+      }
+    }
+  }
+
+  /// Sorts a copy of `active` (in top order) into bottom order: each swap
+  /// is one crossing pair, whose crossing inside (ya, yb) is recorded.
+  /// Returns the positions (in top order) of the pairs that swapped, empty
+  /// when none did, or nil past the budget.
+  private mutating func findCrossings(_ ya: Double, _ yb: Double, budget: inout Int) -> Range<Int>? {
+    work.removeAll(keepingCapacity: true)
+    work.append(contentsOf: active)
+    crossings.removeAll(keepingCapacity: true)
+    let (xTop, xBottom) = (self.xTop, self.xBottom)
+    var lo = Int.max, hi = Int.min
+    for i in work.indices.dropFirst() {
+      var j = i
+      while j > 0, xBottom[work[j - 1]] > xBottom[work[j]] {
+        // An element moves left only past the ones it swaps with, from i to j − 1.
+        (lo, hi) = (min(lo, j - 1), max(hi, i))
+        let a = work[j - 1], b = work[j]
+        let dTop = xTop[a] - xTop[b], dBottom = xBottom[a] - xBottom[b]
+        let y = ya + dTop / (dTop - dBottom) * (yb - ya)
+        // Crossings within 1e-9 px of the slab's sides change no coverage.
+        if y - ya > FillSweep.minimumBand && yb - y > FillSweep.minimumBand { crossings.append(y) }
+        work.swapAt(j - 1, j)
+        j -= 1
+        budget -= 1
+        if budget < 0 { return nil }
+      }
+    }
+    return lo <= hi ? lo..<(hi + 1) : 0..<0
+  }
+
+  /// Walks every slab between `top` and `bottom`; false past the budget.
+  private mutating func run(top: Double, bottom: Double) -> Bool {
+    let n = edges.count
+    let start = max(top, edges[0].y0)
+    var end = -Double.infinity
+    for e in edges { end = max(end, e.y1) }
+    end = min(end, bottom)
+    guard start < end else { return true }
+    // The slabs' sides: every end point between start and end.
+    var cuts: [Double] = [start, end]
+    cuts.reserveCapacity(2 * n + 2)
+    for e in edges {
+      if e.y0 > start && e.y0 < end { cuts.append(e.y0) }
+      if e.y1 > start && e.y1 < end { cuts.append(e.y1) }
+    }
+    cuts.sort()
+    var budget = Self.minimumCrossingBudget + Self.crossingsPerEdge * n
+    var next = 0
+    // Whether xBottom holds every continuing edge's x at the slab's top
+    // (the slab before had no crossing pieces, which overwrite it).
+    var bottomsHeld = false
+    var ya = cuts[0]
+    for k in cuts.indices.dropFirst() {
+      let yb = cuts[k]
+      guard yb > ya else { continue }
+      defer { ya = yb }
+      // Edges that ended leave (their runs handed over), edges that begin join.
+      var kept = 0
+      for i in active.indices {
+        let e = active[i]
+        if edges[e].y1 <= ya {
+          flush(e)
+        } else {
+          active[kept] = e
+          kept += 1
+        }
+      }
+      active.removeLast(active.count - kept)
+      let joining = active.count
+      while next < n, edges[next].y0 <= ya {
+        if edges[next].y1 > ya { active.append(next) }
+        next += 1
+      }
+      guard !active.isEmpty else {
+        bottomsHeld = false
+        continue
+      }
+      for i in active.indices {
+        let e = active[i]
+        xTop[e] = bottomsHeld && i < joining ? xBottom[e] : x(e, at: ya)
+        xBottom[e] = x(e, at: yb)
+      }
+      bottomsHeld = true
+      sortActive(active.indices)
+      guard let mixed = findCrossings(ya, yb, budget: &budget) else { return false }
+      // No pair changes order: the top order holds throughout.
+      if mixed.isEmpty {
+        walk(active.indices, ya, yb, from: 0)
+        continue
+      }
+      // Pairs that do (even within `minimumBand` of a side: a vertex a
+      // rounding off another edge) are walked piece by piece in their
+      // order at each piece's middle; the edges either side of them keep
+      // the top order, and the winding numbers around them, for the slab.
+      let before = walk(0..<mixed.lowerBound, ya, yb, from: 0)
+      var after = before
+      for i in mixed { after += edges[active[i]].winding }
+      walk(mixed.upperBound..<active.count, ya, yb, from: after)
+      crossings.sort()
+      crossings.append(yb)
+      var lower = ya
+      for c in crossings.indices where crossings[c] > lower {
+        let upper = crossings[c]
+        for i in mixed {
+          let e = active[i]
+          let m = x(e, at: lower) + x(e, at: upper)
+          xTop[e] = m
+          xBottom[e] = m
+        }
+        sortActive(mixed)
+        walk(mixed, lower, upper, from: before)
+        lower = upper
+      }
+      bottomsHeld = false
+    }
+    for e in active { flush(e) }
+    return true
+  }
+}

@@ -59,50 +59,56 @@ struct FillSlabs {
     return slabs.run(top: top, bottom: bottom) ? slabs.boundary : nil
   }
 
-  private let edges: [FillSweep.Edge]
+  private let count: Int
   private let nonZero: Bool
-  // Per edge (by its index in `edges`): its x at the piece's top and
-  // bottom, and the run of pieces it has been boundary of since `runStart`
-  // (sign +1 down, −1 up, 0 none). Raw storage: written for every edge of
-  // every slab, with no uniqueness or exclusivity checks.
-  private let xTop: UnsafeMutablePointer<Double>, xBottom: UnsafeMutablePointer<Double>
-  private let runStart: UnsafeMutablePointer<Double>, runEnd: UnsafeMutablePointer<Double>
-  private let runSign: UnsafeMutablePointer<Int8>
-  /// dx/dy of each edge, so that x at a slab's side costs no division.
-  private let slope: UnsafeMutablePointer<Double>
-  /// The edges across the current slab, in x order.
-  private var active: [Int] = []
-  private var work: [Int] = [], crossings: [Double] = []
+  // Per edge (by its index among the edges sorted by top), in raw storage
+  // read and written for every edge of every slab with no uniqueness or
+  // exclusivity checks: its ends, dx/dy (so x at a slab's side costs no
+  // division), winding, its x at the piece's top and bottom, and the run of
+  // pieces it has been boundary of since `runStart` (sign +1 down, −1 up,
+  // 0 none).
+  private let doubles: UnsafeMutablePointer<Double>, ints: UnsafeMutablePointer<Int32>
+  private let x0, y0, x1, y1, slope: UnsafeMutablePointer<Double>
+  private let xTop, xBottom, runStart, runEnd: UnsafeMutablePointer<Double>
+  private let winding, runSign: UnsafeMutablePointer<Int32>
+  /// The edges across the current slab (`activeCount` of them) in x
+  /// order, and a copy sorted into their order at its bottom.
+  private let active, work: UnsafeMutablePointer<Int32>
+  private var activeCount = 0
+  private var crossings: [Double] = []
   private(set) var boundary: [FillSweep.Edge] = []
 
   private init(_ edges: [FillSweep.Edge], rule: FillRule) {
-    self.edges = edges
     nonZero = rule == .nonZero
     let n = edges.count
-    xTop = .allocate(capacity: n)
-    xBottom = .allocate(capacity: n)
-    runStart = .allocate(capacity: n)
-    runEnd = .allocate(capacity: n)
-    runSign = .allocate(capacity: n)
-    slope = .allocate(capacity: n)
-    for (k, e) in edges.enumerated() { slope[k] = (e.x1 - e.x0) / (e.y1 - e.y0) }
-    runSign.initialize(repeating: 0, count: n)
-    runEnd.initialize(repeating: -.infinity, count: n)
+    count = n
+    doubles = .allocate(capacity: 9 * n)
+    ints = .allocate(capacity: 4 * n)
+    (x0, y0, x1, y1, slope) = (doubles, doubles + n, doubles + 2 * n, doubles + 3 * n, doubles + 4 * n)
+    (xTop, xBottom, runStart, runEnd) = (doubles + 5 * n, doubles + 6 * n, doubles + 7 * n, doubles + 8 * n)
+    (winding, runSign, active, work) = (ints, ints + n, ints + 2 * n, ints + 3 * n)
+    for (k, e) in edges.enumerated() {
+      (x0[k], y0[k], x1[k], y1[k]) = (e.x0, e.y0, e.x1, e.y1)
+      slope[k] = (e.x1 - e.x0) / (e.y1 - e.y0)
+      winding[k] = Int32(e.winding)
+      runSign[k] = 0
+      runStart[k] = -.infinity
+      runEnd[k] = -.infinity
+    }
   }
 
   private func deallocate() {
-    for p in [xTop, xBottom, runStart, runEnd, slope] { p.deallocate() }
-    runSign.deallocate()
+    doubles.deallocate()
+    ints.deallocate()
   }
 
   /// Edge `e`'s x at `y` within its span: its own end points exactly at
   /// its ends (where the next edge of its contour starts at the same x).
   @inline(__always) private func x(_ e: Int, at y: Double) -> Double {
-    let edge = edges[e]
-    return y <= edge.y0 ? edge.x0 : (y >= edge.y1 ? edge.x1 : edge.x0 + (y - edge.y0) * slope[e])
+    y <= y0[e] ? x0[e] : (y >= y1[e] ? x1[e] : x0[e] + (y - y0[e]) * slope[e])
   }
 
-  @inline(__always) private func inside(_ winding: Int) -> Bool {
+  @inline(__always) private func inside(_ winding: Int32) -> Bool {
     nonZero ? winding != 0 : winding & 1 != 0
   }
 
@@ -119,14 +125,14 @@ struct FillSlabs {
   /// in that order, from the winding number left of them; returns the
   /// winding number right of them.
   @inline(__always) @discardableResult
-  private mutating func walk(_ range: Range<Int>, _ ya: Double, _ yb: Double, from winding: Int) -> Int {
-    var winding = winding
+  private mutating func walk(_ range: Range<Int>, _ ya: Double, _ yb: Double, from left: Int32) -> Int32 {
+    var w = left
     for i in range {
-      let e = active[i]
-      let was = inside(winding)
-      winding += edges[e].winding
-      let now = inside(winding)
-      let sign: Int8 = was == now ? 0 : (now ? 1 : -1)
+      let e = Int(active[i])
+      let was = inside(w)
+      w += winding[e]
+      let now = inside(w)
+      let sign: Int32 = was == now ? 0 : (now ? 1 : -1)
       if sign != runSign[e] || runEnd[e] != ya {
         flush(e)
         runSign[e] = sign
@@ -134,25 +140,22 @@ struct FillSlabs {
       }
       runEnd[e] = yb
     }
-    return winding
+    return w
   }
 
   /// Insertion sort of positions `range` of `active` by (xTop, xBottom):
   /// nearly sorted already, from the slab or piece before.
-  @inline(__always) private mutating func sortActive(_ range: Range<Int>) {
-    let (xTop, xBottom) = (self.xTop, self.xBottom)
-    active.withUnsafeMutableBufferPointer { active in
-      for i in range.dropFirst() {
-        let e = active[i], t = xTop[e], b = xBottom[e]
-        var j = i
-        while j > range.lowerBound {
-          let f = active[j - 1]
-          guard xTop[f] > t || (xTop[f] == t && xBottom[f] > b) else { break }
-          active[j] = f
-          j -= 1
-        }
-        active[j] = e
+  @inline(__always) private func sortActive(_ range: Range<Int>) {
+    for i in range.dropFirst() {
+      let e = Int(active[i]), t = xTop[e], b = xBottom[e]
+      var j = i
+      while j > range.lowerBound {
+        let f = Int(active[j - 1])
+        guard xTop[f] > t || (xTop[f] == t && xBottom[f] > b) else { break }
+        active[j] = Int32(f)
+        j -= 1
       }
+      active[j] = Int32(e)
     }
   }
 
@@ -161,22 +164,20 @@ struct FillSlabs {
   /// Returns the positions (in top order) of the pairs that swapped, empty
   /// when none did, or nil past the budget.
   private mutating func findCrossings(_ ya: Double, _ yb: Double, budget: inout Int) -> Range<Int>? {
-    work.removeAll(keepingCapacity: true)
-    work.append(contentsOf: active)
+    work.update(from: active, count: activeCount)
     crossings.removeAll(keepingCapacity: true)
-    let (xTop, xBottom) = (self.xTop, self.xBottom)
     var lo = Int.max, hi = Int.min
-    for i in work.indices.dropFirst() {
+    for i in 1..<max(1, activeCount) {
       var j = i
-      while j > 0, xBottom[work[j - 1]] > xBottom[work[j]] {
+      while j > 0, xBottom[Int(work[j - 1])] > xBottom[Int(work[j])] {
         // An element moves left only past the ones it swaps with, from i to j − 1.
         (lo, hi) = (min(lo, j - 1), max(hi, i))
-        let a = work[j - 1], b = work[j]
+        let a = Int(work[j - 1]), b = Int(work[j])
         let dTop = xTop[a] - xTop[b], dBottom = xBottom[a] - xBottom[b]
         let y = ya + dTop / (dTop - dBottom) * (yb - ya)
         // Crossings within 1e-9 px of the slab's sides change no coverage.
         if y - ya > FillSweep.minimumBand && yb - y > FillSweep.minimumBand { crossings.append(y) }
-        work.swapAt(j - 1, j)
+        (work[j - 1], work[j]) = (work[j], work[j - 1])
         j -= 1
         budget -= 1
         if budget < 0 { return nil }
@@ -187,18 +188,18 @@ struct FillSlabs {
 
   /// Walks every slab between `top` and `bottom`; false past the budget.
   private mutating func run(top: Double, bottom: Double) -> Bool {
-    let n = edges.count
-    let start = max(top, edges[0].y0)
+    let n = count
+    let start = max(top, y0[0])
     var end = -Double.infinity
-    for e in edges { end = max(end, e.y1) }
+    for k in 0..<n { end = max(end, y1[k]) }
     end = min(end, bottom)
     guard start < end else { return true }
     // The slabs' sides: every end point between start and end.
     var cuts: [Double] = [start, end]
     cuts.reserveCapacity(2 * n + 2)
-    for e in edges {
-      if e.y0 > start && e.y0 < end { cuts.append(e.y0) }
-      if e.y1 > start && e.y1 < end { cuts.append(e.y1) }
+    for k in 0..<n {
+      if y0[k] > start && y0[k] < end { cuts.append(y0[k]) }
+      if y1[k] > start && y1[k] < end { cuts.append(y1[k]) }
     }
     cuts.sort()
     var budget = Self.minimumCrossingBudget + Self.crossingsPerEdge * n
@@ -213,36 +214,49 @@ struct FillSlabs {
       defer { ya = yb }
       // Edges that ended leave (their runs handed over), edges that begin join.
       var kept = 0
-      for i in active.indices {
-        let e = active[i]
-        if edges[e].y1 <= ya {
+      for i in 0..<activeCount {
+        let e = Int(active[i])
+        if y1[e] <= ya {
           flush(e)
         } else {
-          active[kept] = e
+          active[kept] = Int32(e)
           kept += 1
         }
       }
-      active.removeLast(active.count - kept)
-      let joining = active.count
-      while next < n, edges[next].y0 <= ya {
-        if edges[next].y1 > ya { active.append(next) }
+      let joining = kept
+      while next < n, y0[next] <= ya {
+        if y1[next] > ya {
+          active[kept] = Int32(next)
+          kept += 1
+        }
         next += 1
       }
-      guard !active.isEmpty else {
+      activeCount = kept
+      guard kept > 0 else {
         bottomsHeld = false
         continue
       }
-      for i in active.indices {
-        let e = active[i]
-        xTop[e] = bottomsHeld && i < joining ? xBottom[e] : x(e, at: ya)
-        xBottom[e] = x(e, at: yb)
+      // x at both sides, and whether the edges are already in order at
+      // both (most slabs: nothing crosses, nothing joins out of place).
+      var ordered = true
+      var (lastTop, lastBottom) = (-Double.infinity, -Double.infinity)
+      for i in 0..<kept {
+        let e = Int(active[i])
+        let t = bottomsHeld && i < joining ? xBottom[e] : x(e, at: ya), b = x(e, at: yb)
+        (xTop[e], xBottom[e]) = (t, b)
+        if t < lastTop || b < lastBottom { ordered = false }
+        (lastTop, lastBottom) = (t, b)
       }
       bottomsHeld = true
-      sortActive(active.indices)
+      if ordered {
+        walk(0..<kept, ya, yb, from: 0)
+        continue
+      }
+      sortActive(0..<kept)
       guard let mixed = findCrossings(ya, yb, budget: &budget) else { return false }
       // No pair changes order: the top order holds throughout.
       if mixed.isEmpty {
-        walk(active.indices, ya, yb, from: 0)
+        walk(0..<kept, ya, yb, from: 0)
         continue
       }
       // Pairs that do (even within `minimumBand` of a side: a vertex a
@@ -251,18 +265,17 @@ struct FillSlabs {
       // the top order, and the winding numbers around them, for the slab.
       let before = walk(0..<mixed.lowerBound, ya, yb, from: 0)
       var after = before
-      for i in mixed { after += edges[active[i]].winding }
-      walk(mixed.upperBound..<active.count, ya, yb, from: after)
+      for i in mixed { after += winding[Int(active[i])] }
+      walk(mixed.upperBound..<kept, ya, yb, from: after)
       crossings.sort()
       crossings.append(yb)
       var lower = ya
       for c in crossings.indices where crossings[c] > lower {
         let upper = crossings[c]
         for i in mixed {
-          let e = active[i]
+          let e = Int(active[i])
           let m = x(e, at: lower) + x(e, at: upper)
-          xTop[e] = m
-          xBottom[e] = m
+          (xTop[e], xBottom[e]) = (m, m)
         }
         sortActive(mixed)
         walk(mixed, lower, upper, from: before)
@@ -270,7 +283,7 @@ struct FillSlabs {
       }
       bottomsHeld = false
     }
-    for e in active { flush(e) }
+    for i in 0..<activeCount { flush(Int(active[i])) }
     return true
   }
 }

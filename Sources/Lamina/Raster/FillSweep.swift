@@ -170,11 +170,11 @@ struct FillSweep {
       accumulate(edges, width: width, height: height, into: &out)
       return out
     }
-    edges.sort { $0.y0 < $1.y0 }
     if slabs, let boundary = FillSlabs.boundary(of: edges, rule: rule, top: 0, bottom: Double(height)) {
       accumulate(boundary, width: width, height: height, into: &out)
       return out
     }
+    edges.sort { $0.y0 < $1.y0 }
     horizontals.sort { $0.y0 < $1.y0 }
     let accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: 1)
     var next = 0, nextHorizontal = 0

@@ -80,6 +80,9 @@ final class PlanBuilder {
   /// tolerance: text layers in the same font and size flatten each glyph
   /// once (LoweringText.swift).
   var flattenedGlyphs: [FlattenedGlyphKey: PolygonSet] = [:]
+  /// Whether each of those outlines fills by adding its edges
+  /// (`SimpleContours`), asked once per outline in this lowering.
+  var simpleGlyphs: [FlattenedGlyphKey: Bool] = [:]
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
     surfaces = [Surface(width: width, height: height, label: "canvas")]

@@ -169,13 +169,14 @@ extension PlanBuilder {
     guard !glyphs.isEmpty else { return }
     let similarity = GlyphRun.scale(of: m)
     let tolerance = Self.glyphTolerance(glyphs.lazy.map(\.ink), m, similarity: similarity)
-    let (outlines, outlineIndex) = flattenedOutlines(glyphs, of: run, tolerance: tolerance)
+    let (outlines, outlineIndex, outlineKeys) = flattenedOutlines(glyphs, of: run, tolerance: tolerance)
     // Pieces are gathered into draws of at most
     // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
     // on its own (`PathDraw.pieceEnds`); under a similarity the draw
     // carries a `GlyphRun`: each one-glyph piece is its glyph's coverage,
     // a piece of several glyphs is filled from its placed polygons.
     var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null, placed: [GlyphRun.Placed] = []
+    var simple: [Bool] = []
     func flush() {
       if !polygons.isEmpty {
         let glyphRun =
@@ -188,9 +189,10 @@ extension PlanBuilder {
           .path(
             PathDraw(
               matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: text.clips, name: text.name,
-              pieceEnds: ends, glyphs: glyphRun)), to: text.surface)
+              pieceEnds: ends, glyphs: glyphRun
+            ).withSimplePieces(simple)), to: text.surface)
       }
-      (polygons, ends, drawBox, placed) = (PolygonSet(), [], .null, [])
+      (polygons, ends, drawBox, placed, simple) = (PolygonSet(), [], .null, [], [])
     }
     // Per outline, whether a piece of it alone takes its glyph's coverage
     // (asked once per outline, not per glyph: its bounding box is a pass
@@ -200,6 +202,17 @@ extension PlanBuilder {
       if let known = coverable[outline] { return known }
       let answer = Self.hasGlyphCoverage(outlines[outline], scale: scale)
       coverable[outline] = answer
+      return answer
+    }
+    // Per outline, whether its contours neither meet nor wind beyond one
+    // sign's 1 (SimpleContours), so that a piece of it alone is filled by
+    // adding its edges: asked once per outline, not per placed glyph.
+    func isSimple(_ outline: Int) -> Bool {
+      let key = outlineKeys[outline]
+      if let known = simpleGlyphs[key] { return known }
+      let set = outlines[outline]
+      let answer = SimpleContours.fillByAccumulation(points: set.points, ends: set.ends)
+      simpleGlyphs[key] = answer
       return answer
     }
     for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
@@ -224,6 +237,8 @@ extension PlanBuilder {
       }
       if polygons.count > before.0 {
         ends.append(polygons.count)
+        // A glyph coverage's piece is never swept: its outline is not checked here.
+        simple.append(piece.count == 1 && !single && isSimple(outlineIndex[piece[0]]))
         let first = glyphs[piece[0]]
         placed.append(
           GlyphRun.Placed(
@@ -256,13 +271,15 @@ extension PlanBuilder {
 
   /// Each distinct glyph's outline flattened once, relative to its
   /// origin, and for each glyph the index of its outline: a piece's
-  /// polygons are those outlines moved to its glyphs' origins. Outlines
-  /// another layer of this lowering flattened alike are reused.
+  /// polygons are those outlines moved to its glyphs' origins, and each
+  /// outline's key. Outlines another layer of this lowering flattened
+  /// alike are reused.
   private func flattenedOutlines(
     _ glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)],
     of run: TextLayout.Run, tolerance: Double
-  ) -> (outlines: [PolygonSet], outlineIndex: [Int]) {
+  ) -> (outlines: [PolygonSet], outlineIndex: [Int], keys: [FlattenedGlyphKey]) {
     var outlines: [PolygonSet] = [], outlineOf: [UInt32: Int] = [:], outlineIndex: [Int] = []
+    var keys: [FlattenedGlyphKey] = []
     for g in glyphs {
       if let known = outlineOf[g.glyph] {
         outlineIndex.append(known)
@@ -283,8 +300,9 @@ extension PlanBuilder {
       outlineOf[g.glyph] = outlines.count
       outlineIndex.append(outlines.count)
       outlines.append(set)
+      keys.append(key)
     }
-    return (outlines, outlineIndex)
+    return (outlines, outlineIndex, keys)
   }
 
   /// A run of colour glyphs (emoji): each strike image within reach drawn

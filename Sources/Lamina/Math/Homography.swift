@@ -98,6 +98,14 @@ extension Homography {
     return s > 0 ? s : 1
   }
 
+  /// Whether `project` keeps the whole polygon (every point in front of
+  /// the near bound): its image is then the projective image of each point,
+  /// so contours that did not meet still do not.
+  public func projectsWhole(_ polygon: some Collection<SIMD2<Double>>) -> Bool {
+    let eps = nearW
+    return polygon.allSatisfy { $0.x * m.2 + $0.y * m.5 + m.8 - eps > 0 }
+  }
+
   /// Projects a closed local polygon to target pixels, first cutting away
   /// the part with w below a small positive bound (behind the viewer).
   public func project(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {

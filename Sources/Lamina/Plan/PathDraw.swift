@@ -58,6 +58,12 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// is then their `GlyphCoverage`s while the matrix is `glyphs`' similarity.
   /// `nil` for shapes, and for text whose pieces or matrix do not qualify.
   public private(set) var glyphs: GlyphRun?
+  /// Per piece, true where the lowering knows its contours neither meet
+  /// nor wind beyond one sign's 1 (`SimpleContours`: a glyph's outline,
+  /// checked once per outline instead of once per placed glyph), so its
+  /// coverage is the sum of its edges as long as the matrix keeps it whole
+  /// (`Homography.projectsWhole`); empty or false: checked when filled.
+  public private(set) var simplePieces: [Bool] = []
 
   /// Its words for damage matching (CommandMatching.swift): the polygons by
   /// their digest and counts (confirmed with `==`), its pieces and glyphs.
@@ -93,6 +99,15 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 
+  /// The draw with `simplePieces` (one per piece; any other count leaves it
+  /// unknown). Only the lowering, which checked them, promises this: a
+  /// wrong promise would count an overlap twice.
+  func withSimplePieces(_ simple: [Bool]) -> PathDraw {
+    var d = self
+    d.simplePieces = simple.count == max(1, pieceEnds.count) ? simple : []
+    return d
+  }
+
   /// The polygons by their digest (`==`, synthesized, still compares them):
   /// a raster's content hash hashes its draws every frame.
   public func hash(into h: inout Hasher) {
@@ -121,6 +136,8 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     public var glyphs: GlyphRun? = nil
     /// Only the pieces of several glyphs (`coverage(within:glyphCoverages:severalGlyphsOnly:)`).
     public var severalGlyphsOnly = false
+    /// The draw's `simplePieces`.
+    var simplePieces: [Bool] = []
 
     /// The polygons by their digest; `==` still compares them (as bytes).
     public func hash(into h: inout Hasher) {
@@ -138,7 +155,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   public func coverageKey(within limit: PixelRect) -> CoverageKey {
     CoverageKey(
       polygons: polygons, polygonsDigest: polygonsDigest, rule: rule, matrix: matrix, limit: limit,
-      pieceEnds: pieceEnds, glyphs: glyphs)
+      pieceEnds: pieceEnds, glyphs: glyphs, simplePieces: simplePieces)
   }
 
   /// The exact area coverage (0…1) of the polygons in target pixels, over
@@ -161,7 +178,9 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
           // A piece of several glyphs: its placed polygons through the matrix.
           h = h ?? Homography(matrix)
           let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygons.count : pieceEnds[i]
-          if let g = Self.coverage(polygons, start..<end, h!, rule, within: limit) { grids.append(g) }
+          if let g = Self.coverage(polygons, start..<end, h!, rule, within: limit, simple: isSimple(i)) {
+            grids.append(g)
+          }
           continue
         }
         let outline = glyphs.outlines[p.outline]
@@ -185,16 +204,21 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     }
     let h = Homography(matrix)
     guard h.inverse != nil else { return nil }
-    guard pieceEnds.count > 1 else { return Self.coverage(polygons, 0..<polygons.count, h, rule, within: limit) }
+    guard pieceEnds.count > 1 else {
+      return Self.coverage(polygons, 0..<polygons.count, h, rule, within: limit, simple: isSimple(0))
+    }
     // Each piece as its own draw would have it, then placed in their box.
     var grids: [(rect: PixelRect, values: [Float])] = []
     var start = 0
-    for end in pieceEnds {
-      if let g = Self.coverage(polygons, start..<end, h, rule, within: limit) { grids.append(g) }
+    for (i, end) in pieceEnds.enumerated() {
+      if let g = Self.coverage(polygons, start..<end, h, rule, within: limit, simple: isSimple(i)) { grids.append(g) }
       start = end
     }
     return Self.placed(grids)
   }
+
+  /// Whether piece `i` is known simple (`simplePieces`).
+  private func isSimple(_ i: Int) -> Bool { simplePieces.indices.contains(i) && simplePieces[i] }
 
   /// The glyph route: each piece's coverage key, outline and whole-pixel origin
   /// on the target, when the draw has `glyphs` and its matrix is their
@@ -227,12 +251,17 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
 
   /// The coverage of polygons `range` of `polygons` through `h` over the
   /// pixels of `limit` they touch.
+  /// `simple`: the polygons are known simple (`simplePieces`); trusted
+  /// while the matrix keeps every one of them whole.
   private static func coverage(
-    _ polygons: PolygonSet, _ range: Range<Int>, _ h: Homography, _ rule: FillRule, within limit: PixelRect
+    _ polygons: PolygonSet, _ range: Range<Int>, _ h: Homography, _ rule: FillRule, within limit: PixelRect,
+    simple: Bool = false
   ) -> (rect: PixelRect, values: [Float])? {
     var projected = PolygonSet()
     var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
+    var whole = simple
     for i in range {
+      if whole { whole = h.projectsWhole(polygons.polygon(i)) }
       let p = h.project(Array(polygons.polygon(i)))
       guard p.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
       for q in p {
@@ -245,6 +274,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     let rect = PixelRect.covering(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, within: limit)
     guard !rect.isEmpty else { return nil }
     var sweep = FillSweep(projected, offset: SIMD2(-Double(rect.x0), -Double(rect.y0)), rule: rule)
+    if whole { sweep.simpleContours = true }
     return (rect, sweep.coverage(width: rect.width, height: rect.height))
   }
 }

@@ -167,6 +167,7 @@ struct CommandMatchingTests {
           matrix: $0.matrix, polygons: $0.polygons, rule: $0.rule, color: $0.color, clips: $0.clips, name: $0.name,
           pieceEnds: $0.pieceEnds, glyphs: run)
       },
+      path("simplePieces (the second known simple)") { $0.withSimplePieces([false, true]) },
       path("pieceEnds (one piece)") {
         PathDraw(matrix: $0.matrix, polygons: $0.polygons, rule: $0.rule, color: $0.color, clips: $0.clips, name: $0.name)
       },
@@ -254,7 +255,9 @@ struct CommandMatchingTests {
       "ShadowDraw": ["header", "shape", "sigma", "color", "extent"],
       "ImageDraw": ["header", "image", "slices", "sampling", "opacity", "tint"],
       "GradientDraw": ["header", "shape", "gradient", "opacity"],
-      "PathDraw": ["header", "polygons", "polygonsDigest", "rule", "color", "bounds", "pieceEnds", "glyphs"],
+      "PathDraw": [
+        "header", "polygons", "polygonsDigest", "rule", "color", "bounds", "pieceEnds", "glyphs", "simplePieces",
+      ],
       "CompositeDraw": ["header", "surface", "opacity", "mask", "shadow", "sampling", "blendMode"],
       "DrawHeader": ["matrix", "clips", "name"],
       "Transform3D": Set((1...4).flatMap { r in (1...4).map { c in "m\(r)\(c)" } }),

@@ -66,11 +66,12 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   public private(set) var simplePieces: [Bool] = []
 
   /// Its words for damage matching (CommandMatching.swift): the polygons by
-  /// their digest and counts (confirmed with `==`), its pieces and glyphs.
+  /// their digest and counts (confirmed with `==`), its pieces, glyphs and
+  /// which pieces are known simple.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
     w.add(5)
     w.write(header, polygonsDigest, polygons.count, polygons.edgeCount, rule)
-    w.write(color, bounds, pieceEnds, glyphs)
+    w.write(color, bounds, pieceEnds, glyphs, simplePieces)
   }
 
   /// A draw of `polygons` (local units) mapped by `matrix` to target pixels.

@@ -37,7 +37,10 @@
 // sign's 1 (glyph outlines, stars, pie slices, rings) skip all of that:
 // their edges are added to the accumulator as they are, whose sum is then
 // the exact coverage (`SimpleContours` decides, conservatively, in time
-// linear in the edges).
+// linear in the edges). The others go first to `FillSlabs`, which finds the
+// same boundary once for the whole path, cut at its vertices and crossings
+// but not at pixel rows; the row sweep below runs only where the path
+// crosses itself more often than its budget allows.
 //
 // Rejected: adding every path's own edges to the accumulator (its signed area
 // is the winding-weighted area, so two overlapping same-direction rects

@@ -140,6 +140,22 @@ import Testing
     #expect(worst < 1e-6, "worst difference \(worst)")
   }
 
+  @Test func edgesAreOrderedByTheirTops() {
+    // Runs that rise, fall and repeat, as contours' chains give them.
+    var g = G.LCG(state: 38)
+    for count in [0, 1, 2, 3, 7, 64, 501] {
+      var edges: [FillSweep.Edge] = []
+      var y = 0.0
+      for k in 0..<count {
+        y += (k / 5 % 2 == 0 ? 1 : -1) * (g.next() < 0.2 ? 0 : g.next() * 3)
+        edges.append(FillSweep.Edge(x0: 0, y0: y, x1: 1, y1: y + 1, winding: 1, chain: 0))
+      }
+      let order = FillSlabs.orderByTop(edges)
+      #expect(Set(order).count == count && order.count == count)
+      #expect(zip(order, order.dropFirst()).allSatisfy { edges[Int($0)].y0 <= edges[Int($1)].y0 }, "\(count) edges")
+    }
+  }
+
   @Test func tallGridsAgreeAcrossAccumulationStrips() {
     var g = G.LCG(state: 35)
     let height = 40 * 5

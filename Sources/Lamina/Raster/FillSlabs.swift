@@ -86,11 +86,7 @@ struct FillSlabs {
     (x0, y0, x1, y1, slope) = (doubles, doubles + n, doubles + 2 * n, doubles + 3 * n, doubles + 4 * n)
     (xTop, xBottom, runStart, runEnd) = (doubles + 5 * n, doubles + 6 * n, doubles + 7 * n, doubles + 8 * n)
     (winding, runSign, active, work) = (ints, ints + n, ints + 2 * n, ints + 3 * n)
-    // By their tops: sorting (top, index) pairs moves a third of the
-    // bytes sorting the edges would.
-    var byTop = edges.indices.map { (edges[$0].y0, Int32($0)) }
-    byTop.sort { $0.0 < $1.0 }
-    for (k, (_, index)) in byTop.enumerated() {
+    for (k, index) in Self.orderByTop(edges).enumerated() {
       let e = edges[Int(index)]
       (x0[k], y0[k], x1[k], y1[k]) = (e.x0, e.y0, e.x1, e.y1)
       slope[k] = (e.x1 - e.x0) / (e.y1 - e.y0)
@@ -99,6 +95,66 @@ struct FillSlabs {
       runStart[k] = -.infinity
       runEnd[k] = -.infinity
     }
+  }
+
+  /// The edges' indices by their tops. A contour's edges come in runs
+  /// whose tops rise or fall (its monotone chains), so a natural merge
+  /// sort takes O(n log runs): the runs found, the falling ones turned,
+  /// then merged pairwise. (Edges with equal tops may come in any order.)
+  static func orderByTop(_ edges: [FillSweep.Edge]) -> [Int32] {
+    let n = edges.count
+    var keys = edges.map(\.y0), order = (0..<Int32(n)).map { $0 }
+    var ends: [Int] = []
+    var i = 0
+    while i < n {
+      var j = i + 1
+      if j < n && keys[j] < keys[j - 1] {
+        while j < n && keys[j] < keys[j - 1] { j += 1 }
+        keys[i..<j].reverse()
+        order[i..<j].reverse()
+      } else {
+        while j < n && keys[j] >= keys[j - 1] { j += 1 }
+      }
+      ends.append(j)
+      i = j
+    }
+    guard ends.count > 1 else { return order }
+    var keysOut = keys, orderOut = order
+    while ends.count > 1 {
+      var merged: [Int] = []
+      merged.reserveCapacity(ends.count / 2 + 1)
+      keys.withUnsafeBufferPointer { k in
+        order.withUnsafeBufferPointer { o in
+          keysOut.withUnsafeMutableBufferPointer { kOut in
+            orderOut.withUnsafeMutableBufferPointer { oOut in
+              var r = 0, lo = 0
+              while r < ends.count {
+                let mid = ends[r], hi = r + 1 < ends.count ? ends[r + 1] : mid
+                var (a, b, t) = (lo, mid, lo)
+                while a < mid && b < hi {
+                  if k[b] < k[a] {
+                    (kOut[t], oOut[t]) = (k[b], o[b])
+                    b += 1
+                  } else {
+                    (kOut[t], oOut[t]) = (k[a], o[a])
+                    a += 1
+                  }
+                  t += 1
+                }
+                while a < mid { (kOut[t], oOut[t], a, t) = (k[a], o[a], a + 1, t + 1) }
+                while b < hi { (kOut[t], oOut[t], b, t) = (k[b], o[b], b + 1, t + 1) }
+                merged.append(hi)
+                (r, lo) = (r + 2, hi)
+              }
+            }
+          }
+        }
+      }
+      swap(&keys, &keysOut)
+      swap(&order, &orderOut)
+      ends = merged
+    }
+    return order
   }
 
   private func deallocate() {

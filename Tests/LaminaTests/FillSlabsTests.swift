@@ -140,7 +140,7 @@ import Testing
     #expect(worst < 1e-6, "worst difference \(worst)")
   }
 
-  @Test func edgesAreOrderedByTheirTops() {
+  @Test func edgesAreOrderedByTheirTopsByANaturalMergeSort() {
     // Runs that rise, fall and repeat, as contours' chains give them.
     var g = G.LCG(state: 38)
     for count in [0, 1, 2, 3, 7, 64, 501] {
@@ -150,9 +150,10 @@ import Testing
         y += (k / 5 % 2 == 0 ? 1 : -1) * (g.next() < 0.2 ? 0 : g.next() * 3)
         edges.append(FillSweep.Edge(x0: 0, y0: y, x1: 1, y1: y + 1, winding: 1, chain: 0))
       }
-      let order = FillSlabs.orderByTop(edges)
+      let (keys, order) = FillSlabs.naturalSort(edges.map(\.y0))
       #expect(Set(order).count == count && order.count == count)
       #expect(zip(order, order.dropFirst()).allSatisfy { edges[Int($0)].y0 <= edges[Int($1)].y0 }, "\(count) edges")
+      #expect(keys == order.map { edges[Int($0)].y0 })
     }
   }
 

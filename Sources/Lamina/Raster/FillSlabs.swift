@@ -73,6 +73,8 @@ struct FillSlabs {
   /// The edges across the current slab (`activeCount` of them) in x
   /// order, and a copy sorted into their order at its bottom.
   private let active, work: UnsafeMutablePointer<Int32>
+  /// Every edge's bottom, sorted.
+  private let sortedBottoms: [Double]
   private var activeCount = 0
   private var crossings: [Double] = []
   private(set) var boundary: [FillSweep.Edge] = []
@@ -86,7 +88,8 @@ struct FillSlabs {
     (x0, y0, x1, y1, slope) = (doubles, doubles + n, doubles + 2 * n, doubles + 3 * n, doubles + 4 * n)
     (xTop, xBottom, runStart, runEnd) = (doubles + 5 * n, doubles + 6 * n, doubles + 7 * n, doubles + 8 * n)
     (winding, runSign, active, work) = (ints, ints + n, ints + 2 * n, ints + 3 * n)
-    for (k, index) in Self.orderByTop(edges).enumerated() {
+    sortedBottoms = Self.naturalSort(edges.map(\.y1)).keys
+    for (k, index) in Self.naturalSort(edges.map(\.y0)).order.enumerated() {
       let e = edges[Int(index)]
       (x0[k], y0[k], x1[k], y1[k]) = (e.x0, e.y0, e.x1, e.y1)
       slope[k] = (e.x1 - e.x0) / (e.y1 - e.y0)
@@ -97,13 +100,14 @@ struct FillSlabs {
     }
   }
 
-  /// The edges' indices by their tops. A contour's edges come in runs
-  /// whose tops rise or fall (its monotone chains), so a natural merge
-  /// sort takes O(n log runs): the runs found, the falling ones turned,
-  /// then merged pairwise. (Edges with equal tops may come in any order.)
-  static func orderByTop(_ edges: [FillSweep.Edge]) -> [Int32] {
-    let n = edges.count
-    var keys = edges.map(\.y0), order = (0..<Int32(n)).map { $0 }
+  /// `keys` sorted, and the indices they came from. The edges' tops and
+  /// bottoms, in the contours' order, come in runs that rise or fall
+  /// (their monotone chains), so a natural merge sort takes O(n log runs):
+  /// the runs found, the falling ones turned, then merged pairwise.
+  /// (Equal keys may come in any order.)
+  static func naturalSort(_ keys: [Double]) -> (keys: [Double], order: [Int32]) {
+    let n = keys.count
+    var keys = keys, order = (0..<Int32(n)).map { $0 }
     var ends: [Int] = []
     var i = 0
     while i < n {
@@ -118,7 +122,7 @@ struct FillSlabs {
       ends.append(j)
       i = j
     }
-    guard ends.count > 1 else { return order }
+    guard ends.count > 1 else { return (keys, order) }
     var keysOut = keys, orderOut = order
     while ends.count > 1 {
       var merged: [Int] = []
@@ -154,7 +158,7 @@ struct FillSlabs {
       swap(&order, &orderOut)
       ends = merged
     }
-    return order
+    return (keys, order)
   }
 
   private func deallocate() {
@@ -255,11 +259,8 @@ struct FillSlabs {
     end = min(end, bottom)
     guard start < end else { return true }
     // The slabs' sides: every end point between start and end.
-    // The tops come sorted; the bottoms are sorted and merged in.
-    var bottoms: [Double] = []
-    bottoms.reserveCapacity(n)
-    for k in 0..<n where y1[k] > start && y1[k] < end { bottoms.append(y1[k]) }
-    bottoms.sort()
+    // The tops and the bottoms come sorted: merged.
+    let bottoms = sortedBottoms.filter { $0 > start && $0 < end }
     var cuts: [Double] = [start]
     cuts.reserveCapacity(2 * n + 2)
     var b = 0

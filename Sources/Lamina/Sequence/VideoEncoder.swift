@@ -7,9 +7,17 @@
 // What ffmpeg says on standard error is kept and quoted in the error when
 // it fails.
 //
+// The process is started with `posix_spawn` on two pipes (its standard
+// input, its standard error), written and waited for with plain system
+// calls; a thread drains its standard error.
+//
 // Rejected: linking libav* (the `ffmpeg` tool is what the field uses from
-// scripts, and keeps Lamina's build free of codec libraries).
+// scripts, and keeps Lamina's build free of codec libraries); Foundation's
+// `Process` with a `readabilityHandler` (until session 25: on Linux its
+// run loop and dispatch sources crashed `lamina frames … .mp4` now and then
+// in libdispatch's event loop while it waited for ffmpeg to exit).
 
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,15 +26,21 @@ import Synchronization
 
 /// An `ffmpeg` process encoding frames into a video file.
 final class VideoEncoder {
-  private let process = Process()
-  private let pipe = Pipe()
-  private let errors = Pipe()
-  /// ffmpeg's standard error so far (filled on another thread), its first 4 KB.
+  private let pid: pid_t
+  /// The write end of ffmpeg's standard input (−1 once closed).
+  private var input: Int32
+  /// ffmpeg's standard error so far (filled by `reader`), its first 4 KB.
   private final class Said: Sendable {
     let bytes = Mutex<[UInt8]>([])
-    func add(_ data: Data) { bytes.withLock { $0 += data.prefix(max(0, 4096 - $0.count)) } }
+    let done = DispatchSemaphore(value: 0)
+    func add(_ data: UnsafeRawBufferPointer) {
+      bytes.withLock { $0 += data.prefix(max(0, 4096 - $0.count)) }
+    }
   }
   private let said = Said()
+  /// ffmpeg's exit status once waited for: its exit code, or the signal
+  /// that ended it (as `Process.terminationStatus` reports them).
+  private var status: Int32?
   let path: String
 
   /// Starts `ffmpeg` (the tool at `tool`) writing `path` in `format`.
@@ -57,20 +71,55 @@ final class VideoEncoder {
     args += ["-f", container, "file:" + path]
     // A write to an ffmpeg that has exited must fail, not kill this process.
     signal(SIGPIPE, SIG_IGN)
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = args
-    process.standardInput = pipe
-    process.standardError = errors
-    let said = self.said
-    errors.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      said.add(data)
+    // Both pipes close on exec: the child keeps only the ends moved onto
+    // its standard input and error.
+    var stdin: [Int32] = [-1, -1], stderr: [Int32] = [-1, -1]
+    guard pipe(&stdin) == 0 else {
+      throw SequenceError("cannot start \(tool): no pipe (\(String(cString: strerror(errno))))", kind: .encoder)
     }
-    do {
-      try process.run()
-    } catch {
-      throw SequenceError("cannot start \(tool): \(error)", kind: .encoder)
+    guard pipe(&stderr) == 0 else {
+      close(stdin[0])
+      close(stdin[1])
+      throw SequenceError("cannot start \(tool): no pipe (\(String(cString: strerror(errno))))", kind: .encoder)
     }
+    for fd in stdin + stderr { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([tool] + args).map { strdup($0) } + [nil]
+    defer { for a in argv { free(a) } }
+    var child: pid_t = 0
+    let spawned = posix_spawn(&child, tool, &actions, nil, argv, environ)
+    close(stdin[0])
+    close(stderr[1])
+    guard spawned == 0 else {
+      close(stdin[1])
+      close(stderr[0])
+      throw SequenceError("cannot start \(tool): \(String(cString: strerror(spawned)))", kind: .encoder)
+    }
+    pid = child
+    input = stdin[1]
+    // Drained to its end whatever its length, so ffmpeg never blocks on it.
+    let said = self.said, errors = stderr[0]
+    Thread.detachNewThread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let n = buffer.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
+        if n > 0 {
+          buffer.withUnsafeBytes { said.add(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        } else if n == 0 || errno != EINTR {
+          break
+        }
+      }
+      close(errors)
+      said.done.signal()
+    }
+  }
+
+  deinit {
+    if status == nil { abandon() }
   }
 
   /// The first executable `name` on `PATH`, or `nil`.
@@ -84,30 +133,57 @@ final class VideoEncoder {
 
   /// Sends one frame (straight RGBA, as `rgba` means to ffmpeg).
   func add(_ image: Image, frame n: Int) throws(SequenceError) {
-    do {
-      try pipe.fileHandleForWriting.write(contentsOf: Data(image.straight.pixels))
-    } catch {
-      process.waitUntilExit()
-      throw SequenceError(
-        "ffmpeg stopped reading at frame \(n) (exit status \(process.terminationStatus))\(quoted)", kind: .encoder)
+    let pixels = image.straight.pixels
+    let written = pixels.withUnsafeBytes { bytes -> Bool in
+      var offset = 0
+      while offset < bytes.count {
+        let w = write(input, bytes.baseAddress! + offset, bytes.count - offset)
+        if w > 0 {
+          offset += w
+        } else if w < 0 && errno == EINTR {
+          continue
+        } else {
+          return false
+        }
+      }
+      return true
+    }
+    guard written else {
+      closeInput()
+      let status = wait()
+      throw SequenceError("ffmpeg stopped reading at frame \(n) (exit status \(status))\(quoted)", kind: .encoder)
     }
   }
 
   /// Closes the input and waits for the file.
   func finish() throws(SequenceError) {
-    pipe.fileHandleForWriting.closeFile()
-    process.waitUntilExit()
-    if process.terminationStatus != 0 {
-      throw SequenceError(
-        "ffmpeg failed (exit status \(process.terminationStatus)) writing \(path)\(quoted)", kind: .encoder)
+    closeInput()
+    let status = wait()
+    if status != 0 {
+      throw SequenceError("ffmpeg failed (exit status \(status)) writing \(path)\(quoted)", kind: .encoder)
     }
   }
 
-  /// What ffmpeg said, as `: "…"`, or nothing.
+  private func closeInput() {
+    if input >= 0 { close(input) }
+    input = -1
+  }
+
+  /// Waits for ffmpeg to end (once) and returns its exit status.
+  private func wait() -> Int32 {
+    if let status { return status }
+    var raw: Int32 = 0
+    while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
+    // The exit code when it exited, else the signal that ended it.
+    let result = raw & 0x7f == 0 ? (raw >> 8) & 0xff : raw & 0x7f
+    status = result
+    return result
+  }
+
+  /// What ffmpeg said, as `: "…"`, or nothing (once it has ended).
   private var quoted: String {
-    errors.fileHandleForReading.readabilityHandler = nil
-    let rest = errors.fileHandleForReading.readDataToEndOfFile()
-    said.add(rest)
+    said.done.wait()
+    said.done.signal()
     let text = said.bytes.withLock { String(decoding: $0, as: UTF8.self) }
       .trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty ? "" : ": \"\(text)\""
@@ -115,8 +191,8 @@ final class VideoEncoder {
 
   /// Stops ffmpeg after a failed frame.
   func abandon() {
-    pipe.fileHandleForWriting.closeFile()
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
+    closeInput()
+    if status == nil { kill(pid, SIGTERM) }
+    _ = wait()
   }
 }

@@ -76,6 +76,8 @@ struct FillSlabs {
   /// Every edge's bottom, sorted.
   private let sortedBottoms: [Double]
   private var activeCount = 0
+  /// The next edge (by top) to join `active`.
+  private var nextEdge = 0
   private var crossings: [Double] = []
   private(set) var boundary: [FillSweep.Edge] = []
 
@@ -250,21 +252,14 @@ struct FillSlabs {
     return lo <= hi ? lo..<(hi + 1) : 0..<0
   }
 
-  /// Walks every slab between `top` and `bottom`; false past the budget.
-  private mutating func run(top: Double, bottom: Double) -> Bool {
-    let n = count
-    let start = max(top, y0[0])
-    var end = -Double.infinity
-    for k in 0..<n { end = max(end, y1[k]) }
-    end = min(end, bottom)
-    guard start < end else { return true }
-    // The slabs' sides: every end point between start and end.
-    // The tops and the bottoms come sorted: merged.
+  /// The slabs' sides between `start` and `end`: every end point there,
+  /// the sorted tops and bottoms merged.
+  private func cuts(start: Double, end: Double) -> [Double] {
     let bottoms = sortedBottoms.filter { $0 > start && $0 < end }
     var cuts: [Double] = [start]
-    cuts.reserveCapacity(2 * n + 2)
+    cuts.reserveCapacity(2 * count + 2)
     var b = 0
-    for k in 0..<n where y0[k] > start && y0[k] < end {
+    for k in 0..<count where y0[k] > start && y0[k] < end {
       while b < bottoms.count, bottoms[b] < y0[k] {
         cuts.append(bottoms[b])
         b += 1
@@ -273,8 +268,70 @@ struct FillSlabs {
     }
     cuts.append(contentsOf: bottoms[b...])
     cuts.append(end)
-    var budget = Self.minimumCrossingBudget + Self.crossingsPerEdge * n
-    var next = 0
+    return cuts
+  }
+
+  /// At a slab's top `ya`: the edges that ended leave `active` (their runs
+  /// handed over), those that begin join it at its end. Returns how many
+  /// were there before (the continuing ones).
+  private mutating func advance(to ya: Double) -> Int {
+    var kept = 0
+    for i in 0..<activeCount {
+      let e = Int(active[i])
+      if y1[e] <= ya {
+        flush(e)
+      } else {
+        active[kept] = Int32(e)
+        kept += 1
+      }
+    }
+    let continuing = kept
+    while nextEdge < count, y0[nextEdge] <= ya {
+      if y1[nextEdge] > ya {
+        active[kept] = Int32(nextEdge)
+        kept += 1
+      }
+      nextEdge += 1
+    }
+    activeCount = kept
+    return continuing
+  }
+
+  /// A slab [ya, yb] whose edges at positions `mixed` change order (even
+  /// within `minimumBand` of a side: a vertex a rounding off another edge):
+  /// they are walked piece by piece between the crossings, in their order
+  /// at each piece's middle; the edges either side of them keep the top
+  /// order, and the winding numbers around them, for the whole slab.
+  private mutating func walkCrossing(_ mixed: Range<Int>, _ ya: Double, _ yb: Double) {
+    let before = walk(0..<mixed.lowerBound, ya, yb, from: 0)
+    var after = before
+    for i in mixed { after += winding[Int(active[i])] }
+    walk(mixed.upperBound..<activeCount, ya, yb, from: after)
+    crossings.sort()
+    crossings.append(yb)
+    var lower = ya
+    for c in crossings.indices where crossings[c] > lower {
+      let upper = crossings[c]
+      for i in mixed {
+        let e = Int(active[i])
+        let m = x(e, at: lower) + x(e, at: upper)
+        (xTop[e], xBottom[e]) = (m, m)
+      }
+      sortActive(mixed)
+      walk(mixed, lower, upper, from: before)
+      lower = upper
+    }
+  }
+
+  /// Walks every slab between `top` and `bottom`; false past the budget.
+  private mutating func run(top: Double, bottom: Double) -> Bool {
+    let start = max(top, y0[0])
+    var end = -Double.infinity
+    for k in 0..<count { end = max(end, y1[k]) }
+    end = min(end, bottom)
+    guard start < end else { return true }
+    let cuts = cuts(start: start, end: end)
+    var budget = Self.minimumCrossingBudget + Self.crossingsPerEdge * count
     // Whether xBottom holds every continuing edge's x at the slab's top
     // (the slab before had no crossing pieces, which overwrite it).
     var bottomsHeld = false
@@ -283,26 +340,8 @@ struct FillSlabs {
       let yb = cuts[k]
       guard yb > ya else { continue }
       defer { ya = yb }
-      // Edges that ended leave (their runs handed over), edges that begin join.
-      var kept = 0
-      for i in 0..<activeCount {
-        let e = Int(active[i])
-        if y1[e] <= ya {
-          flush(e)
-        } else {
-          active[kept] = Int32(e)
-          kept += 1
-        }
-      }
-      let joining = kept
-      while next < n, y0[next] <= ya {
-        if y1[next] > ya {
-          active[kept] = Int32(next)
-          kept += 1
-        }
-        next += 1
-      }
-      activeCount = kept
+      let continuing = advance(to: ya)
+      let kept = activeCount
       guard kept > 0 else {
         bottomsHeld = false
         continue
@@ -313,46 +352,23 @@ struct FillSlabs {
       var (lastTop, lastBottom) = (-Double.infinity, -Double.infinity)
       for i in 0..<kept {
         let e = Int(active[i])
-        let t = bottomsHeld && i < joining ? xBottom[e] : x(e, at: ya), b = x(e, at: yb)
+        let t = bottomsHeld && i < continuing ? xBottom[e] : x(e, at: ya), b = x(e, at: yb)
         (xTop[e], xBottom[e]) = (t, b)
         if t < lastTop || b < lastBottom { ordered = false }
         (lastTop, lastBottom) = (t, b)
       }
       bottomsHeld = true
-      if ordered {
-        walk(0..<kept, ya, yb, from: 0)
-        continue
-      }
-      sortActive(0..<kept)
-      guard let mixed = findCrossings(ya, yb, budget: &budget) else { return false }
-      // No pair changes order: the top order holds throughout.
-      if mixed.isEmpty {
-        walk(0..<kept, ya, yb, from: 0)
-        continue
-      }
-      // Pairs that do (even within `minimumBand` of a side: a vertex a
-      // rounding off another edge) are walked piece by piece in their
-      // order at each piece's middle; the edges either side of them keep
-      // the top order, and the winding numbers around them, for the slab.
-      let before = walk(0..<mixed.lowerBound, ya, yb, from: 0)
-      var after = before
-      for i in mixed { after += winding[Int(active[i])] }
-      walk(mixed.upperBound..<kept, ya, yb, from: after)
-      crossings.sort()
-      crossings.append(yb)
-      var lower = ya
-      for c in crossings.indices where crossings[c] > lower {
-        let upper = crossings[c]
-        for i in mixed {
-          let e = Int(active[i])
-          let m = x(e, at: lower) + x(e, at: upper)
-          (xTop[e], xBottom[e]) = (m, m)
+      if !ordered {
+        sortActive(0..<kept)
+        guard let mixed = findCrossings(ya, yb, budget: &budget) else { return false }
+        if !mixed.isEmpty {
+          walkCrossing(mixed, ya, yb)
+          bottomsHeld = false
+          continue
         }
-        sortActive(mixed)
-        walk(mixed, lower, upper, from: before)
-        lower = upper
       }
-      bottomsHeld = false
+      // No pair changes order: the top order holds throughout.
+      walk(0..<kept, ya, yb, from: 0)
     }
     for i in 0..<activeCount { flush(Int(active[i])) }
     return true

@@ -98,18 +98,17 @@ extension Homography {
     return s > 0 ? s : 1
   }
 
-  /// Whether `project` keeps the whole polygon (every point in front of
-  /// the near bound): its image is then the projective image of each point,
-  /// so contours that did not meet still do not.
-  public func projectsWhole(_ polygon: some Collection<SIMD2<Double>>) -> Bool {
-    let eps = nearW
-    return polygon.allSatisfy { $0.x * m.2 + $0.y * m.5 + m.8 - eps > 0 }
-  }
-
   /// Projects a closed local polygon to target pixels, first cutting away
   /// the part with w below a small positive bound (behind the viewer).
   public func project(_ polygon: [SIMD2<Double>]) -> [SIMD2<Double>] {
-    guard !polygon.isEmpty else { return [] }
+    projectReportingCut(polygon).points
+  }
+
+  /// `project`, and whether it kept the whole polygon (every point in
+  /// front of the near bound): its image is then the projective image of
+  /// each point, so contours that did not meet still do not.
+  func projectReportingCut(_ polygon: [SIMD2<Double>]) -> (points: [SIMD2<Double>], whole: Bool) {
+    guard !polygon.isEmpty else { return ([], true) }
     let eps = nearW
     let ws = polygon.map { $0.x * m.2 + $0.y * m.5 + m.8 - eps }
     var out: [SIMD2<Double>] = []
@@ -120,7 +119,7 @@ extension Homography {
     }
     if ws.allSatisfy({ $0 > 0 }) {
       for p in polygon { emit(p) }
-      return out
+      return (out, true)
     }
     for i in polygon.indices {
       let j = (i + 1) % polygon.count
@@ -131,6 +130,6 @@ extension Homography {
         emit(p + (q - p) * t)
       }
     }
-    return out.count >= 3 ? out : []
+    return (out.count >= 3 ? out : [], false)
   }
 }

@@ -62,7 +62,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// nor wind beyond one sign's 1 (`SimpleContours`: a glyph's outline,
   /// checked once per outline instead of once per placed glyph), so its
   /// coverage is the sum of its edges as long as the matrix keeps it whole
-  /// (`Homography.projectsWhole`); empty or false: checked when filled.
+  /// (`Homography.projectReportingCut`); empty or false: checked when filled.
   public private(set) var simplePieces: [Bool] = []
 
   /// Its words for damage matching (CommandMatching.swift): the polygons by
@@ -262,8 +262,8 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
     var whole = simple
     for i in range {
-      if whole { whole = h.projectsWhole(polygons.polygon(i)) }
-      let p = h.project(Array(polygons.polygon(i)))
+      let (p, kept) = h.projectReportingCut(Array(polygons.polygon(i)))
+      whole = whole && kept
       guard p.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
       for q in p {
         lo = pointwiseMin(lo, q)

@@ -40,6 +40,19 @@ struct RenderCommand: ParsableCommand {
   }
 
   func run() throws {
+    // The scene is gone before drawing: a render holds the plan and the
+    // pixels, not the layers too (16,000 layers are ~29 MB; docs/bench-scenes.md, M-shapes).
+    let plan = try makePlan()
+    let renderer = try backend.makeRenderer()
+    let start = DispatchTime.now()
+    let image = try renderer.render(plan)
+    let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
+    try image.writePNG(to: output)
+    print("\(output): \(image.width)×\(image.height) px, \(renderer.used) backend, \(String(format: "%.1f", ms)) ms")
+  }
+
+  /// The scene (or Lottie document) read and lowered at the time asked for.
+  private func makePlan() throws -> RenderPlan {
     let loaded: Scene
     var at = time ?? 0
     var planScale = scale
@@ -58,18 +71,11 @@ struct RenderCommand: ParsableCommand {
       loaded = try loadScene(scene)
     }
     warnAboutText(loaded, path: scene)
-    let plan: RenderPlan
     do {
-      plan = try loaded.presentation(at: at).renderPlan(scale: planScale)
+      return try loaded.presentation(at: at).renderPlan(scale: planScale)
     } catch {
       warn("\(scene): \(error)")
       throw ExitCode(1)
     }
-    let renderer = try backend.makeRenderer()
-    let start = DispatchTime.now()
-    let image = try renderer.render(plan)
-    let ms = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e6
-    try image.writePNG(to: output)
-    print("\(output): \(image.width)×\(image.height) px, \(renderer.used) backend, \(String(format: "%.1f", ms)) ms")
   }
 }

@@ -1,5 +1,6 @@
 // PolygonSet's digest (the key of every path coverage cache) and its
-// moved append (how the lowering places a run's glyph outlines).
+// moved append (how the lowering places a run's glyph outlines), and its
+// trimmed copy (what a plan keeps).
 import Testing
 @testable import Lamina
 
@@ -40,6 +41,21 @@ import Testing
     var expected = a
     for k in 0..<b.count { expected.append(b.polygon(k).map { $0 + offset }) }
     #expect(moved == expected && moved.ends == expected.ends)
+  }
+
+  @Test func trimmedIsTheSamePolygonsInStorageOfTheirSize() {
+    // Appended one by one, the arrays grow by doubling: 1,500 points end
+    // in room for 2,048 or so.
+    var grown = PolygonSet()
+    for k in 0..<300 { grown.append(Self.random(UInt64(k), polygons: 1).points[0..<3] + [SIMD2(1, 2), SIMD2(3, 4)]) }
+    #expect(grown.points.capacity > grown.points.count + grown.points.count / 8, "the case trimming is for")
+    let trimmed = grown.trimmed()
+    #expect(trimmed == grown && trimmed.ends == grown.ends && trimmed.digest == grown.digest)
+    #expect(trimmed.points.capacity <= trimmed.points.count + trimmed.points.count / 8)
+    #expect(trimmed.ends.capacity <= trimmed.ends.count + trimmed.ends.count / 8 + 2)
+    // Already about its size: the same storage, no copy.
+    let again = trimmed.trimmed()
+    #expect(again.points.withUnsafeBytes { $0.baseAddress } == trimmed.points.withUnsafeBytes { $0.baseAddress })
   }
 
   /// `points` cut where `like`'s polygons end.

@@ -100,6 +100,17 @@ public struct PolygonSet: Hashable, Sendable {
   /// Every polygon as its own array.
   public var polygons: [[SIMD2<Double>]] { (0..<count).map { Array(polygon($0)) } }
 
+  /// The same polygons in storage of about their size. Grown by doubling,
+  /// the arrays hold up to twice their points, and a plan keeps every
+  /// draw's polygons for as long as it lives (M-shapes of
+  /// docs/bench-scenes.md: ~13 MB of 16,000 shapes' slack).
+  public func trimmed() -> PolygonSet {
+    var t = self
+    if points.capacity - points.count > points.count / 8 { t.points = points.withUnsafeBufferPointer { Array($0) } }
+    if ends.capacity - ends.count > ends.count / 8 + 2 { t.ends = ends.withUnsafeBufferPointer { Array($0) } }
+    return t
+  }
+
   /// Appends a polygon as it is (three points or more).
   public mutating func append<C: Collection>(_ polygon: C) where C.Element == SIMD2<Double> {
     guard polygon.count >= 3 else { return }

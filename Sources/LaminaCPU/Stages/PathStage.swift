@@ -23,13 +23,34 @@ import Lamina
 
 /// Path coverages of this frame and the last, by key: what one frame
 /// computes, the next reuses (a value not asked for in a frame is dropped
-/// after it). Used while commands are prepared, on one thread.
+/// after it), up to `budgetBytes` of grids kept a frame: past it a grid
+/// is drawn in its frame and not kept. Used while commands are prepared,
+/// on one thread.
 final class PathCoverages {
   typealias Grid = (rect: PixelRect, values: [Float])
   private var current: [PathDraw.CoverageKey: Grid?] = [:]
   private var previous: [PathDraw.CoverageKey: Grid?] = [:]
+  /// The most bytes of grids kept for the next frame. A frame of S4 keeps
+  /// 3.3 MiB, S7 8 MiB, M-shapes' 16,000 shapes 55 MiB (docs/bench-scenes.md):
+  /// the default keeps any of them whole; a sequence of larger frames
+  /// redraws what does not fit rather than holding two frames of grids.
+  let budgetBytes: Int
+  /// The bytes of the grids `current` holds.
+  private(set) var keptBytes = 0
   /// The glyph coverages the grids of text draws are assembled from.
   let glyphCoverages = GlyphCoverageCache()
+
+  init(budgetBytes: Int = 128 << 20) {
+    self.budgetBytes = budgetBytes
+  }
+
+  /// Keeps `grid` under `key` for the next frame if the budget allows.
+  private func keep(_ grid: Grid?, under key: PathDraw.CoverageKey) {
+    let bytes = (grid?.values.count ?? 0) * MemoryLayout<Float>.stride
+    guard keptBytes + bytes <= budgetBytes else { return }
+    current[key] = grid
+    keptBytes += bytes
+  }
 
   /// The coverage kept under `key` (this frame's, or the last frame's,
   /// which is then this frame's too); nil when there is none. A kept value
@@ -37,7 +58,7 @@ final class PathCoverages {
   func kept(_ key: PathDraw.CoverageKey) -> Grid?? {
     if let grid = current[key] { return grid }
     guard let grid = previous[key] else { return nil }
-    current[key] = grid
+    keep(grid, under: key)
     return grid
   }
 
@@ -47,22 +68,34 @@ final class PathCoverages {
   /// glyph cache, whose missing glyphs are filled on the workers first.
   func fill(_ misses: [(key: PathDraw.CoverageKey, draw: PathDraw, within: PixelRect)], threads: Int) -> [Grid?] {
     var grids = [Grid?](repeating: nil, count: misses.count)
-    var requests: [PathDraw.CoverageRequest] = [], slots: [[Int]] = [], asked: [PathDraw.CoverageKey: Int] = [:]
+    var requests: [PathDraw.CoverageRequest] = [], slots: [[Int]] = []
+    // The same key asked twice is filled once: requests by their keys'
+    // hashes, each hash's requests chained (`sameHash`) and compared with
+    // `==`. A dictionary by key held a key (~250 bytes) per entry.
+    var askedByHash: [Int: Int] = [:], sameHash: [Int] = []
     var text: [Int] = [], glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)] = []
     for (slot, miss) in misses.enumerated() {
       if let run = miss.draw.glyphs, let placed = miss.draw.glyphPlacements() {
         text.append(slot)
         for p in placed where p.outline >= 0 { glyphs.append((p.key, run.outlines[p.outline])) }
-      } else if let k = asked[miss.key] {
+        continue
+      }
+      let hash = miss.key.hashValue
+      var k = askedByHash[hash] ?? -1
+      while k >= 0, misses[slots[k][0]].key != miss.key { k = sameHash[k] }
+      if k >= 0 {
         slots[k].append(slot)
       } else {
-        asked[miss.key] = requests.count
+        sameHash.append(askedByHash[hash] ?? -1)
+        askedByHash[hash] = requests.count
         slots.append([slot])
         requests.append((miss.draw, miss.within))
       }
     }
+    // Room for every new key at once (growing by doubling held both tables).
+    current.reserveCapacity(current.count + misses.count)
     for (k, grid) in PathDraw.coverages(requests, threads: threads).enumerated() {
-      current[misses[slots[k][0]].key] = grid
+      keep(grid, under: misses[slots[k][0]].key)
       for slot in slots[k] { grids[slot] = grid }
     }
     // Text: its glyphs filled together, then each draw assembled from them.
@@ -75,7 +108,7 @@ final class PathCoverages {
       }
       let grid = miss.draw.coverage(within: miss.within, glyphCoverages: glyphCoverages.coverage)
       grids[slot] = grid
-      current[miss.key] = grid
+      keep(grid, under: miss.key)
     }
     return grids
   }
@@ -83,6 +116,7 @@ final class PathCoverages {
   func endFrame() {
     previous = current
     current.removeAll(keepingCapacity: true)
+    keptBytes = 0
     glyphCoverages.endFrame()
   }
 }

@@ -130,4 +130,48 @@ struct PlanDamageTests {
       #expect(lost == 0, "\(rects) merged into \(merged)")
     }
   }
+
+  /// `count` cards in a row of plan commands, those of `changed` a
+  /// different colour (each a command no other equals).
+  static func row(_ count: Int, changed: Range<Int> = 0..<0) -> RenderPlan {
+    let commands = (0..<count).map { k -> DrawCommand in
+      let shade: Float = changed.contains(k) ? Float(k + 1) / Float(count + 1) : 0
+      return .roundedRect(RoundedRectDraw(
+        matrix: Transform3D(translationX: Double(k % 40) * 5, y: Double(k / 40) * 3),
+        outer: RoundedRect(rect: CGRect(x: 0, y: 0, width: 4, height: 2)), border: nil,
+        color: .init(r: shade, g: 0, b: 1, a: 1), clips: [], name: "card \(k)"))
+    }
+    return RenderPlan(
+      width: 200, height: 100, background: .init(r: 1, g: 1, b: 1, a: 1),
+      surfaces: [Surface(width: 200, height: 100, label: "canvas", commands: commands)])
+  }
+
+  @Test func editsUpToTheLimitAreMatchedAndOnePairMoreDamagesEverything() {
+    // n changed commands in the middle are 2n edits (each deleted and
+    // inserted): 512 are exactly maxEdits, 513 one pair more. The hash
+    // bound skips the search only where it must fail; one too strict (or
+    // off by one) damages everything at 512 as well.
+    #expect(PlanDamage.maxEdits == 1024)
+    let base = Self.row(1200)
+    let atLimit = damage(base, Self.row(1200, changed: 300..<812))
+    #expect(!atLimit.isEverything && atLimit.rects.count == 2 * 512)
+    #expect(damage(base, Self.row(1200, changed: 300..<813)).isEverything)
+    // No pair can match (every command changed, 2 × 400 edits): each
+    // command's footprint, old and new, without a search.
+    let all = damage(Self.row(400), Self.row(400, changed: 0..<400))
+    #expect(!all.isEverything && all.rects.count == 800)
+    // Reordered commands match nothing positionally but everything as a
+    // multiset: the bound lets the search run, which finds the edits.
+    var swapped = base
+    swapped.surfaces[0].commands.swapAt(10, 1100)
+    let d = damage(base, swapped)
+    #expect(!d.isEverything && d.rects.count == 4)
+  }
+
+  @Test func theMatchBoundIsTheMultisetIntersection() {
+    #expect(Diff.matchBound([1, 1, 2, 3], [1, 2, 2, 4]) == 2)
+    #expect(Diff.matchBound([5, 5, 5], [5, 5]) == 2)
+    #expect(Diff.matchBound([], [1]) == 0)
+    #expect(Diff.matchBound([7, 8, 9][1...], [9, 8, 7][..<2]) == 2)
+  }
 }

@@ -166,10 +166,22 @@ public struct PlanDamage: Hashable, Sendable {
       before.hash(start..<n)
       next.hash(start..<m)
       let (hashesA, hashesB) = (before.hashes, next.hashes)
-      found = Diff.unmatched(
-        count: (n - start, m - start), maxEdits: maxEdits,
-        equal: { hashesA[start + $0] == hashesB[start + $1] && equal(start + $0, start + $1) }
-      ).map { (old: $0.old.map { $0 + start }, new: $0.new.map { $0 + start }) }
+      // Matched pairs have equal hashes, so at most `bound` pairs match and
+      // at least (n − start) + (m − start) − 2·bound edits remain: past
+      // maxEdits the search (O(N·D), D frontiers kept) could only fail,
+      // and with no pair possible every command is unmatched. Frames whose
+      // every path changes (S10) skip the search.
+      let bound = Diff.matchBound(hashesA[start..<n], hashesB[start..<m])
+      if (n - start) + (m - start) - 2 * bound > maxEdits {
+        found = nil
+      } else if bound == 0 {
+        found = (Array(start..<n), Array(start..<m))
+      } else {
+        found = Diff.unmatched(
+          count: (n - start, m - start), maxEdits: maxEdits,
+          equal: { hashesA[start + $0] == hashesB[start + $1] && equal(start + $0, start + $1) }
+        ).map { (old: $0.old.map { $0 + start }, new: $0.new.map { $0 + start }) }
+      }
     }
     guard let diff = found else {
       next.measure()
@@ -305,6 +317,22 @@ private struct DeepEquality {
 /// The shortest edit between two lists (Myers 1986, "An O(ND) difference
 /// algorithm"): which elements of each are left unmatched.
 enum Diff {
+  /// How many elements of `a` can pair with equal elements of `b`, each
+  /// used once: the size of the two multisets' intersection, an upper
+  /// bound on any common subsequence's length.
+  static func matchBound(_ a: ArraySlice<UInt64>, _ b: ArraySlice<UInt64>) -> Int {
+    var counts: [UInt64: Int] = [:]
+    counts.reserveCapacity(a.count)
+    for h in a { counts[h, default: 0] += 1 }
+    var common = 0
+    for h in b {
+      guard let c = counts[h], c > 0 else { continue }
+      counts[h] = c - 1
+      common += 1
+    }
+    return common
+  }
+
   /// The indices of the old and new lists outside a longest common
   /// subsequence under `equal`; nil when more than `maxEdits` edits separate
   /// them.

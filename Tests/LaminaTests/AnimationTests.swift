@@ -157,6 +157,41 @@ import Testing
     #expect(abs(q.x - 1.32) < 1e-12 && abs(q.y - 1.76) < 1e-12)
   }
 
+  @Test func aRotationReadsTheModelOnlyWhereItIsUsed() throws {
+    // Model rotated by 0.3 rad about z; at half way (linear). The model's
+    // angle counts where an end is missing or the animation is additive,
+    // and nowhere else (an animation that read it always, or never, fails a row).
+    let rows: [(AnimationValue?, AnimationValue?, Bool, Double)] = [
+      (.number(0), .number(1), false, 0.5),  // 0 … 1
+      (.number(0), .number(1), true, 0.8),  // 0.3 + (0 … 1)
+      (nil, .number(1), false, 0.65),  // model 0.3 … 1
+      (.number(0.1), nil, false, 0.2),  // 0.1 … model 0.3
+    ]
+    for (from, to, additive, expected) in rows {
+      let layer = Layer()
+      layer.transform = Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+      let (root, _) = try tree(layer)
+      let a = basic("transform.rotation.z", from: from, to: to)
+      a.isAdditive = additive
+      layer.add(a, forKey: "spin")
+      let angle = TransformDecomposition(try presented(root, 0.5).transform)?.eulerAngles[2]
+      #expect(angle.map { abs($0 - expected) < 1e-12 } == true, "\(String(describing: from)) … \(String(describing: to)), additive \(additive): \(String(describing: angle))")
+    }
+    // Keyframes: additive over the model, else the keyframes alone.
+    for additive in [false, true] {
+      let layer = Layer()
+      layer.transform = Transform3D(rotationAngle: 0.3, x: 0, y: 0, z: 1)
+      let (root, _) = try tree(layer)
+      let k = KeyframeAnimation(keyPath: "transform.rotation.z")
+      k.values = [.number(0), .number(1)]
+      k.duration = 1
+      k.isAdditive = additive
+      layer.add(k, forKey: "spin")
+      let angle = TransformDecomposition(try presented(root, 0.5).transform)?.eulerAngles[2]
+      #expect(angle.map { abs($0 - (additive ? 0.8 : 0.5)) < 1e-12 } == true, "keyframes, additive \(additive)")
+    }
+  }
+
   @Test func linearDiscreteAndCubicKeyframes() throws {
     let k = KeyframeAnimation(keyPath: "opacity")
     let values: [AnimationValue] = [.number(0), .number(1), .number(0.5)]

@@ -29,13 +29,19 @@ struct AnimatableProperty: Sendable {
   let set: @Sendable (Layer, AnimationValue) -> Void
   /// The class that has the property, for messages ("layer" for all).
   let owner: String
+  /// A value of the property's kind where every layer has it and the kind
+  /// never varies (components, transform parts): an animation's values
+  /// are checked against it without a read, which for a transform part
+  /// decomposes the matrix.
+  let kind: AnimationValue?
 
   fileprivate init(
-    _ keyPath: String, owner: String, get: @escaping @Sendable (Layer) -> AnimationValue?,
+    _ keyPath: String, owner: String, kind: AnimationValue? = nil, get: @escaping @Sendable (Layer) -> AnimationValue?,
     set: @escaping @Sendable (Layer, AnimationValue) -> Void
   ) {
     self.keyPath = keyPath
     self.owner = owner
+    self.kind = kind
     self.get = get
     self.set = set
   }
@@ -45,7 +51,7 @@ struct AnimatableProperty: Sendable {
     _ key: String, get: @escaping @Sendable (Layer) -> Double, set: @escaping @Sendable (Layer, Double) -> Void
   ) -> Self {
     Self(
-      key, owner: "layer", get: { .number(get($0)) },
+      key, owner: "layer", kind: .number(0), get: { .number(get($0)) },
       set: { layer, v in if case .number(let x) = v { set(layer, x) } })
   }
 
@@ -55,7 +61,7 @@ struct AnimatableProperty: Sendable {
     set: @escaping @Sendable (inout TransformDecomposition, Double) -> Void
   ) -> Self {
     Self(
-      key, owner: "layer",
+      key, owner: "layer", kind: .number(0),
       get: { layer in TransformDecomposition(layer.transform).map { .number(get($0)) } ?? .number(0) },
       set: { layer, v in
         guard case .number(let x) = v else { return }
@@ -71,7 +77,7 @@ extension AnimatableProperty {
   /// (Core Animation's `CGSize` value for this key path).
   static var transformTranslation: Self {
     Self(
-      "transform.translation", owner: "layer",
+      "transform.translation", owner: "layer", kind: .size(.zero),
       get: { layer in
         let d = TransformDecomposition(layer.transform) ?? TransformDecomposition()
         return .size(CGSize(width: d.translation[0], height: d.translation[1]))

@@ -120,12 +120,15 @@ public class PropertyAnimation: Animation {
     return AnimatableProperties.resolve(keyPath, in: layer)
   }
 
-  /// Writes `value` (already computed from `current`) with `additive` applied.
+  /// Writes `value` with `additive` applied over `current`, the property's
+  /// value before the animation (read here when nil; only an additive
+  /// animation needs it).
   func write(
-    _ value: AnimationValue, current: AnimationValue, to target: Layer, _ property: AnimatableProperty,
+    _ value: AnimationValue, current: AnimationValue?, to target: Layer, _ property: AnimatableProperty,
     time: Double
   ) throws(AnimationError) {
-    let result = isAdditive ? AnimationValue.add(current, value) : value
+    let base = isAdditive ? current ?? property.get(target) : nil
+    let result = base.map { AnimationValue.add($0, value) } ?? value
     guard result.isFinite else {
       throw AnimationError(
         message: "the animation of \(keyPath ?? "") gives a value that is not finite at \(time) s")

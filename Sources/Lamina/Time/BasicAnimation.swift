@@ -50,6 +50,9 @@ public class BasicAnimation: PropertyAnimation {
     return nil
   }
 
+  /// Whether `endPoints` reads `current`: fewer than two of the values given.
+  var endPointsReadCurrent: Bool { (from == nil ? 0 : 1) + (to == nil ? 0 : 1) + (by == nil ? 0 : 1) < 2 }
+
   /// The start and end values over `current`.
   func endPoints(current: AnimationValue) -> (AnimationValue, AnimationValue) {
     switch (from, to, by) {
@@ -68,8 +71,12 @@ public class BasicAnimation: PropertyAnimation {
   func fraction(progress: Double, time: Double) -> Double { progress }
 
   override func apply(progress: Double, time: Double, iteration: Double, to layer: Layer) throws(AnimationError) {
-    guard let (target, property) = target(in: layer), let current = property.get(target) else { return }
-    let (start, end) = endPoints(current: current)
+    guard let (target, property) = target(in: layer) else { return }
+    // The current value is read only where it is used: a transform part's
+    // read decomposes the layer's matrix (S10 rotates 400 layers a frame).
+    let current = isAdditive || endPointsReadCurrent ? property.get(target) : nil
+    guard let known = current ?? from ?? to else { return }
+    let (start, end) = endPoints(current: known)
     var value = AnimationValue.interpolate(start, end, fraction(progress: progress, time: time))
     if isCumulative, iteration > 0, let step = AnimationValue.difference(start, end) {
       value = .advance(value, by: step, times: iteration)

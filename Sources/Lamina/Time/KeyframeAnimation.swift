@@ -75,7 +75,8 @@ public final class KeyframeAnimation: PropertyAnimation {
   }
 
   override func apply(progress: Double, time: Double, iteration: Double, to layer: Layer) throws(AnimationError) {
-    guard let (target, property) = target(in: layer), let current = property.get(target) else { return }
+    // No current value: only an additive animation needs it (`write` reads it).
+    guard let (target, property) = target(in: layer) else { return }
     if let path {
       let segments = PathSegments(path)
       guard !segments.points.isEmpty else { return }
@@ -84,7 +85,7 @@ public final class KeyframeAnimation: PropertyAnimation {
       if isCumulative, iteration > 0, let first = segments.points.first, let lastPoint = segments.points.last {
         value = .advance(value, by: .point(CGPoint(x: lastPoint.x - first.x, y: lastPoint.y - first.y)), times: iteration)
       }
-      try write(value, current: current, to: target, property, time: time)
+      try write(value, current: nil, to: target, property, time: time)
       if let rotationMode, let t = tangent, t.x != 0 || t.y != 0 {
         let angle = atan2(Double(t.y), Double(t.x)) + (rotationMode == .autoReverse ? Double.pi : 0)
         target.transform = Transform3D(rotationAngle: angle, x: 0, y: 0, z: 1).concatenating(target.transform)
@@ -96,7 +97,7 @@ public final class KeyframeAnimation: PropertyAnimation {
     if isCumulative, iteration > 0, let step = AnimationValue.difference(values[0], values[values.count - 1]) {
       value = .advance(value, by: step, times: iteration)
     }
-    try write(value, current: current, to: target, property, time: time)
+    try write(value, current: nil, to: target, property, time: time)
   }
 
   /// The key times in use for `n` values (paced modes: by distance).

@@ -43,8 +43,9 @@ extension PlanBuilder {
           reason: "the fill's path has \(polygons.edgeCount) edges, more than \(limits.maxShapeEdges) (RenderLimits.maxShapeEdges)")
       }
       if !polygons.isEmpty {
+        // Kept as long as the plan: in storage of its size (PolygonSet.trimmed).
         add(.path(PathDraw(
-          matrix: m, polygons: polygons, rule: layer.fillRule, color: color, clips: clips, name: name)), to: t)
+          matrix: m, polygons: polygons.trimmed(), rule: layer.fillRule, color: color, clips: clips, name: name)), to: t)
       }
     }
     if layer.strokes, let color = shapeColor(layer.strokeColor, alpha: alpha) {
@@ -57,7 +58,7 @@ extension PlanBuilder {
       }
       if !outline.isEmpty {
         add(.path(PathDraw(
-          matrix: m, polygons: outline, rule: .nonZero, color: color, clips: clips, name: name)), to: t)
+          matrix: m, polygons: outline.trimmed(), rule: .nonZero, color: color, clips: clips, name: name)), to: t)
       }
     }
   }

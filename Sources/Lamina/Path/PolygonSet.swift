@@ -103,7 +103,9 @@ public struct PolygonSet: Hashable, Sendable {
   /// The same polygons in storage of about their size. Grown by doubling,
   /// the arrays hold up to twice their points, and a plan keeps every
   /// draw's polygons for as long as it lives (M-shapes of
-  /// docs/bench-scenes.md: ~13 MB of 16,000 shapes' slack).
+  /// docs/bench-scenes.md: ~9 MB of 16,000 shapes' slack). Shapes' fills
+  /// and strokes are trimmed; text draws are not (a paragraph's placed
+  /// outlines copied again cost S7's first frame ~3 %, for a few MB).
   public func trimmed() -> PolygonSet {
     var t = self
     if points.capacity - points.count > points.count / 8 { t.points = points.withUnsafeBufferPointer { Array($0) } }

@@ -79,7 +79,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     matrix: Transform3D, polygons: PolygonSet, rule: FillRule, color: PremultipliedColor, clips: [Clip],
     name: String, pieceEnds: [Int] = [], glyphs: GlyphRun? = nil
   ) {
-    self.polygons = polygons.trimmed()
+    self.polygons = polygons
     // Ascending counts up to the polygons' (a malformed list is one piece).
     let valid =
       zip(pieceEnds, pieceEnds.dropFirst()).allSatisfy { $0 < $1 }

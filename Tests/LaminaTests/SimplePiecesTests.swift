@@ -1,7 +1,8 @@
 // PathDraw.simplePieces: the lowering checks each glyph outline once
-// (SimpleContours) and marks the one-glyph pieces of text drawn from its
-// outlines, so filling them adds their edges without checking each placed
-// glyph again. Checks: text under non-similar matrices (its pieces marked)
+// (SimpleContours) and marks the pieces of text drawn from its outlines
+// whose glyphs are simple, wind alike and lie in boxes apart, so filling
+// them adds their edges without checking each placed glyph again; glyphs
+// whose boxes overlap (a kerned AV) are left to the fill's check. Checks: text under non-similar matrices (its pieces marked)
 // covers what the unmarked draw covers, pixel by pixel; the mark is
 // trusted only while the matrix keeps the piece whole: a piece cut at the
 // near plane is checked as before. A wrong mark (a bow tie's) is trusted
@@ -44,6 +45,38 @@ import Testing
     for d in draws {
       #expect(Self.sameCoverage(d, Self.unmarked(d)), "\(d.name)")
     }
+  }
+
+  @Test func piecesOfSeveralGlyphsWhoseBoxesAreApartAreMarked() throws {
+    // At 7 px, stretched, neighbouring m's share pixels (pieces of several
+    // glyphs) but not ink: marked, and covering what the unmarked draw covers.
+    let text = "mmmm nnnn mmmm"
+    let plan = try GlyphRoutes.plan(
+      [(text, CGRect(x: 10, y: 20, width: 140, height: 30))], size: 7, canvas: (160, 120),
+      transform: CGAffineTransform(a: 1.4, b: 0, c: 0, d: 0.8, tx: 0, ty: 0))
+    let draws = GlyphRoutes.paths(plan)
+    let pieces = draws.reduce(0) { $0 + max(1, $1.pieceEnds.count) }
+    #expect(pieces < text.filter { $0 != " " }.count, "\(pieces) pieces: some of several glyphs")
+    let marked = draws.reduce(0) { $0 + $1.simplePieces.filter { $0 }.count }
+    #expect(marked == pieces)
+    for d in draws { #expect(Self.sameCoverage(d, Self.unmarked(d)), "\(d.name)") }
+    // A kerned AV: the boxes overlap (the ink does not), so the piece is
+    // not marked and its fill checks it.
+    let kerned = GlyphRoutes.paths(
+      try GlyphRoutes.plan(
+        [("AVAV", CGRect(x: 10, y: 20, width: 140, height: 40))], size: 24, canvas: (160, 120),
+        transform: CGAffineTransform(a: 1.4, b: 0, c: 0, d: 0.8, tx: 0, ty: 0)))
+    #expect(!kerned.isEmpty && kerned.allSatisfy { !$0.simplePieces.contains(true) })
+    for d in kerned { #expect(Self.sameCoverage(d, Self.unmarked(d)), "\(d.name)") }
+  }
+
+  @Test func boxesApartMeansMoreThanARoundingBetween() {
+    let a = (lo: SIMD2(0.0, 0.0), hi: SIMD2(10.0, 10.0))
+    #expect(GlyphPieces.apart(a, (SIMD2(10.001, 0), SIMD2(20, 10))))
+    #expect(GlyphPieces.apart(a, (SIMD2(0, -5), SIMD2(10, -0.001))))
+    #expect(!GlyphPieces.apart(a, (SIMD2(10, 0), SIMD2(20, 10))), "touching")
+    #expect(!GlyphPieces.apart(a, (SIMD2(10 + 1e-12, 0), SIMD2(20, 10))), "a rounding apart")
+    #expect(!GlyphPieces.apart(a, (SIMD2(5, 5), SIMD2(20, 20))), "overlapping")
   }
 
   /// A bow tie marked simple (wrongly: its halves wind +1 and −1), its

@@ -81,8 +81,9 @@ final class PlanBuilder {
   /// once (LoweringText.swift).
   var flattenedGlyphs: [FlattenedGlyphKey: PolygonSet] = [:]
   /// Whether each of those outlines fills by adding its edges
-  /// (`SimpleContours`), asked once per outline in this lowering.
-  var simpleGlyphs: [FlattenedGlyphKey: Bool] = [:]
+  /// (`SimpleContours`), asked once per outline in this lowering: 0 when
+  /// not, else the sign of the winding number inside it (of its area).
+  var simpleGlyphs: [FlattenedGlyphKey: Int8] = [:]
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
     surfaces = [Surface(width: width, height: height, label: "canvas")]

@@ -206,14 +206,46 @@ extension PlanBuilder {
     }
     // Per outline, whether its contours neither meet nor wind beyond one
     // sign's 1 (SimpleContours), so that a piece of it alone is filled by
-    // adding its edges: asked once per outline, not per placed glyph.
-    func isSimple(_ outline: Int) -> Bool {
+    // adding its edges, and that sign: asked once per outline, not per
+    // placed glyph (0: not simple).
+    func simpleSign(_ outline: Int) -> Int8 {
       let key = outlineKeys[outline]
       if let known = simpleGlyphs[key] { return known }
       let set = outlines[outline]
-      let answer = SimpleContours.fillByAccumulation(points: set.points, ends: set.ends)
+      var answer: Int8 = 0
+      if SimpleContours.fillByAccumulation(points: set.points, ends: set.ends) {
+        let area = (0..<set.count).reduce(0.0) { $0 + PolygonSet.signedArea(set.polygon($1)) }
+        answer = area > 0 ? 1 : (area < 0 ? -1 : 0)
+      }
       simpleGlyphs[key] = answer
       return answer
+    }
+    var boxes = [(lo: SIMD2<Double>, hi: SIMD2<Double>)?](repeating: nil, count: outlines.count)
+    func box(_ outline: Int) -> (lo: SIMD2<Double>, hi: SIMD2<Double>) {
+      if let known = boxes[outline] { return known }
+      var lo = SIMD2(Double.infinity, .infinity), hi = -lo
+      for p in outlines[outline].points { (lo, hi) = (pointwiseMin(lo, p), pointwiseMax(hi, p)) }
+      boxes[outline] = (lo, hi)
+      return (lo, hi)
+    }
+    // A piece of several glyphs fills by adding its edges when each glyph
+    // does, all wind the same way inside, and their outlines' boxes are
+    // apart (so no two contours of different glyphs meet or nest): glyphs
+    // whose pixels touch but whose ink does not, most of small text's
+    // pieces. Up to `GlyphPieces.maximumApartCheck` glyphs (pairwise).
+    func isSimple(_ piece: [Int]) -> Bool {
+      guard piece.count <= GlyphPieces.maximumApartCheck else { return false }
+      var sign: Int8 = 0, placedBoxes: [(lo: SIMD2<Double>, hi: SIMD2<Double>)] = []
+      for i in piece {
+        let s = simpleSign(outlineIndex[i])
+        guard s != 0, sign == 0 || s == sign else { return false }
+        sign = s
+        let b = box(outlineIndex[i]), o = glyphs[i].origin
+        let placed = (lo: b.lo + o, hi: b.hi + o)
+        for other in placedBoxes where !GlyphPieces.apart(placed, other) { return false }
+        placedBoxes.append(placed)
+      }
+      return true
     }
     for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
       let single = similarity.map { piece.count == 1 && hasCoverage(outlineIndex[piece[0]], $0) } ?? false
@@ -238,7 +270,7 @@ extension PlanBuilder {
       if polygons.count > before.0 {
         ends.append(polygons.count)
         // A glyph coverage's piece is never swept: its outline is not checked here.
-        simple.append(piece.count == 1 && !single && isSimple(outlineIndex[piece[0]]))
+        simple.append(!single && isSimple(piece))
         let first = glyphs[piece[0]]
         placed.append(
           GlyphRun.Placed(
@@ -353,6 +385,16 @@ enum GlyphPieces {
   /// at 256 (docs/architecture.md, "Coverage atlas"). A line of S7's text
   /// (180 to 300 pixels) is one or two draws.
   static let maximumDrawSide: CGFloat = 256
+
+  /// The most glyphs of a piece whose boxes are compared pair by pair (a
+  /// longer piece is left to the fill's own check).
+  static let maximumApartCheck = 32
+
+  /// Whether two boxes (local units) are apart by more than a rounding.
+  static func apart(_ a: (lo: SIMD2<Double>, hi: SIMD2<Double>), _ b: (lo: SIMD2<Double>, hi: SIMD2<Double>)) -> Bool {
+    let gap = 1e-9 * max(1, abs(a.lo.x), abs(a.hi.x), abs(a.lo.y), abs(a.hi.y))
+    return a.hi.x + gap < b.lo.x || b.hi.x + gap < a.lo.x || a.hi.y + gap < b.lo.y || b.hi.y + gap < a.lo.y
+  }
 
   /// Pieces of indices into `inks` (bounds-space ink boxes, in the run's
   /// order), in order. A glyph joins the piece whose pixel boxes its own

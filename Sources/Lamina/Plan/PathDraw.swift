@@ -60,7 +60,8 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   public private(set) var glyphs: GlyphRun?
   /// Per piece, true where the lowering knows its contours neither meet
   /// nor wind beyond one sign's 1 (`SimpleContours`: a glyph's outline,
-  /// checked once per outline instead of once per placed glyph), so its
+  /// checked once per outline instead of once per placed glyph; a piece of
+  /// several glyphs whose outlines are, wind alike and lie in boxes apart), so its
   /// coverage is the sum of its edges as long as the matrix keeps it whole
   /// (`Homography.projectReportingCut`); empty or false: checked when filled.
   public private(set) var simplePieces: [Bool] = []

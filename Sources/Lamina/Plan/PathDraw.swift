@@ -275,7 +275,11 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     guard !projected.isEmpty else { return nil }
     let rect = PixelRect.covering(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, within: limit)
     guard !rect.isEmpty else { return nil }
-    var sweep = FillSweep(projected, offset: SIMD2(-Double(rect.x0), -Double(rect.y0)), rule: rule)
+    let offset = SIMD2(-Double(rect.x0), -Double(rect.y0))
+    if whole, let values = FillSweep.accumulateSimple(projected, offset: offset, width: rect.width, height: rect.height) {
+      return (rect, values)
+    }
+    var sweep = FillSweep(projected, offset: offset, rule: rule)
     if whole { sweep.simpleContours = true }
     return (rect, sweep.coverage(width: rect.width, height: rect.height))
   }

@@ -256,6 +256,40 @@ struct FillSweep {
   /// accumulator's cells stay small (a strip of a 4K grid is 2 MiB).
   static let accumulatedStrip = 64
 
+  /// The coverage of contours known to fill by accumulation (SimpleContours'
+  /// answer known: a marked glyph piece) over a grid of at most
+  /// `accumulatedStrip` rows: `coverage(width:height:)` of a sweep made of
+  /// them with `simpleContours` true, the same edges handed to the
+  /// accumulator in the same order, without building the sweep's edges,
+  /// chains and points (a sixth of S7's drawing). Nil for a taller grid.
+  static func accumulateSimple(_ polygons: PolygonSet, offset: SIMD2<Double>, width: Int, height: Int) -> [Float]? {
+    guard height <= accumulatedStrip else { return nil }
+    var out = [Float](repeating: 0, count: max(0, width * height))
+    guard width > 0, height > 0 else { return out }
+    let limit = SIMD2(repeating: coordinateLimit)
+    var accumulator: CoverageAccumulator<Double>? = nil
+    var start = 0
+    for end in polygons.ends {
+      defer { start = end }
+      let points = polygons.points[start..<end]
+      guard points.count > 1, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
+      var a = (points[end - 1] + offset).clamped(lowerBound: -limit, upperBound: limit)
+      for p in points {
+        let b = (p + offset).clamped(lowerBound: -limit, upperBound: limit)
+        defer { a = b }
+        guard a.y != b.y else { continue }
+        if accumulator == nil {
+          accumulator = CoverageAccumulator<Double>(maximumWidth: width, maximumHeight: height)
+          accumulator!.begin(x0: 0, y0: 0, width: width, height: height)
+        }
+        accumulator!.addEdge(x0: a.x, y0: a.y, x1: b.x, y1: b.y)
+      }
+    }
+    guard let accumulator else { return out }
+    out.withUnsafeMutableBufferPointer { accumulator.resolve(into: $0.baseAddress!) }
+    return out
+  }
+
   /// One edge's part of a pixel row: the pixel columns it touches, its
   /// chain, and its index among the row's active edges (−1: horizontal).
   private struct RowItem {

@@ -91,9 +91,16 @@ public struct GlyphCoverage: Sendable {
     let everywhere = PixelRect(x0: -1_000_000_000, y0: -1_000_000_000, x1: 1_000_000_000, y1: 1_000_000_000)
     let rect = PixelRect.covering(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, within: everywhere)
     guard !rect.isEmpty else { return nil }
-    var sweep = FillSweep(mapped, offset: SIMD2(-Double(rect.x0), -Double(rect.y0)), rule: .nonZero)
-    sweep.simpleContours = simpleContours
+    let offset = SIMD2(-Double(rect.x0), -Double(rect.y0))
     self.rect = rect
+    if simpleContours == true,
+      let accumulated = FillSweep.accumulateSimple(mapped, offset: offset, width: rect.width, height: rect.height)
+    {
+      values = accumulated
+      return
+    }
+    var sweep = FillSweep(mapped, offset: offset, rule: .nonZero)
+    sweep.simpleContours = simpleContours
     values = sweep.coverage(width: rect.width, height: rect.height)
   }
 }

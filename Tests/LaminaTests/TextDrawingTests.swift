@@ -55,6 +55,27 @@ import Testing
     #expect(colors == [Color.white.premultiplied, Color(red: 1, green: 0, blue: 1).premultiplied])
   }
 
+  @Test func perspectiveTextIsFlattenedOnQuarterOctaveSteps() {
+    let r = Path.rasterTolerance
+    var seen = Set<Double>()
+    var t = r * 3.7
+    while t > r / 5 {
+      let s = PlanBuilder.steppedTolerance(t)
+      // Never coarser than asked (but by a rounding), less than a step finer.
+      #expect(s <= t * (1 + 1e-9) && s > t / exp2(0.25) * (1 - 1e-9), "\(t) → \(s)")
+      // On a step: rasterTolerance · 2^(k/4).
+      let k = 4 * log2(s / r)
+      #expect(abs(k - k.rounded()) < 1e-9, "\(s) is \(k) quarter octaves")
+      seen.insert(s)
+      t *= 0.97
+    }
+    // From 3.7 r down to about r / 5: steps k = 7 (⌊4 log2 3.7⌋) to −10.
+    #expect(seen.count == 18)
+    // A scale a rounding off 1 keeps the tolerance (a quarter turn's).
+    #expect(PlanBuilder.steppedTolerance(r / (1 + 1e-15)) == r && PlanBuilder.steppedTolerance(r) == r)
+    #expect(PlanBuilder.steppedTolerance(.infinity) == .infinity)
+  }
+
   @Test func glyphsSharingAPixelStayInOnePiece() throws {
     // Boxes in pixels: 0…10 and 10…20 share no pixel, nor does 30…35; a
     // later 9…12 meets the first two, and merges them with every piece

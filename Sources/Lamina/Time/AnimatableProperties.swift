@@ -29,14 +29,14 @@ struct AnimatableProperty: Sendable {
   let set: @Sendable (Layer, AnimationValue) -> Void
   /// The class that has the property, for messages ("layer" for all).
   let owner: String
-  /// A value of the property's kind where every layer has it and the kind
-  /// never varies (components, transform parts): an animation's values
-  /// are checked against it without a read, which for a transform part
-  /// decomposes the matrix.
-  let kind: AnimationValue?
+  /// A value of the property's kind (every property's is fixed): an
+  /// animation's values are checked against it without a read, which for
+  /// a transform part decomposes the matrix and for a table entry goes
+  /// through a key path (S10 checks 1,200 animations a frame).
+  let kind: AnimationValue
 
   fileprivate init(
-    _ keyPath: String, owner: String, kind: AnimationValue? = nil, get: @escaping @Sendable (Layer) -> AnimationValue?,
+    _ keyPath: String, owner: String, kind: AnimationValue, get: @escaping @Sendable (Layer) -> AnimationValue?,
     set: @escaping @Sendable (Layer, AnimationValue) -> Void
   ) {
     self.keyPath = keyPath
@@ -97,32 +97,34 @@ extension AnimatableProperty {
 struct AnimationKind<V>: Sendable {
   let wrap: @Sendable (V) -> AnimationValue
   let unwrap: @Sendable (AnimationValue) -> V?
+  /// A value of the case (what `AnimationValue.sameKind` compares).
+  let sample: AnimationValue
 }
 
 /// `.number`.
-extension AnimationKind where V == Double { static var number: Self { Self(wrap: { .number($0) }, unwrap: { if case .number(let x) = $0 { x } else { nil } }) } }
+extension AnimationKind where V == Double { static var number: Self { Self(wrap: { .number($0) }, unwrap: { if case .number(let x) = $0 { x } else { nil } }, sample: .number(0)) } }
 /// `.point`.
-extension AnimationKind where V == CGPoint { static var point: Self { Self(wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { p } else { nil } }) } }
+extension AnimationKind where V == CGPoint { static var point: Self { Self(wrap: { .point($0) }, unwrap: { if case .point(let p) = $0 { p } else { nil } }, sample: .point(.zero)) } }
 /// `.size`.
-extension AnimationKind where V == CGSize { static var size: Self { Self(wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { s } else { nil } }) } }
+extension AnimationKind where V == CGSize { static var size: Self { Self(wrap: { .size($0) }, unwrap: { if case .size(let s) = $0 { s } else { nil } }, sample: .size(.zero)) } }
 /// `.rect`.
-extension AnimationKind where V == CGRect { static var rect: Self { Self(wrap: { .rect($0) }, unwrap: { if case .rect(let r) = $0 { r } else { nil } }) } }
+extension AnimationKind where V == CGRect { static var rect: Self { Self(wrap: { .rect($0) }, unwrap: { if case .rect(let r) = $0 { r } else { nil } }, sample: .rect(.zero)) } }
 /// `.color`.
-extension AnimationKind where V == Color? { static var color: Self { Self(wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { c } else { nil } }) } }
+extension AnimationKind where V == Color? { static var color: Self { Self(wrap: { .color($0) }, unwrap: { if case .color(let c) = $0 { c } else { nil } }, sample: .color(nil)) } }
 /// `.transform`.
-extension AnimationKind where V == Transform3D { static var transform: Self { Self(wrap: { .transform($0) }, unwrap: { if case .transform(let t) = $0 { t } else { nil } }) } }
+extension AnimationKind where V == Transform3D { static var transform: Self { Self(wrap: { .transform($0) }, unwrap: { if case .transform(let t) = $0 { t } else { nil } }, sample: .transform(.identity)) } }
 /// `.path`.
-extension AnimationKind where V == Path? { static var path: Self { Self(wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { p } else { nil } }) } }
+extension AnimationKind where V == Path? { static var path: Self { Self(wrap: { .path($0) }, unwrap: { if case .path(let p) = $0 { p } else { nil } }, sample: .path(nil)) } }
 /// `.bool`.
-extension AnimationKind where V == Bool { static var bool: Self { Self(wrap: { .bool($0) }, unwrap: { if case .bool(let b) = $0 { b } else { nil } }) } }
+extension AnimationKind where V == Bool { static var bool: Self { Self(wrap: { .bool($0) }, unwrap: { if case .bool(let b) = $0 { b } else { nil } }, sample: .bool(false)) } }
 /// `.image`.
-extension AnimationKind where V == Image? { static var image: Self { Self(wrap: { .image($0) }, unwrap: { if case .image(let i) = $0 { i } else { nil } }) } }
+extension AnimationKind where V == Image? { static var image: Self { Self(wrap: { .image($0) }, unwrap: { if case .image(let i) = $0 { i } else { nil } }, sample: .image(nil)) } }
 /// `.blendMode`.
-extension AnimationKind where V == BlendMode? { static var blendMode: Self { Self(wrap: { .blendMode($0) }, unwrap: { if case .blendMode(let m) = $0 { m } else { nil } }) } }
+extension AnimationKind where V == BlendMode? { static var blendMode: Self { Self(wrap: { .blendMode($0) }, unwrap: { if case .blendMode(let m) = $0 { m } else { nil } }, sample: .blendMode(nil)) } }
 /// `.colors`.
-extension AnimationKind where V == [Color]? { static var colors: Self { Self(wrap: { .colors($0) }, unwrap: { if case .colors(let c) = $0 { c } else { nil } }) } }
+extension AnimationKind where V == [Color]? { static var colors: Self { Self(wrap: { .colors($0) }, unwrap: { if case .colors(let c) = $0 { c } else { nil } }, sample: .colors(nil)) } }
 /// `.numbers`.
-extension AnimationKind where V == [Double]? { static var numbers: Self { Self(wrap: { .numbers($0) }, unwrap: { if case .numbers(let n) = $0 { n } else { nil } }) } }
+extension AnimationKind where V == [Double]? { static var numbers: Self { Self(wrap: { .numbers($0) }, unwrap: { if case .numbers(let n) = $0 { n } else { nil } }, sample: .numbers(nil)) } }
 
 extension AnimatableProperty {
   /// A table entry's property (LayerProperties.swift): `key` of class `L`,
@@ -133,7 +135,7 @@ extension AnimatableProperty {
   ) -> Self {
     nonisolated(unsafe) let keyPath = keyPath  // immutable, as every key path
     return Self(
-      key, owner: owner, get: { ($0 as? L).map { kind.wrap($0[keyPath: keyPath]) } },
+      key, owner: owner, kind: kind.sample, get: { ($0 as? L).map { kind.wrap($0[keyPath: keyPath]) } },
       set: { layer, v in
         if let l = layer as? L, let x = kind.unwrap(v) { l[keyPath: keyPath] = clamp?(x) ?? x }
       })

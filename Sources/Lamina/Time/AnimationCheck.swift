@@ -56,11 +56,11 @@ extension PropertyAnimation {
   /// `values` (named, such as `toValue`), or `nil`.
   func targetProblem(on layer: Layer) -> String? {
     guard let keyPath else { return nil }
-    guard let (target, property) = AnimatableProperties.resolve(keyPath, in: layer) else {
+    guard let (_, property) = AnimatableProperties.resolve(keyPath, in: layer) else {
       return AnimatableProperties.problem(keyPath, in: layer)
     }
-    // Checked every frame: a property of one fixed kind is not read.
-    guard let current = property.kind ?? property.get(target) else { return nil }
+    // Checked every frame: against the property's kind, without reading it.
+    let current = property.kind
     guard let (name, value) = mismatchedValue(current) else { return nil }
     return "\(name) is \(value.kindName), but \(property.keyPath) takes \(current.kindName)"
   }

@@ -51,6 +51,13 @@ struct FramesToolTests {
       // The default, fast compression: other bytes, the same pixels.
       let fast = try #require(FileManager.default.contents(atPath: dir + "/out/frame-0000\(n).png"))
       #expect(try StraightImage(pngData: Array(fast)) == StraightImage(pngData: Array(a ?? Data())), "frame \(n)")
+      // `render --png-compression fast` writes what `frames` writes by default.
+      let quick = dir + "/quick\(n).png"
+      let q = try LaminaTool.run(
+        ["render", dir + "/scene.json", "-o", quick, "--time", "\(Double(n) / 10)", "--backend", "cpu",
+         "--png-compression", "fast"], environment: [:])
+      #expect(q.status == 0, "\(q.err)")
+      #expect(FileManager.default.contents(atPath: quick) == fast, "frame \(n)")
     }
   }
 

@@ -370,6 +370,10 @@ public final class CPURenderer: IncrementalRenderer {
       if o.width * o.height > stored.width * stored.height { stored = o }
     }
     fillBackdrop(rect, with: backdrop, except: stored, into: raster)
+    // The stored rectangle is left unfilled, but written before anything
+    // reads it (Raster.touchPages: its command may read first, and a
+    // fresh page read and then written costs a copy-on-write fault).
+    raster.touchPages(stored)
     for (n, c) in walk.active.enumerated() {
       let region = bounds[c].intersection(rect)
       // The parts of the region later opaque commands overwrite (both

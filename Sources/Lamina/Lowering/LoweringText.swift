@@ -204,49 +204,8 @@ extension PlanBuilder {
       coverable[outline] = answer
       return answer
     }
-    // Per outline, whether its contours neither meet nor wind beyond one
-    // sign's 1 (SimpleContours), so that a piece of it alone is filled by
-    // adding its edges, and that sign: asked once per outline, not per
-    // placed glyph (0: not simple).
-    func simpleSign(_ outline: Int) -> Int8 {
-      let key = outlineKeys[outline]
-      if let known = simpleGlyphs[key] { return known }
-      let set = outlines[outline]
-      var answer: Int8 = 0
-      if SimpleContours.fillByAccumulation(points: set.points, ends: set.ends) {
-        let area = (0..<set.count).reduce(0.0) { $0 + PolygonSet.signedArea(set.polygon($1)) }
-        answer = area > 0 ? 1 : (area < 0 ? -1 : 0)
-      }
-      simpleGlyphs[key] = answer
-      return answer
-    }
-    var boxes = [(lo: SIMD2<Double>, hi: SIMD2<Double>)?](repeating: nil, count: outlines.count)
-    func box(_ outline: Int) -> (lo: SIMD2<Double>, hi: SIMD2<Double>) {
-      if let known = boxes[outline] { return known }
-      var lo = SIMD2(Double.infinity, .infinity), hi = -lo
-      for p in outlines[outline].points { (lo, hi) = (pointwiseMin(lo, p), pointwiseMax(hi, p)) }
-      boxes[outline] = (lo, hi)
-      return (lo, hi)
-    }
-    // A piece of several glyphs fills by adding its edges when each glyph
-    // does, all wind the same way inside, and their outlines' boxes are
-    // apart (so no two contours of different glyphs meet or nest): glyphs
-    // whose pixels touch but whose ink does not, most of small text's
-    // pieces. Up to `GlyphPieces.maximumApartCheck` glyphs (pairwise).
-    func isSimple(_ piece: [Int]) -> Bool {
-      guard piece.count <= GlyphPieces.maximumApartCheck else { return false }
-      var sign: Int8 = 0, placedBoxes: [(lo: SIMD2<Double>, hi: SIMD2<Double>)] = []
-      for i in piece {
-        let s = simpleSign(outlineIndex[i])
-        guard s != 0, sign == 0 || s == sign else { return false }
-        sign = s
-        let b = box(outlineIndex[i]), o = glyphs[i].origin
-        let placed = (lo: b.lo + o, hi: b.hi + o)
-        for other in placedBoxes where !GlyphPieces.apart(placed, other) { return false }
-        placedBoxes.append(placed)
-      }
-      return true
-    }
+    var simplePieces = SimplePieceCheck(
+      outlines: outlines, outlineIndex: outlineIndex, keys: outlineKeys, origins: glyphs.map(\.origin))
     for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
       let single = similarity.map { piece.count == 1 && hasCoverage(outlineIndex[piece[0]], $0) } ?? false
       let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
@@ -270,7 +229,7 @@ extension PlanBuilder {
       if polygons.count > before.0 {
         ends.append(polygons.count)
         // A glyph coverage's piece is never swept: its outline is not checked here.
-        simple.append(!single && isSimple(piece))
+        simple.append(!single && simplePieces.isSimple(piece, signs: &simpleGlyphs))
         let first = glyphs[piece[0]]
         placed.append(
           GlyphRun.Placed(
@@ -467,6 +426,62 @@ enum GlyphPieces {
       }
     }
     return pieces.map(\.indices)
+  }
+}
+
+/// Which pieces of a run's glyphs fill by adding their edges
+/// (`PathDraw.simplePieces`). One glyph: its outline's contours neither
+/// meet nor wind beyond one sign's 1 (`SimpleContours`, asked once per
+/// outline in a lowering: `signs`). Several: each glyph's outline is so,
+/// all wind the same way inside, and their outlines' boxes lie apart, so
+/// no contours of different glyphs meet or nest (glyphs whose pixels touch
+/// but whose ink does not: most of small text's pieces); up to
+/// `GlyphPieces.maximumApartCheck` glyphs, compared pairwise.
+struct SimplePieceCheck {
+  typealias Box = (lo: SIMD2<Double>, hi: SIMD2<Double>)
+  let outlines: [PolygonSet], outlineIndex: [Int], keys: [FlattenedGlyphKey], origins: [SIMD2<Double>]
+  /// Each outline's box, once asked.
+  private var boxes: [Box?]
+
+  init(outlines: [PolygonSet], outlineIndex: [Int], keys: [FlattenedGlyphKey], origins: [SIMD2<Double>]) {
+    (self.outlines, self.outlineIndex, self.keys, self.origins) = (outlines, outlineIndex, keys, origins)
+    boxes = [Box?](repeating: nil, count: outlines.count)
+  }
+
+  /// Whether `piece` (indices into the run's glyphs) is simple; `signs`
+  /// keeps each outline's answer: 0 not simple, else the sign inside it.
+  mutating func isSimple(_ piece: [Int], signs: inout [FlattenedGlyphKey: Int8]) -> Bool {
+    guard piece.count <= GlyphPieces.maximumApartCheck else { return false }
+    var sign: Int8 = 0, placed: [Box] = []
+    for i in piece {
+      let outline = outlineIndex[i]
+      let s = signs[keys[outline]] ?? Self.sign(outlines[outline])
+      signs[keys[outline]] = s
+      guard s != 0, sign == 0 || s == sign else { return false }
+      sign = s
+      guard piece.count > 1 else { return true }
+      let b = box(outline), o = origins[i]
+      let box = (lo: b.lo + o, hi: b.hi + o)
+      for other in placed where !GlyphPieces.apart(box, other) { return false }
+      placed.append(box)
+    }
+    return true
+  }
+
+  /// 0 when `set`'s contours meet or wind beyond one sign's 1, else the
+  /// sign of its area (the winding number inside it).
+  static func sign(_ set: PolygonSet) -> Int8 {
+    guard SimpleContours.fillByAccumulation(points: set.points, ends: set.ends) else { return 0 }
+    let area = (0..<set.count).reduce(0.0) { $0 + PolygonSet.signedArea(set.polygon($1)) }
+    return area > 0 ? 1 : (area < 0 ? -1 : 0)
+  }
+
+  private mutating func box(_ outline: Int) -> Box {
+    if let known = boxes[outline] { return known }
+    var lo = SIMD2(Double.infinity, .infinity), hi = -lo
+    for p in outlines[outline].points { (lo, hi) = (pointwiseMin(lo, p), pointwiseMax(hi, p)) }
+    boxes[outline] = (lo, hi)
+    return (lo, hi)
   }
 }
 

@@ -455,8 +455,13 @@ struct SimplePieceCheck {
     var sign: Int8 = 0, placed: [Box] = []
     for i in piece {
       let outline = outlineIndex[i]
-      let s = signs[keys[outline]] ?? Self.sign(outlines[outline])
-      signs[keys[outline]] = s
+      let s: Int8
+      if let known = signs[keys[outline]] {
+        s = known
+      } else {
+        s = Self.sign(outlines[outline])
+        signs[keys[outline]] = s
+      }
       guard s != 0, sign == 0 || s == sign else { return false }
       sign = s
       guard piece.count > 1 else { return true }

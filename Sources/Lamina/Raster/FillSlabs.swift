@@ -56,7 +56,8 @@ struct FillSlabs {
   /// The boundary of the rule's inside between rows `top` and `bottom`, as
   /// edges stored top to bottom whose `winding` is +1 (add downwards: inside
   /// to the right) or −1 (add upwards). `edges` are the contours'
-  /// non-horizontal edges, in any order (horizontal edges bound no area). Nil when the edges cross more often than the budget allows.
+  /// non-horizontal edges, in any order (horizontal edges bound no area).
+  /// Nil when the edges cross more often than the budget allows.
   static func boundary(
     of edges: [FillSweep.Edge], rule: FillRule, top: Double, bottom: Double
   ) -> [FillSweep.Edge]? {

@@ -2,7 +2,9 @@
 // border): coverage(outer) − coverage(inner), × clips, × colour. Variants:
 // ROUNDED (else plain rectangles), CONTINUOUS, RING, CLIPS, AXIS_ALIGNED
 // (the matrix and every clip's only scale and translate), PROJECTIVE
-// (perspective: exact area of the projected rectangle in each pixel).
+// (perspective: exact area of the projected rectangle in each pixel),
+// BLEND (the shape blended with a copy of the target's pixels by its
+// `blendMode`, blend.glsl, replacing them: RoundedRectPass.drawBlended).
 
 uniform mat3 uInverse;
 uniform vec4 uRect;
@@ -34,5 +36,10 @@ void main() {
 #ifdef CLIPS
   cov *= clipCoverage(gl_FragCoord.xy);
 #endif
+#ifdef BLEND
+  vec4 backdrop = texelFetch(uBackdrop, ivec2(gl_FragCoord.xy) - uBackdropOrigin, 0);
+  fragColor = blendComposite(uColor * cov, backdrop);
+#else
   fragColor = uColor * cov;
+#endif
 }

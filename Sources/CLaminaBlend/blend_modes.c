@@ -146,11 +146,10 @@ TARGET static inline __m256 unit(__m256 v) { return smin(smax(v, _mm256_setzero_
 // Eight pixels of blendAligned: the composite under `mode`, or where the
 // backdrop is transparent blendPixel's source-over; lanes with k ≤ 0 or a
 // source of alpha 0 keep their pixel.
-TARGET static inline __attribute__((always_inline)) __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, float opacity, int mode) {
+// The source is the premultiplied colour (cr, cg, cbl, ca), scaled by k × opacity.
+TARGET static inline __attribute__((always_inline)) __m256i blend8f(
+    __m256i d, __m256 cr, __m256 cg, __m256 cbl, __m256 ca, __m256 k, float opacity, int mode) {
   const __m256 inv255 = set1(1.0f / 255.0f), one = set1(1), zero = _mm256_setzero_ps();
-  __m256 cr = _mm256_mul_ps(lamina_channel8(src, 0), inv255), cg = _mm256_mul_ps(lamina_channel8(src, 8), inv255);
-  __m256 cbl = _mm256_mul_ps(lamina_channel8(src, 16), inv255), ca = _mm256_mul_ps(lamina_channel8(src, 24), inv255);
-  cr = _mm256_mul_ps(cr, m); cg = _mm256_mul_ps(cg, m); cbl = _mm256_mul_ps(cbl, m); ca = _mm256_mul_ps(ca, m);
   __m256 kk = _mm256_mul_ps(k, set1(opacity));
   __m256 dr = lamina_channel8(d, 0), dg = lamina_channel8(d, 8), db = lamina_channel8(d, 16), da = lamina_channel8(d, 24);
   __m256 keep = _mm256_cmp_ps(k, zero, _CMP_LE_OQ);  // also NaN: guard k > 0 fails
@@ -202,6 +201,15 @@ TARGET static inline __attribute__((always_inline)) __m256i blend8(__m256i d, __
   return _mm256_castps_si256(sel(keep, _mm256_castsi256_ps(d), _mm256_castsi256_ps(out)));
 }
 
+// blend8f of eight texels of `src` (RGBA8, premultiplied) × the mask alpha `m`.
+TARGET static inline __attribute__((always_inline)) __m256i blend8(__m256i d, __m256i src, __m256 m, __m256 k, float opacity, int mode) {
+  const __m256 inv255 = set1(1.0f / 255.0f);
+  __m256 cr = _mm256_mul_ps(lamina_channel8(src, 0), inv255), cg = _mm256_mul_ps(lamina_channel8(src, 8), inv255);
+  __m256 cbl = _mm256_mul_ps(lamina_channel8(src, 16), inv255), ca = _mm256_mul_ps(lamina_channel8(src, 24), inv255);
+  cr = _mm256_mul_ps(cr, m); cg = _mm256_mul_ps(cg, m); cbl = _mm256_mul_ps(cbl, m); ca = _mm256_mul_ps(ca, m);
+  return blend8f(d, cr, cg, cbl, ca, k, opacity, mode);
+}
+
 // Eight pixels of `src`, `mask` and `clip` at `i` (k = 1 without a clip).
 #define BLEND_STEP(MODE)                                                                               \
   do {                                                                                                 \
@@ -244,6 +252,53 @@ TARGET static inline __attribute__((always_inline)) __m256i blend8(__m256i d, __
 BLEND_SPAN(0) BLEND_SPAN(1) BLEND_SPAN(2) BLEND_SPAN(3) BLEND_SPAN(4) BLEND_SPAN(5) BLEND_SPAN(6) BLEND_SPAN(7)
 BLEND_SPAN(8) BLEND_SPAN(9) BLEND_SPAN(10) BLEND_SPAN(11) BLEND_SPAN(12) BLEND_SPAN(13) BLEND_SPAN(14)
 BLEND_SPAN(15) BLEND_SPAN(16)
+
+// One premultiplied colour × values[i] (× clip[i]) under one mode, a
+// constant: RoundedRectStage's blended rows (blendPixel with the mode, for
+// k = values[i] × clip[i] > 0). Whole groups of eight in place, the last
+// 1…7 pixels through copies padded with k = 0 lanes.
+#define BLEND_COLOR_SPAN(MODE)                                                                          \
+  TARGET static long blend_color_span_##MODE(                                                           \
+      uint8_t *dst, const float *values, const float *clip, long count, const float *color) {           \
+    const __m256 r = set1(color[0]), g = set1(color[1]), b = set1(color[2]), a = set1(color[3]);        \
+    long i = 0;                                                                                         \
+    for (; i + 8 <= count; i += 8) {                                                                    \
+      __m256 k = _mm256_loadu_ps(values + i);                                                           \
+      if (clip) k = _mm256_mul_ps(k, _mm256_loadu_ps(clip + i));                                        \
+      __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i * 4));                                   \
+      _mm256_storeu_si256((__m256i *)(dst + i * 4), blend8f(d, r, g, b, a, k, 1.0f, MODE));              \
+    }                                                                                                   \
+    long n = count - i;                                                                                 \
+    if (n > 0) {                                                                                        \
+      uint8_t d8[32] = {0};                                                                             \
+      float k8[8] = {0};                                                                                \
+      memcpy(d8, dst + i * 4, (size_t)n * 4);                                                           \
+      for (long j = 0; j < n; j++) k8[j] = clip ? values[i + j] * clip[i + j] : values[i + j];          \
+      __m256i out = blend8f(_mm256_loadu_si256((const __m256i *)d8), r, g, b, a, _mm256_loadu_ps(k8), 1.0f, MODE); \
+      _mm256_storeu_si256((__m256i *)d8, out);                                                          \
+      memcpy(dst + i * 4, d8, (size_t)n * 4);                                                           \
+    }                                                                                                   \
+    return count;                                                                                       \
+  }
+
+BLEND_COLOR_SPAN(0) BLEND_COLOR_SPAN(1) BLEND_COLOR_SPAN(2) BLEND_COLOR_SPAN(3) BLEND_COLOR_SPAN(4)
+BLEND_COLOR_SPAN(5) BLEND_COLOR_SPAN(6) BLEND_COLOR_SPAN(7) BLEND_COLOR_SPAN(8) BLEND_COLOR_SPAN(9)
+BLEND_COLOR_SPAN(10) BLEND_COLOR_SPAN(11) BLEND_COLOR_SPAN(12) BLEND_COLOR_SPAN(13) BLEND_COLOR_SPAN(14)
+BLEND_COLOR_SPAN(15) BLEND_COLOR_SPAN(16)
+
+typedef long (*blend_color_span_fn)(uint8_t *, const float *, const float *, long, const float *);
+
+static const blend_color_span_fn blend_color_spans[17] = {
+    blend_color_span_0, blend_color_span_1, blend_color_span_2, blend_color_span_3, blend_color_span_4,
+    blend_color_span_5, blend_color_span_6, blend_color_span_7, blend_color_span_8, blend_color_span_9,
+    blend_color_span_10, blend_color_span_11, blend_color_span_12, blend_color_span_13, blend_color_span_14,
+    blend_color_span_15, blend_color_span_16};
+
+TARGET long lamina_blend_color_span8(
+    uint8_t *dst, const float *values, const float *clip, long count, const float *color, int mode) {
+  if (mode < 0 || mode > 16) return 0;
+  return blend_color_spans[mode](dst, values, clip, count, color);
+}
 
 typedef long (*blend_span_fn)(uint8_t *, const uint8_t *, const uint8_t *, const float *, long, float);
 
@@ -299,6 +354,12 @@ long lamina_composite_span8(
 long lamina_blend_mode_span8(
     uint8_t *dst, const uint8_t *src, const uint8_t *mask, const float *clip, long count, float opacity, int mode) {
   (void)dst; (void)src; (void)mask; (void)clip; (void)count; (void)opacity; (void)mode;
+  return 0;
+}
+
+long lamina_blend_color_span8(
+    uint8_t *dst, const float *values, const float *clip, long count, const float *color, int mode) {
+  (void)dst; (void)values; (void)clip; (void)count; (void)color; (void)mode;
   return 0;
 }
 

@@ -123,4 +123,48 @@ import Testing
     #expect(differing == 0, "\(differing) bytes differ")
     #expect(shades > 200)
   }
+
+  /// `lamina_blend_color_span8` (blended shapes: one colour × coverage ×
+  /// clip) against ModeSpanBlender's Swift loop, `blendPixel(_:_:_:mode:)`
+  /// per pixel: every mode, opaque and translucent colours, rows of 1 to
+  /// 37 pixels (the kernel's padded tail), coverages of 0, 1 and between,
+  /// with and without a clip, over random backdrops (transparent ones too).
+  @Test func theColourKernelDrawsTheSwiftLoopsBytes() throws {
+    try #require(spanBlendHasAVX2, "this CPU has no AVX2: nothing to compare")
+    var state: UInt64 = 7
+    func next() -> Float {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Float(state >> 40) / Float(1 << 24)
+    }
+    let backdrop = Self.noise(37, 1, seed: 3).pixels
+    let colours: [SIMD4<Float>] = [SIMD4(0.9, 0.2, 0.4, 1), SIMD4(0.1, 0.3, 0.25, 0.5), SIMD4(0, 0, 0, 0.02)]
+    var compared = 0, changed = 0
+    for mode in BlendMode.allCases {
+      for colour in colours {
+        for count in [1, 7, 8, 9, 16, 37] {
+          let values = (0..<count).map { i in i % 5 == 0 ? 1 : i % 7 == 3 ? 0 : next() }
+          let clip = (0..<count).map { _ in next() < 0.2 ? 1 : next() }
+          for clipped in [false, true] {
+            var wide = Array(backdrop[0..<(count * 4)]), narrow = wide
+            let (a, b) = (ModeSpanBlender(colour, mode: mode, wide: true), ModeSpanBlender(colour, mode: mode, wide: false))
+            values.withUnsafeBufferPointer { v in
+              clip.withUnsafeBufferPointer { c in
+                wide.withUnsafeMutableBufferPointer {
+                  a.blend($0.baseAddress!, v.baseAddress!, clip: clipped ? c.baseAddress! : nil, count: count)
+                }
+                narrow.withUnsafeMutableBufferPointer {
+                  b.blend($0.baseAddress!, v.baseAddress!, clip: clipped ? c.baseAddress! : nil, count: count)
+                }
+              }
+            }
+            #expect(wide == narrow, "\(mode) of \(colour), \(count) pixels, clipped \(clipped)")
+            compared += 1
+            if narrow != Array(backdrop[0..<(count * 4)]) { changed += 1 }
+          }
+        }
+      }
+    }
+    // Most rows change their pixels: a kernel and loop that drew nothing would agree.
+    #expect(changed > compared * 3 / 4, "\(changed) of \(compared) rows changed")
+  }
 }

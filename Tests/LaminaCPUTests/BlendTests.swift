@@ -16,6 +16,11 @@ import Testing
     #expect(failures.isEmpty, "\(failures)")
   }
 
+  @Test func oneShapeBlendsAsItsGroup() throws {
+    let failures = try BlendChecks.directShapeFailures { CPURenderer().render($0) }
+    #expect(failures.isEmpty, "\(failures)")
+  }
+
   @Test func everyParitySceneBlends() throws {
     let inert = try BlendChecks.parityScenesThatDoNotBlend { CPURenderer().render($0) }
     #expect(inert.isEmpty, "\(inert)")

@@ -13,6 +13,8 @@ struct BlendGLTests {
 
   @Test func relationsHold() throws { try expectNoFailures(BlendChecks.relationFailures) }
 
+  @Test func oneShapeBlendsAsItsGroup() throws { try expectNoFailures(BlendChecks.directShapeFailures) }
+
   @Test func blendScenesMatchTheCPU() throws {
     let gl = try GLRenderer()
     for (name, json) in BlendChecks.parityScenes {

@@ -217,6 +217,59 @@ public enum BlendChecks {
     return failures
   }
 
+  // MARK: One shape blended directly
+
+  /// Every mode's card (rounded, translucent, faded, off the pixel grid)
+  /// over `backdropScene`, drawn as the lowering draws a blended layer of
+  /// one shape (the shape with the mode: no group) and, with a mask that
+  /// covers it everywhere, as a group composited with the mode: the
+  /// blend is linear in the source's alpha, so the two differ only by the
+  /// group's rounding of its premultiplied colour to 8 bits.
+  public static func directShapeScenes(masked: Bool, filtered: Bool = true) -> String {
+    var cards = ""
+    let modes = BlendMode.allCases.filter { $0 != .normal }
+    for (i, mode) in modes.enumerated() {
+      let x = 1.3 + Double(i % 6) * 10.2, y = 1.6 + Double(i / 6) * 14.1
+      let colour = ["#E04080", "#40E0A0C0", "#F0F02080"][i % 3]
+      let mask = masked ? ##", "mask": {"frame": [-2, -2, 18, 18], "backgroundColor": "#000000"}"## : ""
+      let filter = filtered ? ", \"compositingFilter\": \"\(mode.rawValue)\"" : ""
+      cards += ", {\"frame\": [\(x), \(y), 12.5, 11.7], \"backgroundColor\": \"\(colour)\", \"cornerRadius\": 3.5, "
+        + "\"opacity\": \(i % 4 == 3 ? 0.6 : 0.9)\(filter)\(mask)}"
+    }
+    return backdropScene(cards)
+  }
+
+  /// The direct draw against the group (`groupRounding`), and, so the check
+  /// can fail, the group against the cards without filters (which must
+  /// break it). Messages of what failed.
+  public static func directShapeFailures(render: (RenderPlan) throws -> Image) throws -> [String] {
+    let directPlan = try plan(directShapeScenes(masked: false)), groupPlan = try plan(directShapeScenes(masked: true))
+    var out: [String] = []
+    if directPlan.surfaces.count != 1 { out.append("the direct cards opened \(directPlan.surfaces.count - 1) groups") }
+    if groupPlan.surfaces.count < 16 { out.append("the masked cards opened only \(groupPlan.surfaces.count - 1) groups") }
+    let direct = try render(directPlan), group = try render(groupPlan)
+    let unblended = try render(try plan(directShapeScenes(masked: true, filtered: false)))
+    if let why = ImageExpectation.check(direct, against: group, tolerance: .groupRounding, name: "blend/direct-shape") {
+      out.append(why)
+    }
+    // What groupRounding must refuse: the cards unblended, a blank image,
+    // the group a pixel to the right, and tinted by 3 levels of red.
+    let w = group.width, pixels = group.pixels
+    let shifted = (0..<pixels.count).map { i in i / 4 % w == 0 ? pixels[i] : pixels[i - 4] }
+    let tinted = pixels.enumerated().map { i, v in i % 4 == 0 ? UInt8(min(255, Int(v) + 3)) : v }
+    let wrong: [(String, Image)] = [
+      ("the cards without filters", unblended),
+      ("a blank image", Image(width: w, height: group.height, premultipliedPixels: [UInt8](repeating: 0, count: pixels.count))),
+      ("the group shifted by a pixel", Image(width: w, height: group.height, premultipliedPixels: shifted)),
+      ("the group tinted", Image(width: w, height: group.height, premultipliedPixels: tinted)),
+    ]
+    for (what, image) in wrong
+    where ImageExpectation.check(image, against: group, tolerance: .groupRounding, name: "blend/wrong") == nil {
+      out.append("\(what) passes groupRounding against the blended group: the check cannot fail")
+    }
+    return out
+  }
+
   // MARK: Scenes both backends must draw alike
 
   /// Blends in the places a filter can stand, by name: every mode over a

@@ -71,6 +71,7 @@ import Testing
     let card = Layer()
     card.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
     card.backgroundColor = .red
+    card.borderWidth = 2
     card.opacity = 0.5
     card.compositingFilter = .screen
     try root.addSublayer(card)
@@ -83,7 +84,51 @@ import Testing
     #expect(c.blendMode == .screen)
     #expect(c.opacity == 0.5)
     card.compositingFilter = .normal
+    card.opacity = 1
     plan = try RenderPlan(root: root, size: CGSize(width: 40, height: 40))
     #expect(plan.surfaces.count == 1)
+  }
+
+  /// A blended layer that draws one rounded rectangle (a background, or a
+  /// border alone) is that shape drawn with the mode, faded by its colour:
+  /// no group. With a second primitive, a mask or a shadow it is a group.
+  @Test func aBlendedLayerOfOneShapeOpensNoGroup() throws {
+    let root = LayerFixtures.canvas(40)
+    let card = Layer()
+    card.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
+    card.backgroundColor = .red
+    card.cornerRadius = 4
+    card.opacity = 0.5
+    card.compositingFilter = .colorBurn
+    try root.addSublayer(card)
+    func shape() throws -> (surfaces: Int, draw: RoundedRectDraw?) {
+      let plan = try RenderPlan(root: root, size: CGSize(width: 40, height: 40))
+      guard case .roundedRect(let d) = plan.surfaces[0].commands.last else { return (plan.surfaces.count, nil) }
+      return (plan.surfaces.count, d)
+    }
+    var (surfaces, draw) = try shape()
+    #expect(surfaces == 1)
+    #expect(draw?.blendMode == .colorBurn)
+    #expect(draw?.color.a == 0.5 && draw?.color.r == 0.5, "faded by the colour: \(String(describing: draw?.color))")
+    // A border alone.
+    card.backgroundColor = nil
+    card.borderWidth = 3
+    (surfaces, draw) = try shape()
+    #expect(surfaces == 1 && draw?.blendMode == .colorBurn && draw?.border != nil)
+    // Each of these makes it a group again.
+    card.backgroundColor = .red
+    (surfaces, draw) = try shape()
+    #expect(surfaces == 2 && draw == nil, "background and border")
+    card.borderWidth = 0
+    card.shadowOpacity = 1
+    (surfaces, draw) = try shape()
+    #expect(surfaces == 2 && draw == nil, "a shadow")
+    card.shadowOpacity = 0
+    let mask = Layer()
+    mask.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+    mask.backgroundColor = .black
+    card.mask = mask
+    (surfaces, draw) = try shape()
+    #expect(surfaces >= 2 && draw == nil, "a mask")
   }
 }

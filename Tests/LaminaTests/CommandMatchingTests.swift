@@ -127,6 +127,7 @@ struct CommandMatchingTests {
       roundedRect("border (none)") { $0.border = nil },
       roundedRect("border.rect") { $0.border?.rect.origin.x = 2 },
       roundedRect("color") { $0.color.g = 0.5 },
+      roundedRect("blendMode") { $0.blendMode = .difference },
       shadow("header.clips[0] (a half-plane)") { $0.clips[0].shape = .convex([HalfPlane(a: 1, b: 0, c: -6), HalfPlane(a: 0, b: 1, c: -5)]) },
       shadow("shape") { $0.shape.rect.origin.y = 1 },
       shadow("sigma") { $0.sigma = 2.5 },
@@ -251,7 +252,7 @@ struct CommandMatchingTests {
     for command in Self.plan().surfaces[0].commands { Self.fields(of: command, into: &found) }
     // Those written as words (CommandMatching.swift) or confirmed with ==.
     let expected: [String: Set<String>] = [
-      "RoundedRectDraw": ["header", "outer", "border", "color"],
+      "RoundedRectDraw": ["header", "outer", "border", "color", "blendMode"],
       "ShadowDraw": ["header", "shape", "sigma", "color", "extent"],
       "ImageDraw": ["header", "image", "slices", "sampling", "opacity", "tint"],
       "GradientDraw": ["header", "shape", "gradient", "opacity"],

@@ -30,4 +30,13 @@ long lamina_blend_mode_span8(
 long lamina_composite_span8(
     uint8_t *dst, const uint8_t *src, const uint8_t *mask, const float *clip, long count, float opacity);
 
+/// One premultiplied colour (`color`: r, g, b, a in 0…1) scaled per pixel
+/// by k = `values[i]` (× `clip[i]` when not null), composited onto the
+/// `count` pixels of `dst` under `mode` as `blendPixel(p, color, k, mode:)`
+/// does where k > 0 (RoundedRectStage's blended shapes). Returns the number
+/// of pixels done: `count`, or 0 for an unknown mode. Call only when
+/// `lamina_blend_has_avx2()` is 1.
+long lamina_blend_color_span8(
+    uint8_t *dst, const float *values, const float *clip, long count, const float *color, int mode);
+
 #endif

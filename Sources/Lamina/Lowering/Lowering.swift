@@ -137,6 +137,9 @@ final class PlanBuilder {
     let fadesAsGroup =
       blend != nil || (layer.allowsGroupOpacity && opacity < 1 && primitiveCount(layer, shadow) > 1)
     let contentShadow = shadow == .content
+    if let blend, try emitBlendedShape(layer, m, into: t, clips: clips, alpha: alpha * opacity, blend: blend, shadow) {
+      return
+    }
     guard layer.mask != nil || fadesAsGroup || contentShadow else {
       try emitContent(layer, m, into: t, clips: clips, alpha: alpha * opacity)
       return

@@ -55,7 +55,7 @@ extension DrawCommand {
     let interior: OpaqueInterior?
     switch self {
     case .roundedRect(let d):
-      guard d.border == nil, d.clips.isEmpty, d.color.a >= 1 else { return nil }
+      guard d.border == nil, d.clips.isEmpty, d.color.a >= 1, d.blendMode == nil else { return nil }
       let o = d.outer
       let reach =
         max(max(o.radius(0), o.radius(1)), max(o.radius(2), o.radius(3)))

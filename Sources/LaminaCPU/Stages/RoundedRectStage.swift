@@ -1,6 +1,8 @@
 // RoundedRectStage: a filled rounded rectangle or a border ring (mirrors
 // Shaders/rounded_rect.frag). The outer outline, minus the border's inner edge for a ring,
-// is rasterized with exact area coverage; × clips × colour, source-over.
+// is rasterized with exact area coverage; × clips × colour, source-over,
+// or blended with the target's pixels by the draw's `blendMode`
+// (ModeSpanBlender; such a shape hides nothing, so it has no occluder).
 // Spans go through `SpanBlender` (eight pixels a step with AVX2), which is
 // `blendPixel` byte for byte, full opaque coverage included; the card of
 // S2 was ~60% of its frame as a scalar per-pixel loop (perf, release).
@@ -33,6 +35,7 @@ struct RoundedRectStage: PreparedDraw {
   }
   let source: Source
   let color: SIMD4<Float>
+  let blendMode: BlendMode?
   let clips: PreparedClips
   let bounds: PixelRect
   let occluder: PixelRect
@@ -41,6 +44,7 @@ struct RoundedRectStage: PreparedDraw {
   init?(_ draw: RoundedRectDraw, limit: PixelRect, stamps: StampCache) {
     let h = Homography(draw.matrix)
     color = SIMD4(draw.color.r, draw.color.g, draw.color.b, draw.color.a)
+    blendMode = draw.blendMode
     guard color.w > 0 || color.x > 0 || color.y > 0 || color.z > 0 else { return nil }
     clips = PreparedClips(draw.clips, within: limit)
     if clips.isEmpty, let (placement, dx, dy) = StampPlacement.of(h, covering: draw.outer.rect) {
@@ -88,14 +92,15 @@ struct RoundedRectStage: PreparedDraw {
     if !clips.isEmpty { clips.render(region, scratch) }
     var values = scratch.coverage
     var stride = region.width
-    let w = region.width, blender = SpanBlender(color), clip = clips.isEmpty ? nil : scratch.clip
+    let w = region.width, clip = clips.isEmpty ? nil : scratch.clip
     let pixels = target.pixels, width = target.width
+    let blender = Blender(plain: SpanBlender(color), mode: blendMode.map { ModeSpanBlender(color, mode: $0) })
     switch source {
     case .stamp(let stamp, let dx, let dy):
       (values, stride) = stamp.values(for: region, dx: dx, dy: dy)
       // Stamps serve unclipped shapes: the runs apply as they are.
       let runs = stamp.runs, origin = (x: stamp.rect.x0 + dx, y: stamp.rect.y0 + dy)
-      let solid = packed(color), fills = color.w >= 1
+      let solid = packed(color), fills = color.w >= 1 && blendMode == nil
       forEachSpan(region, skipping: skip) { y, x0, x1 in
         let row = values + (y - region.y0) * stride - region.x0
         let line = pixels + y * width * 4
@@ -138,6 +143,25 @@ struct RoundedRectStage: PreparedDraw {
       let j = y - region.y0, i = x0 - region.x0
       blender.blend(
         pixels + (y * width + x0) * 4, values + j * stride + i, clip: clip.map { $0 + j * w + i }, count: x1 - x0)
+    }
+  }
+}
+
+extension RoundedRectStage {
+  /// Source-over (`SpanBlender`), or the draw's blend mode.
+  fileprivate struct Blender {
+    let plain: SpanBlender
+    let mode: ModeSpanBlender?
+
+    @inline(__always)
+    func blend(
+      _ p: UnsafeMutablePointer<UInt8>, _ values: UnsafePointer<Float>, clip: UnsafePointer<Float>?, count: Int
+    ) {
+      if let mode {
+        mode.blend(p, values, clip: clip, count: count)
+      } else {
+        plain.blend(p, values, clip: clip, count: count)
+      }
     }
   }
 }

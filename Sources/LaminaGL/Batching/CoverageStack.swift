@@ -38,7 +38,7 @@ struct StackedDraw {
 
   init?(_ command: DrawCommand) {
     switch command {
-    case .roundedRect(let d) where d.clips.isEmpty && RoundedRectCells.axisAligned(d.matrix) != nil:
+    case .roundedRect(let d) where d.clips.isEmpty && d.blendMode == nil && RoundedRectCells.axisAligned(d.matrix) != nil:
       source = .roundedRect(d)
     case .shadow(let d)
     where d.clips.isEmpty && d.sigma.isFinite && d.sigma > 0 && RoundedRectCells.axisAligned(d.matrix) != nil:

@@ -20,7 +20,7 @@
 // its hole (it draws nothing there), so a card's stack, culled as its ring,
 // leaves its whole interior to the paint. A tile is painted only when no
 // command drawn outside the grid's reach (composites, clipped or projected
-// layers, images of several slices: `isBarrier`) comes before its cover
+// layers, blended shapes, images of several slices: `isBarrier`) comes before its cover
 // and touches it; shapes, shadows and one-slice images drawn with their
 // own shader cut their quads with `QuadBatch.cut`. On S1 a card's interior was ~40 % of its texels fetched
 // from the atlas and blended; painted, it is a solid unblended colour.
@@ -179,7 +179,7 @@ struct OcclusionGrid {
   /// The pixels inside an unclipped border ring's hole, where it draws
   /// nothing (its interior cells, which its pass skips); nil for others.
   static func ringHole(_ command: DrawCommand, width: Int, height: Int) -> [PixelRect]? {
-    guard case .roundedRect(let d) = command, d.border != nil, d.clips.isEmpty,
+    guard case .roundedRect(let d) = command, d.border != nil, d.clips.isEmpty, d.blendMode == nil,
       let cells = RoundedRectCells.roundedRect(matrix: d.matrix, outer: d.outer, border: d.border, width: width, height: height),
       !cells.interior.isEmpty
     else { return nil }
@@ -191,7 +191,7 @@ struct OcclusionGrid {
   /// image): no tile it touches is painted first for a cover after it.
   static func isBarrier(_ command: DrawCommand) -> Bool {
     switch command {
-    case .roundedRect(let d): !(d.clips.isEmpty && RoundedRectCells.axisAligned(d.matrix) != nil)
+    case .roundedRect(let d): d.blendMode != nil || !(d.clips.isEmpty && RoundedRectCells.axisAligned(d.matrix) != nil)
     case .shadow(let d):
       !(d.clips.isEmpty && RoundedRectCells.axisAligned(d.matrix) != nil && d.sigma.isFinite && d.sigma > 0)
     case .image(let d): !ImageMesh.isCut(d)

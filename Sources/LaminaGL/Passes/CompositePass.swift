@@ -96,7 +96,7 @@ enum CompositePass {
 
   /// The target's pixels under `quad`, copied into a pooled target (the
   /// blend's backdrop); released by the caller.
-  private static func copyBackdrop(_ quad: PixelRect, of target: SurfaceTarget, _ gl: PassTools) throws(GLError)
+  static func copyBackdrop(_ quad: PixelRect, of target: SurfaceTarget, _ gl: PassTools) throws(GLError)
     -> SurfaceTarget
   {
     // Sizes rounded up to 64 pixels, so the pool keeps a few sizes, not one per layer.

@@ -5,6 +5,10 @@
 // drawn from their coverage cached in the atlas (CoverageAtlas);
 // others are cut into cells (RoundedRectCells): the coverage shader runs only
 // near the edges, a fill's interior is solid and a ring's is skipped.
+// A shape with a `blendMode` takes none of these routes: it reads a copy
+// of the target's pixels under its box and rounded_rect.frag's BLEND
+// variant replaces them with the blend (`drawBlended`, as CompositePass
+// blends a group).
 // Mirrors LaminaCPU's RoundedRectStage.
 
 import CGLES
@@ -16,6 +20,22 @@ enum RoundedRectPass {
     try fill(
       matrix: d.matrix, outer: d.outer, border: d.border, color: d.color, clips: d.clips, name: d.name,
       route: route, into: target, tools)
+  }
+
+  /// Draws `d`, which has a blend mode, over its pixel box: the target's
+  /// pixels there copied first (`CompositePass.copyBackdrop`), then blended
+  /// by rounded_rect.frag's BLEND variant, which replaces them.
+  static func drawBlended(
+    _ d: RoundedRectDraw, mode: BlendMode, into target: SurfaceTarget, _ tools: SurfaceTools, _ passTools: PassTools
+  ) throws(GLError) {
+    guard let box = Homography(d.matrix).pixelBounds(of: d.outer.rect, width: target.width, height: target.height)
+    else { return }
+    try tools.batch.flush(before: target)
+    let backdrop = try CompositePass.copyBackdrop(box, of: target, passTools)
+    defer { passTools.pool.release(backdrop) }
+    try run(
+      matrix: d.matrix, outer: d.outer, border: d.border, color: d.color, clips: d.clips, quads: [box], name: d.name,
+      target: target, tools, blend: (mode, backdrop, box))
   }
 
   static func fill(
@@ -74,10 +94,13 @@ enum RoundedRectPass {
     }
   }
 
-  /// One rounded_rect.frag draw over `quads` (the shape's pixel box if nil).
+  /// One rounded_rect.frag draw over `quads` (the shape's pixel box if nil);
+  /// with `blend`, its BLEND variant reading the backdrop copied from
+  /// `origin`'s box.
   static func run(
     matrix: Transform3D, outer: RoundedRect, border: RoundedRect?, color: PremultipliedColor, clips: [Clip],
-    quads: [PixelRect]?, name: String, target: SurfaceTarget, _ tools: SurfaceTools
+    quads: [PixelRect]?, name: String, target: SurfaceTarget, _ tools: SurfaceTools,
+    blend: (mode: BlendMode, backdrop: SurfaceTarget, origin: PixelRect)? = nil
   ) throws(GLError) {
     let rounded = !outer.isRect || !(border?.isRect ?? true)
     let continuous = outer.curve == .continuous || border?.curve == .continuous
@@ -88,7 +111,7 @@ enum RoundedRectPass {
     let projective = matrix.needsExactArea
     let p = try tools.programs.roundedRect(
       rounded: rounded, continuous: continuous, ring: border != nil, clips: !clips.isEmpty, axisAligned: axisAligned,
-      projective: projective)
+      projective: projective, blend: blend != nil)
     try tools.batch.flush(before: target)
     guard
       let common = try commonUniforms(
@@ -103,7 +126,19 @@ enum RoundedRectPass {
     if let border {
       uniforms += [Uniform(p[.innerRect], .vec4s(border.rect.edges)), Uniform(p[.innerRadii], .vec4s(border.radiiUniform))]
     }
-    tools.device.draw(GLDraw(program: p.program, target: .surface(target), uniforms: uniforms, geometry: .quads(common.count)))
+    var textures: [TextureBinding] = []
+    if let blend {
+      textures.append(TextureBinding(unit: 3, texture: blend.backdrop.texture, sampler: .nearest))
+      uniforms += [
+        Uniform(p[.backdrop], .int(3)),
+        Uniform(p[.backdropOrigin], .ivec2(GLint(blend.origin.x0), GLint(blend.origin.y0))),
+        Uniform(p[.blendMode], .int(GLint(blend.mode.shaderIndex))),
+      ]
+    }
+    tools.device.draw(
+      GLDraw(
+        program: p.program, target: .surface(target), blend: blend == nil ? .sourceOver : .replace, textures: textures,
+        uniforms: uniforms, geometry: .quads(common.count)))
   }
 
   /// The largest rectangle of pixels that `command` paints with an opaque

@@ -31,7 +31,10 @@ struct TypedProgram<Names: UniformNames> {
   subscript(_ name: Names) -> GLint { slots[name.rawValue] }
 }
 
-enum RoundedRectUniform: Int, UniformNames { case rect, radii, innerRect, innerRadii, color }
+enum RoundedRectUniform: Int, UniformNames {
+  case rect, radii, innerRect, innerRadii, color
+  case backdrop, backdropOrigin, blendMode  // BLEND
+}
 enum ShadowUniform: Int, UniformNames { case rect, radii, extent, sigma, color }
 enum ImageUniform: Int, UniformNames {
   case image, imageSize, bounds, bias, opacity, nearestTie, edgeTie
@@ -63,7 +66,7 @@ typealias BlurProgram = TypedProgram<BlurUniform>
 /// compile tests walk through).
 enum ShaderVariants {
   static let fragments: [(file: String, flags: [String])] = [
-    ("rounded_rect.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"]),
+    ("rounded_rect.frag", ["ROUNDED", "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE", "BLEND"]),
     ("shadow.frag", ["ROUNDED", "NEAR_CORNERS", "CONTINUOUS", "CLIPS"]),
     ("image.frag", ["CLIPS", "INTERIOR", "TINT", "BILINEAR"]),
     ("composite.frag", ["NEAREST", "MASK", "SHADOW", "SHADOW_ONLY", "SHADOW_CLIP", "CLIPS", "PROJECTIVE", "BLEND"]),
@@ -126,7 +129,7 @@ final class ProgramCache {
 
   // Typed wrappers by variant bits, so a draw costs one array read, not a
   // dictionary of strings (this runs thousands of times a frame).
-  private var shapes = [RoundedRectProgram?](repeating: nil, count: 64)
+  private var shapes = [RoundedRectProgram?](repeating: nil, count: 128)
   private var shadows = [ShadowProgram?](repeating: nil, count: 16)
   private var images = [ImageProgram?](repeating: nil, count: 16)
   private var composites: [[String]: CompositeProgram] = [:]
@@ -139,14 +142,15 @@ final class ProgramCache {
   var paths = [PathProgram?](repeating: nil, count: 2)
 
   func roundedRect(
-    rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false, projective: Bool = false
+    rounded: Bool, continuous: Bool, ring: Bool, clips: Bool, axisAligned: Bool = false, projective: Bool = false,
+    blend: Bool = false
   ) throws(GLError) -> RoundedRectProgram {
     let continuous = rounded && continuous
     let index =
       (rounded ? 1 : 0) | (continuous ? 2 : 0) | (ring ? 4 : 0) | (clips ? 8 : 0) | (axisAligned ? 16 : 0)
-      | (projective ? 32 : 0)
+      | (projective ? 32 : 0) | (blend ? 64 : 0)
     return try variant(
-      &shapes, index, "rounded_rect.frag", ["ROUNDED", nil, "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE"],
+      &shapes, index, "rounded_rect.frag", ["ROUNDED", nil, "RING", "CLIPS", "AXIS_ALIGNED", "PROJECTIVE", "BLEND"],
       continuous: continuous)
   }
 

@@ -104,6 +104,10 @@ struct SurfaceDrawing {
       }
       switch command {
       case .roundedRect(let d):
+        if let mode = d.blendMode {
+          try RoundedRectPass.drawBlended(d, mode: mode, into: target, tools, passTools)
+          continue
+        }
         let route = RoundedRectRoute.of(
           matrix: d.matrix, outer: d.outer, border: d.border, clips: d.clips, size: size, atlas: tools.atlas != nil)
         try RoundedRectPass.draw(d, route: route, into: target, tools)
@@ -151,6 +155,13 @@ struct SurfaceDrawing {
     var rest = command.clips
     var first = command
     first.clips = Array(rest.prefix(maxClips))
+    // A blended shape is drawn plainly into the scratch and blended by the
+    // last copy (the same blend: it is linear in the source's alpha).
+    var blend: BlendMode? = nil
+    if case .roundedRect(var d) = first, let mode = d.blendMode {
+      (blend, d.blendMode) = (mode, nil)
+      first = .roundedRect(d)
+    }
     rest.removeFirst(min(maxClips, rest.count))
     var source = try scratch(like: target)
     try draw([first], into: source, targets: targets)
@@ -160,7 +171,8 @@ struct SurfaceDrawing {
       let copy = CompositeDraw(
         surface: 0, matrix: .identity, opacity: 1, mask: nil, shadow: nil,
         sampling: Sampling(minification: .nearest, magnification: .nearest, bias: 0),
-        clips: Array(rest.prefix(maxClips)), name: "\(command.name) (clips \(maxClips + 1)…)")
+        clips: Array(rest.prefix(maxClips)), name: "\(command.name) (clips \(maxClips + 1)…)",
+        blendMode: last ? blend : nil)
       rest.removeFirst(min(maxClips, rest.count))
       try CompositePass.draw(copy, source: source, mask: nil, into: next, passTools)
       pool.release(source)

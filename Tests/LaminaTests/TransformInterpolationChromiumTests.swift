@@ -85,7 +85,7 @@ import Testing
       return .mirrorsIn2D
     }
     let da = try #require(TransformDecomposition(a)), db = try #require(TransformDecomposition(b))
-    let dot = zip(da.quaternion, db.quaternion).reduce(0) { $0 + $1.0 * $1.1 }
+    let dot = (da.quaternion * db.quaternion).sum()
     return dot < 0 ? .turnsTheShortWay : .plain
   }
 

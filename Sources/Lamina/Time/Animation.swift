@@ -140,6 +140,13 @@ public class PropertyAnimation: Animation {
 extension AnimatableProperties {
   /// The layer and property `keyPath` names, starting at `layer`.
   static func resolve(_ keyPath: String, in layer: Layer) -> (Layer, AnimatableProperty)? {
+    if !keyPath.hasPrefix("sublayers.") {
+      // The key as it is: a Substring made a String again allocated one
+      // for every key past 15 bytes (`transform.rotation.z`), every frame.
+      guard let property = byKeyPath[keyPath], property.owner == "layer" || property.owner == layer.sceneClass.type
+      else { return nil }
+      return (layer, property)
+    }
     var target = layer
     var rest = Substring(keyPath)
     while rest.hasPrefix("sublayers.") {

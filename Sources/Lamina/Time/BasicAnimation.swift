@@ -44,9 +44,11 @@ public class BasicAnimation: PropertyAnimation {
   }
 
   override func mismatchedValue(_ current: AnimationValue) -> (name: String, value: AnimationValue)? {
-    for (name, v) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
-      if let v, !v.sameKind(current) { return (name, v) }
-    }
+    // Each value on its own: an array of the three (checked for every
+    // animation of every presented frame) was a heap block and three copies.
+    if let from, !from.sameKind(current) { return ("fromValue", from) }
+    if let to, !to.sameKind(current) { return ("toValue", to) }
+    if let by, !by.sameKind(current) { return ("byValue", by) }
     return nil
   }
 

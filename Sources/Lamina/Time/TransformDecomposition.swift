@@ -18,81 +18,108 @@
 // document; Lamina composes them as scale · rotation x · y · z ·
 // translation and keeps the model's skew and perspective.
 //
+// The parts are fixed-size vectors, not arrays (arrays cost S10's
+// presentation, 400 rotation animations a frame, 13 heap blocks per
+// decomposition; the arithmetic, lane by lane, is the same).
+//
 // Rejected: interpolating the sixteen entries (a half-turn passes through a
 // singular matrix and scales shrink through zero).
 
 /// A transform split into the parts CSS and Core Animation interpolate.
 struct TransformDecomposition: Equatable {
-  var translation: [Double] = [0, 0, 0]
-  var scale: [Double] = [1, 1, 1]
+  var translation = SIMD3<Double>(0, 0, 0)
+  var scale = SIMD3<Double>(1, 1, 1)
   /// xy, xz, yz shears, as CSS orders them.
-  var skew: [Double] = [0, 0, 0]
-  var perspective: [Double] = [0, 0, 0, 1]
+  var skew = SIMD3<Double>(0, 0, 0)
+  var perspective = SIMD4<Double>(0, 0, 0, 1)
   /// (x, y, z, w).
-  var quaternion: [Double] = [0, 0, 0, 1]
+  var quaternion = SIMD4<Double>(0, 0, 0, 1)
+
+  /// The three rows of the 3×3 part.
+  typealias Rows = (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
 
   init() {}
 
   /// `nil` when the matrix does not decompose.
   init?(_ t: Transform3D) {
-    guard t.m44 != 0, t.values.allSatisfy(\.isFinite) else { return nil }
     let w: Double = t.m44
-    var m: [Double] = t.values.map { $0 / w }  // row-major m[4 i + j]
+    guard w != 0 else { return nil }
+    // Row-major: m.0 … m.3 the first row.
+    var m = (
+      SIMD4(t.m11, t.m12, t.m13, t.m14), SIMD4(t.m21, t.m22, t.m23, t.m24),
+      SIMD4(t.m31, t.m32, t.m33, t.m34), SIMD4(t.m41, t.m42, t.m43, t.m44))
+    guard Self.allFinite(m.0), Self.allFinite(m.1), Self.allFinite(m.2), Self.allFinite(m.3) else { return nil }
+    m = (m.0 / w, m.1 / w, m.2 / w, m.3 / w)
     // The affine part: the last column set to (0, 0, 0, 1).
     var a = m
-    a[3] = 0; a[7] = 0; a[11] = 0; a[15] = 1
-    guard let affine = Transform3D(a), affine.determinant != 0, let inverse = affine.inverted else { return nil }
-    if m[3] != 0 || m[7] != 0 || m[11] != 0 {
-      perspective = Self.perspective(lastColumn: [m[3], m[7], m[11], m[15]], affineInverse: inverse)
+    a.0[3] = 0; a.1[3] = 0; a.2[3] = 0; a.3[3] = 1
+    let affine = Transform3D(
+      m11: a.0[0], m12: a.0[1], m13: a.0[2], m14: a.0[3], m21: a.1[0], m22: a.1[1], m23: a.1[2], m24: a.1[3],
+      m31: a.2[0], m32: a.2[1], m33: a.2[2], m34: a.2[3], m41: a.3[0], m42: a.3[1], m43: a.3[2], m44: a.3[3])
+    guard affine.determinant != 0, let inverse = affine.inverted else { return nil }
+    if m.0[3] != 0 || m.1[3] != 0 || m.2[3] != 0 {
+      perspective = Self.perspective(lastColumn: SIMD4(m.0[3], m.1[3], m.2[3], m.3[3]), affineInverse: inverse)
       m = a
     }
-    translation = [m[12], m[13], m[14]]
-    var row: [[Double]] = [[m[0], m[1], m[2]], [m[4], m[5], m[6]], [m[8], m[9], m[10]]]
+    translation = SIMD3(m.3[0], m.3[1], m.3[2])
+    var row: Rows = (
+      SIMD3(m.0[0], m.0[1], m.0[2]), SIMD3(m.1[0], m.1[1], m.1[2]), SIMD3(m.2[0], m.2[1], m.2[2]))
     orthonormalize(&row)
-    if Self.dot(row[0], Self.cross(row[1], row[2])) < 0 { unmirror(t, &row) }
+    if Self.dot(row.0, Self.cross(row.1, row.2)) < 0 { unmirror(t, &row) }
     quaternion = Self.rotationQuaternion(row)
-    guard (scale + skew + perspective + quaternion).allSatisfy(\.isFinite) else { return nil }
+    guard Self.allFinite(SIMD4(scale, 0)), Self.allFinite(SIMD4(skew, 0)), Self.allFinite(perspective),
+      Self.allFinite(quaternion)
+    else { return nil }
+  }
+
+  private static func allFinite(_ v: SIMD4<Double>) -> Bool {
+    v[0].isFinite && v[1].isFinite && v[2].isFinite && v[3].isFinite
   }
 
   /// The perspective p of a matrix whose last column is c and whose affine
   /// part is `affine`: c = affine · p (as a column), so p = affine⁻¹ · c.
-  private static func perspective(lastColumn c: [Double], affineInverse: Transform3D) -> [Double] {
-    let inv = affineInverse.values
-    return (0..<4).map { (i: Int) -> Double in
+  private static func perspective(lastColumn c: SIMD4<Double>, affineInverse i: Transform3D) -> SIMD4<Double> {
+    func row(_ a: Double, _ b: Double, _ c0: Double, _ d: Double) -> Double {
       var sum = 0.0
-      for j in 0..<4 { sum += inv[4 * i + j] * c[j] }
+      sum += a * c[0]
+      sum += b * c[1]
+      sum += c0 * c[2]
+      sum += d * c[3]
       return sum
     }
+    return SIMD4(
+      row(i.m11, i.m12, i.m13, i.m14), row(i.m21, i.m22, i.m23, i.m24), row(i.m31, i.m32, i.m33, i.m34),
+      row(i.m41, i.m42, i.m43, i.m44))
   }
 
   /// Makes the three rows of the 3×3 part orthonormal, in order (Gram–
   /// Schmidt), their lengths going to `scale` and the shears taken out of
   /// them to `skew`.
-  private mutating func orthonormalize(_ row: inout [[Double]]) {
-    func length(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
-    func combine(_ a: [Double], _ b: [Double], _ wa: Double, _ wb: Double) -> [Double] {
-      (0..<3).map { wa * a[$0] + wb * b[$0] }
+  private mutating func orthonormalize(_ row: inout Rows) {
+    func length(_ v: SIMD3<Double>) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
+    func combine(_ a: SIMD3<Double>, _ b: SIMD3<Double>, _ wa: Double, _ wb: Double) -> SIMD3<Double> {
+      wa * a + wb * b
     }
-    scale[0] = length(row[0])
-    row[0] = row[0].map { $0 / scale[0] }
-    skew[0] = Self.dot(row[0], row[1])
-    row[1] = combine(row[1], row[0], 1, -skew[0])
-    scale[1] = length(row[1])
-    row[1] = row[1].map { $0 / scale[1] }
+    scale[0] = length(row.0)
+    row.0 = row.0 / scale[0]
+    skew[0] = Self.dot(row.0, row.1)
+    row.1 = combine(row.1, row.0, 1, -skew[0])
+    scale[1] = length(row.1)
+    row.1 = row.1 / scale[1]
     skew[0] /= scale[1]
-    skew[1] = Self.dot(row[0], row[2])
-    row[2] = combine(row[2], row[0], 1, -skew[1])
-    skew[2] = Self.dot(row[1], row[2])
-    row[2] = combine(row[2], row[1], 1, -skew[2])
-    scale[2] = length(row[2])
-    row[2] = row[2].map { $0 / scale[2] }
+    skew[1] = Self.dot(row.0, row.2)
+    row.2 = combine(row.2, row.0, 1, -skew[1])
+    skew[2] = Self.dot(row.1, row.2)
+    row.2 = combine(row.2, row.1, 1, -skew[2])
+    scale[2] = length(row.2)
+    row.2 = row.2 / scale[2]
     skew[1] /= scale[2]
     skew[2] /= scale[2]
   }
 
   /// Turns orthonormal rows that make a mirror (a negative determinant)
   /// into a rotation by negating scales and their rows.
-  private mutating func unmirror(_ t: Transform3D, _ row: inout [[Double]]) {
+  private mutating func unmirror(_ t: Transform3D, _ row: inout Rows) {
     if Self.isFlat(t) {
       // A 2D mirror stays in the plane (CSS Transforms 1's 2D
       // decomposition, which CSS uses when both ends are 2D, and
@@ -102,13 +129,11 @@ struct TransformDecomposition: Equatable {
       // sign with either row.
       let axis = t.m11 < t.m22 ? 0 : 1
       scale[axis] = -scale[axis]
-      row[axis] = row[axis].map { -$0 }
+      if axis == 0 { row.0 = -row.0 } else { row.1 = -row.1 }
       skew[0] = -skew[0]
     } else {
-      for i in 0..<3 {
-        scale[i] = -scale[i]
-        row[i] = row[i].map { -$0 }
-      }
+      scale = -scale
+      row = (-row.0, -row.1, -row.2)
     }
   }
 
@@ -119,37 +144,37 @@ struct TransformDecomposition: Equatable {
   /// from the diagonal and the signs from comparisons, which loses the
   /// relative sign of x, y and z for half turns (w = 0), e.g. a flip
   /// combined with a rotation.
-  private static func rotationQuaternion(_ row: [[Double]]) -> [Double] {
+  private static func rotationQuaternion(_ row: Rows) -> SIMD4<Double> {
     // c(i, j) is the usual column-vector matrix, the transpose of the rows.
-    func c(_ i: Int, _ j: Int) -> Double { row[j][i] }
+    func c(_ i: Int, _ j: Int) -> Double { (j == 0 ? row.0 : j == 1 ? row.1 : row.2)[i] }
     let trace: Double = c(0, 0) + c(1, 1) + c(2, 2)
-    var q: [Double]
+    var q: SIMD4<Double>
     if trace > 0 {
       let k = (trace + 1).squareRoot() * 2
-      q = [(c(2, 1) - c(1, 2)) / k, (c(0, 2) - c(2, 0)) / k, (c(1, 0) - c(0, 1)) / k, k / 4]
+      q = SIMD4((c(2, 1) - c(1, 2)) / k, (c(0, 2) - c(2, 0)) / k, (c(1, 0) - c(0, 1)) / k, k / 4)
     } else if c(0, 0) > c(1, 1) && c(0, 0) > c(2, 2) {
       let k = (1 + c(0, 0) - c(1, 1) - c(2, 2)).squareRoot() * 2
-      q = [k / 4, (c(0, 1) + c(1, 0)) / k, (c(0, 2) + c(2, 0)) / k, (c(2, 1) - c(1, 2)) / k]
+      q = SIMD4(k / 4, (c(0, 1) + c(1, 0)) / k, (c(0, 2) + c(2, 0)) / k, (c(2, 1) - c(1, 2)) / k)
     } else if c(1, 1) > c(2, 2) {
       let k = (1 + c(1, 1) - c(0, 0) - c(2, 2)).squareRoot() * 2
-      q = [(c(0, 1) + c(1, 0)) / k, k / 4, (c(1, 2) + c(2, 1)) / k, (c(0, 2) - c(2, 0)) / k]
+      q = SIMD4((c(0, 1) + c(1, 0)) / k, k / 4, (c(1, 2) + c(2, 1)) / k, (c(0, 2) - c(2, 0)) / k)
     } else {
       let k = (1 + c(2, 2) - c(0, 0) - c(1, 1)).squareRoot() * 2
-      q = [(c(0, 2) + c(2, 0)) / k, (c(1, 2) + c(2, 1)) / k, k / 4, (c(1, 0) - c(0, 1)) / k]
+      q = SIMD4((c(0, 2) + c(2, 0)) / k, (c(1, 2) + c(2, 1)) / k, k / 4, (c(1, 0) - c(0, 1)) / k)
     }
-    if q[3] < 0 { q = q.map { -$0 } }
+    if q[3] < 0 { q = -q }
     return q
   }
 
   /// The dot product of two 3-vectors.
-  private static func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
+  private static func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
 
   /// The cross product of two 3-vectors.
-  private static func cross(_ r1: [Double], _ r2: [Double]) -> [Double] {
+  private static func cross(_ r1: SIMD3<Double>, _ r2: SIMD3<Double>) -> SIMD3<Double> {
     let cx: Double = r1[1] * r2[2] - r1[2] * r2[1]
     let cy: Double = r1[2] * r2[0] - r1[0] * r2[2]
     let cz: Double = r1[0] * r2[1] - r1[1] * r2[0]
-    return [cx, cy, cz]
+    return SIMD3(cx, cy, cz)
   }
 
   /// True when `t` is a 2D affine transform (nothing out of the plane, no
@@ -161,7 +186,7 @@ struct TransformDecomposition: Equatable {
 
   /// The rotation as a row-vector matrix (the transpose of the usual
   /// column-vector one).
-  static func rotation(_ q: [Double]) -> Transform3D {
+  static func rotation(_ q: SIMD4<Double>) -> Transform3D {
     let (x, y, z, w) = (q[0], q[1], q[2], q[3])
     return Transform3D(
       m11: 1 - 2 * (y * y + z * z), m12: 2 * (x * y + z * w), m13: 2 * (x * z - y * w), m14: 0,
@@ -190,7 +215,8 @@ struct TransformDecomposition: Equatable {
 
   /// CSS's interpolation of decomposed values at fraction `f`.
   static func interpolate(_ a: Self, _ b: Self, _ f: Double) -> Self {
-    func lerp(_ x: [Double], _ y: [Double]) -> [Double] { zip(x, y).map { $0 + ($1 - $0) * f } }
+    func lerp(_ x: SIMD3<Double>, _ y: SIMD3<Double>) -> SIMD3<Double> { x + (y - x) * f }
+    func lerp(_ x: SIMD4<Double>, _ y: SIMD4<Double>) -> SIMD4<Double> { x + (y - x) * f }
     var out = Self()
     out.translation = lerp(a.translation, b.translation)
     out.scale = lerp(a.scale, b.scale)
@@ -200,9 +226,14 @@ struct TransformDecomposition: Equatable {
     // rotation turns the short way (as Chromium and Core Animation do; CSS
     // Transforms 2's pseudo-code leaves the sign as decomposed).
     var bq = b.quaternion
-    var product = zip(a.quaternion, bq).reduce(0) { $0 + $1.0 * $1.1 }
+    let aq = a.quaternion
+    var product = 0.0
+    product += aq[0] * bq[0]
+    product += aq[1] * bq[1]
+    product += aq[2] * bq[2]
+    product += aq[3] * bq[3]
     if product < 0 {
-      bq = bq.map { -$0 }
+      bq = -bq
       product = -product
     }
     product = min(product, 1)
@@ -212,7 +243,7 @@ struct TransformDecomposition: Equatable {
       let theta = acos(product)
       let w = sin(f * theta) / sin(theta)
       let wa = cos(f * theta) - product * w
-      out.quaternion = zip(a.quaternion, bq).map { wa * $0 + w * $1 }
+      out.quaternion = wa * aq + w * bq
     }
     return out
   }
@@ -221,20 +252,20 @@ struct TransformDecomposition: Equatable {
 
   /// The rotation as Euler angles (x, y, z) with rotation = Rx · Ry · Rz
   /// (row vectors: x acts first).
-  var eulerAngles: [Double] {
+  var eulerAngles: SIMD3<Double> {
     let r = Self.rotation(quaternion)
     // Rx·Ry·Rz in row form: m13 = −sin y (CA's rotation about y).
     let sy = min(max(-r.m13, -1), 1)
     let y = asin(sy)
     if abs(sy) < 1 - 1e-12 {
-      return [atan2(r.m23, r.m33), y, atan2(r.m12, r.m11)]
+      return SIMD3(atan2(r.m23, r.m33), y, atan2(r.m12, r.m11))
     }
     // Gimbal lock: put the whole remaining turn on z.
-    return [0, y, atan2(-r.m21, r.m22)]
+    return SIMD3(0, y, atan2(-r.m21, r.m22))
   }
 
   /// Replaces the rotation by Euler angles (x, y, z), Rx · Ry · Rz.
-  mutating func setEulerAngles(_ e: [Double]) {
+  mutating func setEulerAngles(_ e: SIMD3<Double>) {
     let m = Transform3D(rotationAngle: e[0], x: 1, y: 0, z: 0)
       .concatenating(Transform3D(rotationAngle: e[1], x: 0, y: 1, z: 0))
       .concatenating(Transform3D(rotationAngle: e[2], x: 0, y: 0, z: 1))

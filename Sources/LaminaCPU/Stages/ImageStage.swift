@@ -13,6 +13,10 @@
 // hoisted out of the pixel loop. An opaque image under an axis-aligned
 // matrix declares its whole interior pixels as an occluder, so earlier
 // commands skip what it overwrites (S3 draws 200 images, 47 layers deep).
+// A one-slice draw's coverage comes from OutlineCoverage (the same bytes
+// as the accumulator): its regions wholly inside the outline are written 1
+// without accumulating (S8's 1080p backdrop accumulated its four edges
+// into every one of its 510 tiles, every frame).
 import Lamina
 
 struct ImageStage: PreparedDraw {
@@ -24,6 +28,8 @@ struct ImageStage: PreparedDraw {
   let inverse: Homography
   let slices: [Slice]
   let polygons: [[SIMD2<Double>]]
+  /// The one slice's outline coverage (nil for several slices).
+  let outline: OutlineCoverage?
   let texture: Texture
   let sampling: Sampling
   let opacity: Float
@@ -70,6 +76,7 @@ struct ImageStage: PreparedDraw {
     }
     bounds = b
     guard !bounds.isEmpty else { return nil }
+    outline = polygons.count == 1 ? OutlineCoverage(polygons[0], bounds: bounds) : nil
     isAffine = inverse.m.2 == 0 && inverse.m.5 == 0
     // Lamina's rule, shared with LaminaGL's occlusion grid: whole pixels
     // inside an opaque single slice under a scale and translation.
@@ -109,6 +116,10 @@ struct ImageStage: PreparedDraw {
   /// Coverage of the slices' union (× clips) into `scratch.coverage`.
   func prepareCoverage(_ region: PixelRect, _ scratch: TileScratch) {
     if !clips.isEmpty { clips.render(region, scratch) }
+    if let outline {
+      _ = outline.resolve(region, scratch.accumulator, into: scratch.coverage)
+      return
+    }
     scratch.accumulator.begin(region)
     for p in polygons { scratch.accumulator.add(p) }
     scratch.accumulator.resolve(into: scratch.coverage)

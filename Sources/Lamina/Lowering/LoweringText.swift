@@ -175,7 +175,7 @@ extension PlanBuilder {
     // on its own (`PathDraw.pieceEnds`); under a similarity the draw
     // carries a `GlyphRun`: each one-glyph piece is its glyph's coverage,
     // a piece of several glyphs is filled from its placed polygons.
-    var polygons = PolygonSet(), ends: [Int] = [], drawBox = CGRect.null, placed: [GlyphRun.Placed] = []
+    var polygons = PolygonSet(), ends: [Int] = [], placed: [GlyphRun.Placed] = []
     var simple: [Bool] = []
     func flush() {
       if !polygons.isEmpty {
@@ -192,7 +192,7 @@ extension PlanBuilder {
               pieceEnds: ends, glyphs: glyphRun
             ).withSimplePieces(simple)), to: text.surface)
       }
-      (polygons, ends, drawBox, placed, simple) = (PolygonSet(), [], .null, [], [])
+      (polygons, ends, placed, simple) = (PolygonSet(), [], [], [])
     }
     // Per outline, whether a piece of it alone takes its glyph's coverage
     // (asked once per outline, not per glyph: its bounding box is a pass
@@ -206,13 +206,16 @@ extension PlanBuilder {
     }
     var simplePieces = SimplePieceCheck(
       outlines: outlines, outlineIndex: outlineIndex, keys: outlineKeys, origins: glyphs.map(\.origin))
-    for piece in GlyphPieces.split(glyphs.map(\.ink), m) {
+    let pieces = GlyphPieces.split(glyphs.map(\.ink), m)
+    let draws = Self.drawsOfPieces(pieces, glyphs.map(\.ink), m) { outlines[outlineIndex[$0]] }
+    for (p, piece) in pieces.enumerated() {
       let single = similarity.map { piece.count == 1 && hasCoverage(outlineIndex[piece[0]], $0) } ?? false
-      let ink = piece.reduce(CGRect.null) { $0.union(glyphs[$1].ink) }
-      let pixels = projectedBounds(of: ink, m) ?? .infinite
-      let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
-      if !drawBox.isNull, !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide) { flush() }
-      drawBox = drawBox.isNull ? pixels : drawBox.union(pixels)
+      if let size = draws[p] {
+        flush()
+        // Each draw's points in storage of their size: grown by doubling, a
+        // page of text faulted in twice its 53 MB of points (S7).
+        polygons.reserveCapacity(points: size.points, polygons: size.polygons)
+      }
       let before = (polygons.count, polygons.edgeCount)
       for i in piece {
         let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
@@ -238,6 +241,35 @@ extension PlanBuilder {
       }
     }
     flush()
+  }
+
+  /// Where a run's draws begin: a piece opens a new draw when the draw's
+  /// box would grow past `GlyphPieces.maximumDrawSide` pixels a side. For
+  /// each piece that opens one (the first included), the points and
+  /// polygons of the draw's outlines (`outline(glyph)`); nil elsewhere.
+  static func drawsOfPieces(
+    _ pieces: [[Int]], _ inks: [CGRect], _ m: Transform3D, outline: (Int) -> PolygonSet
+  ) -> [(points: Int, polygons: Int)?] {
+    var out = [(points: Int, polygons: Int)?](repeating: nil, count: pieces.count)
+    var drawBox = CGRect.null, open = 0
+    for (p, piece) in pieces.enumerated() {
+      let ink = piece.reduce(CGRect.null) { $0.union(inks[$1]) }
+      let pixels = projectedBounds(of: ink, m) ?? .infinite
+      let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
+      if p == 0 || (!drawBox.isNull && !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide)) {
+        out[p] = (0, 0)
+        open = p
+        drawBox = pixels
+      } else {
+        drawBox = grown
+      }
+      for i in piece {
+        let o = outline(i)
+        out[open]!.points += o.points.count
+        out[open]!.polygons += o.count
+      }
+    }
+    return out
   }
 
   /// One flattening tolerance for a run, so the flattening does not depend

@@ -120,6 +120,13 @@ public struct PolygonSet: Hashable, Sendable {
     ends.append(points.count)
   }
 
+  /// Room for `points` points and `polygons` polygons in all, so appending
+  /// up to them allocates nothing more.
+  public mutating func reserveCapacity(points n: Int, polygons k: Int) {
+    points.reserveCapacity(n)
+    ends.reserveCapacity(k)
+  }
+
   /// Appends every polygon of `other`, each point moved by `offset`.
   public mutating func append(_ other: PolygonSet, movedBy offset: SIMD2<Double>) {
     let base = points.count, count = other.points.count

@@ -13,10 +13,13 @@
 // hoisted out of the pixel loop. An opaque image under an axis-aligned
 // matrix declares its whole interior pixels as an occluder, so earlier
 // commands skip what it overwrites (S3 draws 200 images, 47 layers deep).
-// A one-slice draw's coverage comes from OutlineCoverage (the same bytes
-// as the accumulator): its regions wholly inside the outline are written 1
-// without accumulating (S8's 1080p backdrop accumulated its four edges
-// into every one of its 510 tiles, every frame).
+// A region wholly inside a one-slice draw under a scale and translation
+// (`interior`) has coverage 1 without accumulating: its pixels' areas are
+// 1, and the accumulator's sums there resolve to exactly 1, as
+// OutlineCoverage's regions do (S8's 1080p backdrop accumulated its four
+// edges into every one of its 510 tiles, every frame). Rejected:
+// OutlineCoverage itself (its bands and rows, made per draw and frame,
+// cost S3's 200 large images more than it saved).
 import Lamina
 
 struct ImageStage: PreparedDraw {
@@ -28,8 +31,9 @@ struct ImageStage: PreparedDraw {
   let inverse: Homography
   let slices: [Slice]
   let polygons: [[SIMD2<Double>]]
-  /// The one slice's outline coverage (nil for several slices).
-  let outline: OutlineCoverage?
+  /// The whole pixels inside a one-slice draw under a scale and
+  /// translation (empty otherwise).
+  let interior: PixelRect
   let texture: Texture
   let sampling: Sampling
   let opacity: Float
@@ -76,7 +80,7 @@ struct ImageStage: PreparedDraw {
     }
     bounds = b
     guard !bounds.isEmpty else { return nil }
-    outline = polygons.count == 1 ? OutlineCoverage(polygons[0], bounds: bounds) : nil
+    interior = polygons.count == 1 && h.isAxisAligned ? Self.wholePixels(inside: polygons[0]) : .empty
     isAffine = inverse.m.2 == 0 && inverse.m.5 == 0
     // Lamina's rule, shared with LaminaGL's occlusion grid: whole pixels
     // inside an opaque single slice under a scale and translation.
@@ -116,13 +120,29 @@ struct ImageStage: PreparedDraw {
   /// Coverage of the slices' union (× clips) into `scratch.coverage`.
   func prepareCoverage(_ region: PixelRect, _ scratch: TileScratch) {
     if !clips.isEmpty { clips.render(region, scratch) }
-    if let outline {
-      _ = outline.resolve(region, scratch.accumulator, into: scratch.coverage)
+    if !interior.isEmpty, interior.intersection(region) == region {
+      scratch.coverage.update(repeating: 1, count: region.width * region.height)
       return
     }
     scratch.accumulator.begin(region)
     for p in polygons { scratch.accumulator.add(p) }
     scratch.accumulator.resolve(into: scratch.coverage)
+  }
+
+  /// The pixels whose squares lie inside the box of `polygon` (an
+  /// axis-aligned rectangle's corners), or `.empty`.
+  static func wholePixels(inside polygon: [SIMD2<Double>]) -> PixelRect {
+    var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
+    for p in polygon {
+      lo = pointwiseMin(lo, p)
+      hi = pointwiseMax(hi, p)
+    }
+    let limit = 1e9
+    guard lo.x > -limit, lo.y > -limit, hi.x < limit, hi.y < limit else { return .empty }
+    let r = PixelRect(
+      x0: Int(lo.x.rounded(.up)), y0: Int(lo.y.rounded(.up)), x1: Int(hi.x.rounded(.down)),
+      y1: Int(hi.y.rounded(.down)))
+    return r.isEmpty ? .empty : r
   }
 
   /// Any matrix: every pixel maps back through the full homography.

@@ -1,7 +1,9 @@
 // OutlineCoverage against the accumulator it shortcuts: the same coverage
 // bytes in every tile region of random rounded rectangles under affine and
 // perspective matrices, regions called wholly inside resolving to exactly
-// 1 in the accumulator too, and vectorAtan2 against libm's atan2.
+// 1 in the accumulator too, ImageStage's interior of whole pixels
+// (accumulated, every pixel exactly 1; the pixels around it not), and
+// vectorAtan2 against libm's atan2.
 import Foundation
 import Testing
 @testable import Lamina
@@ -42,6 +44,57 @@ import Testing
     }
     // Both kinds of region were met.
     #expect(insideRegions > 20 && regions - insideRegions > 200, "\(insideRegions) inside of \(regions)")
+  }
+
+  /// `ImageStage.wholePixels`: for random rectangles with fractional edges
+  /// (flipped too) under a scale and translation, every pixel of the
+  /// interior accumulates to exactly 1 — what `prepareCoverage` writes
+  /// there without accumulating — and a pixel just outside it on each side
+  /// does not (so the interior is not too small to be tested).
+  @Test func anImagesInteriorAccumulatesToExactlyOne() {
+    var r = GradientFastPathTests.Random(state: 0x1A6E)
+    let accumulator = CoverageAccumulator<Float>(maximumWidth: 64, maximumHeight: 64)
+    let values = UnsafeMutablePointer<Float>.allocate(capacity: 64 * 64)
+    defer { values.deallocate() }
+    var checked = 0
+    for n in 0..<60 {
+      let x: Double = r.range(-10, 30), y: Double = r.range(-10, 30)
+      let w: Double = r.range(30, 230), hgt: Double = r.range(30, 180)
+      let rect = CGRect(x: x, y: y, width: w, height: hgt)
+      let flip: Double = n % 7 == 3 ? -1 : 1
+      let sx: Double = r.range(0.5, 2.5) * flip, sy: Double = r.range(0.5, 2.5)
+      let tx: Double = r.range(300, 301), ty: Double = r.range(0, 5)
+      let matrix = Transform3D(scaleX: sx, y: sy).concatenating(Transform3D(translationX: tx, y: ty))
+      let h = Homography(matrix)
+      #expect(h.isAxisAligned)
+      let polygon = h.project(rect.polygon)
+      let interior = ImageStage.wholePixels(inside: polygon)
+      guard !interior.isEmpty else { continue }
+      let grown = PixelRect(x0: interior.x0 - 1, y0: interior.y0 - 1, x1: interior.x1 + 1, y1: interior.y1 + 1)
+      for y0 in stride(from: grown.y0, to: grown.y1, by: 64) {
+        for x0 in stride(from: grown.x0, to: grown.x1, by: 64) {
+          let region = grown.intersection(PixelRect(x0: x0, y0: y0, x1: x0 + 64, y1: y0 + 64))
+          accumulator.begin(region)
+          accumulator.add(polygon)
+          accumulator.resolve(into: values)
+          for y in region.y0..<region.y1 {
+            for x in region.x0..<region.x1 {
+              let v = values[(y - region.y0) * region.width + (x - region.x0)]
+              let inColumns = x >= interior.x0 && x < interior.x1
+              let inRows = y >= interior.y0 && y < interior.y1
+              let beside = x == interior.x0 - 1 || x == interior.x1
+              if inColumns && inRows {
+                #expect(v == 1, "case \(n): pixel (\(x), \(y)) of the interior \(interior) accumulates to \(v)")
+                checked += 1
+              } else if beside && inRows {
+                #expect(v < 1, "case \(n): pixel (\(x), \(y)) left of or right of \(interior) is whole")
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(checked > 100_000, "\(checked) interior pixels")
   }
 
   /// A polygon that turns both ways (an L) gets no interior shortcut.

@@ -64,17 +64,23 @@ import Testing
     #expect(bad.count == 1 && bad[0].hasPrefix("layers[0].animations[0].toValue: expected one of"), "\(bad)")
   }
 
-  /// A blended layer is one group composited with its mode, faded as a
-  /// group; `normal` opens nothing.
-  @Test func theLoweringBlendsOneGroup() throws {
+  /// A 40×40 canvas holding a red 20×20 card at opacity 0.5 under `filter`.
+  static func fadedRedCard(_ filter: BlendMode) throws -> (root: Layer, card: Layer) {
     let root = LayerFixtures.canvas(40)
     let card = Layer()
     card.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
     card.backgroundColor = .red
-    card.borderWidth = 2
     card.opacity = 0.5
-    card.compositingFilter = .screen
+    card.compositingFilter = filter
     try root.addSublayer(card)
+    return (root, card)
+  }
+
+  /// A blended layer is one group composited with its mode, faded as a
+  /// group; `normal` opens nothing.
+  @Test func theLoweringBlendsOneGroup() throws {
+    let (root, card) = try Self.fadedRedCard(.screen)
+    card.borderWidth = 2
     var plan = try RenderPlan(root: root, size: CGSize(width: 40, height: 40))
     #expect(plan.surfaces.count == 2)
     guard case .composite(let c) = plan.surfaces[0].commands.last else {
@@ -93,14 +99,8 @@ import Testing
   /// border alone) is that shape drawn with the mode, faded by its colour:
   /// no group. With a second primitive, a mask or a shadow it is a group.
   @Test func aBlendedLayerOfOneShapeOpensNoGroup() throws {
-    let root = LayerFixtures.canvas(40)
-    let card = Layer()
-    card.frame = CGRect(x: 5, y: 5, width: 20, height: 20)
-    card.backgroundColor = .red
+    let (root, card) = try Self.fadedRedCard(.colorBurn)
     card.cornerRadius = 4
-    card.opacity = 0.5
-    card.compositingFilter = .colorBurn
-    try root.addSublayer(card)
     func shape() throws -> (surfaces: Int, draw: RoundedRectDraw?) {
       let plan = try RenderPlan(root: root, size: CGSize(width: 40, height: 40))
       guard case .roundedRect(let d) = plan.surfaces[0].commands.last else { return (plan.surfaces.count, nil) }

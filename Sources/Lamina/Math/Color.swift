@@ -125,3 +125,9 @@ public struct PremultipliedColor: Hashable, Sendable {
     return (SIMD4<Float>(Float(b.x), Float(b.y), Float(b.z), Float(b.w)) + 0.25) / 255
   }
 }
+
+extension Color {
+  /// Whether red, green, blue and alpha are all finite (no array built: the
+  /// lowering asks it of every colour of every layer, every frame).
+  var hasFiniteComponents: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
+}

@@ -296,22 +296,3 @@ extension SceneCodec where Value == Layer? {
       isFinite: nil)
   }
 }
-
-// The finiteness checks run on every layer of every lowered frame
-// (TreeCheck): none of them builds an array (S10's 400 animated layers
-// spent ~0.6 ms a frame allocating the four- and sixteen-element arrays
-// these checks once made).
-
-extension Color {
-  /// Whether red, green, blue and alpha are all finite.
-  var hasFiniteComponents: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
-}
-
-extension Transform3D {
-  /// Whether all sixteen entries are finite.
-  var hasFiniteEntries: Bool {
-    m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
-      && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
-      && m42.isFinite && m43.isFinite && m44.isFinite
-  }
-}

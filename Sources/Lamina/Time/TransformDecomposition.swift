@@ -43,13 +43,11 @@ struct TransformDecomposition: Equatable {
   /// `nil` when the matrix does not decompose.
   init?(_ t: Transform3D) {
     let w: Double = t.m44
-    guard w != 0 else { return nil }
-    // Row-major: m.0 … m.3 the first row.
+    guard w != 0, t.hasFiniteEntries else { return nil }
+    // Row-major: m.0 … m.3 the rows.
     var m = (
-      SIMD4(t.m11, t.m12, t.m13, t.m14), SIMD4(t.m21, t.m22, t.m23, t.m24),
-      SIMD4(t.m31, t.m32, t.m33, t.m34), SIMD4(t.m41, t.m42, t.m43, t.m44))
-    guard Self.allFinite(m.0), Self.allFinite(m.1), Self.allFinite(m.2), Self.allFinite(m.3) else { return nil }
-    m = (m.0 / w, m.1 / w, m.2 / w, m.3 / w)
+      SIMD4(t.m11, t.m12, t.m13, t.m14) / w, SIMD4(t.m21, t.m22, t.m23, t.m24) / w,
+      SIMD4(t.m31, t.m32, t.m33, t.m34) / w, SIMD4(t.m41, t.m42, t.m43, t.m44) / w)
     // The affine part: the last column set to (0, 0, 0, 1).
     var a = m
     a.0[3] = 0; a.1[3] = 0; a.2[3] = 0; a.3[3] = 1

@@ -78,6 +78,38 @@ import Testing
     #expect(TextDrawingCPUTests.ink(moved.glyph) > 20)
   }
 
+  @Test func glyphsFallOnTheNearestQuarterPixel() throws {
+    try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
+    // One glyph, at the layer's left edge: each glyph's own origin is
+    // rounded, so a line's later glyphs may round the other way.
+    func image(_ x: Double) throws -> Image {
+      let plan = try GlyphRoutes.plan([("o", CGRect(x: x, y: 10, width: 60, height: 30))], size: 16, canvas: (80, 50))
+      return CPURenderer().render(plan)
+    }
+    // 10.1 is nearest 10, 10.2 nearest 10.25, and 10.125 a tie (to the even quarter, 10).
+    let whole = try image(10)
+    #expect(try image(10.1).pixels == whole.pixels)
+    #expect(try image(10.125).pixels == whole.pixels)
+    #expect(try image(10.2).pixels == image(10.25).pixels)
+    #expect(zip(try image(10.2).pixels, whole.pixels).filter { abs(Int($0) - Int($1)) > 1 }.count > 10)
+    // Twenty o's at random sub-pixel places in one plan: at most 16 phases.
+    var random = SystemRandomNumberGenerator()
+    let layers = (0..<20).map { i in
+      ("o", CGRect(x: 5 + Double(i % 5) * 20 + .random(in: 0..<1, using: &random),
+        y: 5 + Double(i / 5) * 20 + .random(in: 0..<1, using: &random), width: 20, height: 20))
+    }
+    let plan = try GlyphRoutes.plan(layers, size: 12, canvas: (120, 100))
+    let placed = GlyphRoutes.paths(plan).compactMap { $0.glyphPlacements() }.joined()
+    #expect(placed.count == 20)
+    #expect(placed.allSatisfy { [0, 0.25, 0.5, 0.75].contains($0.key.phaseX) && [0, 0.25, 0.5, 0.75].contains($0.key.phaseY) })
+    let renderer = CPURenderer()
+    _ = renderer.render(plan)
+    #expect(renderer.glyphCoverages.filled <= 16)
+    // Both routes draw the glyphs where the lowering put them.
+    let (coverage, _, _) = Self.compareRoutes(plan)
+    #expect(coverage <= Self.placementRounding, "largest coverage difference \(coverage)")
+  }
+
   @Test func oneCoveragePerGlyphAndPhase() throws {
     try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     // Two layers of "o": 40 points apart (the same phase), then 40.25.

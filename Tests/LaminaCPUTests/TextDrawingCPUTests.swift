@@ -137,15 +137,22 @@ import Testing
     // The layer's centre sits on a pixel corner, so the quarter turn maps
     // the pixel grid onto itself; the matrix is exact (no cos(π/2) ≈ 6e-17).
     let text = "Turn Ag"
-    let (upright, _) = try Self.plan(text, size: 21.3, frame: CGRect(x: 20, y: 60, width: 100, height: 30), canvas: (140, 140))
-    let (turned, _) = try Self.plan(
-      text, size: 21.3, frame: CGRect(x: 20, y: 60, width: 100, height: 30), canvas: (140, 140),
-      transform: CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0))
-    // The upright text would take the glyph route (GlyphCoverage), the turned
-    // one cannot: both are drawn from their placed outlines here, so the
-    // check is the sweep's alone (GlyphCoverageTests compare the two routes).
-    let u = CPURenderer().render(GlyphRoutes.outlineRoute(upright)), t = CPURenderer().render(turned)
-    #expect(GlyphRoutes.paths(turned).allSatisfy { $0.glyphPlacements() == nil })
+    func turned(_ a: Double, _ b: Double) throws -> RenderPlan {
+      try Self.plan(
+        text, size: 21.3, frame: CGRect(x: 20, y: 60, width: 100, height: 30), canvas: (140, 140),
+        transform: CGAffineTransform(a: a, b: b, c: -b, d: a, tx: 0, ty: 0)
+      ).0
+    }
+    // The text a quarter turn one way, and a half turn: upright it would
+    // take the glyph route, whose origins fall on quarter pixels
+    // (GlyphRun.quarterPixel) while a turned run's stay where the layout
+    // put them, so the relation is checked between two turned runs, both
+    // drawn from their placed outlines: the check is the sweep's alone
+    // (GlyphCoverageTests compare the two routes).
+    let quarter = try turned(0, 1), half = try turned(-1, 0)
+    let u = CPURenderer().render(quarter), t = CPURenderer().render(half)
+    #expect(GlyphRoutes.paths(quarter).allSatisfy { $0.glyphPlacements() == nil })
+    #expect(GlyphRoutes.paths(half).allSatisfy { $0.glyphPlacements() == nil })
     #expect(Self.ink(u) > 100)
     // Turning by +90° (y down) takes the pixel (x, y) about the centre
     // (70, 75) to (70 − (y − 75) − 1, 75 + (x − 70)).

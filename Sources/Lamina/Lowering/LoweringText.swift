@@ -160,7 +160,7 @@ extension PlanBuilder {
     _ run: TextLayout.Run, fill: PremultipliedColor, _ text: TextTarget, edges: inout Int
   ) throws(LoweringError) {
     let m = text.matrix
-    let glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
+    var glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
     do {
       glyphs = try TextLayout.glyphShapes(run) { $0.intersects(text.reach) }
     } catch {
@@ -168,6 +168,7 @@ extension PlanBuilder {
     }
     guard !glyphs.isEmpty else { return }
     let similarity = GlyphRun.scale(of: m)
+    if let s = similarity { glyphs = Self.onQuarterPixels(glyphs, m, scale: s) }
     let tolerance = Self.glyphTolerance(glyphs.lazy.map(\.ink), m, similarity: similarity)
     let (outlines, outlineIndex, outlineKeys) = flattenedOutlines(glyphs, of: run, tolerance: tolerance)
     // Pieces are gathered into draws of at most
@@ -241,6 +242,25 @@ extension PlanBuilder {
       }
     }
     flush()
+  }
+
+  /// Under a similarity of scale `s`, each glyph moved (its ink box with
+  /// it) so that its origin falls on a quarter of a target pixel
+  /// (`GlyphRun.quarterPixel`), by at most an eighth of a pixel each way:
+  /// the placed polygons, the pieces' boxes and the glyph route then agree
+  /// on where each glyph is, and a glyph's coverage is one of 16 phases.
+  static func onQuarterPixels(
+    _ glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)], _ m: Transform3D,
+    scale s: Double
+  ) -> [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)] {
+    let t = SIMD2(m.m41, m.m42)
+    return glyphs.map { g in
+      let snapped = GlyphRun.quarterPixel(g.origin * s + t)
+      let origin = (snapped - t) / s
+      guard origin.x.isFinite, origin.y.isFinite else { return g }
+      let d = origin - g.origin
+      return (g.glyph, origin, g.elements, g.ink.offsetBy(dx: d.x, dy: d.y))
+    }
   }
 
   /// Where a run's draws begin: a piece opens a new draw when the draw's

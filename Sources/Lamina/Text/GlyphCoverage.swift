@@ -42,7 +42,8 @@ public struct GlyphCoverageKey: Hashable, Sendable {
   public var fontSize: Double
   /// The similarity's scale, target pixels per bounds unit.
   public var scale: Double
-  /// Where the glyph's origin falls inside its target pixel, each in [0, 1).
+  /// Where the glyph's origin falls inside its target pixel, each in [0, 1):
+  /// on the glyph route one of 0, ¼, ½ and ¾ (`GlyphRun.quarterPixel`).
   public var phaseX: Double, phaseY: Double
 }
 

@@ -117,6 +117,19 @@ public struct GlyphRun: Hashable, Sendable {
   /// lowering gives larger glyphs no `GlyphRun`.
   public static let maximumCoverageSide: Double = 1000
 
+  /// `p` (target pixels) at the nearest quarter of a pixel in x and y
+  /// (halfway cases to even): where text under a similarity puts a glyph's
+  /// origin. Core Graphics quantizes glyphs' sub-pixel positions the same
+  /// way by default (`CGContext.setShouldSubpixelQuantizeFonts`), as Skia
+  /// and WebRender do to four phases; a glyph moves by at most an eighth
+  /// of a pixel, and a page's glyphs need a coverage per glyph and phase
+  /// (16 phases) instead of one per placement. The lowering moves the
+  /// glyphs there (`PlanBuilder.onQuarterPixels`); `placements` rounds
+  /// again so that a phase a rounding off a quarter is the quarter's key.
+  public static func quarterPixel(_ p: SIMD2<Double>) -> SIMD2<Double> {
+    (p * 4).rounded(.toNearestOrEven) / 4
+  }
+
   /// Where each glyph's coverage goes under `matrix`: its key, its outline (an
   /// index into `outlines`, or `Placed.severalGlyphs`: then the key and the
   /// pixel mean nothing) and the whole pixel of its origin on the
@@ -128,7 +141,8 @@ public struct GlyphRun: Hashable, Sendable {
     var out: [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)] = []
     out.reserveCapacity(glyphs.count)
     for g in glyphs {
-      let ox = g.origin.x * s + tx, oy = g.origin.y * s + ty
+      let o = Self.quarterPixel(SIMD2(g.origin.x * s + tx, g.origin.y * s + ty))
+      let ox = o.x, oy = o.y
       guard ox.isFinite, oy.isFinite, abs(ox) < 1e7, abs(oy) < 1e7 else { return nil }
       let ix = ox.rounded(.down), iy = oy.rounded(.down)
       out.append(

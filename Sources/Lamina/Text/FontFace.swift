@@ -67,6 +67,8 @@ final class FontFace: @unchecked Sendable {
   private let ftLock = Mutex(())
   /// Glyph outlines in font units, by glyph (TextGlyphs.swift).
   let outlines = Mutex<[UInt32: [Path.Element]]>([:])
+  /// Their control boxes (nil: no outline), by glyph (TextGlyphs.swift).
+  let controlBoxes = Mutex<[UInt32: CGRect?]>([:])
   /// Colour glyph images, by glyph (TextGlyphs.swift): one `Image` per
   /// glyph for the process, so a backend's texture of it is reused.
   let colorBitmaps = Mutex<[UInt32: ColorBitmap?]>([:])

@@ -114,26 +114,32 @@ extension TextLayout {
   {
     let face = try FontFace.open(run.font)
     let k = run.fontSize / face.unitsPerEm
-    var shapes: [UInt32: [Path.Element]] = [:]
+    // Per glyph id, its control box (nil: no outline) and its scaled
+    // outline, made at its first placement (a page places each glyph
+    // hundreds of times; its box was a walk over its outline each time).
+    var shapes: [UInt32: (box: CGRect?, elements: [Path.Element]?)] = [:]
     var out: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)] = []
+    out.reserveCapacity(run.glyphs.count)
     for g in run.glyphs {
       let ox = Double(g.position.x)
       let oy = Double(g.position.y)
-      let outline = try face.outline(g.id)
-      guard let box = FontFace.controlBox(outline) else { continue }
+      var shape: (box: CGRect?, elements: [Path.Element]?)
+      if let known = shapes[g.id] {
+        shape = known
+      } else {
+        let (outline, box) = try face.outlineWithBox(g.id)
+        shape = (box, nil)
+        if shape.box != nil {
+          func scale(_ p: CGPoint) -> CGPoint { CGPoint(x: Double(p.x) * k, y: -(Double(p.y) * k)) }
+          shape.elements = outline.map { $0.mapped(scale) }
+        }
+        shapes[g.id] = shape
+      }
+      guard let box = shape.box, let elements = shape.elements else { continue }
       let ink = CGRect(
         x: ox + Double(box.minX) * k, y: oy - Double(box.maxY) * k,
         width: Double(box.width) * k, height: Double(box.height) * k)
       if let keeping, !keeping(ink) { continue }
-      let elements: [Path.Element]
-      if let known = shapes[g.id] {
-        elements = known
-      } else {
-        func scale(_ p: CGPoint) -> CGPoint { CGPoint(x: Double(p.x) * k, y: -(Double(p.y) * k)) }
-        let scaled = outline.map { $0.mapped(scale) }
-        shapes[g.id] = scaled
-        elements = scaled
-      }
       out.append((g.id, SIMD2(ox, oy), elements, ink))
     }
     return out
@@ -185,6 +191,16 @@ private final class OutlineSink {
 }
 
 extension FontFace {
+  /// `outline(glyph)` and its `controlBox`, the box found once per face
+  /// (every run of a page asks again for the boxes of its glyphs).
+  func outlineWithBox(_ glyph: UInt32) throws(FontError) -> (elements: [Path.Element], box: CGRect?) {
+    let elements = try outline(glyph)
+    if let known = controlBoxes.withLock({ $0[glyph] }) { return (elements, known) }
+    let box = Self.controlBox(elements)
+    controlBoxes.withLock { $0[glyph] = box }
+    return (elements, box)
+  }
+
   /// The glyph's outline in font units, y up (cached).
   func outline(_ glyph: UInt32) throws(FontError) -> [Path.Element] {
     if let known = outlines.withLock({ $0[glyph] }) { return known }

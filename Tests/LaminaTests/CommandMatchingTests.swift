@@ -157,6 +157,15 @@ struct CommandMatchingTests {
           matrix: $0.matrix, polygons: PolygonSet([[SIMD2(0, 0), SIMD2(20, 0), SIMD2(10, 16)], [SIMD2(25, 0), SIMD2(30, 0), SIMD2(30, 5)]]),
           rule: $0.rule, color: $0.color, clips: $0.clips, name: $0.name, pieceEnds: $0.pieceEnds)
       },
+      path("placedOutlines (the triangles as placed outlines, the second a point lower)") {
+        let table = PlacedOutlines.Table([
+          PolygonSet([[SIMD2(0, 0), SIMD2(20, 0), SIMD2(10, 15)]]), PolygonSet([[SIMD2(0, 0), SIMD2(5, 0), SIMD2(5, 5)]]),
+        ])
+        return PathDraw(
+          matrix: $0.matrix,
+          placed: PlacedOutlines(table, glyphs: [.init(outline: 0, origin: SIMD2(0, 0)), .init(outline: 1, origin: SIMD2(25, 1))]),
+          rule: $0.rule, color: $0.color, clips: $0.clips, name: $0.name, pieceEnds: $0.pieceEnds)
+      },
       path("rule") { var d = $0; d.rule = .evenOdd; return d },
       path("color") { var d = $0; d.color.b = 0.5; return d },
       path("glyphs (a run of two)") {
@@ -257,7 +266,8 @@ struct CommandMatchingTests {
       "ImageDraw": ["header", "image", "slices", "sampling", "opacity", "tint"],
       "GradientDraw": ["header", "shape", "gradient", "opacity"],
       "PathDraw": [
-        "header", "polygons", "polygonsDigest", "rule", "color", "bounds", "pieceEnds", "glyphs", "simplePieces",
+        "header", "storedPolygons", "placedOutlines", "polygonCount", "edgeCount", "polygonsDigest", "rule", "color",
+        "bounds", "pieceEnds", "glyphs", "simplePieces",
       ],
       "CompositeDraw": ["header", "surface", "opacity", "mask", "shadow", "sampling", "blendMode"],
       "DrawHeader": ["matrix", "clips", "name"],

@@ -176,10 +176,13 @@ extension PlanBuilder {
     // on its own (`PathDraw.pieceEnds`); under a similarity the draw
     // carries a `GlyphRun`: each one-glyph piece is its glyph's coverage,
     // a piece of several glyphs is filled from its placed polygons.
-    var polygons = PolygonSet(), ends: [Int] = [], placed: [GlyphRun.Placed] = []
-    var simple: [Bool] = []
+    // A draw's glyphs placed (`PlacedOutlines`: its polygons, never built
+    // here), how many polygons they hold, where its pieces end.
+    let table = PlacedOutlines.Table(outlines)
+    var glyphsPlaced: [PlacedOutlines.Glyph] = [], polygonCount = 0, ends: [Int] = []
+    var placed: [GlyphRun.Placed] = [], simple: [Bool] = []
     func flush() {
-      if !polygons.isEmpty {
+      if polygonCount > 0 {
         let glyphRun =
           similarity.flatMap { s in
             placed.contains { $0.outline >= 0 }
@@ -189,11 +192,11 @@ extension PlanBuilder {
         add(
           .path(
             PathDraw(
-              matrix: m, polygons: polygons, rule: .nonZero, color: fill, clips: text.clips, name: text.name,
-              pieceEnds: ends, glyphs: glyphRun
+              matrix: m, placed: PlacedOutlines(table, glyphs: glyphsPlaced), rule: .nonZero,
+              color: fill, clips: text.clips, name: text.name, pieceEnds: ends, glyphs: glyphRun
             ).withSimplePieces(simple)), to: text.surface)
       }
-      (polygons, ends, placed, simple) = (PolygonSet(), [], [], [])
+      (glyphsPlaced, polygonCount, ends, placed, simple) = ([], 0, [], [], [])
     }
     // Per outline, whether a piece of it alone takes its glyph's coverage
     // (asked once per outline, not per glyph: its bounding box is a pass
@@ -208,21 +211,17 @@ extension PlanBuilder {
     var simplePieces = SimplePieceCheck(
       outlines: outlines, outlineIndex: outlineIndex, keys: outlineKeys, origins: glyphs.map(\.origin))
     let pieces = GlyphPieces.split(glyphs.map(\.ink), m)
-    let draws = Self.drawsOfPieces(pieces, glyphs.map(\.ink), m) { outlines[outlineIndex[$0]] }
+    let starts = Self.drawStarts(pieces, glyphs.map(\.ink), m)
     for (p, piece) in pieces.enumerated() {
       let single = similarity.map { piece.count == 1 && hasCoverage(outlineIndex[piece[0]], $0) } ?? false
-      if let size = draws[p] {
-        flush()
-        // Each draw's points in storage of their size: grown by doubling, a
-        // page of text faulted in twice its 53 MB of points (S7).
-        polygons.reserveCapacity(points: size.points, polygons: size.polygons)
+      if starts[p] { flush() }
+      let before = polygonCount
+      for i in piece where !outlines[outlineIndex[i]].isEmpty {
+        let outline = outlines[outlineIndex[i]]
+        glyphsPlaced.append(PlacedOutlines.Glyph(outline: outlineIndex[i], origin: glyphs[i].origin))
+        polygonCount += outline.count
+        edges += outline.edgeCount
       }
-      let before = (polygons.count, polygons.edgeCount)
-      for i in piece {
-        let outline = outlines[outlineIndex[i]], origin = glyphs[i].origin
-        polygons.append(outline, movedBy: origin)
-      }
-      edges += polygons.edgeCount - before.1
       guard edges <= limits.maxShapeEdges else {
         throw .invalidText(
           layer: place(of: text.layer),
@@ -230,8 +229,8 @@ extension PlanBuilder {
             "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
         )
       }
-      if polygons.count > before.0 {
-        ends.append(polygons.count)
+      if polygonCount > before {
+        ends.append(polygonCount)
         // A glyph coverage's piece is never swept: its outline is not checked here.
         simple.append(!single && simplePieces.isSimple(piece, signs: &simpleGlyphs))
         let first = glyphs[piece[0]]
@@ -264,29 +263,20 @@ extension PlanBuilder {
   }
 
   /// Where a run's draws begin: a piece opens a new draw when the draw's
-  /// box would grow past `GlyphPieces.maximumDrawSide` pixels a side. For
-  /// each piece that opens one (the first included), the points and
-  /// polygons of the draw's outlines (`outline(glyph)`); nil elsewhere.
-  static func drawsOfPieces(
-    _ pieces: [[Int]], _ inks: [CGRect], _ m: Transform3D, outline: (Int) -> PolygonSet
-  ) -> [(points: Int, polygons: Int)?] {
-    var out = [(points: Int, polygons: Int)?](repeating: nil, count: pieces.count)
-    var drawBox = CGRect.null, open = 0
+  /// box would grow past `GlyphPieces.maximumDrawSide` pixels a side. True
+  /// for each piece that opens one (the first included).
+  static func drawStarts(_ pieces: [[Int]], _ inks: [CGRect], _ m: Transform3D) -> [Bool] {
+    var out = [Bool](repeating: false, count: pieces.count)
+    var drawBox = CGRect.null
     for (p, piece) in pieces.enumerated() {
       let ink = piece.reduce(CGRect.null) { $0.union(inks[$1]) }
       let pixels = projectedBounds(of: ink, m) ?? .infinite
       let grown = drawBox.isNull ? pixels : drawBox.union(pixels)
       if p == 0 || (!drawBox.isNull && !(max(grown.width, grown.height) <= GlyphPieces.maximumDrawSide)) {
-        out[p] = (0, 0)
-        open = p
+        out[p] = true
         drawBox = pixels
       } else {
         drawBox = grown
-      }
-      for i in piece {
-        let o = outline(i)
-        out[open]!.points += o.points.count
-        out[open]!.polygons += o.count
       }
     }
     return out

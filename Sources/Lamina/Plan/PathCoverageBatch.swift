@@ -28,7 +28,7 @@ extension PathDraw {
   {
     // The points to sweep stand for the work.
     let order = requests.indices.sorted {
-      requests[$0].draw.polygons.points.count > requests[$1].draw.polygons.points.count
+      requests[$0].draw.edgeCount > requests[$1].draw.edgeCount
     }
     return concurrentMap(requests.count, threads: threads, order: order) {
       requests[$0].draw.coverage(within: requests[$0].limit)

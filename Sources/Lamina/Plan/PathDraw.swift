@@ -36,8 +36,17 @@
 public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// The matrix (local units → target pixels), the clips and the layer's name.
   public var header: DrawHeader
-  /// Closed polygons in local units.
-  public private(set) var polygons: PolygonSet
+  /// Closed polygons in local units: a shape's, or a text draw's placed
+  /// outlines built into one set (`placedOutlines`: the fills read them
+  /// polygon by polygon instead, `polygon(_:)`).
+  public var polygons: PolygonSet { placedOutlines?.polygons ?? storedPolygons }
+  /// A shape's polygons (empty for a text draw).
+  private var storedPolygons: PolygonSet
+  /// A text draw's polygons as glyph outlines placed at origins
+  /// (PlacedOutlines.swift); nil for a shape.
+  public private(set) var placedOutlines: PlacedOutlines?
+  /// How many polygons, and points, `polygons` holds.
+  public let polygonCount: Int, edgeCount: Int
   /// A hash of `polygons`, taken once when the draw is made: the coverage
   /// caches look every path up by its polygons each frame, and hashing
   /// their points there was a fifth of a steady S4 frame on the CPU.
@@ -71,7 +80,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// which pieces are known simple.
   @inline(__always) func writeWords(into w: inout CommandWordWriter) {
     w.add(5)
-    w.write(header, polygonsDigest, polygons.count, polygons.edgeCount, rule)
+    w.write(header, polygonsDigest, polygonCount, edgeCount, rule)
     w.write(color, bounds, pieceEnds, glyphs, simplePieces)
   }
 
@@ -80,11 +89,34 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     matrix: Transform3D, polygons: PolygonSet, rule: FillRule, color: PremultipliedColor, clips: [Clip],
     name: String, pieceEnds: [Int] = [], glyphs: GlyphRun? = nil
   ) {
-    self.polygons = polygons
+    self.init(
+      matrix: matrix, polygons: polygons, placed: nil, rule: rule, color: color, clips: clips, name: name,
+      pieceEnds: pieceEnds, glyphs: glyphs)
+  }
+
+  /// A text draw of `placed` outlines (the same draw as one of their
+  /// `polygons`, held without building them).
+  public init(
+    matrix: Transform3D, placed: PlacedOutlines, rule: FillRule, color: PremultipliedColor, clips: [Clip],
+    name: String, pieceEnds: [Int] = [], glyphs: GlyphRun? = nil
+  ) {
+    self.init(
+      matrix: matrix, polygons: PolygonSet(), placed: placed, rule: rule, color: color, clips: clips, name: name,
+      pieceEnds: pieceEnds, glyphs: glyphs)
+  }
+
+  private init(
+    matrix: Transform3D, polygons: PolygonSet, placed: PlacedOutlines?, rule: FillRule, color: PremultipliedColor,
+    clips: [Clip], name: String, pieceEnds: [Int], glyphs: GlyphRun?
+  ) {
+    storedPolygons = polygons
+    placedOutlines = placed
+    polygonCount = placed?.count ?? polygons.count
+    edgeCount = placed?.edgeCount ?? polygons.edgeCount
     // Ascending counts up to the polygons' (a malformed list is one piece).
     let valid =
       zip(pieceEnds, pieceEnds.dropFirst()).allSatisfy { $0 < $1 }
-      && (pieceEnds.first ?? 1) > 0 && (pieceEnds.last ?? 0) == polygons.count
+      && (pieceEnds.first ?? 1) > 0 && (pieceEnds.last ?? 0) == polygonCount
     self.pieceEnds = valid && pieceEnds.count > 1 ? pieceEnds : []
     // A glyph per piece, each outline present (else the placed polygons).
     let pieces = max(1, self.pieceEnds.count)
@@ -94,10 +126,10 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
           && g.glyphs.allSatisfy { $0.outline == GlyphRun.Placed.severalGlyphs || g.outlines.indices.contains($0.outline) }
           ? g : nil
       }
-    polygonsDigest = polygons.digest
+    polygonsDigest = placed?.digest ?? polygons.digest
     self.rule = rule
     self.color = color
-    bounds = polygons.boundingBox
+    bounds = placed?.boundingBox ?? polygons.boundingBox
     header = DrawHeader(matrix: matrix, clips: clips, name: name)
   }
 
@@ -124,8 +156,10 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// What decides `coverage(within:)`'s values: equal keys, equal values.
   /// Both backends keep a draw's coverage under it across frames.
   public struct CoverageKey: Hashable, Sendable {
-    /// The draw's polygons, rule and matrix.
+    /// The draw's polygons (a shape's), rule and matrix.
     public var polygons: PolygonSet
+    /// The draw's placed outlines (a text draw's).
+    public var placedOutlines: PlacedOutlines? = nil
     /// `polygons`' hash, as the draw took it.
     var polygonsDigest: Int
     public var rule: FillRule
@@ -156,7 +190,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// The key of `coverage(within: limit)`.
   public func coverageKey(within limit: PixelRect) -> CoverageKey {
     CoverageKey(
-      polygons: polygons, polygonsDigest: polygonsDigest, rule: rule, matrix: matrix, limit: limit,
+      polygons: storedPolygons, placedOutlines: placedOutlines, polygonsDigest: polygonsDigest, rule: rule, matrix: matrix, limit: limit,
       pieceEnds: pieceEnds, glyphs: glyphs, simplePieces: simplePieces)
   }
 
@@ -179,8 +213,8 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
         guard p.outline >= 0 else {
           // A piece of several glyphs: its placed polygons through the matrix.
           h = h ?? Homography(matrix)
-          let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygons.count : pieceEnds[i]
-          if let g = Self.coverage(polygons, start..<end, h!, rule, within: limit, simple: isSimple(i)) {
+          let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygonCount : pieceEnds[i]
+          if let g = coverage(start..<end, h!, within: limit, simple: isSimple(i)) {
             grids.append(g)
           }
           continue
@@ -207,13 +241,13 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     let h = Homography(matrix)
     guard h.inverse != nil else { return nil }
     guard pieceEnds.count > 1 else {
-      return Self.coverage(polygons, 0..<polygons.count, h, rule, within: limit, simple: isSimple(0))
+      return coverage(0..<polygonCount, h, within: limit, simple: isSimple(0))
     }
     // Each piece as its own draw would have it, then placed in their box.
     var grids: [(rect: PixelRect, values: [Float])] = []
     var start = 0
     for (i, end) in pieceEnds.enumerated() {
-      if let g = Self.coverage(polygons, start..<end, h, rule, within: limit, simple: isSimple(i)) { grids.append(g) }
+      if let g = coverage(start..<end, h, within: limit, simple: isSimple(i)) { grids.append(g) }
       start = end
     }
     return Self.placed(grids)
@@ -251,19 +285,24 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     return (box, values)
   }
 
+  /// Polygon `i` of `polygons`, read from the placed outlines of a text
+  /// draw without building the set.
+  public func polygon(_ i: Int) -> [SIMD2<Double>] {
+    placedOutlines?.polygon(i) ?? Array(storedPolygons.polygon(i))
+  }
+
   /// The coverage of polygons `range` of `polygons` through `h` over the
-  /// pixels of `limit` they touch.
+  /// pixels of `limit` they touch, under the draw's rule.
   /// `simple`: the polygons are known simple (`simplePieces`); trusted
   /// while the matrix keeps every one of them whole.
-  private static func coverage(
-    _ polygons: PolygonSet, _ range: Range<Int>, _ h: Homography, _ rule: FillRule, within limit: PixelRect,
-    simple: Bool = false
+  private func coverage(
+    _ range: Range<Int>, _ h: Homography, within limit: PixelRect, simple: Bool = false
   ) -> (rect: PixelRect, values: [Float])? {
     var projected = PolygonSet()
     var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
     var whole = simple
     for i in range {
-      let (p, kept) = h.projectReportingCut(Array(polygons.polygon(i)))
+      let (p, kept) = h.projectReportingCut(polygon(i))
       whole = whole && kept
       guard p.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
       for q in p {

@@ -14,8 +14,10 @@
 // glyphs' alpha.
 //
 // Glyph coverages: each distinct glyph's outline is flattened once, relative to
-// its origin, and moved to its origins; under a similarity (a translation
-// and a uniform scale) the draw also carries a `GlyphRun`, so its pieces of
+// its origin, and placed at its origins (`PlacedOutlines`: the draw holds
+// the outlines and the origins, not the moved points); under a similarity
+// (a translation and a uniform scale; the glyphs' origins are first moved
+// to quarter pixels) the draw also carries a `GlyphRun`, so its pieces of
 // one glyph are their `GlyphCoverage`s, cached per glyph and phase by both
 // backends (docs/architecture.md, "Text on the GL backend").
 //

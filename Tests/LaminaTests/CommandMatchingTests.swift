@@ -266,8 +266,8 @@ struct CommandMatchingTests {
       "ImageDraw": ["header", "image", "slices", "sampling", "opacity", "tint"],
       "GradientDraw": ["header", "shape", "gradient", "opacity"],
       "PathDraw": [
-        "header", "storedPolygons", "placedOutlines", "polygonCount", "edgeCount", "polygonsDigest", "rule", "color",
-        "bounds", "pieceEnds", "glyphs", "simplePieces",
+        "header", "storedPolygons", "placedOutlines", "polygonsDigest", "rule", "color", "bounds", "pieceEnds",
+        "glyphs", "simplePieces",
       ],
       "CompositeDraw": ["header", "surface", "opacity", "mask", "shadow", "sampling", "blendMode"],
       "DrawHeader": ["matrix", "clips", "name"],

@@ -45,8 +45,10 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// A text draw's polygons as glyph outlines placed at origins
   /// (PlacedOutlines.swift); nil for a shape.
   public private(set) var placedOutlines: PlacedOutlines?
-  /// How many polygons, and points, `polygons` holds.
-  public let polygonCount: Int, edgeCount: Int
+  /// How many polygons `polygons` holds.
+  public var polygonCount: Int { placedOutlines?.count ?? storedPolygons.count }
+  /// How many points (edges) `polygons` holds.
+  public var edgeCount: Int { placedOutlines?.edgeCount ?? storedPolygons.edgeCount }
   /// A hash of `polygons`, taken once when the draw is made: the coverage
   /// caches look every path up by its polygons each frame, and hashing
   /// their points there was a fifth of a steady S4 frame on the CPU.
@@ -111,12 +113,10 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   ) {
     storedPolygons = polygons
     placedOutlines = placed
-    polygonCount = placed?.count ?? polygons.count
-    edgeCount = placed?.edgeCount ?? polygons.edgeCount
     // Ascending counts up to the polygons' (a malformed list is one piece).
     let valid =
       zip(pieceEnds, pieceEnds.dropFirst()).allSatisfy { $0 < $1 }
-      && (pieceEnds.first ?? 1) > 0 && (pieceEnds.last ?? 0) == polygonCount
+      && (pieceEnds.first ?? 1) > 0 && (pieceEnds.last ?? 0) == (placed?.count ?? polygons.count)
     self.pieceEnds = valid && pieceEnds.count > 1 ? pieceEnds : []
     // A glyph per piece, each outline present (else the placed polygons).
     let pieces = max(1, self.pieceEnds.count)
@@ -190,8 +190,8 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// The key of `coverage(within: limit)`.
   public func coverageKey(within limit: PixelRect) -> CoverageKey {
     CoverageKey(
-      polygons: storedPolygons, placedOutlines: placedOutlines, polygonsDigest: polygonsDigest, rule: rule, matrix: matrix, limit: limit,
-      pieceEnds: pieceEnds, glyphs: glyphs, simplePieces: simplePieces)
+      polygons: storedPolygons, placedOutlines: placedOutlines, polygonsDigest: polygonsDigest, rule: rule,
+      matrix: matrix, limit: limit, pieceEnds: pieceEnds, glyphs: glyphs, simplePieces: simplePieces)
   }
 
   /// The exact area coverage (0…1) of the polygons in target pixels, over

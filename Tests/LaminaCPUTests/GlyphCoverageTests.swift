@@ -78,6 +78,32 @@ import Testing
     #expect(TextDrawingCPUTests.ink(moved.glyph) > 20)
   }
 
+  /// Largest coverage difference between a summed piece (its glyphs'
+  /// coverages, each rounded to Float, added) and the same glyphs filled
+  /// together: two Float roundings of values at most 1.
+  static let sumRounding: Float = 2.5e-7
+
+  @Test func piecesOfGlyphsApartAreTheSumOfTheirGlyphs() throws {
+    try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
+    // Small text: neighbours share edge pixels, so most pieces hold several glyphs.
+    let plan = try GlyphRoutes.plan(
+      [("minimum illumination, rhythm; nnnn mmmm 1111", CGRect(x: 10.3, y: 8.6, width: 300, height: 20))], size: 7,
+      canvas: (320, 30))
+    let placed = GlyphRoutes.paths(plan).compactMap { $0.glyphPlacements() }.joined()
+    let summed = placed.filter { $0.outline == GlyphRun.Placed.summedGlyphs }.count
+    #expect(summed >= 2, "\(summed) summed pieces of \(placed.count)")
+    #expect(TextDrawingCPUTests.ink(CPURenderer().render(plan)) > 100)
+    let (coverage, bytes, levels) = Self.compareRoutes(plan)
+    #expect(coverage <= Self.sumRounding, "largest coverage difference \(coverage)")
+    #expect(levels <= 1 && bytes <= 8, "\(bytes) bytes differ, by up to \(levels) levels")
+    // The summed pieces' glyphs are filled with the others, once each.
+    let renderer = CPURenderer()
+    _ = renderer.render(plan)
+    let requests = GlyphRoutes.paths(plan).compactMap { $0.glyphCoverageRequests() }.joined()
+    #expect(requests.count > placed.count)
+    #expect(renderer.glyphCoverages.filled == Set(requests.map(\.key)).count)
+  }
+
   @Test func glyphsFallOnTheNearestQuarterPixel() throws {
     try #require(Self.hasFont, "missing font \(GlyphRoutes.dejaVu) (fonts-dejavu-core)")
     // One glyph, at the layer's left edge: each glyph's own origin is
@@ -158,7 +184,7 @@ import Testing
       let draws = GlyphRoutes.paths(plan)
       let routed = draws.filter { $0.glyphPlacements() != nil }.count
       let outlinePieces = draws.reduce(0) { n, d in
-        n + (d.glyphPlacements()?.filter { $0.outline < 0 }.count ?? max(1, d.pieceEnds.count))
+        n + (d.glyphPlacements()?.filter { $0.outline == GlyphRun.Placed.severalGlyphs }.count ?? max(1, d.pieceEnds.count))
       }
       print(
         "\(name): \(draws.count) path draws, \(routed) on the glyph route, \(pieces) glyph pieces, \(distinct) coverages; \(outlinePieces) pieces filled from outlines"

@@ -181,14 +181,18 @@ extension PlanBuilder {
     // A draw's glyphs placed (`PlacedOutlines`: its polygons, never built
     // here), how many polygons they hold, where its pieces end.
     let table = PlacedOutlines.Table(outlines)
+    var outlineGlyphs = [UInt32](repeating: 0, count: outlines.count)
+    for (i, g) in glyphs.enumerated() { outlineGlyphs[outlineIndex[i]] = g.glyph }
     var glyphsPlaced: [PlacedOutlines.Glyph] = [], polygonCount = 0, ends: [Int] = []
     var placed: [GlyphRun.Placed] = [], simple: [Bool] = []
     func flush() {
       if polygonCount > 0 {
         let glyphRun =
           similarity.flatMap { s in
-            placed.contains { $0.outline >= 0 }
-              ? GlyphRun(font: run.font, fontSize: run.fontSize, scale: s, outlines: outlines, glyphs: placed)
+            placed.contains { $0.outline != GlyphRun.Placed.severalGlyphs }
+              ? GlyphRun(
+                font: run.font, fontSize: run.fontSize, scale: s, outlines: outlines, glyphs: placed,
+                outlineGlyphs: outlineGlyphs)
               : nil
           }
         add(
@@ -234,11 +238,18 @@ extension PlanBuilder {
       if polygonCount > before {
         ends.append(polygonCount)
         // A glyph coverage's piece is never swept: its outline is not checked here.
-        simple.append(!single && simplePieces.isSimple(piece, signs: &simpleGlyphs))
+        let isSimple = !single && simplePieces.isSimple(piece, signs: &simpleGlyphs)
+        simple.append(isSimple)
+        // Several glyphs whose ink is apart, each with a coverage: their sum.
+        let summed =
+          isSimple && piece.count > 1
+          && similarity.map { s in piece.allSatisfy { hasCoverage(outlineIndex[$0], s) } } ?? false
         let first = glyphs[piece[0]]
         placed.append(
           GlyphRun.Placed(
-            glyph: first.glyph, outline: single ? outlineIndex[piece[0]] : GlyphRun.Placed.severalGlyphs,
+            glyph: first.glyph,
+            outline: single
+              ? outlineIndex[piece[0]] : summed ? GlyphRun.Placed.summedGlyphs : GlyphRun.Placed.severalGlyphs,
             origin: first.origin))
       }
     }

@@ -123,7 +123,10 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     self.glyphs =
       glyphs.flatMap { g in
         g.glyphs.count == pieces
-          && g.glyphs.allSatisfy { $0.outline == GlyphRun.Placed.severalGlyphs || g.outlines.indices.contains($0.outline) }
+          && g.glyphs.allSatisfy {
+            $0.outline == GlyphRun.Placed.severalGlyphs || $0.outline == GlyphRun.Placed.summedGlyphs
+              || g.outlines.indices.contains($0.outline)
+          }
           ? g : nil
       }
     polygonsDigest = placed?.digest ?? polygons.digest
@@ -197,8 +200,9 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// The exact area coverage (0…1) of the polygons in target pixels, over
   /// the pixels of `limit` they touch: that box and its values, row-major;
   /// `nil` when they touch none (or the matrix is singular). Under the
-  /// glyph route (`glyphPlacements`) each piece is its glyph's coverage, asked
-  /// of `glyphCoverages` (a backend's cache; computed here when `nil`);
+  /// glyph route (`glyphPlacements`) each piece is its glyph's coverage (a
+  /// summed piece the sum of its glyphs'), asked of `glyphCoverages` (a
+  /// backend's cache; computed here when `nil`);
   /// `severalGlyphsOnly` leaves those out, keeping the pieces of several
   /// glyphs (what LaminaGL uploads beside its glyph instances).
   public func coverage(
@@ -208,26 +212,17 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     if let glyphs, let placed = glyphPlacements() {
       var grids: [(rect: PixelRect, values: [Float])] = []
       var h: Homography?
-      for (i, p) in placed.enumerated() {
-        if severalGlyphsOnly && p.outline >= 0 { continue }
-        guard p.outline >= 0 else {
-          // A piece of several glyphs: its placed polygons through the matrix.
-          h = h ?? Homography(matrix)
-          let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygonCount : pieceEnds[i]
-          if let g = coverage(start..<end, h!, within: limit, simple: isSimple(i)) {
-            grids.append(g)
-          }
-          continue
-        }
+      // A glyph's coverage placed at its whole pixel, within `limit`.
+      func addGlyph(_ p: (key: GlyphCoverageKey, outline: Int, x: Int, y: Int)) {
         let outline = glyphs.outlines[p.outline]
-        guard let glyph = glyphCoverages?(p.key, outline) ?? GlyphCoverage(outline: outline, key: p.key) else { continue }
+        guard let glyph = glyphCoverages?(p.key, outline) ?? GlyphCoverage(outline: outline, key: p.key) else { return }
         let at = PixelRect(
           x0: glyph.rect.x0 + p.x, y0: glyph.rect.y0 + p.y, x1: glyph.rect.x1 + p.x, y1: glyph.rect.y1 + p.y)
         let rect = at.intersection(limit)
-        guard !rect.isEmpty else { continue }
+        guard !rect.isEmpty else { return }
         if rect == at {
           grids.append((rect, glyph.values))
-          continue
+          return
         }
         var values = [Float](repeating: 0, count: rect.width * rect.height)
         for y in rect.y0..<rect.y1 {
@@ -235,6 +230,24 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
           for x in rect.x0..<rect.x1 { values[row + x] = glyph.values[source + x] }
         }
         grids.append((rect, values))
+      }
+      for (i, p) in placed.enumerated() {
+        if severalGlyphsOnly && p.outline >= 0 { continue }
+        if p.outline >= 0 {
+          addGlyph(p)
+          continue
+        }
+        let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygonCount : pieceEnds[i]
+        if p.outline == GlyphRun.Placed.summedGlyphs, let summed = summedPlacements(start..<end) {
+          // Glyphs whose ink is apart: the sum of their coverages.
+          summed.forEach(addGlyph)
+          continue
+        }
+        // A piece of several glyphs: its placed polygons through the matrix.
+        h = h ?? Homography(matrix)
+        if let g = coverage(start..<end, h!, within: limit, simple: isSimple(i)) {
+          grids.append(g)
+        }
       }
       return Self.placed(grids)
     }
@@ -251,6 +264,41 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
       start = end
     }
     return Self.placed(grids)
+  }
+
+  /// The glyph coverages of a `Placed.summedGlyphs` piece holding polygons
+  /// `range`, one per glyph (as `glyphPlacements` places a piece of one);
+  /// nil when the draw cannot say (not the similarity, no glyph ids).
+  func summedPlacements(_ range: Range<Int>) -> [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)]? {
+    guard let glyphs, let placedOutlines, !glyphs.outlineGlyphs.isEmpty, let similarity = glyphs.similarity(matrix)
+    else { return nil }
+    var out: [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)] = []
+    for g in placedOutlines.glyphRange(polygons: range) {
+      let placed = placedOutlines.glyphs[g]
+      guard
+        let p = glyphs.placement(glyphs.outlineGlyphs[placed.outline], outline: placed.outline, at: placed.origin, similarity)
+      else { return nil }
+      out.append(p)
+    }
+    return out
+  }
+
+  /// Every glyph coverage the glyph route reads (`glyphPlacements`' pieces
+  /// of one glyph and the glyphs of summed pieces), for a backend to fill
+  /// them together; nil off the glyph route.
+  public func glyphCoverageRequests() -> [(key: GlyphCoverageKey, outline: Int)]? {
+    guard let placed = glyphPlacements() else { return nil }
+    var out: [(key: GlyphCoverageKey, outline: Int)] = []
+    out.reserveCapacity(placed.count)
+    for (i, p) in placed.enumerated() {
+      if p.outline >= 0 {
+        out.append((p.key, p.outline))
+      } else if p.outline == GlyphRun.Placed.summedGlyphs {
+        let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygonCount : pieceEnds[i]
+        for q in summedPlacements(start..<end) ?? [] { out.append((q.key, q.outline)) }
+      }
+    }
+    return out
   }
 
   /// Whether piece `i` is known simple (`simplePieces`).

@@ -128,6 +128,21 @@ public final class PlacedOutlines: Hashable, Sendable {
     return outlines[g.outline].polygon(i - firstPolygon[low]).map { $0 + g.origin }
   }
 
+  /// The placements whose polygons begin in `polygons` (a piece's range
+  /// of the whole set; every placement holds at least one polygon).
+  public func glyphRange(polygons: Range<Int>) -> Range<Int> {
+    // The first placement whose first polygon is at least `bound`.
+    func firstAtLeast(_ bound: Int) -> Int {
+      var low = 0, high = glyphs.count
+      while low < high {
+        let mid = (low + high) / 2
+        if firstPolygon[mid] < bound { low = mid + 1 } else { high = mid }
+      }
+      return low
+    }
+    return firstAtLeast(polygons.lowerBound)..<firstAtLeast(polygons.upperBound)
+  }
+
   /// Every placement's polygons, moved, as one set.
   public var polygons: PolygonSet {
     var set = PolygonSet()

@@ -28,13 +28,21 @@ public struct GlyphRun: Hashable, Sendable {
     public var glyph: UInt32
     /// Its outline: an index into `outlines`; `Placed.severalGlyphs` for a
     /// piece of several glyphs (their pixel boxes meet), which is filled
-    /// from the draw's placed polygons under the non-zero rule, as before.
+    /// from the draw's placed polygons under the non-zero rule, as before;
+    /// `Placed.summedGlyphs` for one whose glyphs' outlines lie apart.
     public var outline: Int
     /// Its origin (on the baseline), in bounds space.
     public var origin: SIMD2<Double>
 
     /// The `outline` of a piece of several glyphs.
     public static let severalGlyphs = -1
+    /// The `outline` of a piece of several glyphs whose outlines' boxes lie
+    /// apart and which the lowering marked simple (`PathDraw.simplePieces`):
+    /// no glyph's ink meets another's, so the piece's coverage is the sum
+    /// of its glyphs' coverages (disjoint areas add), each a `GlyphCoverage`
+    /// its backend keeps. Small text's neighbours share edge pixels: 1,183
+    /// of S7-flat's pieces were filled from their outlines every first frame.
+    public static let summedGlyphs = -2
 
     public init(glyph: UInt32, outline: Int, origin: SIMD2<Double>) {
       self.glyph = glyph
@@ -56,17 +64,23 @@ public struct GlyphRun: Hashable, Sendable {
   public var outlines: [PolygonSet]
   /// One per piece of the draw, in the pieces' order.
   public var glyphs: [Placed]
+  /// Each outline's glyph id (empty: no piece is `Placed.summedGlyphs`).
+  public var outlineGlyphs: [UInt32]
   /// True when every piece is one glyph (no `Placed.severalGlyphs`).
   public let allSingle: Bool
 
   /// Made by the lowering alone (the outlines must be what it flattens).
-  init(font: FontReference, fontSize: Double, scale: Double, outlines: [PolygonSet], glyphs: [Placed]) {
+  init(
+    font: FontReference, fontSize: Double, scale: Double, outlines: [PolygonSet], glyphs: [Placed],
+    outlineGlyphs: [UInt32] = []
+  ) {
     self.font = font
     faceID = GlyphCoverageKey.faceID(font)
     self.fontSize = fontSize
     self.scale = scale
     self.outlines = outlines
     self.glyphs = glyphs
+    self.outlineGlyphs = outlineGlyphs.count == outlines.count ? outlineGlyphs : []
     allSingle = glyphs.allSatisfy { $0.outline >= 0 }
   }
 
@@ -79,6 +93,7 @@ public struct GlyphRun: Hashable, Sendable {
   /// arrays.
   public static func == (a: GlyphRun, b: GlyphRun) -> Bool {
     a.faceID == b.faceID && a.fontSize == b.fontSize && a.scale == b.scale && a.glyphs == b.glyphs
+      && a.outlineGlyphs == b.outlineGlyphs
       && a.outlines.count == b.outlines.count && a.font == b.font
   }
 
@@ -137,20 +152,28 @@ public struct GlyphRun: Hashable, Sendable {
   /// similarity, or an origin beyond 10⁷ pixels, where a Double's phase
   /// would lose its bits).
   public func placements(_ matrix: Transform3D) -> [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)]? {
-    guard let (s, tx, ty) = similarity(matrix) else { return nil }
+    guard let similarity = similarity(matrix) else { return nil }
     var out: [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)] = []
     out.reserveCapacity(glyphs.count)
     for g in glyphs {
-      let o = Self.quarterPixel(SIMD2(g.origin.x * s + tx, g.origin.y * s + ty))
-      let ox = o.x, oy = o.y
-      guard ox.isFinite, oy.isFinite, abs(ox) < 1e7, abs(oy) < 1e7 else { return nil }
-      let ix = ox.rounded(.down), iy = oy.rounded(.down)
-      out.append(
-        (
-          GlyphCoverageKey(face: faceID, glyph: g.glyph, fontSize: fontSize, scale: s, phaseX: ox - ix, phaseY: oy - iy),
-          g.outline, Int(ix), Int(iy)
-        ))
+      guard let p = placement(g.glyph, outline: g.outline, at: g.origin, similarity) else { return nil }
+      out.append(p)
     }
     return out
+  }
+
+  /// Where the coverage of `glyph` (outline `outline`) with its origin at
+  /// `origin` (bounds space) goes under the similarity: its key and the
+  /// whole pixel of its origin; nil for an origin beyond 10⁷ pixels.
+  func placement(
+    _ glyph: UInt32, outline: Int, at origin: SIMD2<Double>, _ similarity: (scale: Double, tx: Double, ty: Double)
+  ) -> (key: GlyphCoverageKey, outline: Int, x: Int, y: Int)? {
+    let s = similarity.scale
+    let o = Self.quarterPixel(SIMD2(origin.x * s + similarity.tx, origin.y * s + similarity.ty))
+    guard o.x.isFinite, o.y.isFinite, abs(o.x) < 1e7, abs(o.y) < 1e7 else { return nil }
+    let ix = o.x.rounded(.down), iy = o.y.rounded(.down)
+    let key = GlyphCoverageKey(
+      face: faceID, glyph: glyph, fontSize: fontSize, scale: s, phaseX: o.x - ix, phaseY: o.y - iy)
+    return (key, outline, Int(ix), Int(iy))
   }
 }

@@ -75,9 +75,9 @@ final class PathCoverages {
     var askedByHash: [Int: Int] = [:], sameHash: [Int] = []
     var text: [Int] = [], glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)] = []
     for (slot, miss) in misses.enumerated() {
-      if let run = miss.draw.glyphs, let placed = miss.draw.glyphPlacements() {
+      if let run = miss.draw.glyphs, let requests = miss.draw.glyphCoverageRequests() {
         text.append(slot)
-        for p in placed where p.outline >= 0 { glyphs.append((p.key, run.outlines[p.outline])) }
+        for p in requests { glyphs.append((p.key, run.outlines[p.outline])) }
         continue
       }
       let hash = miss.key.hashValue

@@ -81,8 +81,8 @@ enum PathPass {
       if let run = d.glyphs {
         // Text on the glyph route (unclipped, under a similarity): the
         // glyphs the atlas lacks, into the glyph cache `draw` reads.
-        guard d.clips.isEmpty, run.similarity(d.matrix) != nil, let placed = d.glyphPlacements() else { continue }
-        for p in placed where p.outline >= 0 && !atlas.keepsGlyph(p.key) { glyphs.append((p.key, run.outlines[p.outline])) }
+        guard d.clips.isEmpty, run.similarity(d.matrix) != nil, let requests = d.glyphCoverageRequests() else { continue }
+        for p in requests where !atlas.keepsGlyph(p.key) { glyphs.append((p.key, run.outlines[p.outline])) }
         continue
       }
       let key = d.coverageKey(within: limit)
@@ -112,7 +112,10 @@ enum PathPass {
       rest.severalGlyphsOnly = true
       var kept = try atlas.restRegion(rest, frame: tools.frame)
       if kept == nil {
-        guard let coverage = d.coverage(within: limit, severalGlyphsOnly: true) else { return }
+        guard
+          let coverage = d.coverage(
+            within: limit, glyphCoverages: atlas.glyphCoverages.coverage, severalGlyphsOnly: true)
+        else { return }
         if let (region, texture) = try atlas.addRest(rest, rect: coverage.rect, frame: tools.frame, batch: tools.batch) {
           upload(coverage, box: coverage.rect, into: texture, at: region, tools)
           kept = (region, coverage.rect, texture)

@@ -79,7 +79,7 @@ final class PlanBuilder {
   /// Glyph outlines flattened in this lowering, by face, size, glyph and
   /// tolerance: text layers in the same font and size flatten each glyph
   /// once (LoweringText.swift).
-  var flattenedGlyphs: [FlattenedGlyphKey: PolygonSet] = [:]
+  var flattenedGlyphs: [FlattenedGlyphKey: FlattenedGlyph] = [:]
   /// Whether each of those outlines fills by adding its edges
   /// (`SimpleContours`), asked once per outline in this lowering: 0 when
   /// not, else the sign of the winding number inside it (of its area).

@@ -164,7 +164,7 @@ extension PlanBuilder {
     let m = text.matrix
     var glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
     do {
-      glyphs = try TextLayout.glyphShapes(run) { $0.intersects(text.reach) }
+      glyphs = try TextLayout.glyphShapes(run, elements: false) { $0.intersects(text.reach) }
     } catch {
       throw .invalidText(layer: place(of: text.layer), reason: error.description)
     }
@@ -172,7 +172,8 @@ extension PlanBuilder {
     let similarity = GlyphRun.scale(of: m)
     if let s = similarity { glyphs = Self.onQuarterPixels(glyphs, m, scale: s) }
     let tolerance = Self.glyphTolerance(glyphs.lazy.map(\.ink), m, similarity: similarity)
-    let (outlines, outlineIndex, outlineKeys) = flattenedOutlines(glyphs, of: run, tolerance: tolerance)
+    let (outlines, outlineIndex, outlineKeys, table) = try flattenedOutlines(
+      glyphs, of: run, tolerance: tolerance, layer: text.layer)
     // Pieces are gathered into draws of at most
     // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
     // on its own (`PathDraw.pieceEnds`); under a similarity the draw
@@ -180,7 +181,6 @@ extension PlanBuilder {
     // a piece of several glyphs is filled from its placed polygons.
     // A draw's glyphs placed (`PlacedOutlines`: its polygons, never built
     // here), how many polygons they hold, where its pieces end.
-    let table = PlacedOutlines.Table(outlines)
     var outlineGlyphs = [UInt32](repeating: 0, count: outlines.count)
     for (i, g) in glyphs.enumerated() { outlineGlyphs[outlineIndex[i]] = g.glyph }
     var glyphsPlaced: [PlacedOutlines.Glyph] = [], polygonCount = 0, ends: [Int] = []
@@ -214,8 +214,8 @@ extension PlanBuilder {
       coverable[outline] = answer
       return answer
     }
-    var simplePieces = SimplePieceCheck(
-      outlines: outlines, outlineIndex: outlineIndex, keys: outlineKeys, origins: glyphs.map(\.origin))
+    let simplePieces = SimplePieceCheck(
+      table: table, outlineIndex: outlineIndex, keys: outlineKeys, origins: glyphs.map(\.origin))
     let pieces = GlyphPieces.split(glyphs.map(\.ink), m)
     let starts = Self.drawStarts(pieces, glyphs.map(\.ink), m)
     for (p, piece) in pieces.enumerated() {
@@ -339,38 +339,50 @@ extension PlanBuilder {
 
   /// Each distinct glyph's outline flattened once, relative to its
   /// origin, and for each glyph the index of its outline: a piece's
-  /// polygons are those outlines moved to its glyphs' origins, and each
-  /// outline's key. Outlines another layer of this lowering flattened
-  /// alike are reused.
+  /// polygons are those outlines moved to its glyphs' origins, each
+  /// outline's key, and the outlines with their boxes and digests.
+  /// Outlines another layer of this lowering flattened alike are reused,
+  /// with their boxes and digests.
   private func flattenedOutlines(
     _ glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)],
-    of run: TextLayout.Run, tolerance: Double
-  ) -> (outlines: [PolygonSet], outlineIndex: [Int], keys: [FlattenedGlyphKey]) {
+    of run: TextLayout.Run, tolerance: Double, layer: TextLayer
+  ) throws(LoweringError) -> (
+    outlines: [PolygonSet], outlineIndex: [Int], keys: [FlattenedGlyphKey], table: PlacedOutlines.Table
+  ) {
     var outlines: [PolygonSet] = [], outlineOf: [UInt32: Int] = [:], outlineIndex: [Int] = []
-    var keys: [FlattenedGlyphKey] = []
+    var keys: [FlattenedGlyphKey] = [], boxes: [(lo: SIMD2<Double>, hi: SIMD2<Double>)?] = [], digests: [Int] = []
+    let face = GlyphCoverageKey.faceID(run.font)
     for g in glyphs {
       if let known = outlineOf[g.glyph] {
         outlineIndex.append(known)
         continue
       }
-      let key = FlattenedGlyphKey(font: run.font, fontSize: run.fontSize, glyph: g.glyph, tolerance: tolerance)
-      let set: PolygonSet
+      let key = FlattenedGlyphKey(face: face, fontSize: run.fontSize, glyph: g.glyph, tolerance: tolerance)
+      let flat: FlattenedGlyph
       if let kept = flattenedGlyphs[key] {
-        set = kept
+        flat = kept
       } else {
-        var flattened = PolygonSet()
-        for s in Path(elements: g.elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
-          flattened.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+        let elements: [Path.Element]
+        do {
+          elements = try TextLayout.scaledOutline(g.glyph, of: run)
+        } catch {
+          throw .invalidText(layer: place(of: layer), reason: error.description)
         }
-        flattenedGlyphs[key] = flattened
-        set = flattened
+        var set = PolygonSet()
+        for s in Path(elements: elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
+          set.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
+        }
+        flat = FlattenedGlyph(outline: set, box: PlacedOutlines.Table.box(set), digest: set.digest)
+        flattenedGlyphs[key] = flat
       }
       outlineOf[g.glyph] = outlines.count
       outlineIndex.append(outlines.count)
-      outlines.append(set)
+      outlines.append(flat.outline)
+      boxes.append(flat.box)
+      digests.append(flat.digest)
       keys.append(key)
     }
-    return (outlines, outlineIndex, keys)
+    return (outlines, outlineIndex, keys, PlacedOutlines.Table(outlines: outlines, boxes: boxes, digests: digests))
   }
 
   /// A run of colour glyphs (emoji): each strike image within reach drawn
@@ -494,18 +506,17 @@ enum GlyphPieces {
 /// `GlyphPieces.maximumApartCheck` glyphs, compared pairwise.
 struct SimplePieceCheck {
   typealias Box = (lo: SIMD2<Double>, hi: SIMD2<Double>)
-  let outlines: [PolygonSet], outlineIndex: [Int], keys: [FlattenedGlyphKey], origins: [SIMD2<Double>]
-  /// Each outline's box, once asked.
-  private var boxes: [Box?]
+  /// The run's outlines with their boxes.
+  let table: PlacedOutlines.Table
+  let outlineIndex: [Int], keys: [FlattenedGlyphKey], origins: [SIMD2<Double>]
 
-  init(outlines: [PolygonSet], outlineIndex: [Int], keys: [FlattenedGlyphKey], origins: [SIMD2<Double>]) {
-    (self.outlines, self.outlineIndex, self.keys, self.origins) = (outlines, outlineIndex, keys, origins)
-    boxes = [Box?](repeating: nil, count: outlines.count)
+  init(table: PlacedOutlines.Table, outlineIndex: [Int], keys: [FlattenedGlyphKey], origins: [SIMD2<Double>]) {
+    (self.table, self.outlineIndex, self.keys, self.origins) = (table, outlineIndex, keys, origins)
   }
 
   /// Whether `piece` (indices into the run's glyphs) is simple; `signs`
   /// keeps each outline's answer: 0 not simple, else the sign inside it.
-  mutating func isSimple(_ piece: [Int], signs: inout [FlattenedGlyphKey: Int8]) -> Bool {
+  func isSimple(_ piece: [Int], signs: inout [FlattenedGlyphKey: Int8]) -> Bool {
     guard piece.count <= GlyphPieces.maximumApartCheck else { return false }
     var sign: Int8 = 0, placed: [Box] = []
     for i in piece {
@@ -514,13 +525,14 @@ struct SimplePieceCheck {
       if let known = signs[keys[outline]] {
         s = known
       } else {
-        s = Self.sign(outlines[outline])
+        s = Self.sign(table.outlines[outline])
         signs[keys[outline]] = s
       }
       guard s != 0, sign == 0 || s == sign else { return false }
       sign = s
       guard piece.count > 1 else { return true }
-      let b = box(outline), o = origins[i]
+      // An empty outline's box is empty (lowest +∞, highest −∞).
+      let b = table.boxes[outline] ?? (SIMD2(.infinity, .infinity), SIMD2(-.infinity, -.infinity)), o = origins[i]
       let box = (lo: b.lo + o, hi: b.hi + o)
       for other in placed where !GlyphPieces.apart(box, other) { return false }
       placed.append(box)
@@ -535,21 +547,22 @@ struct SimplePieceCheck {
     let area = (0..<set.count).reduce(0.0) { $0 + PolygonSet.signedArea(set.polygon($1)) }
     return area > 0 ? 1 : (area < 0 ? -1 : 0)
   }
-
-  private mutating func box(_ outline: Int) -> Box {
-    if let known = boxes[outline] { return known }
-    var lo = SIMD2(Double.infinity, .infinity), hi = -lo
-    for p in outlines[outline].points { (lo, hi) = (pointwiseMin(lo, p), pointwiseMax(hi, p)) }
-    boxes[outline] = (lo, hi)
-    return (lo, hi)
-  }
 }
 
 /// What a flattened glyph outline is a function of: its elements (the
-/// face's outline at the run's size) and the flattening tolerance.
+/// face's outline at the run's size) and the flattening tolerance. The face
+/// by its number (`GlyphCoverageKey.faceID`): hashing its path for every
+/// distinct glyph of every run was a tenth of S7-flat's lowering.
 struct FlattenedGlyphKey: Hashable {
-  var font: FontReference
+  var face: Int
   var fontSize: Double
   var glyph: UInt32
   var tolerance: Double
+}
+
+/// A flattened glyph outline, its box and its digest, kept by the lowering.
+struct FlattenedGlyph {
+  var outline: PolygonSet
+  var box: (lo: SIMD2<Double>, hi: SIMD2<Double>)?
+  var digest: Int
 }

@@ -48,12 +48,20 @@ public final class PlacedOutlines: Hashable, Sendable {
     let digests: [Int]
 
     public init(_ outlines: [PolygonSet]) {
-      self.outlines = outlines
-      boxes = outlines.map { o in
-        let b = o.boundingBox
-        return b.isNull ? nil : (SIMD2(Double(b.minX), Double(b.minY)), SIMD2(Double(b.maxX), Double(b.maxY)))
-      }
-      digests = outlines.map(\.digest)
+      self.init(outlines: outlines, boxes: outlines.map(Self.box), digests: outlines.map(\.digest))
+    }
+
+    /// Outlines with their boxes (`box(of:)`) and digests, found by the caller.
+    init(outlines: [PolygonSet], boxes: [(lo: SIMD2<Double>, hi: SIMD2<Double>)?], digests: [Int]) {
+      (self.outlines, self.boxes, self.digests) = (outlines, boxes, digests)
+    }
+
+    /// The lowest and highest point of `outline`; nil when it is empty.
+    static func box(_ outline: PolygonSet) -> (lo: SIMD2<Double>, hi: SIMD2<Double>)? {
+      guard var lo = outline.points.first else { return nil }
+      var hi = lo
+      for p in outline.points { (lo, hi) = (pointwiseMin(lo, p), pointwiseMax(hi, p)) }
+      return (lo, hi)
     }
 
     /// Equal outlines (the boxes and digests follow from them); an array

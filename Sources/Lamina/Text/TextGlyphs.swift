@@ -108,8 +108,10 @@ extension TextLayout {
   /// id, its origin in bounds space, its outline scaled to the run's size
   /// relative to that origin (y down), and its ink box placed in bounds
   /// space (as `glyphOutlines` gives it). The lowering flattens each
-  /// distinct outline once and moves it to its origins (`GlyphRun`).
-  static func glyphShapes(_ run: Run, keeping: ((CGRect) -> Bool)?) throws(FontError)
+  /// distinct outline once and moves it to its origins (`GlyphRun`); it
+  /// asks for no `elements` (left empty) and scales an outline only when
+  /// its flattening is not kept (`scaledOutline`).
+  static func glyphShapes(_ run: Run, elements wanted: Bool = true, keeping: ((CGRect) -> Bool)?) throws(FontError)
     -> [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
   {
     let face = try FontFace.open(run.font)
@@ -129,10 +131,7 @@ extension TextLayout {
       } else {
         let (outline, box) = try face.outlineWithBox(g.id)
         shape = (box, nil)
-        if shape.box != nil {
-          func scale(_ p: CGPoint) -> CGPoint { CGPoint(x: Double(p.x) * k, y: -(Double(p.y) * k)) }
-          shape.elements = outline.map { $0.mapped(scale) }
-        }
+        if shape.box != nil { shape.elements = wanted ? Self.scaled(outline, k) : [] }
         shapes[g.id] = shape
       }
       guard let box = shape.box, let elements = shape.elements else { continue }
@@ -188,6 +187,21 @@ struct ColorBitmap: Sendable {
 private final class OutlineSink {
   var elements: [Path.Element] = []
   var open = false
+}
+
+extension TextLayout {
+  /// `glyph`'s outline in `run`'s face scaled to its size, y down, relative
+  /// to its origin (the `elements` of `glyphShapes`).
+  static func scaledOutline(_ glyph: UInt32, of run: Run) throws(FontError) -> [Path.Element] {
+    let face = try FontFace.open(run.font)
+    return scaled(try face.outline(glyph), run.fontSize / face.unitsPerEm)
+  }
+
+  /// Font units, y up, to bounds units at `k` per unit, y down.
+  private static func scaled(_ outline: [Path.Element], _ k: Double) -> [Path.Element] {
+    func scale(_ p: CGPoint) -> CGPoint { CGPoint(x: Double(p.x) * k, y: -(Double(p.y) * k)) }
+    return outline.map { $0.mapped(scale) }
+  }
 }
 
 extension FontFace {

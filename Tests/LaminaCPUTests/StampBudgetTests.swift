@@ -136,8 +136,10 @@ private typealias F = PlanFixtures
   }
 
   static func isUnstamped(_ stage: RoundedRectStage) -> Bool {
-    if case .stampGrid = stage.source { return true }
-    return false
+    switch stage.source {
+    case .stampGrid, .axisAligned: return true
+    default: return false
+    }
   }
 
   /// Rounded rectangles and borders met once are evaluated in their stamp's

@@ -164,28 +164,32 @@ extension RoundedRect {
   /// point not repeated), within `tolerance` local units of the true curve.
   public func outline(tolerance: Double) -> [SIMD2<Double>] {
     var points: [SIMD2<Double>] = []
-    for corner in corners {
-      if corner.pieces.isEmpty {
-        points.append(corner.origin)
-        continue
-      }
-      let tol = tolerance / corner.radius
-      // A circular corner's points from the table, placed as `evaluate` places them.
-      func placed(_ p: SIMD2<Double>) -> SIMD2<Double> {
-        corner.origin + (corner.horizontal * p.x + corner.vertical * p.y) * corner.radius
-      }
-      var arc: [SIMD2<Double>]? = nil
-      for index in corner.orderedPieceIndices {
-        let n = corner.pieces[index].segments(tolerance: tol)
-        arc = corner.pieces[index] == .quarterArc ? QuarterArcTable.points(n, reversed: corner.reversed) : nil
-        for step in 0..<n {
-          points.append(arc.map { placed($0[step]) } ?? corner.evaluate(piece: index, at: Double(step) / Double(n)).point)
-        }
-      }
-      let last = corner.orderedPieceIndices.last!
-      points.append(arc.map { placed($0[$0.count - 1]) } ?? corner.evaluate(piece: last, at: 1).point)
-    }
+    for corner in corners { Self.appendPoints(of: corner, tolerance: tolerance, to: &points) }
     return points
+  }
+
+  /// The points `outline(tolerance:)` gives for one corner, in outline
+  /// order: its origin alone when it has no pieces.
+  public static func appendPoints(of corner: PlacedCorner, tolerance: Double, to points: inout [SIMD2<Double>]) {
+    if corner.pieces.isEmpty {
+      points.append(corner.origin)
+      return
+    }
+    let tol = tolerance / corner.radius
+    // A circular corner's points from the table, placed as `evaluate` places them.
+    func placed(_ p: SIMD2<Double>) -> SIMD2<Double> {
+      corner.origin + (corner.horizontal * p.x + corner.vertical * p.y) * corner.radius
+    }
+    var arc: [SIMD2<Double>]? = nil
+    for index in corner.orderedPieceIndices {
+      let n = corner.pieces[index].segments(tolerance: tol)
+      arc = corner.pieces[index] == .quarterArc ? QuarterArcTable.points(n, reversed: corner.reversed) : nil
+      for step in 0..<n {
+        points.append(arc.map { placed($0[step]) } ?? corner.evaluate(piece: index, at: Double(step) / Double(n)).point)
+      }
+    }
+    let last = corner.orderedPieceIndices.last!
+    points.append(arc.map { placed($0[$0.count - 1]) } ?? corner.evaluate(piece: last, at: 1).point)
   }
 }
 

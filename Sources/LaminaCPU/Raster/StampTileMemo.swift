@@ -1,5 +1,7 @@
 // StampTileMemo: the stamp tiles of rounded rectangles drawn where they are
-// (RoundedRectStage's `stampGrid`), each evaluated once a frame and kept
+// by sweeping their outline (RoundedRectStage's `stampGrid`: shapes whose
+// corners meet, which AxisRoundedRectCoverage leaves to the sweep), each
+// evaluated once a frame and kept
 // for the other target tiles that meet it. A 64-pixel stamp tile placed at
 // any offset meets up to four 64-pixel target tiles, and each used to
 // evaluate it whole (its bytes must be the stamp's, so it cannot be cut):

@@ -28,6 +28,9 @@ final class TileScratch {
   /// values of the grid it is evaluated on (ShadowEvaluator).
   let shadowFactors = RoundedRectShadow.Workspace()
   let shadowGrid = RoundedRectShadow.Workspace()
+  /// The column and row factors of an axis-aligned rounded rectangle
+  /// (AxisRoundedRectCoverage): `4 × size` Doubles.
+  let rectFactors: UnsafeMutablePointer<Double>
   /// How many rectangles `hidden` holds (a longer list keeps the first
   /// ones and the largest).
   static let hiddenCapacity = 32
@@ -41,10 +44,11 @@ final class TileScratch {
     gradientT = .allocate(capacity: Self.size)
     gradientColors = .allocate(capacity: 4 * Self.size)
     hidden = .allocate(capacity: 4 * Self.hiddenCapacity)
+    rectFactors = .allocate(capacity: 4 * Self.size)
   }
 
   deinit {
     coverage.deallocate(); clip.deallocate(); extra.deallocate(); temp.deallocate()
-    gradientT.deallocate(); gradientColors.deallocate(); hidden.deallocate()
+    gradientT.deallocate(); gradientColors.deallocate(); hidden.deallocate(); rectFactors.deallocate()
   }
 }

@@ -6,6 +6,12 @@
 // Spans go through `SpanBlender` (eight pixels a step with AVX2), which is
 // `blendPixel` byte for byte, full opaque coverage included; the card of
 // S2 was ~60% of its frame as a scalar per-pixel loop (perf, release).
+// An axis-aligned shape not served by a kept stamp is evaluated where it is
+// drawn by AxisRoundedRectCoverage (products of overlaps, corners
+// accumulated in small patches), whose values do not depend on the region
+// asked: the stamp's bytes in any tile. Shapes whose corners meet (pills,
+// circles) are swept in their stamp's tiles, each kept a frame
+// (StampTileMemo), as their bytes depend on the tile's origin.
 // Rejected: storing the solid colour over the occluder rectangle without
 // reading the values (exact only if the accumulated coverage there is 1.0
 // to the last bit, which nothing here proves).
@@ -21,6 +27,9 @@ struct RoundedRectStage: PreparedDraw {
       outer: [SIMD2<Double>], border: [SIMD2<Double>]?, rect: PixelRect, dx: Int, dy: Int, memo: StampTileMemo,
       owner: StampTileMemo.Owner)
     case polygons(outer: [SIMD2<Double>], border: [SIMD2<Double>]?)
+    /// An axis-aligned shape evaluated where it is drawn, in the stamp's
+    /// pixels placed at (dx, dy): the bytes a stamp of it would hold.
+    case axisAligned(AxisRoundedRectCoverage, dx: Int, dy: Int)
   }
 
   /// The coverage of the outline (minus the border's inner edge) over `region`, into
@@ -53,6 +62,13 @@ struct RoundedRectStage: PreparedDraw {
       // cosines were a third of S1's steady frame when made every time).
       let c = placement.homography
       let outlines = { (projectedOutline(draw.outer, c), draw.border.map { projectedOutline($0, c) }) }
+      // Corners accumulated apart, the rest by products (a pill or a
+      // circle has no such split: its outline is swept); made, as the
+      // outlines, only when no kept stamp serves.
+      let axisAligned = {
+        AxisRoundedRectCoverage(
+          outer: draw.outer, border: draw.border, c, tolerance: flatteningTolerance / c.maxScale(over: draw.outer.rect))
+      }
       // Its values and runs: about 5 bytes a pixel of the placed rectangle.
       let box = draw.outer.rect
       let pixels = (Double(box.width) * abs(placement.scaleX) + 2) * (Double(box.height) * abs(placement.scaleY) + 2)
@@ -60,6 +76,7 @@ struct RoundedRectStage: PreparedDraw {
       if let stamp = stamps.stamp(
         for: key, estimatedBytes: Int(pixels * 5), firstMeeting: pixels > Double(StampCache.stampedAtOnce),
         make: {
+        if let axis = axisAligned() { return Stamp(deferred: axis.bounds, evaluate: { axis.evaluate($0, $1) }) }
         let (outer, border) = outlines()
         return Stamp(deferred: pixelBounds(outer, within: unlimited), evaluate: { region, scratch in
           Self.evaluate(outer, border, region, scratch)
@@ -67,6 +84,9 @@ struct RoundedRectStage: PreparedDraw {
       }) {
         source = .stamp(stamp, dx: dx, dy: dy)
         area = stamp.rect
+      } else if let axis = axisAligned() {
+        area = axis.bounds
+        source = .axisAligned(axis, dx: dx, dy: dy)
       } else {
         let (outer, border) = outlines()
         area = pixelBounds(outer, within: unlimited)
@@ -152,6 +172,8 @@ struct RoundedRectStage: PreparedDraw {
       return
     case .polygons(let outer, let border):
       Self.evaluate(outer, border, region, scratch)
+    case .axisAligned(let axis, let dx, let dy):
+      axis.evaluate(region.offsetBy(dx: -dx, dy: -dy), scratch, skipping: skip.offsetBy(dx: -dx, dy: -dy))
     }
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0, i = x0 - region.x0

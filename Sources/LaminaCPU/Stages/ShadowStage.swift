@@ -37,12 +37,10 @@ struct ShadowEvaluator: Sendable {
   /// coverage is left as the extent's. A value is a function of its pixel
   /// alone, so the others' bits do not depend on it.
   func evaluate(_ region: PixelRect, _ scratch: TileScratch, skipping skip: PixelRect = .empty) {
-    scratch.accumulator.begin(region)
-    scratch.accumulator.add(extent)
-    scratch.accumulator.resolve(into: scratch.coverage)
     let w = region.width
     let m = inverse.m
     if m.1 == 0 && m.2 == 0 && m.3 == 0 && m.5 == 0 {
+      coverRectangle(region, scratch)
       // Axis-aligned: x depends on the column only and y on the row (the
       // zero terms add nothing and w is m.8 everywhere), so the shadow is
       // evaluated on the grid, with the same bits as point by point; each
@@ -54,6 +52,9 @@ struct ShadowEvaluator: Sendable {
       for part in region.subtracting(skip.intersection(region)) { evaluateGrid(part, in: region, scratch) }
       return
     }
+    scratch.accumulator.begin(region)
+    scratch.accumulator.add(extent)
+    scratch.accumulator.resolve(into: scratch.coverage)
     forEachSpan(region, skipping: skip) { y, x0, x1 in
       let j = y - region.y0
       for i in (x0 - region.x0)..<(x1 - region.x0) {
@@ -65,6 +66,30 @@ struct ShadowEvaluator: Sendable {
           continue
         }
         scratch.coverage[j * w + i] = c * Float(shadow.value(x: v.x / v.z, y: v.y / v.z))
+      }
+    }
+  }
+
+  /// The extent's coverage over `region` when it is an axis-aligned
+  /// rectangle: the product of each pixel column's and row's overlap with
+  /// it, the exact area (as the accumulator resolves, within 1e-5 of full
+  /// is full).
+  private func coverRectangle(_ region: PixelRect, _ scratch: TileScratch) {
+    var lo = extent[0], hi = extent[0]
+    for p in extent {
+      lo = pointwiseMin(lo, p)
+      hi = pointwiseMax(hi, p)
+    }
+    let w = region.width, h = region.height, columns = scratch.rectFactors
+    @inline(__always) func overlap(_ a: Int, _ lo: Double, _ hi: Double) -> Double {
+      max(0, min(Double(a) + 1, hi) - max(Double(a), lo))
+    }
+    for i in 0..<w { columns[i] = overlap(region.x0 + i, lo.x, hi.x) }
+    for j in 0..<h {
+      let row = scratch.coverage + j * w, a = overlap(region.y0 + j, lo.y, hi.y)
+      for i in 0..<w {
+        let v = Float(columns[i] * a)
+        row[i] = v > 0.99999 ? 1 : v
       }
     }
   }

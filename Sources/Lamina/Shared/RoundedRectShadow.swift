@@ -6,10 +6,12 @@
 // The rectangle gives the exact product of erf differences; each rounded
 // corner adds the integral along its curve minus the straight path it
 // replaces. The curve pieces are smooth in their parameter, so composite
-// 8-point Gauss–Legendre with panels no longer than 3σ is within 1e-9 of
-// a rule twelve times finer (worked for σ from 0.5 to 4 over a corner of
-// radius 12: 5e-10 at worst; panels of σ, as first chosen, gave 3e-15);
-// a corner whose square holds less than 1e-6 of Gaussian mass is skipped.
+// 12-point Gauss–Legendre with panels no longer than 6σ is within 3e-9 of
+// a rule twelve times finer (worked for σ from 0.5 to 8 over circular
+// corners of radius 3 to 40: 2.9e-9 at worst, as 8 points on panels of 3σ,
+// the rule until 2026-11-29, which took a third more nodes: 16 for S1's
+// corners of radius 12 at σ 4, now 12); a corner whose square holds less
+// than 1e-6 of Gaussian mass is skipped.
 //
 // On a grid of points (a stamp's pixel centres under an axis-aligned map)
 // every term is a product of a function of x and a function of y: the
@@ -32,16 +34,20 @@
 // width has a square-root singularity where the arc meets the edge, so it
 // converges slowly) and 2D sampling (thousands of samples per pixel).
 
+import Synchronization
+
 /// Evaluates the blurred coverage of a rounded rectangle at local points.
 public struct RoundedRectShadow: Sendable {
-  /// Gauss–Legendre nodes on [−1, 1] and their weights (8 points).
+  /// Gauss–Legendre nodes on [−1, 1] and their weights (12 points).
   static let nodes: [Double] = [
-    -0.9602898564975363, -0.7966664774136267, -0.5255324099163290, -0.1834346424956498,
-    0.1834346424956498, 0.5255324099163290, 0.7966664774136267, 0.9602898564975363,
+    -0.9815606342467192, -0.9041172563704748, -0.7699026741943047, -0.5873179542866175,
+    -0.3678314989981802, -0.1252334085114689, 0.1252334085114689, 0.3678314989981802,
+    0.5873179542866175, 0.7699026741943047, 0.9041172563704748, 0.9815606342467192,
   ]
   static let weights: [Double] = [
-    0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.3626837833783620,
-    0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763,
+    0.0471753363865114, 0.1069393259953191, 0.1600783285433464, 0.2031674267230657,
+    0.2334925365383546, 0.2491470458134027, 0.2491470458134027, 0.2334925365383546,
+    0.2031674267230657, 0.1600783285433464, 0.1069393259953191, 0.0471753363865114,
   ]
 
   /// One rounded corner's correction.
@@ -70,23 +76,19 @@ public struct RoundedRectShadow: Sendable {
       var term = Corner(xs: [], ys: [], ws: [], edgeX: corner.origin.x, edgeY0: 0, edgeY1: 0,
         minX: 0, maxX: 0, minY: 0, maxY: 0)
       for index in corner.orderedPieceIndices {
-        // Panels no longer than 3σ along the piece.
-        var length = 0.0
-        var previous = corner.evaluate(piece: index, at: 0).point
-        for k in 1...16 {
-          let p = corner.evaluate(piece: index, at: Double(k) / 16).point
-          length += ((p - previous) * (p - previous)).sum().squareRoot()
-          previous = p
-        }
-        let panels = min(512, max(1, Int((length / (3 * sigma)).rounded(.up))))
-        for panel in 0..<panels {
-          for (node, weight) in zip(Self.nodes, Self.weights) {
-            let s = (Double(panel) + 0.5 + 0.5 * node) / Double(panels)
-            let (p, t) = corner.evaluate(piece: index, at: s)
-            term.xs.append(p.x)
-            term.ys.append(p.y)
-            term.ws.append(weight * 0.5 / Double(panels) * t.y)
-          }
+        // Panels no longer than 6σ along the piece.
+        let piece = corner.pieces[index]
+        let length = CornerNodeTable.length(piece) * corner.radius
+        let panels = min(512, max(1, Int((length / (6 * sigma)).rounded(.up))))
+        let canonical = CornerNodeTable.nodes(piece, panels: panels, reversed: corner.reversed)
+        let scale = corner.reversed ? -corner.radius : corner.radius
+        for (q, (p, t)) in canonical.enumerated() {
+          // Placed as `PlacedCorner.evaluate` places them: the same bits.
+          let point = corner.origin + (corner.horizontal * p.x + corner.vertical * p.y) * corner.radius
+          let tangent = (corner.horizontal * t.x + corner.vertical * t.y) * scale
+          term.xs.append(point.x)
+          term.ys.append(point.y)
+          term.ws.append(Self.weights[q % Self.nodes.count] * 0.5 / Double(panels) * tangent.y)
         }
       }
       let far = corner.origin + corner.vertical * corner.reach
@@ -112,7 +114,7 @@ public struct RoundedRectShadow: Sendable {
       let by = 0.5 * (table.erf((c.maxY - y) * k) - table.erf((c.minY - y) * k))
       if bx * by < 1e-6 { continue }
       // Four running sums, node m into sum m mod 4 (the node count is a
-      // multiple of 8), added pairwise: `values` sums in this order.
+      // multiple of 12), added pairwise: `values` sums in this order.
       var sums = SIMD4<Double>()
       for i in c.xs.indices {
         let dy = (c.ys[i] - y) * k
@@ -157,24 +159,32 @@ public struct RoundedRectShadow: Sendable {
     }
   }
 
-  /// Whether corner `c`'s skip bound can pass at some point of the grid.
-  /// Each factor of the bound is a blurred interval, symmetric about the
-  /// interval's middle and falling away from it, so its largest over any
-  /// points is at the point nearest the middle; the tables err by 2e-10,
-  /// so a product under half the bound there is under the bound at every
-  /// point. A grid part far from a corner then costs no factors of it.
+  /// Whether corner `c`'s skip bound can pass at some point of a grid
+  /// whose columns lie in `xRange` and rows in `yRange`. Each factor of the
+  /// bound is a blurred interval, symmetric about the interval's middle and
+  /// falling away from it, so at any point it is at most its value at the
+  /// range's point nearest the middle; the tables err by 2e-10, so a
+  /// product under half the bound there is under the bound at every point.
+  /// A grid part far from a corner then costs no factors of it.
   @inline(__always)
-  private func reaches(
-    _ c: Corner, xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>, k: Double
-  ) -> Bool {
+  private func reaches(_ c: Corner, _ xRange: ClosedRange<Double>, _ yRange: ClosedRange<Double>, k: Double) -> Bool {
     let table = GaussTable.shared
-    func largest(_ v: UnsafeBufferPointer<Double>, _ lo: Double, _ hi: Double) -> Double {
-      let mid = 0.5 * (lo + hi)
-      var nearest = v[0]
-      for x in v where abs(x - mid) < abs(nearest - mid) { nearest = x }
+    func largest(_ range: ClosedRange<Double>, _ lo: Double, _ hi: Double) -> Double {
+      let nearest = min(max(0.5 * (lo + hi), range.lowerBound), range.upperBound)
       return 0.5 * (table.erf((hi - nearest) * k) - table.erf((lo - nearest) * k))
     }
-    return !(largest(xs, c.minX, c.maxX) * largest(ys, c.minY, c.maxY) < 0.5e-6)
+    return !(largest(xRange, c.minX, c.maxX) * largest(yRange, c.minY, c.maxY) < 0.5e-6)
+  }
+
+  /// The smallest range holding `v`'s values; nil when one is not a number.
+  private static func range(_ v: UnsafeBufferPointer<Double>) -> ClosedRange<Double>? {
+    var lo = v[0], hi = v[0]
+    for x in v {
+      if x.isNaN { return nil }
+      lo = min(lo, x)
+      hi = max(hi, x)
+    }
+    return lo...hi
   }
 
   /// `values(xs:ys:into:)` with the factors in `workspace`'s memory (not
@@ -201,7 +211,9 @@ public struct RoundedRectShadow: Sendable {
       let fy = 0.5 * (table.erf((maxY - y) * k) - table.erf((minY - y) * k))
       for i in 0..<w { out[j * w + i] = fx[i] * fy }
     }
-    for c in cornerTerms where reaches(c, xs: xs, ys: ys, k: k) {
+    let xRange = Self.range(xs), yRange = Self.range(ys)
+    for c in cornerTerms {
+      if let xRange, let yRange, !reaches(c, xRange, yRange, k: k) { continue }
       let n = c.xs.count
       for i in 0..<w {
         let x = xs[i]
@@ -267,5 +279,53 @@ public struct RoundedRectShadow: Sendable {
       }
     }
     for q in 0..<(w * h) { out[q] = min(1, max(0, out[q])) }
+  }
+}
+
+/// A corner piece's quadrature nodes in its canonical frame (point and
+/// derivative at each node of `panels` panels, in outline order), made once
+/// per piece and panel count instead of with sines and cosines for every
+/// shadow (16 cards' worth was ~4 % of a cold S1-frac, prepared on one
+/// thread), and each piece's length at unit radius.
+enum CornerNodeTable {
+  private struct Key: Hashable {
+    let piece: CornerPiece, panels: Int, reversed: Bool
+  }
+  private static let tables = Mutex<[Key: [(SIMD2<Double>, SIMD2<Double>)]]>([:])
+  /// The most panels whose nodes are kept: a corner longer than 192σ (a
+  /// radius of 120 at σ 1) is rare, and kept tables then stay under 2 MB.
+  static let keptPanels = 32
+  private static let lengths = Mutex<[CornerPiece: Double]>([:])
+
+  /// The canonical (point, tangent) at each node, as `PlacedCorner.evaluate`
+  /// takes them before placing.
+  static func nodes(_ piece: CornerPiece, panels: Int, reversed: Bool) -> [(SIMD2<Double>, SIMD2<Double>)] {
+    let key = Key(piece: piece, panels: panels, reversed: reversed)
+    if panels <= keptPanels, let kept = tables.withLock({ $0[key] }) { return kept }
+    var made: [(SIMD2<Double>, SIMD2<Double>)] = []
+    made.reserveCapacity(panels * RoundedRectShadow.nodes.count)
+    for panel in 0..<panels {
+      for node in RoundedRectShadow.nodes {
+        let s = (Double(panel) + 0.5 + 0.5 * node) / Double(panels)
+        let e = piece.evaluate(reversed ? 1 - s : s)
+        made.append((e.point, e.tangent))
+      }
+    }
+    if panels <= keptPanels { tables.withLock { $0[key] = made } }
+    return made
+  }
+
+  /// The length of the piece at unit radius, by 16 chords.
+  static func length(_ piece: CornerPiece) -> Double {
+    if let kept = lengths.withLock({ $0[piece] }) { return kept }
+    var length = 0.0
+    var previous = piece.evaluate(0).point
+    for k in 1...16 {
+      let p = piece.evaluate(Double(k) / 16).point
+      length += ((p - previous) * (p - previous)).sum().squareRoot()
+      previous = p
+    }
+    lengths.withLock { $0[piece] = length }
+    return length
   }
 }

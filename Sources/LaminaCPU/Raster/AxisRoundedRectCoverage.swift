@@ -19,7 +19,7 @@
 // drawn from a kept stamp have the same bytes, without drawing a stamp's
 // tiles whole (StampTileMemo) to make them agree.
 //
-// Exactness: the products are the exact areas, rounded once to Float; the
+// Exactness: the products are the exact areas (Float overlaps); the
 // patches are the accumulator's areas of the same flattened corners as the
 // whole outline (`RoundedRect.appendPoints`, 0.001 px). A pixel's value
 // may differ from sweeping the whole outline by the rounding of a running
@@ -34,12 +34,39 @@ import Lamina
 /// Coverage of an axis-aligned rounded rectangle or ring, in the pixels of
 /// the placement it was made with.
 struct AxisRoundedRectCoverage: Sendable {
-  /// One corner's box and its shapes' polygons there (outer added, inner
+  /// One corner's box and what each shape draws there (outer added, inner
   /// subtracted), in target pixels.
   struct Patch: Sendable {
     let rect: PixelRect
-    let outer: [SIMD2<Double>]?
-    let inner: [SIMD2<Double>]?
+    let outer: PatchCorner?
+    let inner: PatchCorner?
+  }
+
+  /// A shape's corner within a patch: its flattened curve joined along the
+  /// shape's own sides to the patch's far sides. The points are made where
+  /// the patch is evaluated, on the drawing workers (made for every card
+  /// when it was prepared, they were a tenth of a cold S1-frac, on one thread).
+  struct PatchCorner: Sendable {
+    let corner: PlacedCorner
+    /// The corner point and the patch's far sides, in target pixels.
+    let origin: SIMD2<Double>, farX: Double, farY: Double
+
+    /// The closed polygon, into `points` (emptied first).
+    func polygon(_ h: Homography, tolerance: Double, into points: inout [SIMD2<Double>]) {
+      points.removeAll(keepingCapacity: true)
+      RoundedRect.appendPoints(of: corner, tolerance: tolerance, to: &points)
+      // Axis-aligned: the projection's w is 1 and its cross terms 0.
+      let (sx, sy, tx, ty) = (h.m.0, h.m.4, h.m.6, h.m.7)
+      for i in points.indices { points[i] = SIMD2(sx * points[i].x + tx, sy * points[i].y + ty) }
+      // In the outline's turning direction: a reversed corner ends on its
+      // horizontal side, the others on their vertical side.
+      let alongH = SIMD2(farX, origin.y), alongV = SIMD2(origin.x, farY), far = SIMD2(farX, farY)
+      if corner.reversed {
+        points.append(alongH); points.append(far); points.append(alongV)
+      } else {
+        points.append(alongV); points.append(far); points.append(alongH)
+      }
+    }
   }
 
   /// The outer and inner rectangles in target pixels (the inner empty
@@ -50,6 +77,9 @@ struct AxisRoundedRectCoverage: Sendable {
   let patches: [Patch]
   /// The pixels that can be covered.
   let bounds: PixelRect
+  /// The placement and the flattening tolerance in local units.
+  let homography: Homography
+  let tolerance: Double
 
   /// The largest patch side (the tile accumulator's).
   static let largestPatch = TileScratch.size
@@ -99,26 +129,18 @@ struct AxisRoundedRectCoverage: Sendable {
       // maxXminY, maxXmaxY, minXmaxY).
       let towardMaxX = c == 0 || c == 3, towardMaxY = c < 2
       let farX = Double(towardMaxX ? rect.x1 : rect.x0), farY = Double(towardMaxY ? rect.y1 : rect.y0)
-      var polygons: [[SIMD2<Double>]?] = []
+      var meeting: [PatchCorner?] = []
       for (s, r) in zip(cornersOf.indices, rects) {
         // The patch may not reach the shape's opposite sides.
         guard towardMaxX ? farX <= r.x1 : farX >= r.x0, towardMaxY ? farY <= r.y1 : farY >= r.y0 else { return nil }
         let k = cornersOf[s][c]
         let corner = h.apply(k.origin.x, k.origin.y)
         // A shape whose corner lies beyond the patch does not meet it.
-        if towardMaxX ? corner.x >= farX : corner.x <= farX { polygons.append(nil); continue }
-        if towardMaxY ? corner.y >= farY : corner.y <= farY { polygons.append(nil); continue }
-        var local: [SIMD2<Double>] = []
-        RoundedRect.appendPoints(of: k, tolerance: tolerance, to: &local)
-        var points = h.project(local)
-        // Closed along the shape's own sides to the patch's far sides, in
-        // the outline's turning direction: a reversed corner ends on its
-        // horizontal side, the others on their vertical side.
-        let alongH = SIMD2(farX, corner.y), alongV = SIMD2(corner.x, farY), far = SIMD2(farX, farY)
-        points += k.reversed ? [alongH, far, alongV] : [alongV, far, alongH]
-        polygons.append(points)
+        if towardMaxX ? corner.x >= farX : corner.x <= farX { meeting.append(nil); continue }
+        if towardMaxY ? corner.y >= farY : corner.y <= farY { meeting.append(nil); continue }
+        meeting.append(PatchCorner(corner: k, origin: SIMD2(corner.x, corner.y), farX: farX, farY: farY))
       }
-      patches.append(Patch(rect: rect, outer: polygons[0], inner: polygons.count > 1 ? polygons[1] : nil))
+      patches.append(Patch(rect: rect, outer: meeting[0], inner: meeting.count > 1 ? meeting[1] : nil))
     }
     for a in patches.indices {
       for b in patches.indices where b > a {
@@ -126,6 +148,7 @@ struct AxisRoundedRectCoverage: Sendable {
       }
     }
     self.patches = patches
+    (homography, self.tolerance) = (h, tolerance)
   }
 
   /// The coverage over `region` into `scratch.coverage` (row stride
@@ -135,10 +158,10 @@ struct AxisRoundedRectCoverage: Sendable {
   func evaluate(_ region: PixelRect, _ scratch: TileScratch, skipping skip: PixelRect = .empty) {
     let w = region.width, h = region.height
     guard w > 0, h > 0 else { return }
-    let f = scratch.rectFactors
+    let f = UnsafeMutableRawPointer(scratch.rectFactors).assumingMemoryBound(to: Float.self)
     let ox = f, ix = f + w, oy = ix + w, iy = oy + h
-    @inline(__always) func overlap(_ a: Double, _ lo: Double, _ hi: Double) -> Double {
-      max(0, min(a + 1, hi) - max(a, lo))
+    @inline(__always) func overlap(_ a: Double, _ lo: Double, _ hi: Double) -> Float {
+      Float(max(0, min(a + 1, hi) - max(a, lo)))
     }
     for i in 0..<w {
       let x = Double(region.x0 + i)
@@ -153,10 +176,11 @@ struct AxisRoundedRectCoverage: Sendable {
     let out = scratch.coverage
     for j in 0..<h {
       let row = out + j * w, a = oy[j], b = iy[j]
+      // Float products (the loop vectorizes); as the accumulator resolves,
+      // within 1e-5 of full is full.
       for i in 0..<w {
-        // As the accumulator resolves: within 1e-5 of full is full.
-        let v = Float(ox[i] * a - ix[i] * b)
-        row[i] = v > 0.99999 ? 1 : max(0, v)
+        let v = ox[i] * a - ix[i] * b
+        row[i] = v > 0.99999 ? 1 : (v > 0 ? v : 0)
       }
     }
     for patch in patches {
@@ -164,8 +188,14 @@ struct AxisRoundedRectCoverage: Sendable {
       guard !cut.isEmpty, skip.intersection(cut) != cut else { continue }
       let acc = scratch.accumulator, values = scratch.extra
       acc.begin(patch.rect)
-      if let p = patch.outer { acc.add(p) }
-      if let p = patch.inner { acc.subtract(p) }
+      if let p = patch.outer {
+        p.polygon(homography, tolerance: tolerance, into: &scratch.patchPoints)
+        acc.add(scratch.patchPoints)
+      }
+      if let p = patch.inner {
+        p.polygon(homography, tolerance: tolerance, into: &scratch.patchPoints)
+        acc.subtract(scratch.patchPoints)
+      }
       acc.resolve(into: values)
       let pw = patch.rect.width
       for y in cut.y0..<cut.y1 {

@@ -31,6 +31,8 @@ final class TileScratch {
   /// The column and row factors of an axis-aligned rounded rectangle
   /// (AxisRoundedRectCoverage): `4 × size` Doubles.
   let rectFactors: UnsafeMutablePointer<Double>
+  /// A corner patch's polygon (AxisRoundedRectCoverage), reused.
+  var patchPoints: [SIMD2<Double>] = []
   /// How many rectangles `hidden` holds (a longer list keeps the first
   /// ones and the largest).
   static let hiddenCapacity = 32

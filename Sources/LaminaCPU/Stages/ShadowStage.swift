@@ -32,15 +32,26 @@ struct ShadowEvaluator: Sendable {
   let shadow: RoundedRectShadow
   /// The extent in target pixels.
   let extent: [SIMD2<Double>]
+  /// Its bounding box: the extent itself under an axis-aligned map.
+  let extentBox: (lo: SIMD2<Double>, hi: SIMD2<Double>)
+
+  init(inverse: Homography, shadow: RoundedRectShadow, extent: [SIMD2<Double>]) {
+    (self.inverse, self.shadow, self.extent) = (inverse, shadow, extent)
+    var lo = extent.first ?? .zero, hi = lo
+    for p in extent {
+      lo = pointwiseMin(lo, p)
+      hi = pointwiseMax(hi, p)
+    }
+    extentBox = (lo, hi)
+  }
 
   /// `skip`: pixels nobody reads (a later opaque shape covers them); their
-  /// coverage is left as the extent's. A value is a function of its pixel
+  /// coverage is left unspecified. A value is a function of its pixel
   /// alone, so the others' bits do not depend on it.
   func evaluate(_ region: PixelRect, _ scratch: TileScratch, skipping skip: PixelRect = .empty) {
     let w = region.width
     let m = inverse.m
     if m.1 == 0 && m.2 == 0 && m.3 == 0 && m.5 == 0 {
-      coverRectangle(region, scratch)
       // Axis-aligned: x depends on the column only and y on the row (the
       // zero terms add nothing and w is m.8 everywhere), so the shadow is
       // evaluated on the grid, with the same bits as point by point; each
@@ -70,32 +81,11 @@ struct ShadowEvaluator: Sendable {
     }
   }
 
-  /// The extent's coverage over `region` when it is an axis-aligned
-  /// rectangle: the product of each pixel column's and row's overlap with
-  /// it, the exact area (as the accumulator resolves, within 1e-5 of full
-  /// is full).
-  private func coverRectangle(_ region: PixelRect, _ scratch: TileScratch) {
-    var lo = extent[0], hi = extent[0]
-    for p in extent {
-      lo = pointwiseMin(lo, p)
-      hi = pointwiseMax(hi, p)
-    }
-    let w = region.width, h = region.height, columns = scratch.rectFactors
-    @inline(__always) func overlap(_ a: Int, _ lo: Double, _ hi: Double) -> Double {
-      max(0, min(Double(a) + 1, hi) - max(Double(a), lo))
-    }
-    for i in 0..<w { columns[i] = overlap(region.x0 + i, lo.x, hi.x) }
-    for j in 0..<h {
-      let row = scratch.coverage + j * w, a = overlap(region.y0 + j, lo.y, hi.y)
-      for i in 0..<w {
-        let v = Float(columns[i] * a)
-        row[i] = v > 0.99999 ? 1 : v
-      }
-    }
-  }
-
   /// The axis-aligned values of `part` (within `region`, whose layout
-  /// `scratch.coverage` has) times the extent's coverage there.
+  /// `scratch.coverage` has) times the extent's coverage there: an
+  /// axis-aligned rectangle, so the product of each pixel column's and
+  /// row's overlap with it, the exact area (as the accumulator resolves,
+  /// within 1e-5 of full is full).
   private func evaluateGrid(_ part: PixelRect, in region: PixelRect, _ scratch: TileScratch) {
     let w = part.width, h = part.height
     let y0 = Double(part.y0) + 0.5, x0 = Double(part.x0) + 0.5
@@ -111,9 +101,18 @@ struct ShadowEvaluator: Sendable {
     shadow.values(
       xs: UnsafeBufferPointer(start: xs, count: w), ys: UnsafeBufferPointer(start: ys, count: h), into: values,
       workspace: scratch.shadowFactors)
+    let columns = scratch.rectFactors, (lo, hi) = extentBox
+    @inline(__always) func overlap(_ a: Int, _ lo: Double, _ hi: Double) -> Double {
+      max(0, min(Double(a) + 1, hi) - max(Double(a), lo))
+    }
+    for i in 0..<w { columns[i] = overlap(part.x0 + i, lo.x, hi.x) }
     for j in 0..<h {
       let row = scratch.coverage + (part.y0 - region.y0 + j) * region.width + (part.x0 - region.x0)
-      for i in 0..<w where row[i] > 0 { row[i] *= Float(values[j * w + i]) }
+      let a = overlap(part.y0 + j, lo.y, hi.y), v = values + j * w
+      for i in 0..<w {
+        let c = Float(columns[i] * a)
+        row[i] = c > 0.99999 ? Float(v[i]) : (c > 0 ? c * Float(v[i]) : c)
+      }
     }
   }
 }

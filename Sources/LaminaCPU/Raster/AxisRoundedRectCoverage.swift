@@ -156,6 +156,14 @@ struct AxisRoundedRectCoverage: Sendable {
   /// unspecified. Uses `scratch.accumulator`, `scratch.extra` and
   /// `scratch.rectFactors`.
   func evaluate(_ region: PixelRect, _ scratch: TileScratch, skipping skip: PixelRect = .empty) {
+    let parts = region.subtracting(skip.intersection(region))
+    parts.withUnsafeBufferPointer { evaluate(parts: $0, in: region, scratch) }
+  }
+
+  /// The coverage of `parts` (rectangles inside `region`, apart), laid out
+  /// as `region` in `scratch.coverage`; the other pixels are left
+  /// unspecified. A patch is accumulated once, whichever parts it meets.
+  func evaluate(parts: UnsafeBufferPointer<PixelRect>, in region: PixelRect, _ scratch: TileScratch) {
     let w = region.width, h = region.height
     guard w > 0, h > 0 else { return }
     let f = UnsafeMutableRawPointer(scratch.rectFactors).assumingMemoryBound(to: Float.self)
@@ -174,34 +182,48 @@ struct AxisRoundedRectCoverage: Sendable {
       iy[j] = hasInner ? overlap(y, inner.y0, inner.y1) : 0
     }
     let out = scratch.coverage
-    for j in 0..<h {
-      let row = out + j * w, a = oy[j], b = iy[j]
-      // Float products (the loop vectorizes); as the accumulator resolves,
-      // within 1e-5 of full is full.
-      for i in 0..<w {
-        let v = ox[i] * a - ix[i] * b
-        row[i] = v > 0.99999 ? 1 : (v > 0 ? v : 0)
+    for part in parts {
+      let i0 = part.x0 - region.x0, i1 = part.x1 - region.x0
+      for j in (part.y0 - region.y0)..<(part.y1 - region.y0) {
+        let row = out + j * w, a = oy[j], b = iy[j]
+        // Float products (the loop vectorizes); as the accumulator
+        // resolves, within 1e-5 of full is full.
+        for i in i0..<i1 {
+          let v = ox[i] * a - ix[i] * b
+          row[i] = v > 0.99999 ? 1 : (v > 0 ? v : 0)
+        }
       }
     }
     for patch in patches {
-      let cut = patch.rect.intersection(region)
-      guard !cut.isEmpty, skip.intersection(cut) != cut else { continue }
-      let acc = scratch.accumulator, values = scratch.extra
-      acc.begin(patch.rect)
-      if let p = patch.outer {
-        p.polygon(homography, tolerance: tolerance, into: &scratch.patchPoints)
-        acc.add(scratch.patchPoints)
-      }
-      if let p = patch.inner {
-        p.polygon(homography, tolerance: tolerance, into: &scratch.patchPoints)
-        acc.subtract(scratch.patchPoints)
-      }
-      acc.resolve(into: values)
-      let pw = patch.rect.width
-      for y in cut.y0..<cut.y1 {
-        let from = values + (y - patch.rect.y0) * pw + (cut.x0 - patch.rect.x0)
-        (out + (y - region.y0) * w + (cut.x0 - region.x0)).update(from: from, count: cut.width)
+      var resolved = false
+      let values = scratch.extra, pw = patch.rect.width
+      for part in parts {
+        let cut = patch.rect.intersection(part)
+        guard !cut.isEmpty else { continue }
+        if !resolved {
+          accumulate(patch, into: values, scratch)
+          resolved = true
+        }
+        for y in cut.y0..<cut.y1 {
+          let from = values + (y - patch.rect.y0) * pw + (cut.x0 - patch.rect.x0)
+          (out + (y - region.y0) * w + (cut.x0 - region.x0)).update(from: from, count: cut.width)
+        }
       }
     }
+  }
+
+  /// A patch's coverage over its whole box (the same bits whatever asks).
+  private func accumulate(_ patch: Patch, into values: UnsafeMutablePointer<Float>, _ scratch: TileScratch) {
+    let acc = scratch.accumulator
+    acc.begin(patch.rect)
+    if let p = patch.outer {
+      p.polygon(homography, tolerance: tolerance, into: &scratch.patchPoints)
+      acc.add(scratch.patchPoints)
+    }
+    if let p = patch.inner {
+      p.polygon(homography, tolerance: tolerance, into: &scratch.patchPoints)
+      acc.subtract(scratch.patchPoints)
+    }
+    acc.resolve(into: values)
   }
 }

@@ -100,4 +100,49 @@ struct HiddenRects {
       }
     }
   }
+
+  /// Rectangles that together hold every pixel of `region` no rectangle
+  /// covers, and no pixel twice, into `store` (room for `capacity`, at
+  /// least 4); returns how many. A hidden rectangle whose cut would need
+  /// more room is not cut away (its pixels stay in the parts: evaluating a
+  /// hidden pixel is exact, only wasted). For stages whose values do not
+  /// depend on the region asked (shadows, AxisRoundedRectCoverage), so
+  /// each part may be evaluated on its own.
+  func visibleParts(of region: PixelRect, into store: UnsafeMutablePointer<PixelRect>, capacity: Int) -> Int {
+    var count = 1
+    store[0] = region
+    let spare = store + capacity / 2, half = capacity / 2
+    for i in 0..<self.count {
+      let hole = self[i]
+      var made = 0, fits = true
+      for p in 0..<count {
+        let cut = store[p].intersection(hole)
+        if cut.isEmpty {
+          guard made < half else { fits = false; break }
+          spare[made] = store[p]
+          made += 1
+          continue
+        }
+        // Above, below, left and right of the cut, as `subtracting` cuts.
+        let q = store[p]
+        for k in 0..<4 {
+          let piece =
+            k == 0 ? PixelRect(x0: q.x0, y0: q.y0, x1: q.x1, y1: cut.y0)
+            : k == 1 ? PixelRect(x0: q.x0, y0: cut.y1, x1: q.x1, y1: q.y1)
+            : k == 2 ? PixelRect(x0: q.x0, y0: cut.y0, x1: cut.x0, y1: cut.y1)
+            : PixelRect(x0: cut.x1, y0: cut.y0, x1: q.x1, y1: cut.y1)
+          guard !piece.isEmpty else { continue }
+          guard made < half else { fits = false; break }
+          spare[made] = piece
+          made += 1
+        }
+        if !fits { break }
+      }
+      guard fits else { continue }
+      store.update(from: spare, count: made)
+      count = made
+      if count == 0 { break }
+    }
+    return count
+  }
 }

@@ -33,6 +33,9 @@ final class TileScratch {
   let rectFactors: UnsafeMutablePointer<Double>
   /// A corner patch's polygon (AxisRoundedRectCoverage), reused.
   var patchPoints: [SIMD2<Double>] = []
+  /// The visible parts of a region (HiddenRects.visibleParts).
+  let parts: UnsafeMutablePointer<PixelRect>
+  static let partsCapacity = 32
   /// How many rectangles `hidden` holds (a longer list keeps the first
   /// ones and the largest).
   static let hiddenCapacity = 32
@@ -47,10 +50,12 @@ final class TileScratch {
     gradientColors = .allocate(capacity: 4 * Self.size)
     hidden = .allocate(capacity: 4 * Self.hiddenCapacity)
     rectFactors = .allocate(capacity: 4 * Self.size)
+    parts = .allocate(capacity: Self.partsCapacity)
   }
 
   deinit {
     coverage.deallocate(); clip.deallocate(); extra.deallocate(); temp.deallocate()
     gradientT.deallocate(); gradientColors.deallocate(); hidden.deallocate(); rectFactors.deallocate()
+    parts.deallocate()
   }
 }

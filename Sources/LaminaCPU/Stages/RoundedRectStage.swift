@@ -106,6 +106,31 @@ struct RoundedRectStage: PreparedDraw {
     guard !bounds.isEmpty else { return nil }
   }
 
+  /// Every pixel some later opaque shape hides is skipped, not only the
+  /// largest rectangle's, where an axis-aligned shape is evaluated here:
+  /// its values do not depend on the region asked, so the region's visible
+  /// parts are evaluated each on its own.
+  func draw(
+    _ region: PixelRect, skipping hidden: HiddenRects, pristine: Bool, into target: Raster, scratch: TileScratch
+  ) {
+    guard case .axisAligned(let axis, let dx, let dy) = source, clips.isEmpty else {
+      return draw(region, skipping: hidden.largest, pristine: pristine, into: target, scratch: scratch)
+    }
+    let count = hidden.visibleParts(of: region, into: scratch.parts, capacity: TileScratch.partsCapacity)
+    guard count > 0 else { return }
+    for p in 0..<count { scratch.parts[p] = scratch.parts[p].offsetBy(dx: -dx, dy: -dy) }
+    axis.evaluate(
+      parts: UnsafeBufferPointer(start: scratch.parts, count: count), in: region.offsetBy(dx: -dx, dy: -dy), scratch)
+    let w = region.width, values = scratch.coverage, pixels = target.pixels, width = target.width
+    @inline(__always) func spans<B: RowBlender>(_ blender: B) {
+      hidden.forEachSpan(region) { y, x0, x1 in
+        blender.blend(
+          pixels + (y * width + x0) * 4, values + (y - region.y0) * w + (x0 - region.x0), clip: nil, count: x1 - x0)
+      }
+    }
+    if let blendMode { spans(ModeSpanBlender(color, mode: blendMode)) } else { spans(SpanBlender(color)) }
+  }
+
   func draw(
     _ region: PixelRect, skipping skip: PixelRect, pristine: Bool, into target: Raster, scratch: TileScratch
   ) {

@@ -45,6 +45,20 @@ struct ShadowEvaluator: Sendable {
     extentBox = (lo, hi)
   }
 
+  /// Whether the values are evaluated on grids (x from the column, y from
+  /// the row), so any part of a region can be evaluated on its own.
+  var isAxisAligned: Bool {
+    let m = inverse.m
+    return m.1 == 0 && m.2 == 0 && m.3 == 0 && m.5 == 0 && m.8 > 0
+  }
+
+  /// The values of `parts` (rectangles inside `region`), laid out as
+  /// `region` in `scratch.coverage`; the other pixels are left unspecified.
+  /// Only for an axis-aligned evaluator.
+  func evaluate(parts: UnsafeBufferPointer<PixelRect>, in region: PixelRect, _ scratch: TileScratch) {
+    for part in parts { evaluateGrid(part, in: region, scratch) }
+  }
+
   /// `skip`: pixels nobody reads (a later opaque shape covers them); their
   /// coverage is left unspecified. A value is a function of its pixel
   /// alone, so the others' bits do not depend on it.
@@ -225,6 +239,30 @@ struct ShadowStage: PreparedDraw {
     let (source, bounds) = Self.fromStamp(
       stamp, dx: dx, dy: dy, color: color, backdrop: backdrop, within: clips.bounds)
     return ShadowStage(source: source, bounds: bounds, color: color, clips: clips)
+  }
+
+  /// Every pixel some later opaque shape hides is skipped, not only the
+  /// largest rectangle's, where the values are evaluated here on grids:
+  /// the region's visible parts are evaluated each on its own (a value
+  /// does not depend on the region asked). In S1-frac a card's shadow lies
+  /// under its own card's cross and the later cards beside and below it.
+  func draw(
+    _ region: PixelRect, skipping hidden: HiddenRects, pristine: Bool, into target: Raster, scratch: TileScratch
+  ) {
+    guard case .unstamped(let evaluator, let dx, let dy) = source, clips.isEmpty, evaluator.isAxisAligned else {
+      return draw(region, skipping: hidden.largest, pristine: pristine, into: target, scratch: scratch)
+    }
+    let count = hidden.visibleParts(of: region, into: scratch.parts, capacity: TileScratch.partsCapacity)
+    guard count > 0 else { return }
+    for p in 0..<count { scratch.parts[p] = scratch.parts[p].offsetBy(dx: -dx, dy: -dy) }
+    evaluator.evaluate(
+      parts: UnsafeBufferPointer(start: scratch.parts, count: count), in: region.offsetBy(dx: -dx, dy: -dy), scratch)
+    let w = region.width, blender = SpanBlender(color), values = scratch.coverage
+    let pixels = target.pixels, width = target.width
+    hidden.forEachSpan(region) { y, x0, x1 in
+      blender.blend(
+        pixels + (y * width + x0) * 4, values + (y - region.y0) * w + (x0 - region.x0), clip: nil, count: x1 - x0)
+    }
   }
 
   func draw(

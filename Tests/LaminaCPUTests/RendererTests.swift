@@ -1,6 +1,7 @@
-// The renderer's shortcuts change no pixel: stamps (coverage reused under
-// axis-aligned matrices), skipping pixels a later opaque shape overwrites,
-// and the number of threads.
+// The renderer's shortcuts change no pixel beyond a rounding: stamps
+// (coverage reused under axis-aligned matrices), products of overlaps for
+// axis-aligned rounded rectangles, skipping pixels a later opaque shape
+// overwrites, and the number of threads.
 import Foundation
 import Testing
 import LaminaTestSupport
@@ -33,10 +34,20 @@ private typealias F = PlanFixtures
     return F.plan(96, 72, background: PremultipliedColor(r: 0.9, g: 0.9, b: 0.9, a: 1), commands)
   }
 
+  /// Axis-aligned rounded rectangles drawn unclipped take products of
+  /// overlaps and small corner patches (AxisRoundedRectCoverage), clipped
+  /// ones the sweep of the whole outline: the same areas, rounded apart by
+  /// an ulp of Float, so a byte may land one level apart at a tie.
+  static let evaluationRounding = 1
+
   @Test func shortcutsChangeNoPixel() {
     let fast = CPURenderer().render(cards(clipped: false))
     let plain = CPURenderer().render(cards(clipped: true))
-    #expect(fast.pixels == plain.pixels)
+    let differences = zip(fast.pixels, plain.pixels).map { abs(Int($0) - Int($1)) }
+    #expect(differences.max() ?? 0 <= Self.evaluationRounding)
+    // A tie is rare: 24 of 27,648 bytes when written.
+    #expect(differences.filter { $0 > 0 }.count <= fast.pixels.count / 200)
+    #expect(Set(fast.pixels).count > 40, "the cards are drawn")
   }
 
   @Test func threadCountChangesNoPixel() {

@@ -72,14 +72,19 @@ public struct RoundedRectShadow: Sendable {
     let r = shape.rect.standardized
     minX = Double(r.minX); maxX = Double(r.maxX); minY = Double(r.minY); maxY = Double(r.maxY)
     var terms: [Corner] = []
+    terms.reserveCapacity(4)
     for corner in shape.corners where !corner.pieces.isEmpty {
       var term = Corner(xs: [], ys: [], ws: [], edgeX: corner.origin.x, edgeY0: 0, edgeY1: 0,
         minX: 0, maxX: 0, minY: 0, maxY: 0)
-      for index in corner.orderedPieceIndices {
-        // Panels no longer than 6σ along the piece.
+      // Panels no longer than 6σ along each piece.
+      let panelCounts = corner.orderedPieceIndices.map { index in
+        let length = CornerNodeTable.length(corner.pieces[index]) * corner.radius
+        return min(512, max(1, Int((length / (6 * sigma)).rounded(.up))))
+      }
+      let count = panelCounts.reduce(0, +) * Self.nodes.count
+      term.xs.reserveCapacity(count); term.ys.reserveCapacity(count); term.ws.reserveCapacity(count)
+      for (index, panels) in zip(corner.orderedPieceIndices, panelCounts) {
         let piece = corner.pieces[index]
-        let length = CornerNodeTable.length(piece) * corner.radius
-        let panels = min(512, max(1, Int((length / (6 * sigma)).rounded(.up))))
         let canonical = CornerNodeTable.nodes(piece, panels: panels, reversed: corner.reversed)
         let scale = corner.reversed ? -corner.radius : corner.radius
         for (q, (p, t)) in canonical.enumerated() {

@@ -107,21 +107,23 @@ struct AxisRoundedRectCoverage: Sendable {
       hasInner = false
     }
     bounds = .covering(minX: o.x0, minY: o.y0, maxX: o.x1, maxY: o.y1, within: unlimited)
-    let shapes = [shape] + (border.map { [$0] } ?? [])
-    let rects = [o] + (hasInner ? [inner] : [])
-    let cornersOf = shapes.map(\.corners)
+    // Made for every card met off its stamps, on the preparing thread:
+    // no arrays but the corners and the patches.
+    let outerCorners = shape.corners, innerCorners = border?.corners
     var patches: [Patch] = []
+    patches.reserveCapacity(4)
     for c in 0..<4 {
       // The patch: every pixel that meets a curve of this corner.
       var lo = SIMD2(Double.infinity, .infinity), hi = -lo
-      for corners in cornersOf where !corners[c].pieces.isEmpty {
-        let k = corners[c]
-        for p in [k.origin, k.origin + (k.horizontal + k.vertical) * k.reach] {
-          let q = h.apply(p.x, p.y)
-          lo = pointwiseMin(lo, SIMD2(q.x, q.y))
-          hi = pointwiseMax(hi, SIMD2(q.x, q.y))
-        }
+      func include(_ k: PlacedCorner) {
+        guard !k.pieces.isEmpty else { return }
+        let a = k.origin, b = k.origin + (k.horizontal + k.vertical) * k.reach
+        let p = h.apply(a.x, a.y), q = h.apply(b.x, b.y)
+        lo = pointwiseMin(lo, pointwiseMin(SIMD2(p.x, p.y), SIMD2(q.x, q.y)))
+        hi = pointwiseMax(hi, pointwiseMax(SIMD2(p.x, p.y), SIMD2(q.x, q.y)))
       }
+      include(outerCorners[c])
+      if let innerCorners { include(innerCorners[c]) }
       guard lo.x <= hi.x else { continue }
       let rect = PixelRect.covering(minX: lo.x, minY: lo.y, maxX: hi.x, maxY: hi.y, within: unlimited)
       guard rect.width <= Self.largestPatch, rect.height <= Self.largestPatch else { return nil }
@@ -129,18 +131,22 @@ struct AxisRoundedRectCoverage: Sendable {
       // maxXminY, maxXmaxY, minXmaxY).
       let towardMaxX = c == 0 || c == 3, towardMaxY = c < 2
       let farX = Double(towardMaxX ? rect.x1 : rect.x0), farY = Double(towardMaxY ? rect.y1 : rect.y0)
-      var meeting: [PatchCorner?] = []
-      for (s, r) in zip(cornersOf.indices, rects) {
-        // The patch may not reach the shape's opposite sides.
+      // What a shape draws in the patch: nil when its corner lies beyond
+      // it; the whole shape is swept when the patch reaches its far sides.
+      func meeting(_ k: PlacedCorner, _ r: (x0: Double, y0: Double, x1: Double, y1: Double)) -> PatchCorner?? {
         guard towardMaxX ? farX <= r.x1 : farX >= r.x0, towardMaxY ? farY <= r.y1 : farY >= r.y0 else { return nil }
-        let k = cornersOf[s][c]
         let corner = h.apply(k.origin.x, k.origin.y)
-        // A shape whose corner lies beyond the patch does not meet it.
-        if towardMaxX ? corner.x >= farX : corner.x <= farX { meeting.append(nil); continue }
-        if towardMaxY ? corner.y >= farY : corner.y <= farY { meeting.append(nil); continue }
-        meeting.append(PatchCorner(corner: k, origin: SIMD2(corner.x, corner.y), farX: farX, farY: farY))
+        if towardMaxX ? corner.x >= farX : corner.x <= farX { return .some(nil) }
+        if towardMaxY ? corner.y >= farY : corner.y <= farY { return .some(nil) }
+        return PatchCorner(corner: k, origin: SIMD2(corner.x, corner.y), farX: farX, farY: farY)
       }
-      patches.append(Patch(rect: rect, outer: meeting[0], inner: meeting.count > 1 ? meeting[1] : nil))
+      guard let outerPart = meeting(outerCorners[c], o) else { return nil }
+      var innerPart: PatchCorner? = nil
+      if let innerCorners {
+        guard let part = meeting(innerCorners[c], inner) else { return nil }
+        innerPart = part
+      }
+      patches.append(Patch(rect: rect, outer: outerPart, inner: innerPart))
     }
     for a in patches.indices {
       for b in patches.indices where b > a {

@@ -20,10 +20,15 @@
 // list longer than `TileScratch.hiddenCapacity` keeps the first ones and
 // the largest (skipping fewer pixels is always exact).
 //
+// Stages whose values do not depend on the region asked (an unstamped
+// shadow, an axis-aligned rounded rectangle) evaluate only the region's
+// visible parts (`visibleParts`), each on its own: in S1-frac most of a
+// card's shadow lies under its card's cross and the later cards.
+//
 // Rejected: cutting the region into the rectangles of its visible part and
-// drawing each as a region of its own (coverage planes resolved over
-// other regions than the first frame's would need another key, and every
-// cut would pay a stage's per-region setup), and a per-tile bit mask of
+// drawing each as a region of its own for every stage (coverage planes
+// resolved over other regions than the first frame's would need another
+// key, and every cut would pay a stage's per-region setup), and a per-tile bit mask of
 // hidden pixels (64×64 bits to build and read per command per tile, for
 // what a few rectangles say).
 import Lamina

@@ -154,11 +154,22 @@ let unlimited = PixelRect.unlimited
 final class StampCache: @unchecked Sendable {
   /// Rounded rectangles whose stamp holds more pixels are stamped when first met.
   static let stampedAtOnce = 4 * TileScratch.size * TileScratch.size
-  private var current: [StampKey: Stamp] = [:]
-  private var previous: [StampKey: Stamp] = [:]
+  private var current: [HashedKey: Stamp] = [:]
+  private var previous: [HashedKey: Stamp] = [:]
   /// Keys met this frame, and in the frame before.
-  private var met: Set<StampKey> = []
-  private var metBefore: Set<StampKey> = []
+  private var met: Set<HashedKey> = []
+  private var metBefore: Set<HashedKey> = []
+
+  /// A key with its hash taken once: a lookup meets the two tables and the
+  /// two sets (a key's rounded rectangle, radii and all, was hashed four
+  /// times per card, a tenth of S1-frac's preparation).
+  private struct HashedKey: Hashable {
+    let key: StampKey
+    let hash: Int
+    init(_ key: StampKey) { (self.key, hash) = (key, key.hashValue) }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    static func == (a: HashedKey, b: HashedKey) -> Bool { a.hash == b.hash && a.key == b.key }
+  }
   /// Bytes of the stamps in `current`.
   private var bytes = 0
   /// The most bytes of shadow stamps kept (values, live spans, preblended
@@ -179,6 +190,7 @@ final class StampCache: @unchecked Sendable {
   /// command should evaluate its values itself. `estimatedBytes` is what
   /// the stamp would hold.
   func stamp(for key: StampKey, estimatedBytes: Int, firstMeeting: Bool = false, make: () -> Stamp) -> Stamp? {
+    let key = HashedKey(key)
     if let s = current[key] { return s }
     if let s = previous[key], bytes + estimatedBytes <= budgetBytes {
       current[key] = s
@@ -220,6 +232,7 @@ final class StampCache: @unchecked Sendable {
   /// Stamps always made and kept, outside the budget: for tests that read a
   /// stamp's values.
   func stamp(for key: StampKey, make: () -> Stamp) -> Stamp {
+    let key = HashedKey(key)
     if let s = current[key] { return s }
     let s = previous[key] ?? make()
     current[key] = s

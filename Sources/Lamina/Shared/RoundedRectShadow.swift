@@ -220,15 +220,24 @@ public struct RoundedRectShadow: Sendable {
     for c in cornerTerms {
       if let xRange, let yRange, !reaches(c, xRange, yRange, k: k) { continue }
       let n = c.xs.count
+      // The straight path runs along a side of the corner square: its erf
+      // terms are the square's own (the same arguments, so the same bits
+      // as `value`), one erf a column and none a row instead of three.
+      let edgeAtMax = c.edgeX == c.maxX, edgeAtMin = c.edgeX == c.minX
+      let rising = c.edgeY0 == c.minY && c.edgeY1 == c.maxY, falling = c.edgeY0 == c.maxY && c.edgeY1 == c.minY
       for i in 0..<w {
         let x = xs[i]
-        bx[i] = 0.5 * (table.erf((c.maxX - x) * k) - table.erf((c.minX - x) * k))
-        straightX[i] = 0.5 * (1 + table.erf((c.edgeX - x) * k)) * 0.5
+        let hi = table.erf((c.maxX - x) * k), lo = table.erf((c.minX - x) * k)
+        bx[i] = 0.5 * (hi - lo)
+        let edge = edgeAtMax ? hi : edgeAtMin ? lo : table.erf((c.edgeX - x) * k)
+        straightX[i] = 0.5 * (1 + edge) * 0.5
       }
       for j in 0..<h {
         let y = ys[j]
-        by[j] = 0.5 * (table.erf((c.maxY - y) * k) - table.erf((c.minY - y) * k))
-        straightY[j] = table.erf((c.edgeY1 - y) * k) - table.erf((c.edgeY0 - y) * k)
+        let hi = table.erf((c.maxY - y) * k), lo = table.erf((c.minY - y) * k)
+        by[j] = 0.5 * (hi - lo)
+        straightY[j] =
+          rising ? hi - lo : falling ? lo - hi : table.erf((c.edgeY1 - y) * k) - table.erf((c.edgeY0 - y) * k)
       }
       // The points the corner reaches (its skip test fails); only their
       // columns and rows need the nodes' factors. The bound is a product

@@ -217,82 +217,106 @@ public struct RoundedRectShadow: Sendable {
       for i in 0..<w { out[j * w + i] = fx[i] * fy }
     }
     let xRange = Self.range(xs), yRange = Self.range(ys)
+    let factors = CornerFactors(
+      bx: bx, by: by, straightX: straightX, straightY: straightY, across: across, down: down, sums: sums)
     for c in cornerTerms {
       if let xRange, let yRange, !reaches(c, xRange, yRange, k: k) { continue }
-      let n = c.xs.count
-      // The straight path runs along a side of the corner square: its erf
-      // terms are the square's own (the same arguments, so the same bits
-      // as `value`), one erf a column and none a row instead of three.
-      let edgeAtMax = c.edgeX == c.maxX, edgeAtMin = c.edgeX == c.minX
-      let rising = c.edgeY0 == c.minY && c.edgeY1 == c.maxY, falling = c.edgeY0 == c.maxY && c.edgeY1 == c.minY
-      for i in 0..<w {
-        let x = xs[i]
-        let hi = table.erf((c.maxX - x) * k), lo = table.erf((c.minX - x) * k)
-        bx[i] = 0.5 * (hi - lo)
-        let edge = edgeAtMax ? hi : edgeAtMin ? lo : table.erf((c.edgeX - x) * k)
-        straightX[i] = 0.5 * (1 + edge) * 0.5
-      }
-      for j in 0..<h {
-        let y = ys[j]
-        let hi = table.erf((c.maxY - y) * k), lo = table.erf((c.minY - y) * k)
-        by[j] = 0.5 * (hi - lo)
-        straightY[j] =
-          rising ? hi - lo : falling ? lo - hi : table.erf((c.edgeY1 - y) * k) - table.erf((c.edgeY0 - y) * k)
-      }
-      // The points the corner reaches (its skip test fails); only their
-      // columns and rows need the nodes' factors. The bound is a product
-      // of factors ≥ 0, so a column is reached when its factor times the
-      // rows' largest passes (and a row likewise), and the reached columns
-      // are one run (a blurred box is unimodal). (`max` as Sequence.max
-      // finds it: the first of the largest.)
-      var bxMax = bx[0], byMax = by[0]
-      for i in 1..<max(1, w) where bxMax < bx[i] { bxMax = bx[i] }
-      for j in 1..<max(1, h) where byMax < by[j] { byMax = by[j] }
-      var firstColumn = -1, lastColumn = -1
-      for i in 0..<w where !(bx[i] * byMax < 1e-6) {
-        if firstColumn < 0 { firstColumn = i }
-        lastColumn = i
-      }
-      guard firstColumn >= 0, (0..<h).contains(where: { !(bxMax * by[$0] < 1e-6) }) else { continue }
-      // Per column the nodes' w·½(1 + erf) (by node, then column), per row
-      // their exp: the summand of `value` is the product of the two.
-      let columns = firstColumn...lastColumn, count = columns.count
-      for m in 0..<n {
-        let row = across + m * w
-        for i in columns { row[i] = c.ws[m] * 0.5 * (1 + table.erf((c.xs[m] - xs[i]) * k)) }
-      }
-      for j in 0..<h where !(bxMax * by[j] < 1e-6) {
-        for m in 0..<n {
-          let dy = (c.ys[m] - ys[j]) * k
-          down[j * n + m] = table.gauss(dy)
-        }
-      }
-      let s0 = sums + firstColumn, s1 = s0 + w, s2 = s1 + w, s3 = s2 + w
-      for j in 0..<h where !(bxMax * by[j] < 1e-6) {
-        let e = down + j * n
-        // Node m into running sum m mod 4, as `value` adds them, a row of
-        // columns at a time (the loops over columns vectorize).
-        for q in 0..<4 { (sums + q * w + firstColumn).update(repeating: 0, count: count) }
-        for m in stride(from: 0, to: n, by: 4) {
-          let p0 = across + m * w + firstColumn, p1 = p0 + w, p2 = p1 + w, p3 = p2 + w
-          let e0 = e[m], e1 = e[m + 1], e2 = e[m + 2], e3 = e[m + 3]
-          for i in 0..<count {
-            s0[i] += p0[i] * e0
-            s1[i] += p1[i] * e1
-            s2[i] += p2[i] * e2
-            s3[i] += p3[i] * e3
-          }
-        }
-        let o = out + j * w + firstColumn, sx = straightX + firstColumn, b = bx + firstColumn
-        let sy = straightY[j], byj = by[j]
-        for i in 0..<count where !(b[i] * byj < 1e-6) {
-          var curve = (s0[i] + s1[i]) + (s2[i] + s3[i])
-          curve *= density
-          o[i] += curve - sx[i] * sy
-        }
-      }
+      add(c, xs: xs, ys: ys, factors, k: k, density: density, into: out)
     }
     for q in 0..<(w * h) { out[q] = min(1, max(0, out[q])) }
+  }
+
+  /// The memory of one corner's factors over a grid of w columns and h
+  /// rows (`values`' workspace): per column bx, straightX; per row by,
+  /// straightY; the nodes' column factors (node by node, w apart), their
+  /// row factors (row by row, n apart), and four running sums (w apart).
+  private struct CornerFactors {
+    let bx, by, straightX, straightY, across, down, sums: UnsafeMutablePointer<Double>
+  }
+
+  /// Adds corner `c`'s correction, curve less straight path, to `out` at
+  /// the grid points its skip bound reaches, as `value` adds it.
+  @inline(__always)
+  private func add(
+    _ c: Corner, xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>, _ f: CornerFactors, k: Double,
+    density: Double, into out: UnsafeMutablePointer<Double>
+  ) {
+    let table = GaussTable.shared
+    let w = xs.count, h = ys.count
+    let (bx, by, straightX, straightY) = (f.bx, f.by, f.straightX, f.straightY)
+    let (across, down, sums) = (f.across, f.down, f.sums)
+    let n = c.xs.count
+    // The straight path runs along a side of the corner square: its erf
+    // terms are the square's own (the same arguments, so the same bits
+    // as `value`), one erf a column and none a row instead of three.
+    let edgeAtMax = c.edgeX == c.maxX, edgeAtMin = c.edgeX == c.minX
+    let rising = c.edgeY0 == c.minY && c.edgeY1 == c.maxY, falling = c.edgeY0 == c.maxY && c.edgeY1 == c.minY
+    for i in 0..<w {
+      let x = xs[i]
+      let hi = table.erf((c.maxX - x) * k), lo = table.erf((c.minX - x) * k)
+      bx[i] = 0.5 * (hi - lo)
+      let edge = edgeAtMax ? hi : edgeAtMin ? lo : table.erf((c.edgeX - x) * k)
+      straightX[i] = 0.5 * (1 + edge) * 0.5
+    }
+    for j in 0..<h {
+      let y = ys[j]
+      let hi = table.erf((c.maxY - y) * k), lo = table.erf((c.minY - y) * k)
+      by[j] = 0.5 * (hi - lo)
+      straightY[j] =
+        rising ? hi - lo : falling ? lo - hi : table.erf((c.edgeY1 - y) * k) - table.erf((c.edgeY0 - y) * k)
+    }
+    // The points the corner reaches (its skip test fails); only their
+    // columns and rows need the nodes' factors. The bound is a product
+    // of factors ≥ 0, so a column is reached when its factor times the
+    // rows' largest passes (and a row likewise), and the reached columns
+    // are one run (a blurred box is unimodal). (`max` as Sequence.max
+    // finds it: the first of the largest.)
+    var bxMax = bx[0], byMax = by[0]
+    for i in 1..<max(1, w) where bxMax < bx[i] { bxMax = bx[i] }
+    for j in 1..<max(1, h) where byMax < by[j] { byMax = by[j] }
+    var firstColumn = -1, lastColumn = -1
+    for i in 0..<w where !(bx[i] * byMax < 1e-6) {
+      if firstColumn < 0 { firstColumn = i }
+      lastColumn = i
+    }
+    guard firstColumn >= 0, (0..<h).contains(where: { !(bxMax * by[$0] < 1e-6) }) else { return }
+    // Per column the nodes' w·½(1 + erf) (by node, then column), per row
+    // their exp: the summand of `value` is the product of the two.
+    let columns = firstColumn...lastColumn, count = columns.count
+    for m in 0..<n {
+      let row = across + m * w
+      for i in columns { row[i] = c.ws[m] * 0.5 * (1 + table.erf((c.xs[m] - xs[i]) * k)) }
+    }
+    for j in 0..<h where !(bxMax * by[j] < 1e-6) {
+      for m in 0..<n {
+        let dy = (c.ys[m] - ys[j]) * k
+        down[j * n + m] = table.gauss(dy)
+      }
+    }
+    let s0 = sums + firstColumn, s1 = s0 + w, s2 = s1 + w, s3 = s2 + w
+    for j in 0..<h where !(bxMax * by[j] < 1e-6) {
+      let e = down + j * n
+      // Node m into running sum m mod 4, as `value` adds them, a row of
+      // columns at a time (the loops over columns vectorize).
+      for q in 0..<4 { (sums + q * w + firstColumn).update(repeating: 0, count: count) }
+      for m in stride(from: 0, to: n, by: 4) {
+        let p0 = across + m * w + firstColumn, p1 = p0 + w, p2 = p1 + w, p3 = p2 + w
+        let e0 = e[m], e1 = e[m + 1], e2 = e[m + 2], e3 = e[m + 3]
+        for i in 0..<count {
+          s0[i] += p0[i] * e0
+          s1[i] += p1[i] * e1
+          s2[i] += p2[i] * e2
+          s3[i] += p3[i] * e3
+        }
+      }
+      let o = out + j * w + firstColumn, sx = straightX + firstColumn, b = bx + firstColumn
+      let sy = straightY[j], byj = by[j]
+      for i in 0..<count where !(b[i] * byj < 1e-6) {
+        var curve = (s0[i] + s1[i]) + (s2[i] + s3[i])
+        curve *= density
+        o[i] += curve - sx[i] * sy
+      }
+    }
   }
 }
 

@@ -183,11 +183,15 @@ private typealias F = PlanFixtures
     #expect(Self.isUnstamped(stage(100, 60)!))
   }
 
-  @Test func aStampIsMadeOnTheSecondMeetingAndKeptInTheNextFrame() {
+  /// A key new to the frame is stamped at its third meeting (two commands
+  /// evaluating their visible parts cost about what a whole stamp does),
+  /// or at its first once met in the frame before.
+  @Test func aStampIsMadeOnTheThirdMeetingAndKeptInTheNextFrame() {
     let limit = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)
     let card = Self.shadow(RoundedRect(rect: F.rect(10.3, 12.7, 30, 20), radii: [4, 4, 4, 4]), sigma: 3, matrix: .identity)
     let other = Self.shadow(RoundedRect(rect: F.rect(5.1, 8.6, 20, 20)), sigma: 2, matrix: .identity)
     let cache = StampCache()
+    #expect(Self.isUnstamped(ShadowStage(card, limit: limit, stamps: cache, backdrop: 0)!))
     #expect(Self.isUnstamped(ShadowStage(card, limit: limit, stamps: cache, backdrop: 0)!))
     #expect(cache.kept.count == 0)
     #expect(!Self.isUnstamped(ShadowStage(card, limit: limit, stamps: cache, backdrop: 0)!))

@@ -124,30 +124,25 @@ let unlimited = PixelRect.unlimited
 
 /// Stamps kept across frames; entries unused for a whole frame are dropped.
 ///
-/// A stamp pays for itself only when it is read again: by a second command
-/// with the same key in the frame, or by the next frame. Shadows ask with
-/// `stamp(for:estimatedBytes:make:)`: a key met for the first time (in
-/// neither this frame nor the last) gets no stamp, and its command
-/// evaluates the values tile by tile in the stamp's own pixel grid, which
-/// gives the stamp's bytes (a shadow's value is a function of the pixel
-/// alone; ShadowStage.unstamped). From its second meeting on it is stamped
-/// and kept, within `budgetBytes`. So a frame of 16,000 shadowed cards at
-/// random sub-pixel positions keeps no shadow stamps, a grid of equal
-/// cards keeps one, and an animation's frames keep the frame before's.
-/// Rounded rectangles follow the same policy, but their coverage is
-/// accumulated over a region, and a region cut elsewhere rounds a few edge
-/// pixels the other way (44 pixels of S1-frac one level apart): so one met
-/// once is evaluated tile by tile in its stamp's own tiles, as the stamp
-/// would be (RoundedRectStage's `stampGrid`), and a frame drawn without the
-/// stamp and the next drawn with it are the same bytes. A target tile can
-/// meet four stamp tiles, so evaluating where drawn can cost up to four
-/// times the stamp's work; but a stamp tile whose part of the target tile
-/// a later opaque shape hides is not evaluated at all, which overlapping
-/// cards gain most from (S1-frac cold 176–179 → 144–147 ms against
-/// stamping every card at its first meeting). A rounded rectangle larger
-/// than `stampedAtOnce` pixels is still stamped at its first meeting (one
-/// 400 × 300 card drawn cold took 1.6 ms evaluated where drawn, 0.9 ms
-/// stamped), within the budget.
+/// A stamp pays for itself only when it is read again, and more than once:
+/// filled whole, it costs what evaluating the visible parts of two or three
+/// of its commands costs (overlapping cards hide most of each other). Shadows
+/// and rounded rectangles ask with `stamp(for:estimatedBytes:make:)`: a key
+/// met for the first or second time in a frame, and not in the frame
+/// before, gets no stamp, and its command evaluates its values where it is
+/// drawn in the stamp's own pixel grid, which gives the stamp's bytes (a
+/// shadow's value is a function of the pixel alone, ShadowStage.unstamped;
+/// an axis-aligned rounded rectangle's too, AxisRoundedRectCoverage; one
+/// whose corners meet is swept in its stamp's own tiles, RoundedRectStage's
+/// `stampGrid`). From its third meeting in a frame, or once met in the frame
+/// before, it is stamped and kept, within `budgetBytes`. So a frame of 16,000
+/// shadowed cards at random sub-pixel positions keeps no shadow stamps, a
+/// grid of equal cards keeps one, and an animation's frames keep the frame
+/// before's; S1-frac's ~76 pairs of cards at one phase were stamped whole at
+/// their second meeting until session 29 (~5 % of its cold frame). A
+/// rounded rectangle larger than `stampedAtOnce` pixels is stamped at its
+/// first meeting (one 400 × 300 card drawn cold took 1.6 ms evaluated where
+/// drawn, 0.9 ms stamped), within the budget.
 /// Rejected: keeping every stamp of the frame (1.4 GB for those 16,000
 /// cards, each shadow stamp read once); evicting within a frame (every
 /// stamp of a frame is held by its prepared draw until the tiles are done).
@@ -156,9 +151,11 @@ final class StampCache: @unchecked Sendable {
   static let stampedAtOnce = 4 * TileScratch.size * TileScratch.size
   private var current: [HashedKey: Stamp] = [:]
   private var previous: [HashedKey: Stamp] = [:]
-  /// Keys met this frame, and in the frame before.
-  private var met: Set<HashedKey> = []
-  private var metBefore: Set<HashedKey> = []
+  /// Keys met this frame (and how often), and in the frame before.
+  private var met: [HashedKey: Int] = [:]
+  private var metBefore: [HashedKey: Int] = [:]
+  /// The meeting within a frame from which a key new to it is stamped.
+  static let stampedFromMeeting = 3
 
   /// A key with its hash taken once: a lookup meets the two tables and the
   /// two sets (a key's rounded rectangle, radii and all, was hashed four
@@ -185,8 +182,9 @@ final class StampCache: @unchecked Sendable {
     self.stampsFirstMeeting = stampsFirstMeeting
   }
 
-  /// The stamp of `key`, made by `make` when the key has been met before
-  /// (or at once, with `firstMeeting`) and the budget allows; nil when the
+  /// The stamp of `key`, made by `make` when the key has been met twice
+  /// before in this frame or once in the last (or at once, with
+  /// `firstMeeting`) and the budget allows; nil when the
   /// command should evaluate its values itself. `estimatedBytes` is what
   /// the stamp would hold.
   func stamp(for key: StampKey, estimatedBytes: Int, firstMeeting: Bool = false, make: () -> Stamp) -> Stamp? {
@@ -197,7 +195,10 @@ final class StampCache: @unchecked Sendable {
       bytes += estimatedBytes
       return s
     }
-    let again = !met.insert(key).inserted || metBefore.contains(key) || stampsFirstMeeting || firstMeeting
+    let meetings = met[key, default: 0] + 1
+    met[key] = meetings
+    let again =
+      meetings >= Self.stampedFromMeeting || metBefore[key] != nil || stampsFirstMeeting || firstMeeting
     guard again, bytes + estimatedBytes <= budgetBytes else { return nil }
     let s = make()
     if !s.isFilled {
@@ -247,7 +248,7 @@ final class StampCache: @unchecked Sendable {
     previous = current
     current = [:]
     metBefore = met
-    met = []
+    met = [:]
     bytes = 0
   }
 }

@@ -49,4 +49,34 @@ enum StageHarness {
   static func firstDifference(_ a: Raster, _ b: Raster) -> Int? {
     (0..<(a.width * a.height * 4)).first { a.pixels[$0] != b.pixels[$0] }
   }
+
+  /// What skipping `rects` did: `skipped` must hold `untouched`'s pixels
+  /// inside them and `whole`'s elsewhere (all three the same size). The
+  /// first pixel that does not, and how many pixels lie inside and outside
+  /// the rectangles, and of those how many `whole` changed from `untouched`.
+  static func compareSkipped(
+    _ skipped: Raster, whole: Raster, untouched: Raster, hidden rects: [PixelRect]
+  ) -> (mismatch: String?, hidden: Int, visible: Int, hiddenDrawn: Int, visibleDrawn: Int) {
+    var counts = (hidden: 0, visible: 0, hiddenDrawn: 0, visibleDrawn: 0)
+    for y in 0..<skipped.height {
+      for x in 0..<skipped.width {
+        let i = (y * skipped.width + x) * 4
+        func pixel(_ r: Raster) -> [UInt8] { Array(UnsafeBufferPointer(start: r.pixels + i, count: 4)) }
+        let isHidden = rects.contains { $0.x0 <= x && x < $0.x1 && $0.y0 <= y && y < $0.y1 }
+        let (a, b) = (pixel(skipped), pixel(isHidden ? untouched : whole))
+        if a != b {
+          return ("pixel (\(x), \(y)): \(a), expected \(b)", counts.0, counts.1, counts.2, counts.3)
+        }
+        let drawn = pixel(whole) != pixel(untouched)
+        if isHidden {
+          counts.hidden += 1
+          if drawn { counts.hiddenDrawn += 1 }
+        } else {
+          counts.visible += 1
+          if drawn { counts.visibleDrawn += 1 }
+        }
+      }
+    }
+    return (nil, counts.hidden, counts.visible, counts.hiddenDrawn, counts.visibleDrawn)
+  }
 }

@@ -77,19 +77,9 @@ private typealias F = PlanFixtures
         stage.draw(region, skipping: .empty, pristine: false, into: whole, scratch: scratch)
       }
     }
-    var listed = 0, drawn = 0
-    for y in 0..<128 {
-      for x in 0..<128 {
-        let i = (y * 128 + x) * 4
-        let a = Array(UnsafeBufferPointer(start: skipped.pixels + i, count: 4))
-        let isHidden = rects.contains { $0.x0 <= x && x < $0.x1 && $0.y0 <= y && y < $0.y1 }
-        let b = Array(UnsafeBufferPointer(start: (isHidden ? untouched : whole).pixels + i, count: 4))
-        if a != b { Issue.record("\(label) pixel (\(x), \(y)): \(a), expected \(b)"); return }
-        let changed = Array(UnsafeBufferPointer(start: whole.pixels + i, count: 4))
-          != Array(UnsafeBufferPointer(start: untouched.pixels + i, count: 4))
-        if isHidden && changed { listed += 1 } else if changed { drawn += 1 }
-      }
-    }
+    let result = StageHarness.compareSkipped(skipped, whole: whole, untouched: untouched, hidden: rects)
+    if let mismatch = result.mismatch { Issue.record("\(label) \(mismatch)") }
+    let (listed, drawn) = (result.hiddenDrawn, result.visibleDrawn)
     #expect(listed > 500 && drawn > 500, "\(label): the skipped pixels lie in the drawing (\(listed), \(drawn))")
   }
 

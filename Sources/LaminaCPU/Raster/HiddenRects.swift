@@ -150,4 +150,15 @@ struct HiddenRects {
     }
     return count
   }
+
+  /// `visibleParts` of `region` in `scratch.parts`, moved by (−dx, −dy)
+  /// into the pixel grid of a stamp placed at (dx, dy); nil when none.
+  func visibleParts(of region: PixelRect, movedBy dx: Int, _ dy: Int, in scratch: TileScratch)
+    -> UnsafeBufferPointer<PixelRect>?
+  {
+    let count = visibleParts(of: region, into: scratch.parts, capacity: TileScratch.partsCapacity)
+    guard count > 0 else { return nil }
+    for p in 0..<count { scratch.parts[p] = scratch.parts[p].offsetBy(dx: -dx, dy: -dy) }
+    return UnsafeBufferPointer(start: scratch.parts, count: count)
+  }
 }

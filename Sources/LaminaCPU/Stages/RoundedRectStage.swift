@@ -118,11 +118,8 @@ struct RoundedRectStage: PreparedDraw {
     guard case .axisAligned(let axis, let dx, let dy) = source, clips.isEmpty else {
       return draw(region, skipping: hidden.largest, pristine: pristine, into: target, scratch: scratch)
     }
-    let count = hidden.visibleParts(of: region, into: scratch.parts, capacity: TileScratch.partsCapacity)
-    guard count > 0 else { return }
-    for p in 0..<count { scratch.parts[p] = scratch.parts[p].offsetBy(dx: -dx, dy: -dy) }
-    axis.evaluate(
-      parts: UnsafeBufferPointer(start: scratch.parts, count: count), in: region.offsetBy(dx: -dx, dy: -dy), scratch)
+    guard let parts = hidden.visibleParts(of: region, movedBy: dx, dy, in: scratch) else { return }
+    axis.evaluate(parts: parts, in: region.offsetBy(dx: -dx, dy: -dy), scratch)
     let w = region.width, values = scratch.coverage, pixels = target.pixels, width = target.width
     @inline(__always) func spans<B: RowBlender>(_ blender: B) {
       hidden.forEachSpan(region) { y, x0, x1 in

@@ -252,11 +252,8 @@ struct ShadowStage: PreparedDraw {
     guard case .unstamped(let evaluator, let dx, let dy) = source, clips.isEmpty, evaluator.isAxisAligned else {
       return draw(region, skipping: hidden.largest, pristine: pristine, into: target, scratch: scratch)
     }
-    let count = hidden.visibleParts(of: region, into: scratch.parts, capacity: TileScratch.partsCapacity)
-    guard count > 0 else { return }
-    for p in 0..<count { scratch.parts[p] = scratch.parts[p].offsetBy(dx: -dx, dy: -dy) }
-    evaluator.evaluate(
-      parts: UnsafeBufferPointer(start: scratch.parts, count: count), in: region.offsetBy(dx: -dx, dy: -dy), scratch)
+    guard let parts = hidden.visibleParts(of: region, movedBy: dx, dy, in: scratch) else { return }
+    evaluator.evaluate(parts: parts, in: region.offsetBy(dx: -dx, dy: -dy), scratch)
     let w = region.width, blender = SpanBlender(color), values = scratch.coverage
     let pixels = target.pixels, width = target.width
     hidden.forEachSpan(region) { y, x0, x1 in

@@ -172,20 +172,17 @@ struct AxisRoundedRectCoverage: Sendable {
   func evaluate(parts: UnsafeBufferPointer<PixelRect>, in region: PixelRect, _ scratch: TileScratch) {
     let w = region.width, h = region.height
     guard w > 0, h > 0 else { return }
-    let f = UnsafeMutableRawPointer(scratch.rectFactors).assumingMemoryBound(to: Float.self)
+    let f = scratch.rectFactors
     let ox = f, ix = f + w, oy = ix + w, iy = oy + h
-    @inline(__always) func overlap(_ a: Double, _ lo: Double, _ hi: Double) -> Float {
-      Float(max(0, min(a + 1, hi) - max(a, lo)))
-    }
     for i in 0..<w {
-      let x = Double(region.x0 + i)
-      ox[i] = overlap(x, outer.x0, outer.x1)
-      ix[i] = hasInner ? overlap(x, inner.x0, inner.x1) : 0
+      let x = region.x0 + i
+      ox[i] = Float(pixelOverlap(x, outer.x0, outer.x1))
+      ix[i] = hasInner ? Float(pixelOverlap(x, inner.x0, inner.x1)) : 0
     }
     for j in 0..<h {
-      let y = Double(region.y0 + j)
-      oy[j] = overlap(y, outer.y0, outer.y1)
-      iy[j] = hasInner ? overlap(y, inner.y0, inner.y1) : 0
+      let y = region.y0 + j
+      oy[j] = Float(pixelOverlap(y, outer.y0, outer.y1))
+      iy[j] = hasInner ? Float(pixelOverlap(y, inner.y0, inner.y1)) : 0
     }
     let out = scratch.coverage
     for part in parts {
@@ -232,4 +229,12 @@ struct AxisRoundedRectCoverage: Sendable {
     }
     acc.resolve(into: values)
   }
+}
+
+/// The length of pixel column (or row) `a`, [a, a + 1], inside [lo, hi]:
+/// an axis-aligned rectangle covers a pixel by the product of its column's
+/// and its row's (AxisRoundedRectCoverage, a shadow's extent).
+@inline(__always)
+func pixelOverlap(_ a: Int, _ lo: Double, _ hi: Double) -> Double {
+  max(0, min(Double(a) + 1, hi) - max(Double(a), lo))
 }

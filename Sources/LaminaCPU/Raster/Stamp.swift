@@ -157,9 +157,9 @@ final class StampCache: @unchecked Sendable {
   /// The meeting within a frame from which a key new to it is stamped.
   static let stampedFromMeeting = 3
 
-  /// A key with its hash taken once: a lookup meets the two tables and the
-  /// two sets (a key's rounded rectangle, radii and all, was hashed four
-  /// times per card, a tenth of S1-frac's preparation).
+  /// A key with its hash taken once: a lookup meets up to four tables (a
+  /// key's rounded rectangle, radii and all, was hashed four times per
+  /// card, a tenth of S1-frac's preparation).
   private struct HashedKey: Hashable {
     let key: StampKey
     let hash: Int

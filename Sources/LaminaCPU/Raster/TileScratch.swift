@@ -29,8 +29,11 @@ final class TileScratch {
   let shadowFactors = RoundedRectShadow.Workspace()
   let shadowGrid = RoundedRectShadow.Workspace()
   /// The column and row factors of an axis-aligned rounded rectangle
-  /// (AxisRoundedRectCoverage): `4 × size` Doubles.
-  let rectFactors: UnsafeMutablePointer<Double>
+  /// (AxisRoundedRectCoverage): `4 × size` Floats.
+  let rectFactors: UnsafeMutablePointer<Float>
+  /// The column factors of an axis-aligned shadow extent (ShadowEvaluator):
+  /// `size` Doubles.
+  let extentColumns: UnsafeMutablePointer<Double>
   /// A corner patch's polygon (AxisRoundedRectCoverage), reused.
   var patchPoints: [SIMD2<Double>] = []
   /// The visible parts of a region (HiddenRects.visibleParts).
@@ -50,12 +53,13 @@ final class TileScratch {
     gradientColors = .allocate(capacity: 4 * Self.size)
     hidden = .allocate(capacity: 4 * Self.hiddenCapacity)
     rectFactors = .allocate(capacity: 4 * Self.size)
+    extentColumns = .allocate(capacity: Self.size)
     parts = .allocate(capacity: Self.partsCapacity)
   }
 
   deinit {
     coverage.deallocate(); clip.deallocate(); extra.deallocate(); temp.deallocate()
     gradientT.deallocate(); gradientColors.deallocate(); hidden.deallocate(); rectFactors.deallocate()
-    parts.deallocate()
+    extentColumns.deallocate(); parts.deallocate()
   }
 }

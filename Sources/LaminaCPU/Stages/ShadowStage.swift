@@ -115,14 +115,11 @@ struct ShadowEvaluator: Sendable {
     shadow.values(
       xs: UnsafeBufferPointer(start: xs, count: w), ys: UnsafeBufferPointer(start: ys, count: h), into: values,
       workspace: scratch.shadowFactors)
-    let columns = scratch.rectFactors, (lo, hi) = extentBox
-    @inline(__always) func overlap(_ a: Int, _ lo: Double, _ hi: Double) -> Double {
-      max(0, min(Double(a) + 1, hi) - max(Double(a), lo))
-    }
-    for i in 0..<w { columns[i] = overlap(part.x0 + i, lo.x, hi.x) }
+    let columns = scratch.extentColumns, (lo, hi) = extentBox
+    for i in 0..<w { columns[i] = pixelOverlap(part.x0 + i, lo.x, hi.x) }
     for j in 0..<h {
       let row = scratch.coverage + (part.y0 - region.y0 + j) * region.width + (part.x0 - region.x0)
-      let a = overlap(part.y0 + j, lo.y, hi.y), v = values + j * w
+      let a = pixelOverlap(part.y0 + j, lo.y, hi.y), v = values + j * w
       for i in 0..<w {
         let c = Float(columns[i] * a)
         row[i] = c > 0.99999 ? Float(v[i]) : (c > 0 ? c * Float(v[i]) : c)

@@ -268,7 +268,7 @@ public final class CPURenderer: IncrementalRenderer {
     var misses: [PathStage.Miss] = []
     // Shadows whose stamps were made here, drawn once the stamps are filled.
     var waiting: [Int] = []
-    stamps.deferFilling()
+    stamps.deferFilling(commands: commands.count)
     for command in commands {
       switch command {
       case .roundedRect(let d):

@@ -149,15 +149,19 @@ extension RoundedRect {
     let continuous = usesContinuousCorners
     let shape = continuous ? CornerPiece.continuous : CornerPiece.circular
     let k = continuous ? ContinuousCorner.extent : 1
-    let origins = [SIMD2(x0, y0), SIMD2(x1, y0), SIMD2(x1, y1), SIMD2(x0, y1)]
-    let hs = [SIMD2(1.0, 0), SIMD2(-1.0, 0), SIMD2(-1.0, 0), SIMD2(1.0, 0)]
-    let vs = [SIMD2(0, 1.0), SIMD2(0, 1.0), SIMD2(0, -1.0), SIMD2(0, -1.0)]
-    return (0..<4).map { i in
+    // One array made (the corners' points and directions were three more,
+    // for every card prepared).
+    var corners: [PlacedCorner] = []
+    corners.reserveCapacity(4)
+    for i in 0..<4 {
+      let atMaxX = i == 1 || i == 2, atMaxY = i >= 2
       let radius = radius(i)
-      return PlacedCorner(
-        origin: origins[i], horizontal: hs[i], vertical: vs[i], radius: radius,
-        reach: radius * k, pieces: radius > 0 ? shape : [], reversed: i == 0 || i == 2)
+      corners.append(PlacedCorner(
+        origin: SIMD2(atMaxX ? x1 : x0, atMaxY ? y1 : y0), horizontal: SIMD2(atMaxX ? -1.0 : 1.0, 0),
+        vertical: SIMD2(0, atMaxY ? -1.0 : 1.0), radius: radius, reach: radius * k, pieces: radius > 0 ? shape : [],
+        reversed: i == 0 || i == 2))
     }
+    return corners
   }
 
   /// The outline as a closed polygon (clockwise on a y-down screen, first

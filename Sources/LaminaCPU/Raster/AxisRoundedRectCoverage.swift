@@ -87,8 +87,9 @@ struct AxisRoundedRectCoverage: Sendable {
   /// `outer` minus `border` (its inner edge) under `h`; nil unless `h` is
   /// an axis-aligned positive scale and translation and the corners' patches
   /// are small, apart and reach no other side of either shape (a circle, a
-  /// pill: the outline is then swept as before).
-  init?(outer shape: RoundedRect, border: RoundedRect?, _ h: Homography, tolerance: Double) {
+  /// pill: the outline is then swept as before). `memo` hands out the
+  /// shapes' corners (made again otherwise).
+  init?(outer shape: RoundedRect, border: RoundedRect?, _ h: Homography, tolerance: Double, memo: ShapeMemo? = nil) {
     guard h.isAxisAligned, h.m.0 > 0, h.m.4 > 0 else { return nil }
     func box(_ r: RoundedRect) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
       let s = r.rect.standardized
@@ -109,7 +110,8 @@ struct AxisRoundedRectCoverage: Sendable {
     bounds = .covering(minX: o.x0, minY: o.y0, maxX: o.x1, maxY: o.y1, within: unlimited)
     // Made for every card met off its stamps, on the preparing thread:
     // no arrays but the corners and the patches.
-    let outerCorners = shape.corners, innerCorners = border?.corners
+    let outerCorners = memo?.corners(of: shape) ?? shape.corners
+    let innerCorners = border.map { memo?.corners(of: $0) ?? $0.corners }
     var patches: [Patch] = []
     patches.reserveCapacity(4)
     for c in 0..<4 {

@@ -176,6 +176,8 @@ final class StampCache: @unchecked Sendable {
   let stampsFirstMeeting: Bool
   /// The frame's stamp tiles of rounded rectangles drawn where they are.
   let tiles = StampTileMemo()
+  /// The last shapes' shadow tables and corners (the preparing thread's).
+  let shapes = ShapeMemo()
 
   init(budgetBytes: Int = 512 << 20, stampsFirstMeeting: Bool = false) {
     self.budgetBytes = budgetBytes
@@ -195,8 +197,9 @@ final class StampCache: @unchecked Sendable {
       bytes += estimatedBytes
       return s
     }
-    let meetings = met[key, default: 0] + 1
-    met[key] = meetings
+    // One lookup counts the meeting (the modify accessor): counting with a
+    // read and then a write hashed the key twice.
+    let meetings = Self.increment(&met[key, default: 0])
     let again =
       meetings >= Self.stampedFromMeeting || metBefore[key] != nil || stampsFirstMeeting || firstMeeting
     guard again, bytes + estimatedBytes <= budgetBytes else { return nil }
@@ -215,9 +218,21 @@ final class StampCache: @unchecked Sendable {
   /// Stamps made deferred and not yet filled.
   private var pending: [Stamp] = []
 
+  @inline(__always)
+  private static func increment(_ count: inout Int) -> Int {
+    count += 1
+    return count
+  }
+
   /// From now until `fillPending`, stamps made wait to be filled together:
-  /// a renderer's preparation, whose stages may not read them before.
-  func deferFilling() { deferring = true }
+  /// a renderer's preparation, whose stages may not read them before. Room
+  /// is made first for the meetings of `commands` more commands (a cold
+  /// renderer's table of S1-frac's 2,000 keys grew eleven times, rehashing
+  /// every key each time: a seventh of its preparation).
+  func deferFilling(commands: Int = 0) {
+    deferring = true
+    met.reserveCapacity(met.count + commands)
+  }
 
   /// Fills the stamps made since `deferFilling`, together, with `threads`
   /// workers (a frame that stamps a thousand shadows, as the second frame
@@ -247,8 +262,9 @@ final class StampCache: @unchecked Sendable {
     tiles.endFrame()
     previous = current
     current = [:]
-    metBefore = met
-    met = [:]
+    // The table of two frames ago is emptied for the next, keeping its room.
+    swap(&met, &metBefore)
+    met.removeAll(keepingCapacity: true)
     bytes = 0
   }
 }

@@ -69,7 +69,8 @@ struct RoundedRectStage: PreparedDraw {
       // outlines, only when no kept stamp serves.
       let axisAligned = {
         AxisRoundedRectCoverage(
-          outer: draw.outer, border: draw.border, c, tolerance: flatteningTolerance / c.maxScale(over: draw.outer.rect))
+          outer: draw.outer, border: draw.border, c, tolerance: flatteningTolerance / c.maxScale(over: draw.outer.rect),
+          memo: stamps.shapes)
       }
       // Its values and runs: about 5 bytes a pixel of the placed rectangle.
       let box = draw.outer.rect

@@ -170,7 +170,7 @@ struct ShadowStage: PreparedDraw {
       // stamp's lookup (S1's 1,000 equal cards share one).
       let evaluator = {
         ShadowEvaluator(
-          inverse: c.inverse!, shadow: RoundedRectShadow(shape: draw.shape, sigma: draw.sigma), extent: extent)
+          inverse: c.inverse!, shadow: stamps.shapes.shadow(shape: draw.shape, sigma: draw.sigma), extent: extent)
       }
       // Its values, live spans and preblended table: about 9 bytes a pixel.
       let estimate = area.width * area.height * 9
@@ -198,7 +198,7 @@ struct ShadowStage: PreparedDraw {
     } else {
       guard let inverse = h.inverse else { return nil }
       let evaluator = ShadowEvaluator(
-        inverse: inverse, shadow: RoundedRectShadow(shape: draw.shape, sigma: draw.sigma),
+        inverse: inverse, shadow: stamps.shapes.shadow(shape: draw.shape, sigma: draw.sigma),
         extent: h.project(draw.extent.polygon))
       source = .direct(evaluator)
       bounds = pixelBounds(evaluator.extent, within: clips.bounds)

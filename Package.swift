@@ -55,10 +55,12 @@ let package = Package(
     // WebP decoding: libwebp's status-code API, imported into Swift.
     .systemLibrary(
       name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+    // The shadows' erf and Gaussian rows and corner sums with AVX2, chosen at run time (see its header).
+    .target(name: "CLaminaGauss", path: "Sources/CLaminaGauss"),
     .target(
       name: "Lamina",
       dependencies: [
-        "CPNG", "CFontconfig", "CFreeType", "CHarfBuzz", "CLaminaUnicode", "CLaminaJPEG", "CWebP",
+        "CPNG", "CFontconfig", "CFreeType", "CHarfBuzz", "CLaminaUnicode", "CLaminaJPEG", "CWebP", "CLaminaGauss",
       ]),
     // LaminaCPU's span blend with AVX2, chosen at run time (see its header).
     .target(name: "CLaminaBlend", path: "Sources/CLaminaBlend"),

@@ -34,6 +34,7 @@
 // width has a square-root singularity where the arc meets the edge, so it
 // converges slowly) and 2D sampling (thousands of samples per pixel).
 
+import CLaminaGauss
 import Synchronization
 
 /// Evaluates the blurred coverage of a rounded rectangle at local points.
@@ -206,19 +207,26 @@ public struct RoundedRectShadow: Sendable {
     var n = 0
     for c in cornerTerms { n = max(n, c.xs.count) }
     // fx, then per corner bx, by, straightX, straightY, across (n × w),
-    // down (h × n), and four running sums (4 × w).
-    let memory = workspace.doubles(w + 2 * (w + h) + (w + h) * n + 4 * w)
+    // down (h × n), and four rows of erf arguments (each max(w, h)).
+    let m = max(w, h)
+    let memory = workspace.doubles(w + 2 * (w + h) + (w + h) * n + 4 * m)
     let fx = memory, bx = fx + w, by = bx + w, straightX = by + h, straightY = straightX + w
-    let across = straightY + h, down = across + w * n, sums = down + h * n
-    for i in 0..<w { fx[i] = 0.5 * (table.erf((maxX - xs[i]) * k) - table.erf((minX - xs[i]) * k)) }
+    let across = straightY + h, down = across + w * n, args = down + h * n
+    let hi = args, lo = args + m
+    for i in 0..<w { (hi[i], lo[i]) = ((maxX - xs[i]) * k, (minX - xs[i]) * k) }
+    table.erf(hi, into: hi, count: w)
+    table.erf(lo, into: lo, count: w)
+    for i in 0..<w { fx[i] = 0.5 * (hi[i] - lo[i]) }
+    for j in 0..<h { (hi[j], lo[j]) = ((maxY - ys[j]) * k, (minY - ys[j]) * k) }
+    table.erf(hi, into: hi, count: h)
+    table.erf(lo, into: lo, count: h)
     for j in 0..<h {
-      let y = ys[j]
-      let fy = 0.5 * (table.erf((maxY - y) * k) - table.erf((minY - y) * k))
+      let fy = 0.5 * (hi[j] - lo[j])
       for i in 0..<w { out[j * w + i] = fx[i] * fy }
     }
     let xRange = Self.range(xs), yRange = Self.range(ys)
     let factors = CornerFactors(
-      bx: bx, by: by, straightX: straightX, straightY: straightY, across: across, down: down, sums: sums)
+      bx: bx, by: by, straightX: straightX, straightY: straightY, across: across, down: down, args: args, argRow: m)
     for c in cornerTerms {
       if let xRange, let yRange, !reaches(c, xRange, yRange, k: k) { continue }
       add(c, xs: xs, ys: ys, factors, k: k, density: density, into: out)
@@ -229,13 +237,17 @@ public struct RoundedRectShadow: Sendable {
   /// The memory of one corner's factors over a grid of w columns and h
   /// rows (`values`' workspace): per column bx, straightX; per row by,
   /// straightY; the nodes' column factors (node by node, w apart), their
-  /// row factors (row by row, n apart), and four running sums (w apart).
+  /// row factors (row by row, n apart), and four rows of erf arguments
+  /// (`argRow` apart).
   private struct CornerFactors {
-    let bx, by, straightX, straightY, across, down, sums: UnsafeMutablePointer<Double>
+    let bx, by, straightX, straightY, across, down, args: UnsafeMutablePointer<Double>
+    let argRow: Int
   }
 
   /// Adds corner `c`'s correction, curve less straight path, to `out` at
-  /// the grid points its skip bound reaches, as `value` adds it.
+  /// the grid points its skip bound reaches, as `value` adds it. The erf
+  /// and Gaussian terms are taken a row of arguments at a time, and each
+  /// grid row's node sums in one call (CLaminaGauss: the same bits).
   @inline(__always)
   private func add(
     _ c: Corner, xs: UnsafeBufferPointer<Double>, ys: UnsafeBufferPointer<Double>, _ f: CornerFactors, k: Double,
@@ -244,78 +256,80 @@ public struct RoundedRectShadow: Sendable {
     let table = GaussTable.shared
     let w = xs.count, h = ys.count
     let (bx, by, straightX, straightY) = (f.bx, f.by, f.straightX, f.straightY)
-    let (across, down, sums) = (f.across, f.down, f.sums)
+    let (across, down) = (f.across, f.down)
+    let (a0, a1, a2, a3) = (f.args, f.args + f.argRow, f.args + 2 * f.argRow, f.args + 3 * f.argRow)
     let n = c.xs.count
     // The straight path runs along a side of the corner square: its erf
     // terms are the square's own (the same arguments, so the same bits
     // as `value`), one erf a column and none a row instead of three.
-    let edgeAtMax = c.edgeX == c.maxX, edgeAtMin = c.edgeX == c.minX
+    let edgeAtMax = c.edgeX == c.maxX, edgeAtMin = c.edgeX == c.minX, edgeApart = !edgeAtMax && !edgeAtMin
     let rising = c.edgeY0 == c.minY && c.edgeY1 == c.maxY, falling = c.edgeY0 == c.maxY && c.edgeY1 == c.minY
     for i in 0..<w {
-      let x = xs[i]
-      let hi = table.erf((c.maxX - x) * k), lo = table.erf((c.minX - x) * k)
-      bx[i] = 0.5 * (hi - lo)
-      let edge = edgeAtMax ? hi : edgeAtMin ? lo : table.erf((c.edgeX - x) * k)
+      (a0[i], a1[i]) = ((c.maxX - xs[i]) * k, (c.minX - xs[i]) * k)
+      if edgeApart { a2[i] = (c.edgeX - xs[i]) * k }
+    }
+    table.erf(a0, into: a0, count: w)
+    table.erf(a1, into: a1, count: w)
+    if edgeApart { table.erf(a2, into: a2, count: w) }
+    for i in 0..<w {
+      bx[i] = 0.5 * (a0[i] - a1[i])
+      let edge = edgeAtMax ? a0[i] : edgeAtMin ? a1[i] : a2[i]
       straightX[i] = 0.5 * (1 + edge) * 0.5
     }
+    let sideApart = !rising && !falling
     for j in 0..<h {
-      let y = ys[j]
-      let hi = table.erf((c.maxY - y) * k), lo = table.erf((c.minY - y) * k)
-      by[j] = 0.5 * (hi - lo)
-      straightY[j] =
-        rising ? hi - lo : falling ? lo - hi : table.erf((c.edgeY1 - y) * k) - table.erf((c.edgeY0 - y) * k)
+      (a0[j], a1[j]) = ((c.maxY - ys[j]) * k, (c.minY - ys[j]) * k)
+      if sideApart { (a2[j], a3[j]) = ((c.edgeY1 - ys[j]) * k, (c.edgeY0 - ys[j]) * k) }
+    }
+    table.erf(a0, into: a0, count: h)
+    table.erf(a1, into: a1, count: h)
+    if sideApart {
+      table.erf(a2, into: a2, count: h)
+      table.erf(a3, into: a3, count: h)
+    }
+    for j in 0..<h {
+      by[j] = 0.5 * (a0[j] - a1[j])
+      straightY[j] = rising ? a0[j] - a1[j] : falling ? a1[j] - a0[j] : a2[j] - a3[j]
     }
     // The points the corner reaches (its skip test fails); only their
     // columns and rows need the nodes' factors. The bound is a product
     // of factors ≥ 0, so a column is reached when its factor times the
     // rows' largest passes (and a row likewise), and the reached columns
-    // are one run (a blurred box is unimodal). (`max` as Sequence.max
-    // finds it: the first of the largest.)
+    // and rows are each one run (a blurred box is unimodal). (`max` as
+    // Sequence.max finds it: the first of the largest.)
     var bxMax = bx[0], byMax = by[0]
     for i in 1..<max(1, w) where bxMax < bx[i] { bxMax = bx[i] }
     for j in 1..<max(1, h) where byMax < by[j] { byMax = by[j] }
-    var firstColumn = -1, lastColumn = -1
+    var firstColumn = -1, lastColumn = -1, firstRow = -1, lastRow = -1
     for i in 0..<w where !(bx[i] * byMax < 1e-6) {
       if firstColumn < 0 { firstColumn = i }
       lastColumn = i
     }
-    guard firstColumn >= 0, (0..<h).contains(where: { !(bxMax * by[$0] < 1e-6) }) else { return }
+    for j in 0..<h where !(bxMax * by[j] < 1e-6) {
+      if firstRow < 0 { firstRow = j }
+      lastRow = j
+    }
+    guard firstColumn >= 0, firstRow >= 0 else { return }
     // Per column the nodes' w·½(1 + erf) (by node, then column), per row
     // their exp: the summand of `value` is the product of the two.
-    let columns = firstColumn...lastColumn, count = columns.count
+    let count = lastColumn - firstColumn + 1, x0 = xs.baseAddress! + firstColumn
     for m in 0..<n {
-      let row = across + m * w
-      for i in columns { row[i] = c.ws[m] * 0.5 * (1 + table.erf((c.xs[m] - xs[i]) * k)) }
+      let row = across + m * w + firstColumn, xm = c.xs[m]
+      for i in 0..<count { row[i] = (xm - x0[i]) * k }
+      table.erf(row, into: row, count: count)
+      let weight = c.ws[m] * 0.5
+      for i in 0..<count { row[i] = weight * (1 + row[i]) }
     }
-    for j in 0..<h where !(bxMax * by[j] < 1e-6) {
-      for m in 0..<n {
-        let dy = (c.ys[m] - ys[j]) * k
-        down[j * n + m] = table.gauss(dy)
-      }
+    for j in firstRow...lastRow {
+      let e = down + j * n, y = ys[j]
+      for m in 0..<n { e[m] = (c.ys[m] - y) * k }
     }
-    let s0 = sums + firstColumn, s1 = s0 + w, s2 = s1 + w, s3 = s2 + w
-    for j in 0..<h where !(bxMax * by[j] < 1e-6) {
-      let e = down + j * n
-      // Node m into running sum m mod 4, as `value` adds them, a row of
-      // columns at a time (the loops over columns vectorize).
-      for q in 0..<4 { (sums + q * w + firstColumn).update(repeating: 0, count: count) }
-      for m in stride(from: 0, to: n, by: 4) {
-        let p0 = across + m * w + firstColumn, p1 = p0 + w, p2 = p1 + w, p3 = p2 + w
-        let e0 = e[m], e1 = e[m + 1], e2 = e[m + 2], e3 = e[m + 3]
-        for i in 0..<count {
-          s0[i] += p0[i] * e0
-          s1[i] += p1[i] * e1
-          s2[i] += p2[i] * e2
-          s3[i] += p3[i] * e3
-        }
-      }
-      let o = out + j * w + firstColumn, sx = straightX + firstColumn, b = bx + firstColumn
-      let sy = straightY[j], byj = by[j]
-      for i in 0..<count where !(b[i] * byj < 1e-6) {
-        var curve = (s0[i] + s1[i]) + (s2[i] + s3[i])
-        curve *= density
-        o[i] += curve - sx[i] * sy
-      }
+    table.gauss(down + firstRow * n, into: down + firstRow * n, count: (lastRow - firstRow + 1) * n)
+    for j in firstRow...lastRow where !(bxMax * by[j] < 1e-6) {
+      // Node m into running sum m mod 4, as `value` adds them.
+      lamina_shadow_corner_row(
+        across + firstColumn, w, n, down + j * n, count, density, straightX + firstColumn, straightY[j],
+        bx + firstColumn, by[j], out + j * w + firstColumn)
     }
   }
 }

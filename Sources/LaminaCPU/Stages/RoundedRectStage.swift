@@ -28,10 +28,10 @@ struct RoundedRectStage: PreparedDraw {
       owner: StampTileMemo.Owner)
     case polygons(outer: [SIMD2<Double>], border: [SIMD2<Double>]?)
     /// An axis-aligned shape evaluated where it is drawn, in the stamp's
-    /// pixels placed at (dx, dy): the bytes a stamp of it would hold.
-    /// Boxed: inline, its ~200 bytes made every prepared rounded rectangle
-    /// that size (S1's steady frame, all stamps, 2–3 % slower).
-    indirect case axisAligned(AxisRoundedRectCoverage, dx: Int, dy: Int)
+    /// pixels placed at (dx, dy): the bytes a stamp of it would hold. (A
+    /// reference: inline, its ~200 bytes made every prepared rounded
+    /// rectangle that size, and S1's steady frame, all stamps, 2–3 % slower.)
+    case axisAligned(AxisRoundedRectCoverage, dx: Int, dy: Int)
   }
 
   /// The coverage of the outline (minus the border's inner edge) over `region`, into

@@ -47,6 +47,7 @@ extension RenderPlan {
     let rootMatrix = Transform3D(translationX: -Double(root.bounds.minX), y: -Double(root.bounds.minY))
       .concatenating(Transform3D(scaleX: scale, y: scale))
     try builder.emitLayer(root, rootMatrix, into: 0, clips: [], alpha: 1)
+    try builder.resolveStrokes()
     self.init(
       width: pw, height: ph, background: (background ?? .clear).premultiplied,
       surfaces: builder.surfaces)
@@ -84,6 +85,8 @@ final class PlanBuilder {
   /// (`SimpleContours`), asked once per outline in this lowering: 0 when
   /// not, else the sign of the winding number inside it (of its area).
   var simpleGlyphs: [FlattenedGlyphKey: Int8] = [:]
+  /// Strokes whose draws wait for their outlines (LoweringStrokes.swift).
+  var pendingStrokes: [PendingStroke] = []
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
     surfaces = [Surface(width: width, height: height, label: "canvas")]

@@ -22,12 +22,14 @@ extension PlanBuilder {
 
   /// Forgets surface `s` and everything opened after it.
   func dropSurfaces(from s: Int) {
+    dropPendingStrokes(from: s)
     surfaces.removeLast(surfaces.count - s)
     visible.removeLast(visible.count - s)
   }
 
   /// The device box of what surface `s` draws, in its (unshifted) pixels.
-  func drawnBounds(of s: Int) -> CGRect? {
+  func drawnBounds(of s: Int) throws(LoweringError) -> CGRect? {
+    try resolveStrokes()
     var box = CGRect.null
     for c in surfaces[s].commands {
       if let b = c.deviceBounds(surfaces: surfaces) { box = box.union(b) }
@@ -91,7 +93,7 @@ extension PlanBuilder {
     try emitContent(layer, m, into: s, clips: [], alpha: innerAlpha)
     // The surface holds the content and room for its shadow, so backends
     // never read a shadow from outside the source rectangle.
-    guard let drawn = drawnBounds(of: s),
+    guard let drawn = try drawnBounds(of: s),
       let box = pixelBox(drawn.insetBy(dx: -margin, dy: -margin), within: reach)
     else { return dropSurfaces(from: s) }
     try checkSize(box.width, box.height, layer, "group")
@@ -158,7 +160,7 @@ extension PlanBuilder {
     let (p, w, h) = (grid.toGrid, grid.width, grid.height)
     let s = openSurface("raster \(layer.debugName)", width: w, height: h)
     try emitBody(layer, p, into: s, clips: [], alpha: 1, opacity: 1, blends: false)
-    surfaces[s].rasterKey = contentHash(of: s)
+    surfaces[s].rasterKey = try contentHash(of: s)
     add(.composite(CompositeDraw(
       surface: s, matrix: gridToTarget(p, m), opacity: Float(alpha * min(max(layer.opacity, 0), 1)),
       mask: nil, shadow: nil, sampling: sampling(of: layer), clips: clips, name: layer.name ?? "",
@@ -362,15 +364,16 @@ extension PlanBuilder {
 
   /// A hash of everything surface `s` draws, nested surfaces included: equal
   /// hashes mean equal rasters for the `shouldRasterize` cache.
-  func contentHash(of s: Int) -> Int {
+  func contentHash(of s: Int) throws(LoweringError) -> Int {
+    try resolveStrokes()
     var h = Hasher()
     h.combine(surfaces[s].width)
     h.combine(surfaces[s].height)
     for c in surfaces[s].commands {
       h.combine(c)
       if case .composite(let d) = c {
-        h.combine(contentHash(of: d.surface))
-        if let mk = d.mask { h.combine(contentHash(of: mk)) }
+        h.combine(try contentHash(of: d.surface))
+        if let mk = d.mask { h.combine(try contentHash(of: mk)) }
       }
     }
     return h.finalize()

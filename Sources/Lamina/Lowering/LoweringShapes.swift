@@ -49,17 +49,8 @@ extension PlanBuilder {
       }
     }
     if layer.strokes, let color = shapeColor(layer.strokeColor, alpha: alpha) {
-      let outline: PolygonSet
-      do {
-        outline = try layer.strokeStyle.outline(
-          of: subpaths, tolerance: tolerance, maxDashes: limits.maxStrokeDashes, maxEdges: limits.maxShapeEdges)
-      } catch {
-        throw .invalidShape(layer: place(of: layer), reason: error.description)
-      }
-      if !outline.isEmpty {
-        add(.path(PathDraw(
-          matrix: m, polygons: outline.trimmed(), rule: .nonZero, color: color, clips: clips, name: name)), to: t)
-      }
+      // Outlined with the other strokes, on every core (LoweringStrokes.swift).
+      deferStroke(layer, subpaths, tolerance: tolerance, m, color: color, into: t, clips: clips, name: name)
     }
   }
 

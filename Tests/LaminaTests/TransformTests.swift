@@ -82,3 +82,29 @@ import Testing
     #expect(abs(t.determinant - (t.inverted.map { 1 / $0.determinant } ?? 0)) < 1e-12)
   }
 }
+
+/// The identity's shortcut in `TransformDecomposition.init(_:)` gives the
+/// bits the general decomposition gives it, lane for lane, and a rotation
+/// written through it recomposes to the same matrix.
+@Suite struct IdentityDecompositionTests {
+  static func bits(_ d: TransformDecomposition) -> [UInt64] {
+    [d.translation[0], d.translation[1], d.translation[2], d.scale[0], d.scale[1], d.scale[2], d.skew[0], d.skew[1],
+      d.skew[2], d.perspective[0], d.perspective[1], d.perspective[2], d.perspective[3], d.quaternion[0],
+      d.quaternion[1], d.quaternion[2], d.quaternion[3]].map(\.bitPattern)
+  }
+
+  @Test func theShortcutIsTheGeneralDecomposition() throws {
+    let fast = try #require(TransformDecomposition(.identity))
+    let general = try #require(TransformDecomposition(decomposing: .identity))
+    #expect(Self.bits(fast) == Self.bits(general))
+    for angle in [0.3, -2.1, .pi] {
+      var a = fast, b = general
+      a.setEulerAngles(SIMD3(0, 0, angle))
+      b.setEulerAngles(SIMD3(0, 0, angle))
+      #expect(a.matrix == b.matrix)
+    }
+    // Not the identity: the general path.
+    let turned = Transform3D(rotationAngle: 0.5, x: 0, y: 0, z: 1)
+    #expect(try #require(TransformDecomposition(turned)) == (try #require(TransformDecomposition(decomposing: turned))))
+  }
+}

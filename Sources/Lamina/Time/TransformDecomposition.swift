@@ -40,8 +40,21 @@ struct TransformDecomposition: Equatable {
 
   init() {}
 
-  /// `nil` when the matrix does not decompose.
+  /// `nil` when the matrix does not decompose. The identity (a layer's
+  /// usual model transform under a `transform.rotation` or `.scale`
+  /// animation, decomposed every frame: S10's 400 rotations) is the parts'
+  /// defaults, the bits `init(decomposing:)` gives it, without the inverse
+  /// and the Gram–Schmidt.
   init?(_ t: Transform3D) {
+    if t == .identity {
+      self.init()
+      return
+    }
+    self.init(decomposing: t)
+  }
+
+  /// The general decomposition of `t` (CSS's); `nil` when it does not decompose.
+  init?(decomposing t: Transform3D) {
     let w: Double = t.m44
     guard w != 0, t.hasFiniteEntries else { return nil }
     // Row-major: m.0 … m.3 the rows.

@@ -189,6 +189,10 @@ open class Layer {
   /// NaN or an infinity, by its Swift name; `nil` when all are finite.
   func firstNonFiniteOwnProperty() -> String? { nil }
 
+  /// Whether the class's own numbers are all finite: by default its
+  /// table's answer; a class may read them directly (FiniteCheck.swift).
+  var ownValuesAreFinite: Bool { firstNonFiniteOwnProperty() == nil }
+
   /// Why the layer's gradient stops cannot be drawn, or `nil` (the lowering
   /// refuses such a tree, as the scene loader refuses such a file).
   var gradientProblem: String? { nil }

@@ -67,6 +67,15 @@ public final class ShapeLayer: Layer {
 
   override func firstNonFiniteOwnProperty() -> String? { firstNonFinite(LayerClasses.shapeLayer.ownFiniteChecks) }
 
+  /// The numbers of `LayerProperties.shape`'s checks, read directly.
+  override var ownValuesAreFinite: Bool {
+    let v = ownValues
+    return (v.path?.hasFiniteElements ?? true) && (v.fillColor?.hasFiniteComponents ?? true)
+      && (v.strokeColor?.hasFiniteComponents ?? true) && v.lineWidth.isFinite && v.miterLimit.isFinite
+      && (v.lineDashPattern?.allSatisfy(\.isFinite) ?? true) && v.lineDashPhase.isFinite && v.strokeStart.isFinite
+      && v.strokeEnd.isFinite
+  }
+
   /// Why the stroke cannot be drawn (a value the scene format refuses, set
   /// through the Swift API), or `nil`.
   override var shapeProblem: String? {

@@ -199,6 +199,7 @@ final class StampCache: @unchecked Sendable {
     }
     // One lookup counts the meeting (the modify accessor): counting with a
     // read and then a write hashed the key twice.
+    if met.isEmpty { met.reserveCapacity(expectedMeetings) }
     let meetings = Self.increment(&met[key, default: 0])
     let again =
       meetings >= Self.stampedFromMeeting || metBefore[key] != nil || stampsFirstMeeting || firstMeeting
@@ -231,8 +232,11 @@ final class StampCache: @unchecked Sendable {
   /// every key each time: a seventh of its preparation).
   func deferFilling(commands: Int = 0) {
     deferring = true
-    met.reserveCapacity(met.count + commands)
+    expectedMeetings = commands
   }
+  /// The commands of the preparation under way: room for their meetings
+  /// is made at the first (a frame with no shadow or shape reserves none).
+  private var expectedMeetings = 0
 
   /// Fills the stamps made since `deferFilling`, together, with `threads`
   /// workers (a frame that stamps a thousand shadows, as the second frame

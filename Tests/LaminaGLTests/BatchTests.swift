@@ -193,6 +193,26 @@ struct CoverageAtlasTests {
     #expect(failure == nil, "\(failure ?? "")")
   }
 
+  @Test func aFrameThatFillsTheLargestAtlasKeepsWhatItCached() throws {
+    // 150 cards of 200 × 188, two in three at their own sub-pixel phase:
+    // ~100 stacks of ~46,000 texels, more than a 2048² atlas holds. The
+    // frame that fills it draws the rest directly (it used to start again
+    // from empty, so every later frame evaluated every stack again), and
+    // later frames reuse what it cached: no new region, the same bytes.
+    let plan = cards(count: 150, width: 1920, height: 1080, sizes: 1, firstSize: 200)
+    let renderer = try GLRenderer()
+    let first = try renderer.render(plan)
+    let allocated = renderer.atlasCounts.allocations
+    #expect(renderer.atlasSide == CoverageAtlas.maxSide)
+    for frame in 2...3 {
+      let image = try renderer.render(plan)
+      #expect(renderer.atlasCounts.allocations == allocated, "frame \(frame) made regions again")
+      #expect(image.pixels == first.pixels, "frame \(frame)")
+    }
+    let failure = ImageExpectation.check(first, against: CPURenderer().render(plan), tolerance: .glParity, name: "atlas-full")
+    #expect(failure == nil, "\(failure ?? "")")
+  }
+
   @Test func aLargeShapeIsNotCachedButItsShadowIs() throws {
     // S2's card: 400×300 with a σ 8 shadow. Its fill and ring are wider
     // than CoverageStack.maxSide: their edge cells are drawn with the shape

@@ -76,36 +76,27 @@ __attribute__((target("avx2"))) static inline int inside4(__m256d t, double limi
   return _mm256_movemask_pd(_mm256_cmp_pd(*a, _mm256_set1_pd(limit), _CMP_LT_OQ)) == 0xF;
 }
 
-__attribute__((target("avx2"))) static void erf_row_avx2(
-    const double *cubics, double limit, const double *t, double *out, long count) {
+// A row of erf (`odd`: the sign of t, ±1 past the limit) or of e^(−t²)
+// (0 past it), four lanes at a time; a group with a lane past the limit (or
+// NaN) and the tail one at a time, as the Swift code.
+__attribute__((target("avx2"))) static void row_avx2(
+    const double *cubics, double limit, const double *t, double *out, long count, int odd) {
   long i = 0;
   for (; i + 4 <= count; i += 4) {
     __m256d x = _mm256_loadu_pd(t + i), a;
     if (!inside4(x, limit, &a)) {
-      for (long j = i; j < i + 4; j++) out[j] = erf_at(cubics, limit, t[j]);
+      for (long j = i; j < i + 4; j++) out[j] = odd ? erf_at(cubics, limit, t[j]) : exp_at(cubics, limit, t[j]);
       continue;
     }
     __m256d v = cubic4(cubics, a);
-    // −v where t < 0 (−0 keeps v, as `t < 0 ? -v : v`).
-    __m256d negative = _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ);
-    v = _mm256_xor_pd(v, _mm256_and_pd(negative, _mm256_set1_pd(-0.0)));
+    if (odd) {
+      // −v where t < 0 (−0 keeps v, as `t < 0 ? -v : v`).
+      __m256d negative = _mm256_cmp_pd(x, _mm256_setzero_pd(), _CMP_LT_OQ);
+      v = _mm256_xor_pd(v, _mm256_and_pd(negative, _mm256_set1_pd(-0.0)));
+    }
     _mm256_storeu_pd(out + i, v);
   }
-  for (; i < count; i++) out[i] = erf_at(cubics, limit, t[i]);
-}
-
-__attribute__((target("avx2"))) static void exp_row_avx2(
-    const double *cubics, double limit, const double *t, double *out, long count) {
-  long i = 0;
-  for (; i + 4 <= count; i += 4) {
-    __m256d x = _mm256_loadu_pd(t + i), a;
-    if (!inside4(x, limit, &a)) {
-      for (long j = i; j < i + 4; j++) out[j] = exp_at(cubics, limit, t[j]);
-      continue;
-    }
-    _mm256_storeu_pd(out + i, cubic4(cubics, a));
-  }
-  for (; i < count; i++) out[i] = exp_at(cubics, limit, t[i]);
+  for (; i < count; i++) out[i] = odd ? erf_at(cubics, limit, t[i]) : exp_at(cubics, limit, t[i]);
 }
 
 __attribute__((target("avx2"))) static void corner_row_avx2(
@@ -137,14 +128,14 @@ static int has_avx2(void) { return 0; }
 
 void lamina_gauss_erf_row(const double *cubics, double limit, const double *t, double *out, long count) {
 #if defined(__x86_64__)
-  if (has_avx2()) return erf_row_avx2(cubics, limit, t, out, count);
+  if (has_avx2()) return row_avx2(cubics, limit, t, out, count, 1);
 #endif
   for (long i = 0; i < count; i++) out[i] = erf_at(cubics, limit, t[i]);
 }
 
 void lamina_gauss_exp_row(const double *cubics, double limit, const double *t, double *out, long count) {
 #if defined(__x86_64__)
-  if (has_avx2()) return exp_row_avx2(cubics, limit, t, out, count);
+  if (has_avx2()) return row_avx2(cubics, limit, t, out, count, 0);
 #endif
   for (long i = 0; i < count; i++) out[i] = exp_at(cubics, limit, t[i]);
 }

@@ -23,9 +23,10 @@
 // points of them. A grid that a corner's skip bound provably misses (the
 // bound's factors peak at the point nearest the corner square's middle)
 // skips that corner before any of its factors: a tile beside a card's edge
-// pays for the one or two corners near it, not four. The nodes' sums run
-// over a row of columns at a time, node m into running sum m mod 4 as
-// `value` adds them, so the loops vectorize and the bits stay the same.
+// pays for the one or two corners near it, not four. The factors' erf and
+// e^(−t²) are taken a row of arguments at a time, and each grid row's node
+// sums in one call, node m into running sum m mod 4 as `value` adds them:
+// four Doubles a step with AVX2 (CLaminaGauss), the same bits.
 //
 // erf and the Gaussian come from GaussTable (within 2e-10 of the C
 // library's, at a fraction of the cost).

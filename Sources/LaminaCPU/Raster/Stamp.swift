@@ -197,9 +197,12 @@ final class StampCache: @unchecked Sendable {
       bytes += estimatedBytes
       return s
     }
+    // Room for the preparation's meetings at its first (a cold renderer's
+    // table of S1-frac's 2,000 keys grew eleven times, rehashing every key
+    // each time: a seventh of its preparation).
+    if met.isEmpty { met.reserveCapacity(expectedMeetings) }
     // One lookup counts the meeting (the modify accessor): counting with a
     // read and then a write hashed the key twice.
-    if met.isEmpty { met.reserveCapacity(expectedMeetings) }
     let meetings = Self.increment(&met[key, default: 0])
     let again =
       meetings >= Self.stampedFromMeeting || metBefore[key] != nil || stampsFirstMeeting || firstMeeting
@@ -226,10 +229,9 @@ final class StampCache: @unchecked Sendable {
   }
 
   /// From now until `fillPending`, stamps made wait to be filled together:
-  /// a renderer's preparation, whose stages may not read them before. Room
-  /// is made first for the meetings of `commands` more commands (a cold
-  /// renderer's table of S1-frac's 2,000 keys grew eleven times, rehashing
-  /// every key each time: a seventh of its preparation).
+  /// a renderer's preparation, whose stages may not read them before; it
+  /// prepares `commands` commands (room for their meetings is made at the
+  /// first).
   func deferFilling(commands: Int = 0) {
     deferring = true
     expectedMeetings = commands

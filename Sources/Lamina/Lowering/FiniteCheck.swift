@@ -66,6 +66,8 @@ extension LayerValues {
   }
 }
 
+// The finiteness of each kind of value, defined once: the scene codecs'
+// checks (SceneCodec) and the direct reading above.
 extension CGPoint {
   var hasFiniteParts: Bool { Double(x).isFinite && Double(y).isFinite }
 }

@@ -139,7 +139,7 @@ extension SceneCodec where Value == CGPoint {
   static var point: Self {
     Self(
       read: { d, v, p in d.point(v, p) }, write: { SceneWriter.numbers([$0.x, $0.y]) },
-      isFinite: { Double($0.x).isFinite && Double($0.y).isFinite })
+      isFinite: { $0.hasFiniteParts })
   }
 }
 
@@ -196,7 +196,7 @@ extension SceneCodec where Value == CGSize {
   static var size: Self {
     Self(
       read: { d, v, p in d.size(v, p) }, write: { SceneWriter.numbers([$0.width, $0.height]) },
-      isFinite: { Double($0.width).isFinite && Double($0.height).isFinite })
+      isFinite: { $0.hasFiniteParts })
   }
 }
 
@@ -210,10 +210,7 @@ extension SceneCodec where Value == CGRect {
     return Self(
       read: { d, v, p in d.rect(v, p, nonNegativeSize: nonNegativeSize) },
       write: SceneWriter.rectJSON,
-      isFinite: {
-        Double($0.origin.x).isFinite && Double($0.origin.y).isFinite && Double($0.size.width).isFinite
-          && Double($0.size.height).isFinite
-      },
+      isFinite: { $0.hasFiniteParts },
       clamp: nonNegativeSize ? nonNegativeSizeRect : nil)
   }
 }
@@ -276,7 +273,7 @@ extension SceneCodec where Value == Path {
   static var path: Self {
     Self(
       read: { d, v, p in d.path(v, p) }, write: SceneWriter.path,
-      isFinite: { $0.elements.allSatisfy(\.isFinite) })
+      isFinite: { $0.hasFiniteElements })
   }
 }
 

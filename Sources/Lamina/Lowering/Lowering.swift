@@ -42,12 +42,14 @@ extension RenderPlan {
     if let why = limits.violation(width: pw, height: ph) { throw .tooLarge(what: "canvas", reason: why) }
     guard pw > 0, ph > 0 else { throw .invalidCanvas("\(pw)×\(ph) pixels is empty") }
     try TreeCheck.validate(root, limits: limits)
+    // Text layers laid out side by side; the walk finds their layouts kept.
+    root.layOutText(threads: PlanBuilder.workerThreads)
     let builder = PlanBuilder(width: pw, height: ph, scale: scale, limits: limits)
     builder.root = root
     let rootMatrix = Transform3D(translationX: -Double(root.bounds.minX), y: -Double(root.bounds.minY))
       .concatenating(Transform3D(scaleX: scale, y: scale))
     try builder.emitLayer(root, rootMatrix, into: 0, clips: [], alpha: 1)
-    try builder.resolveStrokes()
+    try builder.resolvePendingDraws()
     self.init(
       width: pw, height: ph, background: (background ?? .clear).premultiplied,
       surfaces: builder.surfaces)
@@ -77,16 +79,15 @@ final class PlanBuilder {
   var colorMultiplier = ColorMultiplier.identity
   /// The tree's root, for naming a layer's place in errors (`place(of:)`, LayerPlace.swift).
   weak var root: Layer?
-  /// Glyph outlines flattened in this lowering, by face, size, glyph and
-  /// tolerance: text layers in the same font and size flatten each glyph
-  /// once (LoweringText.swift).
-  var flattenedGlyphs: [FlattenedGlyphKey: FlattenedGlyph] = [:]
-  /// Whether each of those outlines fills by adding its edges
-  /// (`SimpleContours`), asked once per outline in this lowering: 0 when
-  /// not, else the sign of the winding number inside it (of its area).
-  var simpleGlyphs: [FlattenedGlyphKey: Int8] = [:]
   /// Strokes whose draws wait for their outlines (LoweringStrokes.swift).
   var pendingStrokes: [PendingStroke] = []
+  /// Text layers whose draws wait to be made (TextEmitter.swift).
+  var pendingTexts: [PendingText] = []
+  /// How many draws were left pending in this lowering (PendingDraws.swift).
+  var pendingOrder = 0
+  /// The texts' emitters, one per worker, with the glyph outlines each
+  /// flattened in this lowering (TextEmitter.swift).
+  var textEmitters: [TextEmitter] = []
 
   init(width: Int, height: Int, scale: Double, limits: RenderLimits) {
     surfaces = [Surface(width: width, height: height, label: "canvas")]

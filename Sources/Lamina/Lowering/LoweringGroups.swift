@@ -22,14 +22,14 @@ extension PlanBuilder {
 
   /// Forgets surface `s` and everything opened after it.
   func dropSurfaces(from s: Int) {
-    dropPendingStrokes(from: s)
+    dropPendingDraws(from: s)
     surfaces.removeLast(surfaces.count - s)
     visible.removeLast(visible.count - s)
   }
 
   /// The device box of what surface `s` draws, in its (unshifted) pixels.
   func drawnBounds(of s: Int) throws(LoweringError) -> CGRect? {
-    try resolveStrokes()
+    try resolvePendingDraws()
     var box = CGRect.null
     for c in surfaces[s].commands {
       if let b = c.deviceBounds(surfaces: surfaces) { box = box.union(b) }
@@ -365,7 +365,7 @@ extension PlanBuilder {
   /// A hash of everything surface `s` draws, nested surfaces included: equal
   /// hashes mean equal rasters for the `shouldRasterize` cache.
   func contentHash(of s: Int) throws(LoweringError) -> Int {
-    try resolveStrokes()
+    try resolvePendingDraws()
     var h = Hasher()
     h.combine(surfaces[s].width)
     h.combine(surfaces[s].height)

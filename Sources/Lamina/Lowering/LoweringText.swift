@@ -86,9 +86,15 @@ extension TextLayer {
     var box = CGRect.null
     for line in layout.lines {
       for run in line.runs {
-        _ = try? TextLayout.drawing(run) { ink in
+        let keepNone: (CGRect) -> Bool = { ink in
           box = box.union(ink)
           return false
+        }
+        // Outline glyphs' boxes without their scaled outlines.
+        if run.isColorBitmap {
+          _ = try? TextLayout.drawing(run, keeping: keepNone)
+        } else {
+          _ = try? TextLayout.glyphShapes(run, elements: false, keeping: keepNone)
         }
       }
     }
@@ -97,7 +103,9 @@ extension TextLayer {
 }
 
 extension PlanBuilder {
-  /// The text of a text layer, faded by `alpha`, into surface `t`.
+  /// The text of a text layer, faded by `alpha`, into surface `t`: its
+  /// runs' paints decided now, its draws made with the other pending ones
+  /// (`deferText`, TextEmitter.swift).
   @inline(never)
   func emitText(
     _ layer: TextLayer, _ m: Transform3D, into t: Int, clips: [Clip], alpha: Double, name: String
@@ -112,19 +120,23 @@ extension PlanBuilder {
     // A missing font or character said once per process (TextWarnings).
     if !layout.warnings.isEmpty { TextWarnings.report(layout.warnings) { place(of: layer) } }
     guard let reach = textReach(layer, m, into: t) else { return }
-    let text = TextTarget(layer: layer, matrix: m, surface: t, reach: reach, clips: clips, name: name)
-    var edges = 0
+    var runs: [(run: TextLayout.Run, paint: TextPaint)] = []
     for line in layout.lines {
       for run in line.runs {
         guard let color = run.color, color.alpha > 0 else { continue }
         if !run.isColorBitmap {
           guard let fill = shapeColor(color, alpha: alpha) else { continue }
-          try emitGlyphOutlines(run, fill: fill, text, edges: &edges)
+          runs.append((run, .fill(fill)))
         } else {
-          try emitColorGlyphs(run, opacity: Float(alpha * color.alpha), text)
+          runs.append((run, .colorGlyphs(opacity: Float(alpha * color.alpha))))
         }
       }
     }
+    guard !runs.isEmpty else { return }
+    deferText(
+      TextTarget(
+        layer: layer, matrix: m, surface: t, reach: reach, clips: clips, name: name, tint: colorMultiplier),
+      runs: runs)
   }
 
   /// Where and how a text layer's runs are drawn: what every run's
@@ -137,6 +149,8 @@ extension PlanBuilder {
     var reach: CGRect
     var clips: [Clip]
     var name: String
+    /// The replicators' multiplier, for colour glyphs' images.
+    var tint: ColorMultiplier
   }
 
   /// The local region whose image can reach the visible part of surface
@@ -152,108 +166,6 @@ extension PlanBuilder {
     else { return nil }
     let grow = 1 / max(Homography(m).maxScale(over: layer.bounds), 1e-12) + 1e-6 * max(region.width, region.height)
     return region.insetBy(dx: -grow, dy: -grow)
-  }
-
-  /// A run of outline glyphs filled with `fill`: its glyphs within reach,
-  /// cut into pieces that share no pixel (`GlyphPieces`), gathered into
-  /// `PathDraw`s. `edges` counts the polygon edges of every run of the
-  /// layer, refused past `RenderLimits.maxShapeEdges`.
-  private func emitGlyphOutlines(
-    _ run: TextLayout.Run, fill: PremultipliedColor, _ text: TextTarget, edges: inout Int
-  ) throws(LoweringError) {
-    let m = text.matrix
-    var glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)]
-    do {
-      glyphs = try TextLayout.glyphShapes(run, elements: false) { $0.intersects(text.reach) }
-    } catch {
-      throw .invalidText(layer: place(of: text.layer), reason: error.description)
-    }
-    guard !glyphs.isEmpty else { return }
-    let similarity = GlyphRun.scale(of: m)
-    if let s = similarity { glyphs = Self.onQuarterPixels(glyphs, m, scale: s) }
-    let tolerance = Self.glyphTolerance(glyphs.lazy.map(\.ink), m, similarity: similarity)
-    let (outlines, outlineIndex, outlineKeys, table) = try flattenedOutlines(
-      glyphs, of: run, tolerance: tolerance, layer: text.layer)
-    // Pieces are gathered into draws of at most
-    // `GlyphPieces.maximumDrawSide` pixels a side, each piece filled
-    // on its own (`PathDraw.pieceEnds`); under a similarity the draw
-    // carries a `GlyphRun`: each one-glyph piece is its glyph's coverage,
-    // a piece of several glyphs is filled from its placed polygons.
-    // A draw's glyphs placed (`PlacedOutlines`: its polygons, never built
-    // here), how many polygons they hold, where its pieces end.
-    var outlineGlyphs = [UInt32](repeating: 0, count: outlines.count)
-    for (i, g) in glyphs.enumerated() { outlineGlyphs[outlineIndex[i]] = g.glyph }
-    var glyphsPlaced: [PlacedOutlines.Glyph] = [], polygonCount = 0, ends: [Int] = []
-    var placed: [GlyphRun.Placed] = [], simple: [Bool] = []
-    func flush() {
-      if polygonCount > 0 {
-        let glyphRun =
-          similarity.flatMap { s in
-            placed.contains { $0.outline != GlyphRun.Placed.severalGlyphs }
-              ? GlyphRun(
-                font: run.font, fontSize: run.fontSize, scale: s, outlines: outlines, glyphs: placed,
-                outlineGlyphs: outlineGlyphs)
-              : nil
-          }
-        add(
-          .path(
-            PathDraw(
-              matrix: m, placed: PlacedOutlines(table, glyphs: glyphsPlaced), rule: .nonZero,
-              color: fill, clips: text.clips, name: text.name, pieceEnds: ends, glyphs: glyphRun
-            ).withSimplePieces(simple)), to: text.surface)
-      }
-      (glyphsPlaced, polygonCount, ends, placed, simple) = ([], 0, [], [], [])
-    }
-    // Per outline, whether a piece of it alone takes its glyph's coverage
-    // (asked once per outline, not per glyph: its bounding box is a pass
-    // over its points).
-    var coverable = [Bool?](repeating: nil, count: outlines.count)
-    func hasCoverage(_ outline: Int, _ scale: Double) -> Bool {
-      if let known = coverable[outline] { return known }
-      let answer = Self.hasGlyphCoverage(outlines[outline], scale: scale)
-      coverable[outline] = answer
-      return answer
-    }
-    let simplePieces = SimplePieceCheck(
-      table: table, outlineIndex: outlineIndex, keys: outlineKeys, origins: glyphs.map(\.origin))
-    let pieces = GlyphPieces.split(glyphs.map(\.ink), m)
-    let starts = Self.drawStarts(pieces, glyphs.map(\.ink), m)
-    for (p, piece) in pieces.enumerated() {
-      let single = similarity.map { piece.count == 1 && hasCoverage(outlineIndex[piece[0]], $0) } ?? false
-      if starts[p] { flush() }
-      let before = polygonCount
-      for i in piece where !outlines[outlineIndex[i]].isEmpty {
-        let outline = outlines[outlineIndex[i]]
-        glyphsPlaced.append(PlacedOutlines.Glyph(outline: outlineIndex[i], origin: glyphs[i].origin))
-        polygonCount += outline.count
-        edges += outline.edgeCount
-      }
-      guard edges <= limits.maxShapeEdges else {
-        throw .invalidText(
-          layer: place(of: text.layer),
-          reason:
-            "the visible glyph outlines have more than \(limits.maxShapeEdges) edges (RenderLimits.maxShapeEdges): too much text shows at once"
-        )
-      }
-      if polygonCount > before {
-        ends.append(polygonCount)
-        // A glyph coverage's piece is never swept: its outline is not checked here.
-        let isSimple = !single && simplePieces.isSimple(piece, signs: &simpleGlyphs)
-        simple.append(isSimple)
-        // Several glyphs whose ink is apart, each with a coverage: their sum.
-        let summed =
-          isSimple && piece.count > 1
-          && similarity.map { s in piece.allSatisfy { hasCoverage(outlineIndex[$0], s) } } ?? false
-        let first = glyphs[piece[0]]
-        placed.append(
-          GlyphRun.Placed(
-            glyph: first.glyph,
-            outline: single
-              ? outlineIndex[piece[0]] : summed ? GlyphRun.Placed.summedGlyphs : GlyphRun.Placed.severalGlyphs,
-            origin: first.origin))
-      }
-    }
-    flush()
   }
 
   /// Under a similarity of scale `s`, each glyph moved (its ink box with
@@ -300,7 +212,7 @@ extension PlanBuilder {
   /// its scale alone (a glyph coverage's key holds the scale, not the run's
   /// box); otherwise over the box of all its kept glyphs' `inks`, taken
   /// down to a quarter-octave step (`steppedTolerance`).
-  private static func glyphTolerance(
+  static func glyphTolerance(
     _ inks: some Sequence<CGRect>, _ m: Transform3D, similarity: Double?
   ) -> Double {
     if let similarity { return Path.rasterTolerance / similarity }
@@ -332,84 +244,11 @@ extension PlanBuilder {
   /// Whether a one-glyph piece of this outline is drawn from its glyph's
   /// coverage under a similarity of `scale`: one of some ink, no larger than
   /// `GlyphRun.maximumCoverageSide` a side.
-  private static func hasGlyphCoverage(_ outline: PolygonSet, scale s: Double) -> Bool {
+  static func hasGlyphCoverage(_ outline: PolygonSet, scale s: Double) -> Bool {
     let box = outline.boundingBox
     return !outline.isEmpty && max(Double(box.width), Double(box.height)) * s < GlyphRun.maximumCoverageSide
   }
 
-  /// Each distinct glyph's outline flattened once, relative to its
-  /// origin, and for each glyph the index of its outline: a piece's
-  /// polygons are those outlines moved to its glyphs' origins, each
-  /// outline's key, and the outlines with their boxes and digests.
-  /// Outlines another layer of this lowering flattened alike are reused,
-  /// with their boxes and digests.
-  private func flattenedOutlines(
-    _ glyphs: [(glyph: UInt32, origin: SIMD2<Double>, elements: [Path.Element], ink: CGRect)],
-    of run: TextLayout.Run, tolerance: Double, layer: TextLayer
-  ) throws(LoweringError) -> (
-    outlines: [PolygonSet], outlineIndex: [Int], keys: [FlattenedGlyphKey], table: PlacedOutlines.Table
-  ) {
-    var outlines: [PolygonSet] = [], outlineOf: [UInt32: Int] = [:], outlineIndex: [Int] = []
-    var keys: [FlattenedGlyphKey] = [], boxes: [(lo: SIMD2<Double>, hi: SIMD2<Double>)?] = [], digests: [Int] = []
-    let face = GlyphCoverageKey.faceID(run.font)
-    for g in glyphs {
-      if let known = outlineOf[g.glyph] {
-        outlineIndex.append(known)
-        continue
-      }
-      let key = FlattenedGlyphKey(face: face, fontSize: run.fontSize, glyph: g.glyph, tolerance: tolerance)
-      let flat: FlattenedGlyph
-      if let kept = flattenedGlyphs[key] {
-        flat = kept
-      } else {
-        let elements: [Path.Element]
-        do {
-          elements = try TextLayout.scaledOutline(g.glyph, of: run)
-        } catch {
-          throw .invalidText(layer: place(of: layer), reason: error.description)
-        }
-        var set = PolygonSet()
-        for s in Path(elements: elements).flattenedSubpaths(tolerance: tolerance) where s.points.count > 2 {
-          set.append(s.points.map { SIMD2(Double($0.x), Double($0.y)) })
-        }
-        flat = FlattenedGlyph(outline: set, box: PlacedOutlines.Table.box(set), digest: set.digest)
-        flattenedGlyphs[key] = flat
-      }
-      outlineOf[g.glyph] = outlines.count
-      outlineIndex.append(outlines.count)
-      outlines.append(flat.outline)
-      boxes.append(flat.box)
-      digests.append(flat.digest)
-      keys.append(key)
-    }
-    return (outlines, outlineIndex, keys, PlacedOutlines.Table(outlines: outlines, boxes: boxes, digests: digests))
-  }
-
-  /// A run of colour glyphs (emoji): each strike image within reach drawn
-  /// into its frame. Colour glyphs keep their own colours; the run's
-  /// colour gives only its alpha (in `opacity`, with the fade), and the
-  /// replicator's multiplier tints them.
-  private func emitColorGlyphs(_ run: TextLayout.Run, opacity: Float, _ text: TextTarget) throws(LoweringError) {
-    let drawing: TextLayout.RunDrawing
-    do {
-      drawing = try TextLayout.drawing(run) { $0.intersects(text.reach) }
-    } catch {
-      throw .invalidText(layer: place(of: text.layer), reason: error.description)
-    }
-    guard case .bitmaps(let images) = drawing, opacity > 0 else { return }
-    for (image, frame) in images where image.width > 0 && image.height > 0 {
-      var draw = ImageDraw(
-        matrix: text.matrix, image: image,
-        slices: [
-          ImageSlice(
-            destination: frame, source: CGRect(x: 0, y: 0, width: image.width, height: image.height))
-        ],
-        sampling: Sampling(minification: .trilinear, magnification: .linear, bias: 0), opacity: opacity,
-        clips: text.clips, name: text.name)
-      draw.tint = colorMultiplier
-      add(.image(draw), to: text.surface)
-    }
-  }
 }
 
 /// A run's glyphs cut into pieces that share no target pixel, each filled

@@ -46,6 +46,8 @@ func loadScene(_ path: String) throws -> Scene {
 /// (`TextWarnings`) is silenced, so none is printed twice.
 func warnAboutText(_ scene: Scene, path: String) {
   TextWarnings.handler = TextWarnings.ignore
+  // Laid out on every core; the lowering finds the layouts kept.
+  scene.root.layOutText()
   var seen = Set<String>()
   var stack: [Layer] = [scene.root]
   var warnings: [(String, String)] = []

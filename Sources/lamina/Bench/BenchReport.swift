@@ -45,6 +45,7 @@ enum BenchReport {
     )
     lines.append("are steady frames of the plan lowered once. cold ms: the median of the same plan drawn by a new")
     lines.append("renderer each time, nothing cached (CPU only), what a peer that rasterizes every frame does.")
+    lines.append("--json: first_frame_phases_ms splits the first frame into layout, lower and draw.")
     lines.append(
       "ms per frame; GL frames are render() as a whole, timed to completion (drawing, glFinish, then"
     )
@@ -85,6 +86,9 @@ enum BenchReport {
           "megapixels_per_second": t.megapixelsPerSecond, "frames_ms": t.framesMs,
           "cpu_median_ms": t.cpuMedianMs, "cpu_frames_ms": t.cpuFramesMs,
         ]
+        if let phases = t.firstFramePhases {
+          row["first_frame_phases_ms"] = ["layout": phases.layoutMs, "lower": phases.lowerMs, "draw": phases.drawMs]
+        }
         if let ratio = result.cpuOverGL { row["cpu_over_gl"] = ratio }
         if let cold = t.coldFramesMs {
           row["cold_median_ms"] = Statistics.median(cold)

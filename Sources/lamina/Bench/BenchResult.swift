@@ -35,6 +35,8 @@ struct BackendTiming {
   /// The process's peak resident memory while the scene ran on this
   /// backend, in MiB (PeakMemory), where Linux reports it.
   var peakMiB: Double?
+  /// Where the first frame's time went.
+  var firstFramePhases: FirstFramePhases?
 
   var coldMedianMs: Double? { coldFramesMs.map(Statistics.median) }
 
@@ -44,6 +46,14 @@ struct BackendTiming {
   var cpuMedianMs: Double { Statistics.median(cpuFramesMs) }
   /// Canvas megapixels drawn per second at the median frame time.
   var megapixelsPerSecond: Double { Double(width * height) / 1e6 / (medianMs / 1000) }
+}
+
+/// The wall milliseconds of a first frame's three steps: every text layer
+/// laid out (`Layer.layOutText`), the tree lowered, the plan drawn (by a new
+/// renderer on the CPU). Their sum is the first frame, but for the clock
+/// reads between them.
+struct FirstFramePhases {
+  let layoutMs: Double, lowerMs: Double, drawMs: Double
 }
 
 /// How far the backends' images of the same frame are apart.

@@ -50,11 +50,11 @@ struct BenchRunner {
         // Canvases) sees it freed once the next frame replaces it.
         var last: Image?
         PeakMemory.reset()
-        let first: (ms: Double, cpuMs: Double)
+        let first: (ms: Double, cpuMs: Double), phases: FirstFramePhases
         let freshRenderer = (renderer as? CPURenderer).map { CPURenderer(threads: $0.threads) }
         do {
           let frame = try firstFrame(scene, name, freshRenderer ?? renderer)
-          (first, last) = ((frame.ms, frame.cpuMs), frame.value)
+          (first, last, phases) = ((frame.ms, frame.cpuMs), frame.value.image, frame.value.phases)
         }
         progress.step("\(scene.name) \(name)")
         // Lowered untimed, after the first backend's first frame so that
@@ -85,6 +85,7 @@ struct BenchRunner {
         var timing = BackendTiming(
           scene: scene.name, backend: name, width: scene.pixelWidth, height: scene.pixelHeight,
           animated: scene.animated, framesMs: times, cpuFramesMs: cpuTimes, firstFrame: first)
+        timing.firstFramePhases = phases
         if !readbacks.isEmpty { timing.readbackMs = readbacks }
         if let before = reusesBefore, let after = Self.rasterReuses(renderer) {
           timing.rasterReusesPerFrame = Double(after - before) / Double(frames)
@@ -121,14 +122,17 @@ struct BenchRunner {
   }
 
   /// Frame 0 of a freshly read copy of the scene: its text laid out, lowered
-  /// and drawn, timed as one (see BenchScene).
+  /// and drawn, timed as one (see BenchScene), and the wall milliseconds
+  /// of each of the three.
   private func firstFrame(_ scene: BenchScene, _ name: String, _ renderer: PlanRenderer) throws
-    -> (ms: Double, cpuMs: Double, value: Image)
+    -> (ms: Double, cpuMs: Double, value: (image: Image, phases: FirstFramePhases))
   {
     let fresh = try scene.reloaded()
     return try Self.timed {
-      try fresh.layOutText()
-      return try Self.draw(try lower(fresh, frame: 0), renderer, "\(scene.name) on \(name), first frame")
+      let layout = Self.timed { fresh.layOutText() }
+      let plan = try Self.timed { try lower(fresh, frame: 0) }
+      let drawn = try Self.timed { try Self.draw(plan.value, renderer, "\(scene.name) on \(name), first frame") }
+      return (drawn.value, FirstFramePhases(layoutMs: layout.ms, lowerMs: plan.ms, drawMs: drawn.ms))
     }
   }
 

@@ -56,28 +56,12 @@ struct BenchScene {
     try BenchScene(name: name, folder: folder)
   }
 
-  /// Lays out every text layer (`TextLayer.layout()`, kept on the layer,
-  /// where the lowering finds it): the shaping a first frame pays.
-  /// Returns how many text layers there were.
-  @discardableResult
-  func layOutText() throws -> Int {
-    var count = 0
-    func visit(_ layers: [Layer]) throws {
-      for layer in layers {
-        if let text = layer as? TextLayer {
-          do {
-            _ = try text.layout()
-          } catch {
-            throw BenchError("bench scene \(name), text layer \(text.name ?? "?"): \(error)")
-          }
-          count += 1
-        }
-        if let mask = layer.mask { try visit([mask]) }
-        try visit(layer.sublayers ?? [])
-      }
-    }
-    try visit(scene.layers)
-    return count
+  /// Lays out every text layer (`Layer.layOutText`, on the machine's
+  /// cores, as the lowering does; kept on the layers, where the lowering
+  /// finds them): the shaping a first frame pays. A layout that fails is
+  /// reported by the lowering, with the layer's place.
+  func layOutText() {
+    scene.root.layOutText()
   }
 
   /// Lowers frame n (for the animated scene, after turning card0 to 3n°).

@@ -154,6 +154,13 @@ struct TextLayoutKey: Hashable {
 extension TextLayout {
   /// Lays out `layer`'s string in its bounds.
   public init(layer: TextLayer) throws(TextLayoutError) {
+    try self.init(layer: layer, reshapingEveryLine: false)
+  }
+
+  /// Lays out `layer`'s string; `reshapingEveryLine` shapes each line of a
+  /// wrapped paragraph again instead of cutting it from the paragraph's
+  /// shaping where that is exact (the tests compare the two).
+  init(layer: TextLayer, reshapingEveryLine: Bool) throws(TextLayoutError) {
     bounds = layer.bounds
     lines = []
     warnings = []
@@ -175,6 +182,7 @@ extension TextLayout {
     var breaker = LineBreaker(
       shaper: shaper, width: Double(layer.bounds.width), wrapped: layer.isWrapped,
       truncation: layer.truncationMode, alignment: layer.alignmentMode)
+    breaker.reshapesEveryLine = reshapingEveryLine
     // Every paragraph's lines, then (wrapped and truncating) the last line
     // that fits the bounds' height takes the rest of its paragraph,
     // truncated, and the lines below it go.

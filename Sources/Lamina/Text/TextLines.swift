@@ -63,6 +63,9 @@ struct LineBreaker {
   let wrapped: Bool
   let truncation: TextTruncationMode
   let alignment: TextAlignmentMode
+  /// Shape every line again rather than cut it from its paragraph's runs
+  /// (`TextShaper.slice`): the layout the cut must equal, for the tests.
+  var reshapesEveryLine = false
   /// Widths within this of the line's are taken to fit (sums of Doubles).
   static let slack = 1e-9
 
@@ -183,9 +186,14 @@ struct LineBreaker {
     if ranges.count == 1 {
       return [line(p, runs: runs, level: level, isLast: true, truncated: false, start: 0)]
     }
+    // Each line's runs cut from the paragraph's where HarfBuzz says that
+    // is what shaping the line alone gives; else the line shaped again.
+    let scripts = reshapesEveryLine ? [] : TextShaper.scripts(p.units)
     return ranges.enumerated().map { k, r in
       let text = p[r]
-      let shaped = shaper.shape(text, paragraphLevel: level).runs
+      let shaped =
+        (reshapesEveryLine ? nil : TextShaper.slice(runs, of: p, scripts: scripts, r))
+        ?? shaper.shape(text, paragraphLevel: level).runs
       return line(
         text, runs: shaped, level: level, isLast: k == ranges.count - 1, truncated: false,
         start: r.lowerBound)

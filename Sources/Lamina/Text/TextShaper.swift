@@ -118,6 +118,68 @@ struct TextShaper {
     return (runs, paragraph)
   }
 
+  /// The runs `shape(text[range], paragraphLevel: 0)` makes, cut from
+  /// `runs` (`shape(text, …)`'s, with `scripts` = `scripts(text.units)`)
+  /// without shaping again; nil where that might differ. Exact when:
+  /// every run is left to right (level 0, so a line's levels are 0 too);
+  /// every run's script is shaped by HarfBuzz's default shaper, which reads
+  /// no text outside its run (`contextFree`: no joining, no syllables);
+  /// the line's scripts, resolved on its own, are the paragraph's there (a
+  /// line starting with punctuation could take another script); and where
+  /// the line cuts a run, HarfBuzz says breaking there is safe (the cut
+  /// glyph has no `HB_GLYPH_FLAG_UNSAFE_TO_BREAK`: shaping either side
+  /// alone gives the same glyphs and positions). Fonts and attributes are
+  /// per unit and graphemes end where lines do, so the line's runs are the
+  /// paragraph's runs cut at its ends.
+  static func slice(
+    _ runs: [ShapedRun], of text: StyledText, scripts: [hb_script_t], _ range: Range<Int>
+  ) -> [ShapedRun]? {
+    guard runs.allSatisfy({ $0.level == 0 && contextFree.contains($0.script.rawValue) }) else { return nil }
+    guard Self.scripts(Array(text.units[range])).elementsEqual(scripts[range]) else { return nil }
+    var out: [ShapedRun] = []
+    for run in runs where run.range.overlaps(range) {
+      let lo = max(run.range.lowerBound, range.lowerBound), hi = min(run.range.upperBound, range.upperBound)
+      // The glyphs of clusters lo..<hi: a cut must fall on a cluster's
+      // first glyph that is safe to break at.
+      var first = run.glyphs.count, end = run.glyphs.count
+      for (g, info) in run.glyphs.enumerated() {
+        let c = Int(info.cluster)
+        if first == run.glyphs.count, c >= lo { first = g }
+        if c >= hi {
+          end = g
+          break
+        }
+      }
+      if lo > run.range.lowerBound, !safeCut(run.glyphs, at: first, cluster: lo) { return nil }
+      if hi < run.range.upperBound, !safeCut(run.glyphs, at: end, cluster: hi) { return nil }
+      var cut = run
+      cut.range = (lo - range.lowerBound)..<(hi - range.lowerBound)
+      cut.glyphs = run.glyphs[first..<end].map { info in
+        var info = info
+        info.cluster -= UInt32(range.lowerBound)
+        return info
+      }
+      cut.positions = Array(run.positions[first..<end])
+      out.append(cut)
+    }
+    return out
+  }
+
+  /// Whether the glyphs may be cut before glyph `g`: it starts cluster
+  /// `cluster` and HarfBuzz marks it safe to break at.
+  private static func safeCut(_ glyphs: [hb_glyph_info_t], at g: Int, cluster: Int) -> Bool {
+    guard g < glyphs.count, Int(glyphs[g].cluster) == cluster else { return false }
+    var info = glyphs[g]
+    return hb_glyph_info_get_glyph_flags(&info).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue == 0
+  }
+
+  /// Scripts HarfBuzz shapes with its default shaper, which reads nothing
+  /// of the text around a run (Arabic joining, Indic and Thai syllables,
+  /// Hangul jamo and Hebrew marks have shapers of their own).
+  static let contextFree: Set<UInt32> = Set(
+    [HB_SCRIPT_LATIN, HB_SCRIPT_GREEK, HB_SCRIPT_CYRILLIC, HB_SCRIPT_HAN, HB_SCRIPT_HIRAGANA, HB_SCRIPT_KATAKANA,
+     HB_SCRIPT_BOPOMOFO, HB_SCRIPT_COMMON].map(\.rawValue))
+
   /// The face of each code unit, chosen per grapheme cluster.
   private mutating func fonts(_ text: StyledText) -> [FontFace] {
     let bounds = UnicodeText.graphemeBoundaries(text.units)

@@ -188,11 +188,11 @@ struct LineBreaker {
     }
     // Each line's runs cut from the paragraph's where HarfBuzz says that
     // is what shaping the line alone gives; else the line shaped again.
-    let scripts = reshapesEveryLine ? [] : TextShaper.scripts(p.units)
+    let scripts = !reshapesEveryLine && TextShaper.cutsExactly(runs) ? TextShaper.scripts(p.units) : nil
     return ranges.enumerated().map { k, r in
       let text = p[r]
       let shaped =
-        (reshapesEveryLine ? nil : TextShaper.slice(runs, of: p, scripts: scripts, r))
+        scripts.flatMap { TextShaper.slice(runs, of: p, scripts: $0, r) }
         ?? shaper.shape(text, paragraphLevel: level).runs
       return line(
         text, runs: shaped, level: level, isLast: k == ranges.count - 1, truncated: false,

@@ -131,25 +131,26 @@ struct TextShaper {
   /// alone gives the same glyphs and positions). Fonts and attributes are
   /// per unit and graphemes end where lines do, so the line's runs are the
   /// paragraph's runs cut at its ends.
+  /// `runs` must be a paragraph's that `cutsExactly` accepts.
   static func slice(
     _ runs: [ShapedRun], of text: StyledText, scripts: [hb_script_t], _ range: Range<Int>
   ) -> [ShapedRun]? {
-    guard runs.allSatisfy({ $0.level == 0 && contextFree.contains($0.script.rawValue) }) else { return nil }
     guard Self.scripts(Array(text.units[range])).elementsEqual(scripts[range]) else { return nil }
     var out: [ShapedRun] = []
-    for run in runs where run.range.overlaps(range) {
+    // Runs in logical order (all left to right): the first that reaches
+    // into the line found by bisection.
+    var a = 0, b = runs.count
+    while a < b {
+      let mid = (a + b) / 2
+      if runs[mid].range.upperBound > range.lowerBound { b = mid } else { a = mid + 1 }
+    }
+    for run in runs[a...] {
+      guard run.range.lowerBound < range.upperBound else { break }
       let lo = max(run.range.lowerBound, range.lowerBound), hi = min(run.range.upperBound, range.upperBound)
-      // The glyphs of clusters lo..<hi: a cut must fall on a cluster's
-      // first glyph that is safe to break at.
-      var first = run.glyphs.count, end = run.glyphs.count
-      for (g, info) in run.glyphs.enumerated() {
-        let c = Int(info.cluster)
-        if first == run.glyphs.count, c >= lo { first = g }
-        if c >= hi {
-          end = g
-          break
-        }
-      }
+      // The glyphs of clusters lo..<hi (left to right, clusters ascend:
+      // found by bisection, so a long paragraph stays linear); a cut must
+      // fall on a cluster's first glyph that is safe to break at.
+      let first = firstGlyph(run.glyphs, atOrAfter: lo), end = firstGlyph(run.glyphs, atOrAfter: hi)
       if lo > run.range.lowerBound, !safeCut(run.glyphs, at: first, cluster: lo) { return nil }
       if hi < run.range.upperBound, !safeCut(run.glyphs, at: end, cluster: hi) { return nil }
       var cut = run
@@ -163,6 +164,23 @@ struct TextShaper {
       out.append(cut)
     }
     return out
+  }
+
+  /// The first of `glyphs` (clusters ascending) whose cluster is at least
+  /// `cluster`, or `glyphs.count`.
+  private static func firstGlyph(_ glyphs: [hb_glyph_info_t], atOrAfter cluster: Int) -> Int {
+    var lo = 0, hi = glyphs.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if Int(glyphs[mid].cluster) >= cluster { hi = mid } else { lo = mid + 1 }
+    }
+    return lo
+  }
+
+  /// Whether lines may be cut from a paragraph's `runs` at all (`slice`):
+  /// every run left to right and in a script of the default shaper.
+  static func cutsExactly(_ runs: [ShapedRun]) -> Bool {
+    runs.allSatisfy { $0.level == 0 && contextFree.contains($0.script.rawValue) }
   }
 
   /// Whether the glyphs may be cut before glyph `g`: it starts cluster

@@ -129,9 +129,13 @@ extension TextLayout {
       if let known = shapes[g.id] {
         shape = known
       } else {
-        let (outline, box) = try face.outlineWithBox(g.id)
-        shape = (box, nil)
-        if shape.box != nil { shape.elements = wanted ? Self.scaled(outline, k) : [] }
+        if wanted {
+          let (outline, box) = try face.outlineWithBox(g.id)
+          shape = (box, box == nil ? nil : Self.scaled(outline, k))
+        } else {
+          let box = try face.controlBox(g.id)
+          shape = (box, box == nil ? nil : [])
+        }
         shapes[g.id] = shape
       }
       guard let box = shape.box, let elements = shape.elements else { continue }
@@ -213,6 +217,13 @@ extension FontFace {
     let box = Self.controlBox(elements)
     controlBoxes.withLock { $0[glyph] = box }
     return (elements, box)
+  }
+
+  /// The glyph's `controlBox` alone: from the table when known, without
+  /// fetching (and retaining, from every worker at once) its outline.
+  func controlBox(_ glyph: UInt32) throws(FontError) -> CGRect? {
+    if let known = controlBoxes.withLock({ $0[glyph] }) { return known }
+    return try outlineWithBox(glyph).box
   }
 
   /// The glyph's outline in font units, y up (cached).

@@ -13,6 +13,11 @@
 // more primitive of the layer's content, so a content shadow follows the
 // glyphs' alpha.
 //
+// The walk decides what only it knows (the layer's matrix, clips and
+// reach, each run's paint through the replicators' multipliers) and
+// leaves the draws to `TextEmitter`, which makes them with the other
+// pending texts on every core (TextEmitter.swift, PendingDraws.swift).
+//
 // Glyph coverages: each distinct glyph's outline is flattened once, relative to
 // its origin, and placed at its origins (`PlacedOutlines`: the draw holds
 // the outlines and the origins, not the moved points); under a similarity

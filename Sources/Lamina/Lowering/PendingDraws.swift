@@ -73,41 +73,71 @@ extension PlanBuilder {
     }
     if let failure { throw failure.error }
     // Each placeholder's replacement, by surface, in index order.
-    var replacements: [Int: [(index: Int, draws: [DrawCommand])]] = [:]
+    var replacements: [Int: [(index: Int, by: Replacement)]] = [:]
     for (job, outline) in zip(strokes, outlines) {
-      guard case .success(let polygons) = outline, case .path(let d) = surfaces[job.surface].commands[job.index]
-      else { preconditionFailure("a pending stroke's draw moved") }
-      // The draw as it is now (its matrix and clips as moved since, if they were).
-      let draw = PathDraw(matrix: d.matrix, polygons: polygons, rule: d.rule, color: d.color, clips: d.clips, name: d.name)
-      replacements[job.surface, default: []].append((job.index, polygons.isEmpty ? [] : [.path(draw)]))
+      guard case .success(let polygons) = outline else { preconditionFailure("a stroke's failure was not thrown") }
+      replacements[job.surface, default: []].append((job.index, .outline(polygons)))
     }
     for (job, draws) in zip(texts, textDraws) {
       guard case .success(let draws) = draws, case .path(let d) = surfaces[job.surface].commands[job.index],
         d.matrix == job.target.matrix
       else { preconditionFailure("a pending text's placeholder moved") }
-      replacements[job.surface, default: []].append((job.index, draws))
+      replacements[job.surface, default: []].append((job.index, .draws(draws)))
     }
     for (s, list) in replacements { replace(in: s, list.sorted { $0.index < $1.index }) }
   }
 
-  /// Puts each of `list`'s draws in place of the command at its index
-  /// (ascending): in place, last first, when each is one draw or none;
-  /// else by building the list again once.
-  private func replace(in s: Int, _ list: [(index: Int, draws: [DrawCommand])]) {
-    if list.allSatisfy({ $0.draws.count <= 1 }) {
-      for (index, draws) in list.reversed() {
-        if let draw = draws.first { surfaces[s].commands[index] = draw } else { surfaces[s].commands.remove(at: index) }
+  /// What takes a placeholder's place: a stroke's outline in its draw (none
+  /// when empty), or a text's draws.
+  private enum Replacement {
+    case outline(PolygonSet)
+    case draws([DrawCommand])
+  }
+
+  /// The commands `by` puts in place of `placeholder`.
+  private static func commands(_ by: Replacement, replacing placeholder: DrawCommand) -> [DrawCommand] {
+    switch by {
+    case .draws(let draws): return draws
+    case .outline(let polygons): return polygons.isEmpty ? [] : [outlined(polygons, placeholder)]
+    }
+  }
+
+  /// A stroke's draw holding its outline: the draw as it is now (its
+  /// matrix and clips as moved since, if they were).
+  private static func outlined(_ polygons: PolygonSet, _ placeholder: DrawCommand) -> DrawCommand {
+    guard case .path(let d) = placeholder else { preconditionFailure("a pending stroke's draw moved") }
+    return .path(PathDraw(matrix: d.matrix, polygons: polygons, rule: d.rule, color: d.color, clips: d.clips, name: d.name))
+  }
+
+  /// Puts each replacement of `list` (ascending indices) in place of the
+  /// command at its index: in place, last first, when each is one command
+  /// or none (strokes: S10's 400 each frame); else by building the list
+  /// again once.
+  private func replace(in s: Int, _ list: [(index: Int, by: Replacement)]) {
+    let inPlace = list.allSatisfy {
+      if case .draws(let draws) = $0.by { draws.count <= 1 } else { true }
+    }
+    if inPlace {
+      for (index, by) in list.reversed() {
+        switch by {
+        case .outline(let polygons) where !polygons.isEmpty:
+          surfaces[s].commands[index] = Self.outlined(polygons, surfaces[s].commands[index])
+        case .draws(let draws) where !draws.isEmpty:
+          surfaces[s].commands[index] = draws[0]
+        default:
+          surfaces[s].commands.remove(at: index)
+        }
       }
       return
     }
     var old: [DrawCommand] = []
     swap(&old, &surfaces[s].commands)
     var new: [DrawCommand] = []
-    new.reserveCapacity(old.count + list.reduce(0) { $0 + $1.draws.count - 1 })
+    new.reserveCapacity(old.count + list.count)
     var next = 0
-    for (index, draws) in list {
+    for (index, by) in list {
       new.append(contentsOf: old[next..<index])
-      new.append(contentsOf: draws)
+      new.append(contentsOf: Self.commands(by, replacing: old[index]))
       next = index + 1
     }
     new.append(contentsOf: old[next...])

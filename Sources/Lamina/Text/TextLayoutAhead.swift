@@ -56,8 +56,14 @@ enum TextLayoutAhead {
     var out: [TextLayer] = [], seen = Set<ObjectIdentifier>()
     var stack: [Layer] = [root]
     while let layer = stack.popLast() {
-      guard !layer.isHidden, seen.insert(ObjectIdentifier(layer)).inserted else { continue }
-      if let text = layer as? TextLayer, text.hasVisibleText, !text.hasCurrentLayout { out.append(text) }
+      guard !layer.isHidden else { continue }
+      // Each text layer once, should a tree hold one twice (two workers
+      // must never lay out one layer).
+      if let text = layer.asTextLayer, text.hasVisibleText, !text.hasCurrentLayout,
+        seen.insert(ObjectIdentifier(text)).inserted
+      {
+        out.append(text)
+      }
       if let mask = layer.mask { stack.append(mask) }
       if let sublayers = layer.sublayers { stack += sublayers.reversed() }
     }

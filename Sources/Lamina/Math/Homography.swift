@@ -107,6 +107,24 @@ extension Homography {
   /// `project`, and whether it kept the whole polygon (every point in
   /// front of the near bound): its image is then the projective image of
   /// each point, so contours that did not meet still do not.
+  /// `projectReportingCut` of `polygon`'s points each moved by `origin`
+  /// (nil: as they are) when every one is in front of the eye: their
+  /// projections appended to `out`, the same bits, and true; false as soon
+  /// as one is not (what was appended is the caller's to drop). Builds no
+  /// array: a text draw's glyph pieces are projected polygon by polygon.
+  func projectWhole(
+    _ polygon: ArraySlice<SIMD2<Double>>, movedBy origin: SIMD2<Double>?, into out: inout [SIMD2<Double>]
+  ) -> Bool {
+    let eps = nearW
+    for point in polygon {
+      let p = origin.map { point + $0 } ?? point
+      guard p.x * m.2 + p.y * m.5 + m.8 - eps > 0 else { return false }
+      let v = apply(p.x, p.y)
+      out.append(SIMD2(v.x / v.z, v.y / v.z))
+    }
+    return true
+  }
+
   func projectReportingCut(_ polygon: [SIMD2<Double>]) -> (points: [SIMD2<Double>], whole: Bool) {
     guard !polygon.isEmpty else { return ([], true) }
     let eps = nearW

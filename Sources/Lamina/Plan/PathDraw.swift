@@ -349,8 +349,22 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     var projected = PolygonSet()
     var lo = SIMD2(Double.infinity, Double.infinity), hi = -lo
     var whole = simple
+    var p: [SIMD2<Double>] = []
     for i in range {
-      let (p, kept) = h.projectReportingCut(polygon(i))
+      // Projected from the outline's own points where nothing is cut (no
+      // placed copy, no projected copy); else as `projectReportingCut` cuts it.
+      p.removeAll(keepingCapacity: true)
+      var kept = true
+      let points: ArraySlice<SIMD2<Double>>, origin: SIMD2<Double>?
+      if let placedOutlines {
+        let unplaced = placedOutlines.unplacedPolygon(i)
+        (points, origin) = (unplaced.points, unplaced.origin)
+      } else {
+        (points, origin) = (storedPolygons.polygon(i), nil)
+      }
+      if !h.projectWhole(points, movedBy: origin, into: &p) {
+        (p, kept) = h.projectReportingCut(polygon(i))
+      }
       whole = whole && kept
       guard p.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { continue }
       for q in p {

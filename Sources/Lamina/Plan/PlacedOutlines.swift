@@ -136,6 +136,19 @@ public final class PlacedOutlines: Hashable, Sendable {
     return outlines[g.outline].polygon(i - firstPolygon[low]).map { $0 + g.origin }
   }
 
+  /// Polygon `i` as its outline holds it, relative to its glyph's origin,
+  /// and that origin: `polygon(i)` is each point plus the origin, read here
+  /// without building the array.
+  public func unplacedPolygon(_ i: Int) -> (points: ArraySlice<SIMD2<Double>>, origin: SIMD2<Double>) {
+    var low = 0, high = glyphs.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if firstPolygon[mid] <= i { low = mid } else { high = mid - 1 }
+    }
+    let g = glyphs[low]
+    return (outlines[g.outline].polygon(i - firstPolygon[low]), g.origin)
+  }
+
   /// The placements whose polygons begin in `polygons` (a piece's range
   /// of the whole set; every placement holds at least one polygon).
   public func glyphRange(polygons: Range<Int>) -> Range<Int> {

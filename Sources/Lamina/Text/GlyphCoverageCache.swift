@@ -47,12 +47,16 @@ public final class GlyphCoverageCache {
   /// once, then each coverage. Later `coverage` calls for them find them
   /// kept; the values are those `coverage` would fill.
   public func fill(_ glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)], threads: Int) {
+    // By index: a request's outline is copied (its arrays retained) only
+    // when it is missing, not for each of a page's repeated glyphs.
     var missing: [(key: GlyphCoverageKey, outline: PolygonSet)] = [], seen = Set<GlyphCoverageKey>()
-    for glyph in glyphs where current[glyph.key] == nil {
-      if let kept = previous[glyph.key] {
-        current[glyph.key] = kept
-      } else if seen.insert(glyph.key).inserted {
-        missing.append(glyph)
+    for i in glyphs.indices {
+      let key = glyphs[i].key
+      guard current.index(forKey: key) == nil else { continue }
+      if let kept = previous[key] {
+        current[key] = kept
+      } else if seen.insert(key).inserted {
+        missing.append(glyphs[i])
       }
     }
     guard !missing.isEmpty else { return }

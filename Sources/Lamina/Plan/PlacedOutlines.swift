@@ -126,42 +126,25 @@ public final class PlacedOutlines: Hashable, Sendable {
 
   /// Polygon `i` of the whole set, moved to its origin.
   public func polygon(_ i: Int) -> [SIMD2<Double>] {
-    // The last placement whose first polygon is at most i.
-    var low = 0, high = glyphs.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if firstPolygon[mid] <= i { low = mid } else { high = mid - 1 }
-    }
-    let g = glyphs[low]
-    return outlines[g.outline].polygon(i - firstPolygon[low]).map { $0 + g.origin }
+    let (points, origin) = unplacedPolygon(i)
+    return points.map { $0 + origin }
   }
 
   /// Polygon `i` as its outline holds it, relative to its glyph's origin,
   /// and that origin: `polygon(i)` is each point plus the origin, read here
   /// without building the array.
   public func unplacedPolygon(_ i: Int) -> (points: ArraySlice<SIMD2<Double>>, origin: SIMD2<Double>) {
-    var low = 0, high = glyphs.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if firstPolygon[mid] <= i { low = mid } else { high = mid - 1 }
-    }
-    let g = glyphs[low]
-    return (outlines[g.outline].polygon(i - firstPolygon[low]), g.origin)
+    // The last placement whose first polygon is at most i.
+    let k = firstPolygon[..<glyphs.count].partitionIndex { $0 > i } - 1
+    let g = glyphs[k]
+    return (outlines[g.outline].polygon(i - firstPolygon[k]), g.origin)
   }
 
   /// The placements whose polygons begin in `polygons` (a piece's range
   /// of the whole set; every placement holds at least one polygon).
   public func glyphRange(polygons: Range<Int>) -> Range<Int> {
-    // The first placement whose first polygon is at least `bound`.
-    func firstAtLeast(_ bound: Int) -> Int {
-      var low = 0, high = glyphs.count
-      while low < high {
-        let mid = (low + high) / 2
-        if firstPolygon[mid] < bound { low = mid + 1 } else { high = mid }
-      }
-      return low
-    }
-    return firstAtLeast(polygons.lowerBound)..<firstAtLeast(polygons.upperBound)
+    let starts = firstPolygon[..<glyphs.count]
+    return starts.partitionIndex { $0 >= polygons.lowerBound }..<starts.partitionIndex { $0 >= polygons.upperBound }
   }
 
   /// Every placement's polygons, moved, as one set.

@@ -85,18 +85,6 @@ struct LineBreaker {
     return out
   }
 
-  /// The first index of sorted `a` where `above` holds (it holds from
-  /// there on), or `a.count`.
-  static func firstIndex(in a: [Int], where above: (Int) -> Bool) -> Int {
-    var lo = 0
-    var hi = a.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if above(a[mid]) { hi = mid } else { lo = mid + 1 }
-    }
-    return lo
-  }
-
   private static func isTerminator(_ u: UInt16) -> Bool {
     [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(u)
   }
@@ -170,10 +158,10 @@ struct LineBreaker {
       // searches, so a long text without spaces stays linear).
       if graphemes == nil { graphemes = UnicodeText.graphemeBoundaries(p.units) }
       let g = graphemes!
-      let next = Self.firstIndex(in: g) { $0 > start }
+      let next = g.partitionIndex { $0 > start }
       var cut = next < g.count ? min(g[next], b) : b
       let limit = prefix[start] + width + Self.slack
-      let last = Self.firstIndex(in: g) { $0 >= b || prefix[$0] > limit } - 1
+      let last = g.partitionIndex { $0 >= b || prefix[$0] > limit } - 1
       if last > next, g[last] < b { cut = g[last] }
       // The word's trailing spaces hang: a cut at or past the end of its
       // letters (a one-grapheme word wider than the line) takes them too,

@@ -139,18 +139,14 @@ struct TextShaper {
     var out: [ShapedRun] = []
     // Runs in logical order (all left to right): the first that reaches
     // into the line found by bisection.
-    var a = 0, b = runs.count
-    while a < b {
-      let mid = (a + b) / 2
-      if runs[mid].range.upperBound > range.lowerBound { b = mid } else { a = mid + 1 }
-    }
-    for run in runs[a...] {
+    for run in runs[runs.partitionIndex { $0.range.upperBound > range.lowerBound }...] {
       guard run.range.lowerBound < range.upperBound else { break }
       let lo = max(run.range.lowerBound, range.lowerBound), hi = min(run.range.upperBound, range.upperBound)
       // The glyphs of clusters lo..<hi (left to right, clusters ascend:
       // found by bisection, so a long paragraph stays linear); a cut must
       // fall on a cluster's first glyph that is safe to break at.
-      let first = firstGlyph(run.glyphs, atOrAfter: lo), end = firstGlyph(run.glyphs, atOrAfter: hi)
+      let first = run.glyphs.partitionIndex { Int($0.cluster) >= lo }
+      let end = run.glyphs.partitionIndex { Int($0.cluster) >= hi }
       if lo > run.range.lowerBound, !safeCut(run.glyphs, at: first, cluster: lo) { return nil }
       if hi < run.range.upperBound, !safeCut(run.glyphs, at: end, cluster: hi) { return nil }
       var cut = run
@@ -164,17 +160,6 @@ struct TextShaper {
       out.append(cut)
     }
     return out
-  }
-
-  /// The first of `glyphs` (clusters ascending) whose cluster is at least
-  /// `cluster`, or `glyphs.count`.
-  private static func firstGlyph(_ glyphs: [hb_glyph_info_t], atOrAfter cluster: Int) -> Int {
-    var lo = 0, hi = glyphs.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if Int(glyphs[mid].cluster) >= cluster { hi = mid } else { lo = mid + 1 }
-    }
-    return lo
   }
 
   /// Whether lines may be cut from a paragraph's `runs` at all (`slice`):

@@ -69,4 +69,60 @@ import Testing
     let limit = PixelRect(x0: 0, y0: 0, x1: 400, y1: 100)
     #expect(Self.same(draw.coverage(within: limit, glyphCoverages: together.coverage), draw.coverage(within: limit)))
   }
+
+  /// A frame's glyph table (`GlyphCoverageFrame`) assembles a text draw as
+  /// the cache does, within limits that cut glyphs and with keys the table
+  /// lacks (filled where asked), from several threads at once; and a draw
+  /// not on the glyph route has no answer there.
+  @Test func textAssembledFromTheFrameTableIsTheCachesAssembly() throws {
+    guard TextFonts.require([Self.dejaVu]) else { return }
+    let plan = try TextDrawingTests.plan(
+      ##"""
+      { "type": "textLayer", "frame": [10.3, 10.6, 380, 80], "string": "Glyphs repeat: eeee gggg, cut at the edges of the limit", "font": "\##(Self.dejaVu)", "fontSize": 19 },
+      { "type": "shapeLayer", "frame": [0, 0, 400, 100], "path": { "svg": "M 10 10 L 390 30 L 150 90 Z" }, "fillColor": "#FF0000" }
+      """##, width: 400, height: 100)
+    let draws = TextDrawingTests.paths(plan)
+    let text = try #require(draws.first { $0.glyphs != nil }), shape = try #require(draws.first { $0.glyphs == nil })
+    let run = try #require(text.glyphs)
+    let requests = try #require(text.glyphCoverageRequests()).map { (key: $0.key, outline: run.outlines[$0.outline]) }
+    let cache = GlyphCoverageCache()
+    cache.fill(requests, threads: 2)
+    #expect(cache.asked == requests.count)
+    // Half the glyphs only: the rest are missing from the table.
+    let half = GlyphCoverageCache()
+    half.fill(Array(requests.prefix(requests.count / 2)), threads: 1)
+    let full = cache.frame(), partial = half.frame()
+    #expect(full.slots.count == Set(requests.map(\.key)).count)
+    #expect(partial.slots.count < full.slots.count)
+    // The whole canvas, a box cutting glyphs on every side, and one column
+    // through the middle of a glyph.
+    let whole = try #require(text.coverage(within: PixelRect(x0: 0, y0: 0, x1: 400, y1: 100)))
+    let inked = try #require(whole.values.indices.first { whole.values[$0] > 0.2 && whole.values[$0] < 0.8 })
+    let column = whole.rect.x0 + inked % whole.rect.width
+    let limits = [
+      PixelRect(x0: 0, y0: 0, x1: 400, y1: 100), PixelRect(x0: 37, y0: 19, x1: 211, y1: 41),
+      PixelRect(x0: column, y0: 0, x1: column + 1, y1: 100),
+    ]
+    for limit in limits {
+      let expected = text.coverage(within: limit, glyphCoverages: cache.coverage)
+      // Within a limit, the whole draw's values (glyphs cut, not moved).
+      let part = try #require(expected)
+      #expect(part.values.contains { $0 > 0 })
+      for y in part.rect.y0..<part.rect.y1 {
+        for x in part.rect.x0..<part.rect.x1 {
+          let w = whole.rect
+          let inWhole = x >= w.x0 && x < w.x1 && y >= w.y0 && y < w.y1 ? whole.values[(y - w.y0) * w.width + x - w.x0] : 0
+          #expect(part.values[(y - part.rect.y0) * part.rect.width + x - part.rect.x0] == inWhole, "(\(x), \(y)) in \(limit)")
+        }
+      }
+      for frame in [full, partial] {
+        let results = concurrentMap(8, threads: 4) { _ in text.coverage(within: limit, glyphFrame: frame) }
+        for r in results {
+          #expect(Self.same(r?.grid, expected), "limit \(limit)")
+          #expect(r?.asked == requests.count)
+        }
+      }
+    }
+    #expect(shape.coverage(within: limits[0], glyphFrame: full) == nil)
+  }
 }

@@ -160,7 +160,7 @@ extension PlanBuilder {
     // worker that took its index. The most runs first.
     nonisolated(unsafe) let (results, emitters, jobs) = (slots, textEmitters, texts)
     let taking = Atomic<Int>(0)
-    let order = texts.indices.sorted { texts[$0].runs.count > texts[$1].runs.count }
+    let order = heaviestFirst(texts) { $0.runs.count }
     concurrentForEach(texts.count, threads: workers, order: order, local: {
       emitters[taking.add(1, ordering: .relaxed).oldValue]
     }) { i, emitter in

@@ -27,9 +27,7 @@ extension PathDraw {
   public static func coverages(_ requests: [CoverageRequest], threads: Int) -> [(rect: PixelRect, values: [Float])?]
   {
     // The points to sweep stand for the work.
-    let order = requests.indices.sorted {
-      requests[$0].draw.edgeCount > requests[$1].draw.edgeCount
-    }
+    let order = heaviestFirst(requests) { $0.draw.edgeCount }
     return concurrentMap(requests.count, threads: threads, order: order) {
       requests[$0].draw.coverage(within: requests[$0].limit)
     }

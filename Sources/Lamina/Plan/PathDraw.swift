@@ -210,46 +210,10 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
     severalGlyphsOnly: Bool = false
   ) -> (rect: PixelRect, values: [Float])? {
     if let glyphs, let placed = glyphPlacements() {
-      var grids: [(rect: PixelRect, values: [Float])] = []
-      var h: Homography?
-      // A glyph's coverage placed at its whole pixel, within `limit`.
-      func addGlyph(_ p: (key: GlyphCoverageKey, outline: Int, x: Int, y: Int)) {
-        let outline = glyphs.outlines[p.outline]
-        guard let glyph = glyphCoverages?(p.key, outline) ?? GlyphCoverage(outline: outline, key: p.key) else { return }
-        let at = PixelRect(
-          x0: glyph.rect.x0 + p.x, y0: glyph.rect.y0 + p.y, x1: glyph.rect.x1 + p.x, y1: glyph.rect.y1 + p.y)
-        let rect = at.intersection(limit)
-        guard !rect.isEmpty else { return }
-        if rect == at {
-          grids.append((rect, glyph.values))
-          return
-        }
-        var values = [Float](repeating: 0, count: rect.width * rect.height)
-        for y in rect.y0..<rect.y1 {
-          let row = (y - rect.y0) * rect.width - rect.x0, source = (y - at.y0) * at.width - at.x0
-          for x in rect.x0..<rect.x1 { values[row + x] = glyph.values[source + x] }
-        }
-        grids.append((rect, values))
+      return glyphRouteCoverage(placed, within: limit, severalGlyphsOnly: severalGlyphsOnly, arena: nil) {
+        let outline = glyphs.outlines[$1]
+        return (glyphCoverages?($0, outline) ?? GlyphCoverage(outline: outline, key: $0)).map { .coverage($0) }
       }
-      for (i, p) in placed.enumerated() {
-        if severalGlyphsOnly && p.outline >= 0 { continue }
-        if p.outline >= 0 {
-          addGlyph(p)
-          continue
-        }
-        let start = i == 0 ? 0 : pieceEnds[i - 1], end = pieceEnds.isEmpty ? polygonCount : pieceEnds[i]
-        if p.outline == GlyphRun.Placed.summedGlyphs, let summed = summedPlacements(start..<end) {
-          // Glyphs whose ink is apart: the sum of their coverages.
-          summed.forEach(addGlyph)
-          continue
-        }
-        // A piece of several glyphs: its placed polygons through the matrix.
-        h = h ?? Homography(matrix)
-        if let g = coverage(start..<end, h!, within: limit, simple: isSimple(i)) {
-          grids.append(g)
-        }
-      }
-      return Self.placed(grids)
     }
     let h = Homography(matrix)
     guard h.inverse != nil else { return nil }
@@ -302,7 +266,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   }
 
   /// Whether piece `i` is known simple (`simplePieces`).
-  private func isSimple(_ i: Int) -> Bool { simplePieces.indices.contains(i) && simplePieces[i] }
+  func isSimple(_ i: Int) -> Bool { simplePieces.indices.contains(i) && simplePieces[i] }
 
   /// The glyph route: each piece's coverage key, outline and whole-pixel origin
   /// on the target, when the draw has `glyphs` and its matrix is their
@@ -310,34 +274,6 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// outline is an index into `glyphs.outlines`.
   public func glyphPlacements() -> [(key: GlyphCoverageKey, outline: Int, x: Int, y: Int)]? {
     glyphs?.placements(matrix)
-  }
-
-  /// Pieces' coverages placed side by side in their box (summed, at most 1).
-  private static func placed(_ grids: [(rect: PixelRect, values: [Float])]) -> (rect: PixelRect, values: [Float])? {
-    guard !grids.isEmpty else { return nil }
-    var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
-    for g in grids {
-      (x0, y0, x1, y1) = (min(x0, g.rect.x0), min(y0, g.rect.y0), max(x1, g.rect.x1), max(y1, g.rect.y1))
-    }
-    let box = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
-    var values = [Float](repeating: 0, count: box.width * box.height)
-    // Row by row through pointers: every piece lies inside the box (a
-    // text draw's first frame assembles ~7,000 glyphs here, on one thread).
-    values.withUnsafeMutableBufferPointer { out in
-      for (rect, piece) in grids {
-        piece.withUnsafeBufferPointer { source in
-          for y in rect.y0..<rect.y1 {
-            let to = out.baseAddress! + ((y - box.y0) * box.width + rect.x0 - box.x0)
-            let from = source.baseAddress! + (y - rect.y0) * rect.width
-            for x in 0..<rect.width {
-              let v = from[x]
-              if v > 0 { to[x] = min(1, to[x] + v) }
-            }
-          }
-        }
-      }
-    }
-    return (box, values)
   }
 
   /// Polygon `i` of `polygons`, read from the placed outlines of a text
@@ -350,7 +286,7 @@ public struct PathDraw: DrawHeaderCarrier, Hashable, Sendable {
   /// pixels of `limit` they touch, under the draw's rule.
   /// `simple`: the polygons are known simple (`simplePieces`); trusted
   /// while the matrix keeps every one of them whole.
-  private func coverage(
+  func coverage(
     _ range: Range<Int>, _ h: Homography, within limit: PixelRect, simple: Bool = false
   ) -> (rect: PixelRect, values: [Float])? {
     var projected = PolygonSet()

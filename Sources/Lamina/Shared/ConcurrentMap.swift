@@ -16,6 +16,16 @@
 import Dispatch
 import Synchronization
 
+/// The order to give `concurrentMap` and `concurrentForEach`: the indices
+/// of `items`, the heaviest first by `weight`, each item's weight read once.
+/// (A comparison that read the items themselves copied two of them, every
+/// array inside retained, per comparison: sorting S7-flat's 1,121 glyph
+/// requests by their outlines' sizes took ~2.5 ms of each cold frame.)
+package func heaviestFirst<C: Collection>(_ items: C, by weight: (C.Element) -> Int) -> [Int] {
+  let weights = items.map(weight)
+  return weights.indices.sorted { weights[$0] > weights[$1] }
+}
+
 /// `body(i)` for every `i` in `0..<count`, in index order, computed by up to
 /// `threads` workers that take the indices in `order` (every index once;
 /// `nil`: ascending). One worker calls `body` on the calling thread.

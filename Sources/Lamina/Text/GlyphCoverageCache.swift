@@ -44,9 +44,11 @@ public final class GlyphCoverageCache {
 
   /// Fills the coverages of `glyphs` that are not kept, on up to `threads`
   /// workers (`concurrentMap`): each outline's `SimpleContours` answer
-  /// once, then each coverage. Later `coverage` calls for them find them
-  /// kept; the values are those `coverage` would fill.
+  /// once, then each coverage. Later `coverage` calls and `frame()` find
+  /// them kept; the values are those `coverage` would fill. Each request
+  /// counts as asked for (`asked`).
   public func fill(_ glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)], threads: Int) {
+    asked += glyphs.count
     // By index: a request's outline is copied (its arrays retained) only
     // when it is missing, not for each of a page's repeated glyphs.
     var missing: [(key: GlyphCoverageKey, outline: PolygonSet)] = [], seen = Set<GlyphCoverageKey>()
@@ -71,17 +73,35 @@ public final class GlyphCoverageCache {
         outlines.append((phaseFree, glyph.outline))
       }
     }
-    let asked = outlines, answers = concurrentMap(outlines.count, threads: threads) {
-      SimpleContours.fillByAccumulation(points: asked[$0].outline.points, ends: asked[$0].outline.ends)
+    let checked = outlines, answers = concurrentMap(outlines.count, threads: threads) {
+      SimpleContours.fillByAccumulation(points: checked[$0].outline.points, ends: checked[$0].outline.ends)
     }
     for (outline, simple) in zip(outlines, answers) { simpleCurrent[outline.key] = simple }
     let simple = missing.map { simpleCurrent[Self.phaseFree($0.key)]! }
-    let fills = missing, order = fills.indices.sorted { fills[$0].outline.points.count > fills[$1].outline.points.count }
+    let fills = missing, order = heaviestFirst(fills) { $0.outline.points.count }
     let coverages = concurrentMap(fills.count, threads: threads, order: order) {
       GlyphCoverage(outline: fills[$0].outline, key: fills[$0].key, simpleContours: simple[$0])
     }
     for (glyph, coverage) in zip(fills, coverages) { current[glyph.key] = coverage }
     filled += fills.count
+  }
+
+  /// The coverages kept for this frame so far as one read-only table
+  /// (`GlyphCoverageFrame`), for assembling text draws on several threads
+  /// at once after `fill`.
+  public func frame() -> GlyphCoverageFrame {
+    var slots: [GlyphCoverageKey: GlyphCoverageFrame.Slot] = [:], values: [Float] = []
+    slots.reserveCapacity(current.count)
+    values.reserveCapacity(current.values.reduce(0) { $0 + ($1?.values.count ?? 0) })
+    for (key, coverage) in current {
+      guard let coverage else {
+        slots[key] = GlyphCoverageFrame.Slot(rect: .empty, offset: -1)
+        continue
+      }
+      slots[key] = GlyphCoverageFrame.Slot(rect: coverage.rect, offset: values.count)
+      values.append(contentsOf: coverage.values)
+    }
+    return GlyphCoverageFrame(slots: slots, values: values)
   }
 
   /// A key without its phase: what `SimpleContours`' answer depends on.
@@ -111,4 +131,20 @@ public final class GlyphCoverageCache {
     simplePrevious = simpleCurrent
     simpleCurrent.removeAll(keepingCapacity: true)
   }
+}
+
+/// A frame's glyph coverages as one read-only table (`GlyphCoverageCache.frame`):
+/// each key's box and where its values begin in one array, so a lookup
+/// copies no array (see PathDrawGlyphRoute.swift).
+public struct GlyphCoverageFrame: Sendable {
+  /// A glyph coverage's box (`GlyphCoverage.rect`) and the offset of its
+  /// row-major values in `values`; −1 for a glyph that covers no pixel.
+  public struct Slot: Sendable {
+    public var rect: PixelRect
+    public var offset: Int
+  }
+  /// The coverages by key.
+  public let slots: [GlyphCoverageKey: Slot]
+  /// Every coverage's values, one after another.
+  public let values: [Float]
 }

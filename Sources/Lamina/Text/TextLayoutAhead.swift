@@ -40,7 +40,7 @@ extension Layer {
     let stale = TextLayoutAhead.staleTextLayers(under: self)
     guard !stale.isEmpty else { return 0 }
     // The longest strings first, so that no long one runs alone at the end.
-    let order = stale.indices.sorted { stale[$0].textLength > stale[$1].textLength }
+    let order = heaviestFirst(stale) { $0.textLength }
     nonisolated(unsafe) let layers = stale
     concurrentForEach(layers.count, threads: threads, order: order, local: {}) { i, _ in
       _ = try? layers[i].layout()

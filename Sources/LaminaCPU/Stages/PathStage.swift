@@ -64,53 +64,68 @@ final class PathCoverages {
 
   /// Fills the coverages of draws not kept (`kept` gave nil), in their
   /// order, and keeps them: shapes on up to `threads` workers
-  /// (PathCoverageBatch), text under the glyph route assembled from the
-  /// glyph cache, whose missing glyphs are filled on the workers first.
+  /// (PathCoverageBatch); text under the glyph route assembled from the
+  /// glyph cache, whose missing glyphs are filled on the workers first,
+  /// then the text draws assembled on the workers from the frame's table
+  /// of them (`GlyphCoverageFrame`). A key asked twice is filled once.
   func fill(_ misses: [(key: PathDraw.CoverageKey, draw: PathDraw, within: PixelRect)], threads: Int) -> [Grid?] {
     var grids = [Grid?](repeating: nil, count: misses.count)
-    var requests: [PathDraw.CoverageRequest] = [], slots: [[Int]] = []
-    // The same key asked twice is filled once: requests by their keys'
-    // hashes, each hash's requests chained (`sameHash`) and compared with
-    // `==`. A dictionary by key held a key (~250 bytes) per entry.
-    var askedByHash: [Int: Int] = [:], sameHash: [Int] = []
-    var text: [Int] = [], glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)] = []
+    var shapes = DistinctKeys(), text = DistinctKeys()
+    var glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)] = []
     for (slot, miss) in misses.enumerated() {
       if let run = miss.draw.glyphs, let requests = miss.draw.glyphCoverageRequests() {
-        text.append(slot)
-        for p in requests { glyphs.append((p.key, run.outlines[p.outline])) }
+        if text.add(slot, misses) {
+          for p in requests { glyphs.append((p.key, run.outlines[p.outline])) }
+        }
         continue
       }
-      let hash = miss.key.hashValue
-      var k = askedByHash[hash] ?? -1
-      while k >= 0, misses[slots[k][0]].key != miss.key { k = sameHash[k] }
-      if k >= 0 {
-        slots[k].append(slot)
-      } else {
-        sameHash.append(askedByHash[hash] ?? -1)
-        askedByHash[hash] = requests.count
-        slots.append([slot])
-        requests.append((miss.draw, miss.within))
-      }
+      shapes.add(slot, misses)
     }
     // Room for every new key at once (growing by doubling held both tables).
     current.reserveCapacity(current.count + misses.count)
+    let requests = shapes.slots.map { (misses[$0[0]].draw, misses[$0[0]].within) }
     for (k, grid) in PathDraw.coverages(requests, threads: threads).enumerated() {
-      keep(grid, under: misses[slots[k][0]].key)
-      for slot in slots[k] { grids[slot] = grid }
+      keep(grid, under: misses[shapes.slots[k][0]].key)
+      for slot in shapes.slots[k] { grids[slot] = grid }
     }
+    guard !text.slots.isEmpty else { return grids }
     // Text: its glyphs filled together, then each draw assembled from them.
     glyphCoverages.fill(glyphs, threads: threads)
-    for slot in text {
-      let miss = misses[slot]
-      if let kept = current[miss.key] {
-        grids[slot] = kept
-        continue
-      }
-      let grid = miss.draw.coverage(within: miss.within, glyphCoverages: glyphCoverages.coverage)
-      grids[slot] = grid
-      keep(grid, under: miss.key)
+    let frame = glyphCoverages.frame(), firsts = text.slots.map { misses[$0[0]] }
+    let order = heaviestFirst(firsts) { $0.draw.edgeCount }
+    let assembled = concurrentMap(firsts.count, threads: threads, order: order) {
+      firsts[$0].draw.coverage(within: firsts[$0].within, glyphFrame: frame)?.grid
+    }
+    for (k, grid) in assembled.enumerated() {
+      keep(grid, under: firsts[k].key)
+      for slot in text.slots[k] { grids[slot] = grid }
     }
     return grids
+  }
+
+  /// Misses by key, each key once with the slots that ask for it, in
+  /// order: keys by their hashes, each hash's keys chained (`sameHash`)
+  /// and compared with `==` (a dictionary by key held a key, ~250 bytes,
+  /// per entry).
+  private struct DistinctKeys {
+    private(set) var slots: [[Int]] = []
+    private var byHash: [Int: Int] = [:], sameHash: [Int] = []
+
+    /// Notes `misses[slot]`; true when its key is new.
+    @discardableResult
+    mutating func add(_ slot: Int, _ misses: [(key: PathDraw.CoverageKey, draw: PathDraw, within: PixelRect)]) -> Bool {
+      let key = misses[slot].key, hash = key.hashValue
+      var k = byHash[hash] ?? -1
+      while k >= 0, misses[slots[k][0]].key != key { k = sameHash[k] }
+      if k >= 0 {
+        slots[k].append(slot)
+        return false
+      }
+      sameHash.append(byHash[hash] ?? -1)
+      byHash[hash] = slots.count
+      slots.append([slot])
+      return true
+    }
   }
 
   func endFrame() {

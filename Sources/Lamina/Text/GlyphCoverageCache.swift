@@ -48,17 +48,30 @@ public final class GlyphCoverageCache {
   /// them kept; the values are those `coverage` would fill. Each request
   /// counts as asked for (`asked`).
   public func fill(_ glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)], threads: Int) {
-    asked += glyphs.count
-    // By index: a request's outline is copied (its arrays retained) only
-    // when it is missing, not for each of a page's repeated glyphs.
+    fill([(glyphs.map(\.outline), glyphs.indices.map { (glyphs[$0].key, $0) })], threads: threads)
+  }
+
+  /// Glyph requests by text draw: the draw's outline table (its run's
+  /// `GlyphRun.outlines`) and its glyphs' keys with indices into it.
+  public typealias Requests = (outlines: [PolygonSet], glyphs: [(key: GlyphCoverageKey, outline: Int)])
+
+  /// `fill` of every draw's requests (`Requests`): an outline is copied
+  /// only when its coverage is missing, not for each of a page's repeated
+  /// glyphs.
+  public func fill(_ requests: [Requests], threads: Int) {
+    let count = requests.reduce(0) { $0 + $1.glyphs.count }
+    asked += count
     var missing: [(key: GlyphCoverageKey, outline: PolygonSet)] = [], seen = Set<GlyphCoverageKey>()
-    for i in glyphs.indices {
-      let key = glyphs[i].key
-      guard current.index(forKey: key) == nil else { continue }
-      if let kept = previous[key] {
-        current[key] = kept
-      } else if seen.insert(key).inserted {
-        missing.append(glyphs[i])
+    seen.reserveCapacity(count)
+    // An empty table (a cold cache) answers without hashing.
+    for group in requests {
+      for (key, outline) in group.glyphs {
+        if !current.isEmpty, current.index(forKey: key) != nil { continue }
+        if !previous.isEmpty, let kept = previous[key] {
+          current[key] = kept
+        } else if seen.insert(key).inserted {
+          missing.append((key, group.outlines[outline]))
+        }
       }
     }
     guard !missing.isEmpty else { return }

@@ -70,16 +70,19 @@ final class PathCoverages {
   /// of them (`GlyphCoverageFrame`). A key asked twice is filled once.
   func fill(_ misses: [(key: PathDraw.CoverageKey, draw: PathDraw, within: PixelRect)], threads: Int) -> [Grid?] {
     var grids = [Grid?](repeating: nil, count: misses.count)
+    // Which draws take the glyph route, and their glyphs, on the workers.
+    let candidates = misses.indices.filter { misses[$0].draw.glyphs != nil }
+    var glyphRequests = [[(key: GlyphCoverageKey, outline: Int)]?](repeating: nil, count: misses.count)
+    let asked = concurrentMap(candidates.count, threads: threads) { misses[candidates[$0]].draw.glyphCoverageRequests() }
+    for (k, slot) in candidates.enumerated() { glyphRequests[slot] = asked[k] }
     var shapes = DistinctKeys(), text = DistinctKeys()
-    var glyphs: [(key: GlyphCoverageKey, outline: PolygonSet)] = []
-    for (slot, miss) in misses.enumerated() {
-      if let run = miss.draw.glyphs, let requests = miss.draw.glyphCoverageRequests() {
-        if text.add(slot, misses) {
-          for p in requests { glyphs.append((p.key, run.outlines[p.outline])) }
-        }
+    var glyphs: [GlyphCoverageCache.Requests] = []
+    for slot in misses.indices {
+      guard let requests = glyphRequests[slot], let run = misses[slot].draw.glyphs else {
+        shapes.add(slot, misses)
         continue
       }
-      shapes.add(slot, misses)
+      if text.add(slot, misses) { glyphs.append((run.outlines, requests)) }
     }
     // Room for every new key at once (growing by doubling held both tables).
     current.reserveCapacity(current.count + misses.count)

@@ -125,4 +125,26 @@ import Testing
     }
     #expect(shape.coverage(within: limits[0], glyphFrame: full) == nil)
   }
+
+  /// GlyphCoverageKey's own hash: equal keys (±0 included) hash alike, and
+  /// keys that differ in any one field land in different buckets almost
+  /// always (a hash that dropped a field would put 1,000 keys in few).
+  @Test func glyphKeysHashEveryField() {
+    let base = GlyphCoverageKey(face: 3, glyph: 71, fontSize: 12, scale: 2, phaseX: 0.25, phaseY: 0)
+    var negativeZero = base
+    negativeZero.phaseY = -0.0
+    #expect(negativeZero == base && negativeZero.hashValue == base.hashValue)
+    let variants: [(inout GlyphCoverageKey, Int) -> Void] = [
+      { $0.face = $1 }, { $0.glyph = UInt32($1) }, { $0.fontSize = 8 + Double($1) / 64 },
+      { $0.scale = 1 + Double($1) / 1000 }, { $0.phaseX = Double($1) / 1000 }, { $0.phaseY = Double($1) / 1000 },
+    ]
+    for (field, vary) in variants.enumerated() {
+      let hashes = Set((0..<1000).map { i -> Int in
+        var key = base
+        vary(&key, i)
+        return key.hashValue & 0xFFFF
+      })
+      #expect(hashes.count > 950, "field \(field): \(hashes.count) of 1,000 buckets")
+    }
+  }
 }

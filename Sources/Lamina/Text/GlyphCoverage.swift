@@ -45,6 +45,24 @@ public struct GlyphCoverageKey: Hashable, Sendable {
   /// Where the glyph's origin falls inside its target pixel, each in [0, 1):
   /// on the glyph route one of 0, ¼, ½ and ¾ (`GlyphRun.quarterPixel`).
   public var phaseX: Double, phaseY: Double
+
+  /// One word mixed from every field, handed to the hasher: a frame of
+  /// text hashes a key per glyph placed (S7-flat: ~7,000 a cold frame, on
+  /// the thread that prepares it), and six fields fed to the hasher one by
+  /// one took twice as long. Equal keys mix equally (±0 as 0, as `==`
+  /// compares them); the multiply–xor–shift steps spread every bit.
+  public func hash(into hasher: inout Hasher) {
+    @inline(__always) func bits(_ v: Double) -> UInt64 { v == 0 ? 0 : v.bitPattern }
+    @inline(__always) func mix(_ h: UInt64, _ v: UInt64) -> UInt64 {
+      let m = (h ^ v) &* 0x9E37_79B9_7F4A_7C15
+      return m ^ (m >> 29)
+    }
+    var h = mix(mix(0, UInt64(bitPattern: Int64(face))), UInt64(glyph))
+    h = mix(h, bits(fontSize))
+    h = mix(h, bits(scale))
+    h = mix(h, bits(phaseX))
+    hasher.combine(mix(h, bits(phaseY)))
+  }
 }
 
 extension GlyphCoverageKey {

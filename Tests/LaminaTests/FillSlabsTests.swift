@@ -140,20 +140,29 @@ import Testing
     #expect(worst < 1e-6, "worst difference \(worst)")
   }
 
-  @Test func edgesAreOrderedByTheirTopsByANaturalMergeSort() {
-    // Runs that rise, fall and repeat, as contours' chains give them.
+  @Test func edgesAreOrderedByTheirTopsStably() {
+    // Runs that rise, fall and repeat, as contours' chains give them, with
+    // ties (equal keys keep their order: the slabs' output depends on it),
+    // a tight cluster with one far key, and keys all equal.
     var g = G.LCG(state: 38)
-    for count in [0, 1, 2, 3, 7, 64, 501] {
-      var edges: [FillSweep.Edge] = []
+    var cases: [[Double]] = []
+    for count in [0, 1, 2, 3, 7, 17, 64, 501] {
+      var keys: [Double] = []
       var y = 0.0
       for k in 0..<count {
-        y += (k / 5 % 2 == 0 ? 1 : -1) * (g.next() < 0.2 ? 0 : g.next() * 3)
-        edges.append(FillSweep.Edge(x0: 0, y0: y, x1: 1, y1: y + 1, winding: 1, chain: 0))
+        y += (k / 5 % 2 == 0 ? 1 : -1) * (g.next() < 0.2 ? 0 : (g.next() * 12).rounded() / 4)
+        keys.append(y)
       }
-      let (keys, order) = FillSlabs.naturalSort(edges.map(\.y0))
-      #expect(Set(order).count == count && order.count == count)
-      #expect(zip(order, order.dropFirst()).allSatisfy { edges[Int($0)].y0 <= edges[Int($1)].y0 }, "\(count) edges")
-      #expect(keys == order.map { edges[Int($0)].y0 })
+      cases.append(keys)
+    }
+    cases.append((0..<100).map { _ in g.next() * 1e-9 } + [1e6])
+    cases.append([Double](repeating: 2.5, count: 40))
+    cases.append((0..<50).map { Double($0 % 7) } + [-.infinity, .infinity])
+    for keys in cases {
+      let (sorted, order) = FillSlabs.stableSort(keys)
+      let expected = keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
+      #expect(order.map(Int.init) == expected, "\(keys.count) keys")
+      #expect(sorted == expected.map { keys[$0] })
     }
   }
 

@@ -105,8 +105,8 @@ struct FillSlabs {
     (x0, y0, x1, y1, slope) = (doubles, doubles + n, doubles + 2 * n, doubles + 3 * n, doubles + 4 * n)
     (xTop, xBottom, runStart, runEnd) = (doubles + 5 * n, doubles + 6 * n, doubles + 7 * n, doubles + 8 * n)
     (winding, runSign, active, work) = (ints, ints + n, ints + 2 * n, ints + 3 * n)
-    sortedBottoms = Self.naturalSort(edges.map(\.y1)).keys
-    for (k, index) in Self.naturalSort(edges.map(\.y0)).order.enumerated() {
+    sortedBottoms = Self.stableSort(edges.map(\.y1)).keys
+    for (k, index) in Self.stableSort(edges.map(\.y0)).order.enumerated() {
       let e = edges[Int(index)]
       (x0[k], y0[k], x1[k], y1[k]) = (e.x0, e.y0, e.x1, e.y1)
       slope[k] = (e.x1 - e.x0) / (e.y1 - e.y0)
@@ -117,65 +117,59 @@ struct FillSlabs {
     }
   }
 
-  /// `keys` sorted, and the indices they came from. The edges' tops and
-  /// bottoms, in the contours' order, come in runs that rise or fall
-  /// (their monotone chains), so a natural merge sort takes O(n log runs):
-  /// the runs found, the falling ones turned, then merged pairwise.
-  /// (Equal keys may come in any order.)
-  static func naturalSort(_ keys: [Double]) -> (keys: [Double], order: [Int32]) {
+  /// `keys` sorted, stably (equal keys keep their order), and the indices
+  /// they came from: a counting sort into about one bucket per key by
+  /// value (a bucket's index never decreases as its key grows, so the
+  /// buckets are in order), each bucket then sorted by insertion. Edges'
+  /// ends spread over the path's height, so buckets hold a few keys each:
+  /// O(n) where the natural merge sort of the contours' monotone runs this
+  /// replaced took O(n log runs), and a stroke cut into strips and wedges
+  /// has runs of one or two (8 % of a cold S4 frame). Non-finite keys (not
+  /// from a sweep's clamped edges) are sorted by comparison, stably.
+  static func stableSort(_ keys: [Double]) -> (keys: [Double], order: [Int32]) {
     let n = keys.count
-    var keys = keys, order = (0..<Int32(n)).map { $0 }
-    var ends: [Int] = []
-    var i = 0
-    while i < n {
-      var j = i + 1
-      if j < n && keys[j] < keys[j - 1] {
-        while j < n && keys[j] < keys[j - 1] { j += 1 }
-        keys[i..<j].reverse()
-        order[i..<j].reverse()
-      } else {
-        while j < n && keys[j] >= keys[j - 1] { j += 1 }
-      }
-      ends.append(j)
-      i = j
+    var lo = Double.infinity, hi = -Double.infinity, finite = true
+    for k in keys {
+      finite = finite && k.isFinite
+      (lo, hi) = (min(lo, k), max(hi, k))
     }
-    guard ends.count > 1 else { return (keys, order) }
-    var keysOut = keys, orderOut = order
-    while ends.count > 1 {
-      var merged: [Int] = []
-      merged.reserveCapacity(ends.count / 2 + 1)
-      keys.withUnsafeBufferPointer { k in
-        order.withUnsafeBufferPointer { o in
-          keysOut.withUnsafeMutableBufferPointer { kOut in
-            orderOut.withUnsafeMutableBufferPointer { oOut in
-              var r = 0, lo = 0
-              while r < ends.count {
-                let mid = ends[r], hi = r + 1 < ends.count ? ends[r + 1] : mid
-                var (a, b, t) = (lo, mid, lo)
-                while a < mid && b < hi {
-                  if k[b] < k[a] {
-                    (kOut[t], oOut[t]) = (k[b], o[b])
-                    b += 1
-                  } else {
-                    (kOut[t], oOut[t]) = (k[a], o[a])
-                    a += 1
-                  }
-                  t += 1
-                }
-                while a < mid { (kOut[t], oOut[t], a, t) = (k[a], o[a], a + 1, t + 1) }
-                while b < hi { (kOut[t], oOut[t], b, t) = (k[b], o[b], b + 1, t + 1) }
-                merged.append(hi)
-                (r, lo) = (r + 2, hi)
-              }
+    let scale = Double(n) / (hi - lo)
+    guard finite, n > 16, hi > lo, scale.isFinite, scale > 0 else {
+      let order = keys.indices.sorted { (a: Int, b: Int) -> Bool in
+        let (ka, kb) = (keys[a], keys[b])
+        return ka < kb || (ka == kb && a < b)
+      }
+      return (order.map { keys[$0] }, order.map { Int32($0) })
+    }
+    let buckets = n
+    @inline(__always) func bucket(_ k: Double) -> Int { min(buckets - 1, Int((k - lo) * scale)) }
+    var starts = [Int](repeating: 0, count: buckets + 1)
+    for k in keys { starts[bucket(k) + 1] += 1 }
+    for b in 0..<buckets { starts[b + 1] += starts[b] }
+    var sortedKeys = [Double](repeating: 0, count: n), order = [Int32](repeating: 0, count: n)
+    sortedKeys.withUnsafeMutableBufferPointer { out in
+      order.withUnsafeMutableBufferPointer { index in
+        var next = starts
+        for (i, k) in keys.enumerated() {
+          let b = bucket(k), at = next[b]
+          (out[at], index[at], next[b]) = (k, Int32(i), at + 1)
+        }
+        // Within each bucket, by insertion (moving a key left only past
+        // greater ones keeps equal keys in order).
+        for b in 0..<buckets where starts[b + 1] - starts[b] > 1 {
+          for i in (starts[b] + 1)..<starts[b + 1] {
+            let (k, o) = (out[i], index[i])
+            var j = i
+            while j > starts[b], out[j - 1] > k {
+              (out[j], index[j]) = (out[j - 1], index[j - 1])
+              j -= 1
             }
+            (out[j], index[j]) = (k, o)
           }
         }
       }
-      swap(&keys, &keysOut)
-      swap(&order, &orderOut)
-      ends = merged
     }
-    return (keys, order)
+    return (sortedKeys, order)
   }
 
   private func deallocate() {

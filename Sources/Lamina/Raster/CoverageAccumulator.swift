@@ -161,6 +161,13 @@ public final class CoverageAccumulator<Cell: BinaryFloatingPoint> {
     var (xa, ya, xb, yb) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
     guard yb > 0, ya < h else { return }
     let dxdy = (xb - xa) / (yb - ya)
+    if ya >= 0 && yb <= h && xa >= 0 && xa <= w && xb >= 0 && xb <= w {
+      // Inside the region (most edges): `addClamped` would divide for the
+      // same slope again (a sixth of an edge's time, measured on glyph
+      // outlines).
+      addClamped(xa, ya, xb, yb, dir, w, slope: dxdy)
+      return
+    }
     if ya < 0 { xa += dxdy * (0 - ya); ya = 0 }
     if yb > h { xb -= dxdy * (yb - h); yb = h }
     if xa >= 0 && xa <= w && xb >= 0 && xb <= w {
@@ -189,8 +196,16 @@ public final class CoverageAccumulator<Cell: BinaryFloatingPoint> {
   @inlinable
   func addClamped(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ w: Double) {
     guard yb > ya else { return }
+    addClamped(xa, ya, xb, yb, dir, w, slope: (xb - xa) / (yb - ya))
+  }
+
+  /// `addClamped` with its slope, (xb − xa) / (yb − ya), already divided.
+  @inlinable @inline(__always)
+  func addClamped(
+    _ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ w: Double, slope dxdy: Double
+  ) {
+    guard yb > ya else { return }
     let stride = Int(w) + 2
-    let dxdy = (xb - xa) / (yb - ya)
     var j = Self.floor(ya)
     let jEnd = Self.ceiling(yb)
     while j < jEnd {

@@ -92,4 +92,14 @@ import Testing
     #expect(kerned != plain, "the pair is kerned")
     #expect(TextShaper.slice(runs, of: paragraph, scripts: scripts, 10..<pair) == nil)
   }
+
+  /// Line trimming's white space: Unicode's White_Space for every UTF-16
+  /// unit (a surrogate half is none), ASCII answered without the lookup.
+  @Test func spacesAreUnicodesWhiteSpace() {
+    for u in UInt16.min...UInt16.max {
+      let expected = Unicode.Scalar(u)?.properties.isWhitespace ?? false
+      if LineBreaker.isSpace(u) != expected { Issue.record("U+\(String(u, radix: 16)): \(!expected)") }
+    }
+    #expect(LineBreaker.trimEnd(Array("ab \t\u{3000}".utf16), 0, 5) == 2)
+  }
 }

@@ -89,8 +89,12 @@ struct LineBreaker {
     [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(u)
   }
 
-  private static func isSpace(_ u: UInt16) -> Bool {
-    Unicode.Scalar(u)?.properties.isWhitespace ?? false
+  /// Unicode's White_Space. ASCII answers from its six (the standard
+  /// library's property lookup searches a table: a twentieth of a fresh
+  /// S7-flat's layout, which trims every candidate line's end).
+  static func isSpace(_ u: UInt16) -> Bool {
+    if u < 0x80 { return u == 0x20 || (u >= 0x09 && u <= 0x0D) }
+    return Unicode.Scalar(u)?.properties.isWhitespace ?? false
   }
 
   /// `end` moved back over trailing white space (not past `start`).

@@ -124,6 +124,29 @@ import Testing
       }
     }
     #expect(shape.coverage(within: limits[0], glyphFrame: full) == nil)
+    // The table grows with later fills of the frame (only the new keys
+    // added), holds what the cache fills one at a time, and starts again
+    // with the next frame.
+    let growing = GlyphCoverageCache()
+    growing.fill(Array(requests.prefix(5)), threads: 1)
+    let early = growing.frame()
+    growing.fill(requests, threads: 2)
+    _ = growing.coverage(requests[0].key, requests[0].outline)
+    let late = growing.frame()
+    #expect(early.slots.count == Set(requests.prefix(5).map(\.key)).count)
+    #expect(late.slots.count == full.slots.count && late.values.count == full.values.count)
+    for (key, slot) in late.slots {
+      let a = try #require(full.slots[key])
+      guard a.offset >= 0, slot.offset >= 0 else {
+        #expect(a.offset < 0 && slot.offset < 0)
+        continue
+      }
+      #expect(a.rect == slot.rect && Array(full.values[a.offset..<(a.offset + a.rect.width * a.rect.height)])
+        == Array(late.values[slot.offset..<(slot.offset + slot.rect.width * slot.rect.height)]))
+    }
+    for (key, slot) in early.slots { #expect(late.slots[key]?.offset == slot.offset, "kept where it was") }
+    growing.endFrame()
+    #expect(growing.frame().slots.isEmpty)
   }
 
   /// GlyphCoverageKey's own hash: equal keys (±0 included) hash alike, and

@@ -20,6 +20,10 @@ public final class GlyphCoverageCache {
   /// this frame and the last: an outline drawn at several phases is
   /// checked once.
   private var simpleCurrent: [GlyphCoverageKey: Bool] = [:], simplePrevious: [GlyphCoverageKey: Bool] = [:]
+  /// This frame's table (`frame()`), and the keys put in `current` since
+  /// it was last extended: each `frame()` adds only those, so a frame that
+  /// fills text on many surfaces does not copy the earlier ones' again.
+  private var table = GlyphCoverageFrame(slots: [:], values: []), untabled: [GlyphCoverageKey] = []
   /// Coverages filled since the cache was made (for tests and measurements).
   public private(set) var filled = 0
   /// Coverages asked for since the cache was made.
@@ -39,6 +43,7 @@ public final class GlyphCoverageCache {
       coverage = GlyphCoverage(outline: outline, key: key, simpleContours: simpleContours(key, outline))
     }
     current[key] = coverage
+    untabled.append(key)
     return coverage
   }
 
@@ -69,6 +74,7 @@ public final class GlyphCoverageCache {
         if !current.isEmpty, current.index(forKey: key) != nil { continue }
         if !previous.isEmpty, let kept = previous[key] {
           current[key] = kept
+          untabled.append(key)
         } else if seen.insert(key).inserted {
           missing.append((key, group.outlines[outline]))
         }
@@ -96,6 +102,7 @@ public final class GlyphCoverageCache {
       GlyphCoverage(outline: fills[$0].outline, key: fills[$0].key, simpleContours: simple[$0])
     }
     for (glyph, coverage) in zip(fills, coverages) { current[glyph.key] = coverage }
+    untabled.append(contentsOf: fills.map(\.key))
     filled += fills.count
   }
 
@@ -103,18 +110,22 @@ public final class GlyphCoverageCache {
   /// (`GlyphCoverageFrame`), for assembling text draws on several threads
   /// at once after `fill`.
   public func frame() -> GlyphCoverageFrame {
-    var slots: [GlyphCoverageKey: GlyphCoverageFrame.Slot] = [:], values: [Float] = []
-    slots.reserveCapacity(current.count)
-    values.reserveCapacity(current.values.reduce(0) { $0 + ($1?.values.count ?? 0) })
-    for (key, coverage) in current {
-      guard let coverage else {
+    guard !untabled.isEmpty else { return table }
+    var slots = table.slots, values = table.values
+    table = GlyphCoverageFrame(slots: [:], values: [])  // the arrays are now only here: extended in place
+    slots.reserveCapacity(slots.count + untabled.count)
+    for key in untabled {
+      guard let entry = current[key] else { continue }
+      guard let coverage = entry else {
         slots[key] = GlyphCoverageFrame.Slot(rect: .empty, offset: -1)
         continue
       }
       slots[key] = GlyphCoverageFrame.Slot(rect: coverage.rect, offset: values.count)
       values.append(contentsOf: coverage.values)
     }
-    return GlyphCoverageFrame(slots: slots, values: values)
+    untabled.removeAll(keepingCapacity: true)
+    table = GlyphCoverageFrame(slots: slots, values: values)
+    return table
   }
 
   /// A key without its phase: what `SimpleContours`' answer depends on.
@@ -141,6 +152,8 @@ public final class GlyphCoverageCache {
   public func endFrame() {
     previous = current
     current.removeAll(keepingCapacity: true)
+    table = GlyphCoverageFrame(slots: [:], values: [])
+    untabled.removeAll(keepingCapacity: true)
     simplePrevious = simpleCurrent
     simpleCurrent.removeAll(keepingCapacity: true)
   }

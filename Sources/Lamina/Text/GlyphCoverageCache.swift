@@ -81,28 +81,34 @@ public final class GlyphCoverageCache {
       }
     }
     guard !missing.isEmpty else { return }
+    // Room for the new keys at once (growing rehashed every key), and the
+    // requests read by index (a loop over them copied each outline).
+    current.reserveCapacity(current.count + missing.count)
+    simpleCurrent.reserveCapacity(simpleCurrent.count + missing.count)
     // The outlines' answers, one per outline whatever its phases.
     var outlines: [(key: GlyphCoverageKey, outline: PolygonSet)] = [], seenOutlines = Set<GlyphCoverageKey>()
-    for glyph in missing {
-      let phaseFree = Self.phaseFree(glyph.key)
+    for i in missing.indices {
+      let phaseFree = Self.phaseFree(missing[i].key)
       if simpleCurrent[phaseFree] != nil { continue }
       if let known = simplePrevious[phaseFree] {
         simpleCurrent[phaseFree] = known
       } else if seenOutlines.insert(phaseFree).inserted {
-        outlines.append((phaseFree, glyph.outline))
+        outlines.append((phaseFree, missing[i].outline))
       }
     }
     let checked = outlines, answers = concurrentMap(outlines.count, threads: threads) {
       SimpleContours.fillByAccumulation(points: checked[$0].outline.points, ends: checked[$0].outline.ends)
     }
-    for (outline, simple) in zip(outlines, answers) { simpleCurrent[outline.key] = simple }
+    for i in outlines.indices { simpleCurrent[outlines[i].key] = answers[i] }
     let simple = missing.map { simpleCurrent[Self.phaseFree($0.key)]! }
     let fills = missing, order = heaviestFirst(fills) { $0.outline.points.count }
     let coverages = concurrentMap(fills.count, threads: threads, order: order) {
       GlyphCoverage(outline: fills[$0].outline, key: fills[$0].key, simpleContours: simple[$0])
     }
-    for (glyph, coverage) in zip(fills, coverages) { current[glyph.key] = coverage }
-    untabled.append(contentsOf: fills.map(\.key))
+    for i in fills.indices {
+      current[fills[i].key] = coverages[i]
+      untabled.append(fills[i].key)
+    }
     filled += fills.count
   }
 

@@ -195,7 +195,6 @@ public final class CoverageAccumulator<Cell: BinaryFloatingPoint> {
   /// An edge inside the region's columns, with ya < yb.
   @inlinable
   func addClamped(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double, _ w: Double) {
-    guard yb > ya else { return }
     addClamped(xa, ya, xb, yb, dir, w, slope: (xb - xa) / (yb - ya))
   }
 

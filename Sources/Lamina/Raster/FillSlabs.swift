@@ -124,8 +124,9 @@ struct FillSlabs {
   /// ends spread over the path's height, so buckets hold a few keys each:
   /// O(n) where the natural merge sort of the contours' monotone runs this
   /// replaced took O(n log runs), and a stroke cut into strips and wedges
-  /// has runs of one or two (8 % of a cold S4 frame). Non-finite keys (not
-  /// from a sweep's clamped edges) are sorted by comparison, stably.
+  /// has runs of one or two (8 % of a cold S4 frame). A few keys, equal
+  /// keys only, or non-finite ones (not from a sweep's clamped edges) are
+  /// sorted by comparison, stably.
   static func stableSort(_ keys: [Double]) -> (keys: [Double], order: [Int32]) {
     let n = keys.count
     var lo = Double.infinity, hi = -Double.infinity, finite = true

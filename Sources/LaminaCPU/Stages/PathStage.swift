@@ -73,8 +73,10 @@ final class PathCoverages {
     // Which draws take the glyph route, and their glyphs, on the workers.
     let candidates = misses.indices.filter { misses[$0].draw.glyphs != nil }
     var glyphRequests = [[(key: GlyphCoverageKey, outline: Int)]?](repeating: nil, count: misses.count)
-    let asked = concurrentMap(candidates.count, threads: threads) { misses[candidates[$0]].draw.glyphCoverageRequests() }
-    for (k, slot) in candidates.enumerated() { glyphRequests[slot] = asked[k] }
+    let requested = concurrentMap(candidates.count, threads: threads) {
+      misses[candidates[$0]].draw.glyphCoverageRequests()
+    }
+    for (k, slot) in candidates.enumerated() { glyphRequests[slot] = requested[k] }
     var shapes = DistinctKeys(), text = DistinctKeys()
     var glyphs: [GlyphCoverageCache.Requests] = []
     for slot in misses.indices {
